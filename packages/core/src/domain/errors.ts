@@ -1,0 +1,42 @@
+/**
+ * Every user-visible failure is one of these kinds. The daemon maps a kind to an HTTP status once
+ * (daemon/src/http/error-status.ts) and the CLI maps it to an exit code once (cli/src/exit-codes.ts).
+ */
+export type CnErrorKind =
+  | 'bad-input' // malformed id, unknown file, line out of range, outside the root … → exit 2
+  | 'not-found' // a well-formed question with no answer → exit 1
+  | 'unavailable' // daemon could not be started or reached → exit 3
+  | 'engine-failure' // the language server failed, crashed or timed out → exit 4
+  | 'internal'; // a bug; reported like an engine failure
+
+export class CnError extends Error {
+  readonly kind: CnErrorKind;
+  /** One short sentence telling the user what to do next. */
+  readonly hint?: string;
+
+  constructor(kind: CnErrorKind, message: string, hint?: string) {
+    super(message);
+    this.name = 'CnError';
+    this.kind = kind;
+    this.hint = hint;
+  }
+}
+
+export const badInput = (message: string, hint?: string) => new CnError('bad-input', message, hint);
+export const notFound = (message: string, hint?: string) => new CnError('not-found', message, hint);
+export const engineFailure = (message: string, hint?: string) => new CnError('engine-failure', message, hint);
+
+export function isCnError(value: unknown): value is CnError {
+  return value instanceof CnError;
+}
+
+/** The wire shape of an error, shared by HTTP responses and the CLI. */
+export interface ErrorBody {
+  error: { kind: CnErrorKind; message: string; hint?: string };
+}
+
+export function toErrorBody(error: unknown): ErrorBody {
+  if (isCnError(error)) return { error: { kind: error.kind, message: error.message, hint: error.hint } };
+  const message = error instanceof Error ? error.message : String(error);
+  return { error: { kind: 'internal', message } };
+}
