@@ -1,0 +1,64 @@
+import { badInput } from './errors.js';
+
+/**
+ * Ids name a place: `path::line::character`, 1-based, path relative to the root with `/`.
+ * People and tools also paste `ref::path::line::char` (our own reference ids) and `path:line[:col]`
+ * (compiler and ripgrep output), so the parser takes all of them.
+ */
+export interface Target {
+  filePath: string;
+  line: number;
+  /** Absent when the input named only a line. */
+  character?: number;
+}
+
+const REF_PREFIX = 'ref::';
+
+export function formatLocationId(relativePath: string, line: number, character: number): string {
+  return `${relativePath}::${line}::${character}`;
+}
+
+/** True when the text has the shape of an id rather than a symbol name. */
+export function looksLikeTarget(text: string): boolean {
+  // Symbol names never contain `:`; ids contain `::` or end in `:line[:col]` (rg adds `:text`).
+  return text.includes('::') || /:\d+(?::\d+)?(?::|$)/.test(text);
+}
+
+export function parseTarget(input: string): Target {
+  let text = input.trim();
+  if (text.startsWith(REF_PREFIX)) text = text.slice(REF_PREFIX.length);
+  if (text.length === 0) throw badInput('empty id', 'pass an id like src/user.ts::12::14 or src/user.ts:12:14');
+  const parts = text.includes('::') ? text.split('::') : splitCompilerStyle(text);
+  if (!parts) throw malformed(input);
+  const [filePath, lineText, characterText] = parts;
+  if (!filePath) throw malformed(input);
+  const line = parsePositiveInteger(lineText, 'line', input);
+  const character = characterText === undefined || characterText === '' ? undefined : parsePositiveInteger(characterText, 'column', input);
+  return character === undefined ? { filePath, line } : { filePath, line, character };
+}
+
+/** `path:line[:col]`, where the path itself may contain `:` only before the numeric tail. */
+function splitCompilerStyle(text: string): string[] | undefined {
+  const match = /^(.*?):([^:]*)(?::([^:]*))?(?::.*)?$/.exec(text);
+  if (!match) return undefined;
+  // rg -n prints `path:line:text`; keep the column only when it is numeric.
+  const column = match[3] !== undefined && /^-?\d+$/.test(match[3]) ? match[3] : undefined;
+  return column === undefined ? [match[1], match[2]] : [match[1], match[2], column];
+}
+
+function parsePositiveInteger(text: string | undefined, what: string, input: string): number {
+  if (text === undefined || !/^-?\d+$/.test(text)) throw malformed(input);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw badInput(`${what} must be 1 or more in '${clip(input)}'`, 'lines and columns are 1-based');
+  }
+  return value;
+}
+
+function malformed(input: string) {
+  return badInput(`malformed id '${clip(input)}'`, 'use path::line::character (as cn prints) or path:line[:col]');
+}
+
+export function clip(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

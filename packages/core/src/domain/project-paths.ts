@@ -1,0 +1,25 @@
+import * as path from 'node:path';
+
+/** Converts between absolute paths and the root-relative, `/`-separated paths the output uses. */
+export class ProjectPaths {
+  constructor(readonly root: string) {}
+
+  toRelative(absolutePath: string): string {
+    const relative = path.relative(this.root, absolutePath);
+    return relative.split(path.sep).join('/');
+  }
+
+  toAbsolute(relativeOrAbsolute: string): string {
+    return path.resolve(this.root, relativeOrAbsolute);
+  }
+}
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+export function isSourceFile(filePath: string): boolean {
+  return SOURCE_EXTENSIONS.includes(path.extname(filePath).toLowerCase());
+}
+
+export function isDeclarationFile(filePath: string): boolean {
+  return /\.d\.[mc]?ts$/i.test(filePath);
+}

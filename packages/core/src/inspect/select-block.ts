@@ -1,0 +1,55 @@
+import type { FoldingSpan, OutlineNode } from '../domain/symbols.js';
+import type { SourceText } from '../domain/source-text.js';
+
+export interface LineSpan {
+  startLine: number;
+  endLine: number;
+}
+
+/**
+ * TypeScript's folding ranges stop on the line before a closing `}` (so the brace stays visible
+ * when folded); a code block shown to a reader must include it.
+ */
+export function includeClosingLine(span: FoldingSpan, text: SourceText): LineSpan {
+  const next = text.line(span.endLine + 1);
+  if (next !== undefined && /^\s*[}\])]/.test(next)) return { startLine: span.startLine, endLine: span.endLine + 1 };
+  return { startLine: span.startLine, endLine: span.endLine };
+}
+
+export function flattenOutline(nodes: OutlineNode[]): OutlineNode[] {
+  const flat: OutlineNode[] = [];
+  const visit = (node: OutlineNode) => {
+    flat.push(node);
+    node.children.forEach(visit);
+  };
+  nodes.forEach(visit);
+  return flat;
+}
+
+/**
+ * The smallest declaration or folding region containing the line, as whole lines. Declarations win
+ * ties, so pointing at `export class Observable` gives the class from `export` to its brace. Returns
+ * undefined when the line is in no block (top-level statements), so callers fall back to surround.
+ */
+export function selectBlock(line: number, outline: OutlineNode[], folds: FoldingSpan[], text: SourceText): LineSpan | undefined {
+  const declarations = flattenOutline(outline).map((node) => ({ startLine: node.range.start.line, endLine: node.range.end.line }));
+  const regions = folds.map((fold) => includeClosingLine(fold, text));
+  let best: LineSpan | undefined;
+  for (const span of [...declarations, ...regions]) {
+    if (span.startLine > line || span.endLine < line) continue;
+    if (!best || spanSize(span) < spanSize(best)) best = span;
+  }
+  return best && clampSpan(best, text);
+}
+
+export function surround(line: number, context: number, text: SourceText): LineSpan {
+  return clampSpan({ startLine: line - context, endLine: line + context }, text);
+}
+
+function clampSpan(span: LineSpan, text: SourceText): LineSpan {
+  return { startLine: Math.max(1, span.startLine), endLine: Math.min(text.lineCount, span.endLine) };
+}
+
+function spanSize(span: LineSpan): number {
+  return span.endLine - span.startLine;
+}

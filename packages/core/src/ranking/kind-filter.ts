@@ -1,0 +1,33 @@
+import { badInput } from '../domain/errors.js';
+
+/**
+ * `--kind` takes the words people use, which are not always LSP SymbolKind names: TypeScript type
+ * aliases, for one, arrive as other kinds depending on the server.
+ */
+const KIND_ALIASES: Record<string, string[]> = {
+  class: ['Class'],
+  interface: ['Interface'],
+  function: ['Function'],
+  method: ['Method'],
+  property: ['Property', 'Field'],
+  field: ['Field', 'Property'],
+  variable: ['Variable', 'Constant'],
+  constant: ['Constant'],
+  const: ['Constant', 'Variable'],
+  enum: ['Enum'],
+  enummember: ['EnumMember'],
+  type: ['TypeParameter', 'Interface', 'Class', 'Struct'],
+  namespace: ['Namespace', 'Module'],
+  module: ['Module', 'Namespace'],
+  constructor: ['Constructor'],
+};
+
+export const KIND_WORDS = Object.keys(KIND_ALIASES);
+
+/** Returns a predicate over SymbolKind names, or throws bad-input for an unknown word. */
+export function kindFilter(kind: string | undefined): ((symbolKind: string) => boolean) | undefined {
+  if (kind === undefined || kind === '') return undefined;
+  const accepted = KIND_ALIASES[kind.toLowerCase()];
+  if (!accepted) throw badInput(`unknown kind '${kind}'`, `use one of: ${KIND_WORDS.join(', ')}`);
+  return (symbolKind) => accepted.includes(symbolKind);
+}

@@ -1,0 +1,79 @@
+import { isDeclarationFile } from '../domain/project-paths.js';
+import type { WorkspaceSymbolHit } from '../domain/symbols.js';
+
+/**
+ * workspace/symbol answers are fuzzy, unranked and uncapped (lowercase `observable` can come before
+ * the class), so we rank them the way an agent means the name: exact case-sensitive first, then
+ * exact ignoring case, then prefix, then substring; project sources before declaration files and
+ * node_modules; declarations (classes, interfaces, functions …) before members, variables and
+ * re-exports.
+ */
+export enum NameMatch {
+  Exact = 0,
+  ExactIgnoringCase = 1,
+  Prefix = 2,
+  PrefixIgnoringCase = 3,
+  Substring = 4,
+}
+
+export function nameMatch(name: string, query: string): NameMatch | undefined {
+  if (name === query) return NameMatch.Exact;
+  const lowerName = name.toLowerCase();
+  const lowerQuery = query.toLowerCase();
+  if (lowerName === lowerQuery) return NameMatch.ExactIgnoringCase;
+  if (name.startsWith(query)) return NameMatch.Prefix;
+  if (lowerName.startsWith(lowerQuery)) return NameMatch.PrefixIgnoringCase;
+  if (lowerName.includes(lowerQuery)) return NameMatch.Substring;
+  return undefined;
+}
+
+const KIND_RANK: Record<string, number> = {
+  Class: 0,
+  Interface: 0,
+  Function: 0,
+  Enum: 0,
+  Namespace: 1,
+  Module: 1,
+  TypeParameter: 1,
+  Struct: 1,
+  Method: 2,
+  Constructor: 2,
+  Property: 3,
+  Field: 3,
+  EnumMember: 3,
+  Constant: 4,
+  Variable: 4,
+};
+
+export function kindRank(kind: string): number {
+  return KIND_RANK[kind] ?? 5;
+}
+
+function locationRank(filePath: string): number {
+  if (/[\\/]node_modules[\\/]/.test(filePath)) return 2;
+  return isDeclarationFile(filePath) ? 1 : 0;
+}
+
+export interface RankedHit {
+  hit: WorkspaceSymbolHit;
+  match: NameMatch;
+}
+
+/** Keeps only hits whose name matches the query and orders them best first (stable). */
+export function rankSymbols(hits: WorkspaceSymbolHit[], query: string): RankedHit[] {
+  const ranked: Array<RankedHit & { order: number }> = [];
+  hits.forEach((hit, order) => {
+    const match = nameMatch(hit.name, query);
+    if (match !== undefined) ranked.push({ hit, match, order });
+  });
+  ranked.sort(
+    (a, b) =>
+      a.match - b.match ||
+      locationRank(a.hit.filePath) - locationRank(b.hit.filePath) ||
+      kindRank(a.hit.kind) - kindRank(b.hit.kind) ||
+      a.hit.filePath.localeCompare(b.hit.filePath) ||
+      a.hit.range.start.line - b.hit.range.start.line ||
+      a.order - b.order,
+  );
+  return ranked.map(({ hit, match }) => ({ hit, match }));
+}

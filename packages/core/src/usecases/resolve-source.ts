@@ -1,0 +1,13 @@
+import { badInput } from '../domain/errors.js';
+import { isSourceFile } from '../domain/project-paths.js';
+import type { SourceFiles } from '../ports/source-files.js';
+
+/** Resolves a user-given file to an absolute path inside the root, refusing non-source files. */
+export async function resolveSourceFile(files: SourceFiles, userPath: string): Promise<string> {
+  if (userPath.trim() === '') throw badInput('empty file path', 'pass a file path relative to the project root');
+  const filePath = await files.resolveInRoot(userPath);
+  if (!isSourceFile(filePath)) {
+    throw badInput(`not a TypeScript/JavaScript source file: ${userPath}`, 'cn reads .ts .tsx .mts .cts .js .jsx .mjs .cjs files');
+  }
+  return filePath;
+}

@@ -1,0 +1,62 @@
+import { badInput } from '../domain/errors.js';
+import { parseTarget } from '../domain/ids.js';
+import type { Position } from '../domain/location.js';
+import { SourceText } from '../domain/source-text.js';
+import type { OutlineNode } from '../domain/symbols.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { resolveSourceFile } from './resolve-source.js';
+
+export interface ResolvedTarget {
+  filePath: string;
+  position: Position;
+  text: SourceText;
+}
+
+/**
+ * Turns an id into a checked position in the file as it is now: an id whose line no longer exists
+ * is refused rather than answered with code from the wrong place.
+ */
+export async function resolveTargetPosition(deps: { files: SourceFiles }, id: string): Promise<ResolvedTarget> {
+  const target = parseTarget(id);
+  const filePath = await resolveSourceFile(deps.files, target.filePath);
+  const text = new SourceText(await deps.files.readText(filePath));
+  const content = text.line(target.line);
+  if (content === undefined) {
+    throw badInput(`line ${target.line} is past the end of ${target.filePath} (${text.lineCount} lines)`, 'the file may have changed; run cn map or cn find again for fresh ids');
+  }
+  if (target.character !== undefined && target.character > content.length + 1) {
+    throw badInput(`column ${target.character} is past the end of line ${target.line} of ${target.filePath} (${content.length} characters)`, 'the file may have changed; run cn map or cn find again for fresh ids');
+  }
+  const character = target.character ?? firstIdentifierColumn(content);
+  return { filePath, position: { line: target.line, character }, text };
+}
+
+/** For `path:line` without a column: the first identifier on the line, past keywords like `export`. */
+function firstIdentifierColumn(content: string): number {
+  const declaration = /^(\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:class|interface|function\*?|const|let|var|type|enum|namespace)\s+)([\p{L}$_])/u.exec(content);
+  if (declaration) return declaration[1].length + 1;
+  const identifier = /[\p{L}$_]/u.exec(content);
+  return identifier ? identifier.index + 1 : 1;
+}
+
+export interface SymbolAtPosition {
+  name: string;
+  kind: string;
+  container?: string;
+}
+
+/** The outline symbol whose name is at the position, with its container's name. */
+export async function symbolAt(engine: CodeIntelligence, filePath: string, position: Position): Promise<SymbolAtPosition | undefined> {
+  const search = (nodes: OutlineNode[], container?: string): SymbolAtPosition | undefined => {
+    for (const node of nodes) {
+      const { start, end } = node.selectionRange;
+      const onName = start.line === position.line && start.character <= position.character && (end.line > position.line || end.character >= position.character);
+      if (onName) return { name: node.name, kind: node.kind, ...(container ? { container } : {}) };
+      const inside = search(node.children, node.name);
+      if (inside) return inside;
+    }
+    return undefined;
+  };
+  return search(await engine.outline(filePath));
+}

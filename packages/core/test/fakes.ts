@@ -1,0 +1,71 @@
+import * as path from 'node:path';
+import { badInput, type CodeIntelligence, type EngineStatus, type FoldingSpan, type OutlineNode, type Position, type SourceFiles, type SourceLocation, type WorkspaceSymbolHit } from '../src/index.js';
+
+export const ROOT = '/project';
+
+/** Files held in memory, confined to ROOT like the real adapter. */
+export class FakeFiles implements SourceFiles {
+  constructor(readonly files: Record<string, string>) {}
+
+  async readText(filePath: string): Promise<string> {
+    const relative = path.relative(ROOT, filePath);
+    const text = this.files[relative];
+    if (text === undefined) throw badInput(`no such file: ${relative}`);
+    return text;
+  }
+
+  async resolveInRoot(userPath: string): Promise<string> {
+    const absolute = path.resolve(ROOT, userPath);
+    if (absolute !== ROOT && !absolute.startsWith(`${ROOT}/`)) throw badInput(`${userPath} is outside the project root`);
+    if (this.files[path.relative(ROOT, absolute)] === undefined) throw badInput(`no such file: ${userPath}`);
+    return absolute;
+  }
+}
+
+/** An engine whose answers are given up front; records the positions it was asked about. */
+export class FakeEngine implements CodeIntelligence {
+  symbols: WorkspaceSymbolHit[] = [];
+  outlines: Record<string, OutlineNode[]> = {};
+  folds: Record<string, FoldingSpan[]> = {};
+  referencesAt: Record<string, SourceLocation[]> = {};
+  definitionsAt: Record<string, SourceLocation[]> = {};
+  asked: string[] = [];
+
+  async searchSymbols(): Promise<WorkspaceSymbolHit[]> {
+    return this.symbols;
+  }
+  async outline(filePath: string): Promise<OutlineNode[]> {
+    return this.outlines[filePath] ?? [];
+  }
+  async foldingSpans(filePath: string): Promise<FoldingSpan[]> {
+    return this.folds[filePath] ?? [];
+  }
+  async definition(filePath: string, position: Position): Promise<SourceLocation[]> {
+    return this.definitionsAt[key(filePath, position)] ?? [];
+  }
+  async references(filePath: string, position: Position): Promise<SourceLocation[]> {
+    this.asked.push(key(filePath, position));
+    return this.referencesAt[key(filePath, position)] ?? [];
+  }
+  status(): EngineStatus {
+    return { state: 'ready', serverVersion: 'fake', typescriptVersion: 'fake', typescriptSource: 'bundled', projects: [], looseFiles: 0, restarts: 0 };
+  }
+}
+
+export function key(filePath: string, position: Position): string {
+  return `${filePath}:${position.line}:${position.character}`;
+}
+
+export function at(filePath: string, line: number, character: number, endLine = line, endCharacter = character): SourceLocation {
+  return { filePath: path.join(ROOT, filePath), range: { start: { line, character }, end: { line: endLine, character: endCharacter } } };
+}
+
+export function node(name: string, kind: string, lines: [number, number], nameAt: [number, number], children: OutlineNode[] = []): OutlineNode {
+  return {
+    name,
+    kind,
+    range: { start: { line: lines[0], character: 1 }, end: { line: lines[1], character: 2 } },
+    selectionRange: { start: { line: nameAt[0], character: nameAt[1] }, end: { line: nameAt[0], character: nameAt[1] + name.length } },
+    children,
+  };
+}

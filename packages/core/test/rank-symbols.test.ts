@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { kindFilter, rankSymbols, type WorkspaceSymbolHit } from '../src/index.js';
+
+const hit = (name: string, kind: string, filePath: string, line = 1): WorkspaceSymbolHit => ({
+  name,
+  kind,
+  filePath,
+  range: { start: { line, character: 1 }, end: { line, character: 10 } },
+});
+
+describe('rankSymbols', () => {
+  it('puts the exact case-sensitive class first, then ignoring case, then prefix; drops non-matches', () => {
+    const ranked = rankSymbols(
+      [
+        hit('observable', 'Variable', '/p/src/symbol/observable.ts'),
+        hit('ObservableInput', 'TypeParameter', '/p/src/types.ts'),
+        hit('isObservable', 'Function', '/p/src/util/isObservable.ts'),
+        hit('Observable', 'Class', '/p/src/Observable.ts'),
+        hit('Subject', 'Class', '/p/src/Subject.ts'),
+      ],
+      'Observable',
+    ).map((r) => `${r.hit.name}:${r.hit.kind}`);
+    expect(ranked).toEqual(['Observable:Class', 'observable:Variable', 'ObservableInput:TypeParameter', 'isObservable:Function']);
+  });
+
+  it('prefers project sources over declaration files and node_modules, classes over re-exported variables', () => {
+    const ranked = rankSymbols(
+      [
+        hit('User', 'Class', '/p/node_modules/lib/user.ts'),
+        hit('User', 'Class', '/p/types/user.d.ts'),
+        hit('User', 'Variable', '/p/src/index.ts'),
+        hit('User', 'Class', '/p/src/user.ts'),
+      ],
+      'User',
+    ).map((r) => r.hit.filePath);
+    expect(ranked).toEqual(['/p/src/user.ts', '/p/src/index.ts', '/p/types/user.d.ts', '/p/node_modules/lib/user.ts']);
+  });
+});
+
+describe('kindFilter', () => {
+  it('maps the words people use onto SymbolKind names', () => {
+    expect(kindFilter('variable')!('Constant')).toBe(true);
+    expect(kindFilter('Class')!('Class')).toBe(true);
+    expect(kindFilter('class')!('Variable')).toBe(false);
+    expect(kindFilter(undefined)).toBeUndefined();
+  });
+
+  it('refuses unknown kinds with the list of known ones', () => {
+    expect(() => kindFilter('gizmo')).toThrow(/unknown kind 'gizmo'/);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { relatedSymbols } from '../src/index.js';
+
+describe('relatedSymbols', () => {
+  it('lists names used but declared elsewhere, in first-appearance order, without keywords or duplicates', () => {
+    const code = [
+      'export class Checkout extends Base implements Payable {',
+      '  private readonly total: Money = zero();',
+      '  constructor(private readonly users: UserRepository) { super(); }',
+      '  pay(userId: string, amount: Money): Receipt {',
+      '    const user = this.users.findById(userId);',
+      '    if (!user) throw new NotFound(`no user ${userId} in ${Registry.name}`);',
+      '    return { id: newId(), user, amount };',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(relatedSymbols(code)).toEqual(['Base', 'Payable', 'Money', 'zero', 'UserRepository', 'Receipt', 'NotFound', 'Registry', 'newId']);
+  });
+
+  it('skips comments, strings and member names after a dot', () => {
+    const code = '// Uses Hidden\nconst a = "Quoted" + other.prop + \'Also\'; /* Block */ call(a);';
+    expect(relatedSymbols(code)).toEqual(['other', 'call']);
+  });
+
+  it('treats arrow and function parameters, destructuring and type parameters as declared', () => {
+    const code = [
+      'function map<T, R>(source: Source<T>, project: (value: T) => R) {',
+      '  const { first, rest } = split(source);',
+      '  return items.map(item => project(item)).concat([first], rest);',
+      '}',
+    ].join('\n');
+    expect(relatedSymbols(code)).toEqual(['Source', 'split', 'items']);
+  });
+
+  it('keeps unicode identifiers whole', () => {
+    expect(relatedSymbols('const 名前 = 挨拶(値);')).toEqual(['挨拶', '値']);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { SourceText, includeClosingLine, selectBlock, surround } from '../src/index.js';
+import { node } from './fakes.js';
+
+const code = new SourceText(
+  [
+    'import { A } from "./a";', // 1
+    '', // 2
+    'export class Box {', // 3
+    '  size = 1;', // 4
+    '  grow(by: number) {', // 5
+    '    this.size += by;', // 6
+    '    return this;', // 7
+    '  }', // 8
+    '}', // 9
+    'const top = 1;', // 10
+  ].join('\n'),
+);
+
+describe('includeClosingLine', () => {
+  it('adds the closing brace TypeScript folding leaves out', () => {
+    expect(includeClosingLine({ startLine: 5, endLine: 7 }, code)).toEqual({ startLine: 5, endLine: 8 });
+  });
+  it('leaves spans that do not end before a closer alone', () => {
+    expect(includeClosingLine({ startLine: 1, endLine: 1 }, code)).toEqual({ startLine: 1, endLine: 1 });
+  });
+});
+
+describe('selectBlock', () => {
+  const outline = [node('Box', 'Class', [3, 9], [3, 14], [node('size', 'Property', [4, 4], [4, 3]), node('grow', 'Method', [5, 8], [5, 3])])];
+  const folds = [
+    { startLine: 3, endLine: 8 },
+    { startLine: 5, endLine: 7 },
+  ];
+
+  it('gives the class from its first line to its brace when pointing at the class name', () => {
+    expect(selectBlock(3, outline, folds, code)).toEqual({ startLine: 3, endLine: 9 });
+  });
+  it('gives the smallest enclosing block for a line inside a method', () => {
+    expect(selectBlock(6, outline, folds, code)).toEqual({ startLine: 5, endLine: 8 });
+  });
+  it('gives a one-line declaration as itself', () => {
+    expect(selectBlock(4, outline, folds, code)).toEqual({ startLine: 4, endLine: 4 });
+  });
+  it('finds no block for a top-level statement', () => {
+    expect(selectBlock(10, outline, folds, code)).toBeUndefined();
+  });
+});
+
+describe('surround', () => {
+  it('clamps to the file', () => {
+    expect(surround(2, 5, code)).toEqual({ startLine: 1, endLine: 7 });
+    expect(surround(9, 5, code)).toEqual({ startLine: 4, endLine: 10 });
+  });
+});

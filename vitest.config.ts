@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    // Integration and end-to-end tests start real language servers: one file at a time per core
+    // keeps two cold tsservers from starving each other on a 2-core machine.
+    fileParallelism: true,
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
