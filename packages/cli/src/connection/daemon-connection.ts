@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { PORT_FILE_NAME, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
+import { CliError } from '../exit-codes.js';
+import { ConnectionFailure, httpCall, type Endpoint } from './http-call.js';
+import { isProcessAlive, readPortFile } from './port-file-reader.js';
+
+const HEALTH_TIMEOUT_MS = 3_000;
+const START_TIMEOUT_MS = 60_000;
+const POLL_MS = 40;
+/** A start lock older than this belongs to a client that died mid-start. */
+const STALE_LOCK_MS = START_TIMEOUT_MS + 5_000;
+
+/** The port file's daemon, if it is alive and answers with the right token for this root. */
+export async function findRunningDaemon(root: string): Promise<PortFile | undefined> {
+  const portFile = readPortFile(root);
+  if (!portFile || portFile.root !== root || !isProcessAlive(portFile.pid)) return undefined;
+  try {
+    const status = await httpCall<StatusResponse>(portFile, 'GET', '/status', undefined, HEALTH_TIMEOUT_MS);
+    return status.pid === portFile.pid ? portFile : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Finds the root's daemon or starts one. Many clients may arrive at once: one takes the start lock
+ * (an exclusive file in the state dir, never in the project) and spawns; the others wait for the
+ * port file it leads to.
+ */
+export async function connectOrStart(root: string): Promise<Endpoint> {
+  const running = await findRunningDaemon(root);
+  if (running) return running;
+  const stateDir = stateDirectory(root);
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  const lockPath = path.join(stateDir, 'start.lock');
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (tryLock(lockPath)) {
+      try {
+        return (await findRunningDaemon(root)) ?? (await spawnDaemon(root, stateDir, deadline));
+      } finally {
+        rmSync(lockPath, { force: true });
+      }
+    }
+    clearStaleLock(lockPath);
+    await sleep(POLL_MS);
+    const started = await findRunningDaemon(root);
+    if (started) return started;
+  }
+  throw new CliError('unavailable', `the daemon for ${root} did not start within ${START_TIMEOUT_MS / 1000} s`, `see ${path.join(stateDir, 'daemon.log')}`);
+}
+
+async function spawnDaemon(root: string, stateDir: string, deadline: number): Promise<Endpoint> {
+  // A port file left by a killed daemon would only mislead the next reader.
+  rmSync(path.join(root, PORT_FILE_NAME), { force: true });
+  const logFile = path.join(stateDir, 'daemon.log');
+  const logFd = openSync(logFile, 'a', 0o600);
+  const entry = createRequire(import.meta.url).resolve('@cn/daemon/main');
+  const child = spawn(process.execPath, [entry, '--root', root, '--state-dir', stateDir], {
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+    cwd: stateDir,
+  });
+  closeSync(logFd);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  child.unref();
+  while (Date.now() < deadline) {
+    if (exited !== undefined) {
+      throw new CliError('unavailable', `the daemon exited while starting (code ${exited}): ${lastLogLine(logFile)}`, `see ${logFile}`);
+    }
+    const portFile = readPortFile(root);
+    if (portFile && portFile.pid === child.pid) {
+      const running = await findRunningDaemon(root);
+      if (running) return running;
+    }
+    await sleep(POLL_MS);
+  }
+  child.kill('SIGTERM');
+  throw new CliError('unavailable', `the daemon did not open its port within ${START_TIMEOUT_MS / 1000} s`, `see ${logFile}`);
+}
+
+function tryLock(lockPath: string): boolean {
+  try {
+    const fd = openSync(lockPath, 'wx', 0o600);
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+function clearStaleLock(lockPath: string): void {
+  try {
+    const holder = Number(readFileSync(lockPath, 'utf8'));
+    const age = Date.now() - statSync(lockPath).mtimeMs;
+    if ((holder > 0 && !isProcessAlive(holder)) || age > STALE_LOCK_MS) rmSync(lockPath, { force: true });
+  } catch {
+    // Gone already, or half-written by a client that is writing it right now: leave it.
+  }
+}
+
+function lastLogLine(logFile: string): string {
+  try {
+    const lines = readFileSync(logFile, 'utf8').trim().split('\n');
+    return lines[lines.length - 1]?.replace(/^\S+ /, '') ?? '';
+  } catch {
+    return 'no log';
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export { ConnectionFailure };

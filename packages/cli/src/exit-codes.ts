@@ -1,0 +1,33 @@
+import type { CnErrorKind } from '@cn/core';
+
+/** Documented in the README; the one place an error kind becomes an exit code. */
+export const EXIT = {
+  ok: 0,
+  nothingFound: 1,
+  badInput: 2,
+  unavailable: 3,
+  engineFailure: 4,
+} as const;
+
+export const EXIT_BY_KIND: Record<CnErrorKind, number> = {
+  'not-found': EXIT.nothingFound,
+  'bad-input': EXIT.badInput,
+  unavailable: EXIT.unavailable,
+  'engine-failure': EXIT.engineFailure,
+  internal: EXIT.engineFailure,
+};
+
+/** A failure the CLI reports as one stderr line and an exit code. */
+export class CliError extends Error {
+  constructor(
+    readonly kind: CnErrorKind,
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+
+  get exitCode(): number {
+    return EXIT_BY_KIND[this.kind];
+  }
+}

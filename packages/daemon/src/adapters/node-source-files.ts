@@ -1,0 +1,62 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { badInput, type SourceFiles } from '@cn/core';
+
+export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads files for the use cases, confined to the project root: `..`, absolute paths elsewhere and
+ * symlinks that lead out of the root are refused, as are directories, binary files and files over
+ * the size cap (a minified bundle is not code anyone wants inspected).
+ */
+export class NodeSourceFiles implements SourceFiles {
+  private readonly realRoot: Promise<string>;
+
+  constructor(private readonly root: string) {
+    this.realRoot = fs.realpath(root);
+  }
+
+  async resolveInRoot(userPath: string): Promise<string> {
+    const absolute = path.resolve(this.root, userPath);
+    if (!isInside(this.root, absolute)) throw outsideRoot(userPath);
+    let real: string;
+    try {
+      real = await fs.realpath(absolute);
+    } catch {
+      throw badInput(`no such file: ${userPath}`, 'paths are relative to the project root; cn map <file> lists a file\'s symbols');
+    }
+    if (!isInside(await this.realRoot, real)) throw outsideRoot(userPath);
+    // Keep the path as the user's view of the tree (the root may itself be behind a symlink).
+    return absolute;
+  }
+
+  async readText(filePath: string): Promise<string> {
+    let stat;
+    try {
+      stat = await fs.stat(filePath);
+    } catch {
+      throw badInput(`no such file: ${this.display(filePath)}`, 'the file may have been moved or deleted');
+    }
+    if (stat.isDirectory()) throw badInput(`${this.display(filePath)} is a directory, not a file`, 'pass a source file, e.g. src/index.ts');
+    if (!stat.isFile()) throw badInput(`${this.display(filePath)} is not a regular file`);
+    if (stat.size > MAX_SOURCE_BYTES) {
+      throw badInput(`${this.display(filePath)} is too large (${stat.size} bytes, at most ${MAX_SOURCE_BYTES})`, 'cn reads source files, not bundles or data');
+    }
+    const buffer = await fs.readFile(filePath);
+    if (buffer.subarray(0, 8192).includes(0)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
+    return buffer.toString('utf8');
+  }
+
+  private display(filePath: string): string {
+    return isInside(this.root, filePath) ? path.relative(this.root, filePath) || '.' : filePath;
+  }
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function outsideRoot(userPath: string) {
+  return badInput(`${userPath} is outside the project root`, 'cn only reads files under --root');
+}

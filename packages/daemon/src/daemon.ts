@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import portfinder from 'portfinder';
+import type { FastifyInstance } from 'fastify';
+import { CN_VERSION, ProjectPaths, findSymbol, inspectCode, mapFile, type PortFile, type StatusResponse } from '@cn/core';
+import { startTypeScriptEngine } from '@cn/lsp';
+import { NodeSourceFiles } from './adapters/node-source-files.js';
+import type { DaemonOptions } from './daemon-options.js';
+import { DeferredEngine } from './deferred-engine.js';
+import { buildServer } from './http/server.js';
+import { IdleTimer } from './idle-timer.js';
+import { removeOwnPortFile, writePortFile } from './port-file.js';
+
+const FIRST_PORT = 41_700;
+const LISTEN_ATTEMPTS = 10;
+const FORCED_EXIT_MS = 8_000;
+
+export function log(line: string): void {
+  process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+}
+
+/** The composition root: wires the engine and file adapters into the use cases and serves them. */
+export async function runDaemon(options: DaemonOptions): Promise<void> {
+  const root = options.root;
+  if (!(await fs.stat(root).catch(() => undefined))?.isDirectory()) throw new Error(`root ${root} is not a directory`);
+  await fs.mkdir(options.stateDir, { recursive: true, mode: 0o700 });
+  const logFile = path.join(options.stateDir, 'daemon.log');
+  const startedAt = new Date();
+  const token = randomBytes(24).toString('hex');
+
+  const engine = new DeferredEngine(
+    startTypeScriptEngine({
+      root,
+      logDirectory: path.join(options.stateDir, 'tsserver-logs'),
+      maxTsServerMemory: options.maxTsServerMemory,
+      requestTimeoutMs: options.requestTimeoutMs,
+      onLog: log,
+    }),
+  );
+  const deps = { engine, files: new NodeSourceFiles(root), paths: new ProjectPaths(root) };
+
+  let port = 0;
+  let stopping = false;
+  const shutdown = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`shutting down: ${reason}`);
+    idle.stop();
+    setTimeout(() => process.exit(0), FORCED_EXIT_MS).unref();
+    // The port file goes first so no new client picks a daemon that is on its way out.
+    await removeOwnPortFile(root, process.pid).catch(() => undefined);
+    await server.close().catch(() => undefined);
+    await engine.dispose().catch((error) => log(`engine shutdown: ${String(error)}`));
+    process.exit(0);
+  };
+  const idle = new IdleTimer(options.idleMinutes * 60_000, () => void shutdown(`idle for ${options.idleMinutes} minutes`));
+
+  const status = (): StatusResponse => ({
+    running: true,
+    pid: process.pid,
+    port,
+    root,
+    version: CN_VERSION,
+    startedAt: startedAt.toISOString(),
+    uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    rssBytes: process.memoryUsage.rss(),
+    logFile,
+    ...engine.status(),
+  });
+
+  const server = buildServer(
+    {
+      map: (request) => mapFile(deps, request),
+      find: (request) => findSymbol(deps, request),
+      inspect: (request) => inspectCode(deps, request),
+      status,
+      ready: async () => {
+        await engine.whenReady();
+        return status();
+      },
+      shutdown: () => void shutdown('requested by a client'),
+    },
+    { token, onActivity: () => idle.touch(), log },
+  );
+
+  port = await listenOnFreePort(server);
+  const portFile: PortFile = { pid: process.pid, port, host: '127.0.0.1', root, token, version: CN_VERSION, startedAt: startedAt.toISOString(), logFile };
+  await writePortFile(root, portFile);
+  idle.touch();
+  log(`listening on 127.0.0.1:${port} for ${root}`);
+
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+}
+
+/** portfinder picks a free port; another process can still take it first, so try the next one. */
+async function listenOnFreePort(server: FastifyInstance): Promise<number> {
+  let candidate = FIRST_PORT;
+  for (let attempt = 1; ; attempt++) {
+    const port = await portfinder.getPortPromise({ port: candidate, host: '127.0.0.1' });
+    try {
+      await server.listen({ port, host: '127.0.0.1' });
+      return port;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= LISTEN_ATTEMPTS) throw error;
+      candidate = port + 1;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { CnError, engineFailure, type CodeIntelligence, type EngineStatus } from '@cn/core';
+import type { TypeScriptEngine } from '@cn/lsp';
+
+/**
+ * The daemon answers HTTP (status, port file) as soon as it listens, while the language server is
+ * still starting; engine calls wait for the start and fail with one clear error if it failed.
+ */
+export class DeferredEngine implements CodeIntelligence {
+  private engine: TypeScriptEngine | undefined;
+  private startError: string | undefined;
+
+  constructor(private readonly starting: Promise<TypeScriptEngine>) {
+    starting.then(
+      (engine) => (this.engine = engine),
+      (error: unknown) => (this.startError = error instanceof Error ? error.message : String(error)),
+    );
+  }
+
+  private async ready(): Promise<TypeScriptEngine> {
+    try {
+      return await this.starting;
+    } catch (error) {
+      if (error instanceof CnError) throw error;
+      throw engineFailure(`the language server could not start: ${(error as Error).message}`, 'see the log file named by cn status');
+    }
+  }
+
+  async searchSymbols(query: string) {
+    return (await this.ready()).searchSymbols(query);
+  }
+  async outline(filePath: string) {
+    return (await this.ready()).outline(filePath);
+  }
+  async foldingSpans(filePath: string) {
+    return (await this.ready()).foldingSpans(filePath);
+  }
+  async definition(...args: Parameters<CodeIntelligence['definition']>) {
+    return (await this.ready()).definition(...args);
+  }
+  async references(...args: Parameters<CodeIntelligence['references']>) {
+    return (await this.ready()).references(...args);
+  }
+
+  /** Resolves once the whole project is loaded (for `cn start`). */
+  async whenReady(): Promise<void> {
+    await (await this.ready()).whenReady();
+  }
+
+  status(): EngineStatus {
+    if (this.engine) return this.engine.status();
+    return {
+      state: this.startError ? 'failed' : 'starting',
+      serverVersion: '',
+      typescriptVersion: '',
+      typescriptSource: 'bundled',
+      projects: [],
+      looseFiles: 0,
+      restarts: 0,
+      ...(this.startError ? { lastError: this.startError } : {}),
+    };
+  }
+
+  async dispose(): Promise<void> {
+    const engine = await this.starting.catch(() => undefined);
+    await engine?.dispose();
+  }
+}

@@ -1,0 +1,100 @@
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  CnError,
+  TOKEN_HEADER,
+  toErrorBody,
+  type FindRequest,
+  type FindResponse,
+  type InspectRequest,
+  type InspectResponse,
+  type MapRequest,
+  type MapResponse,
+  type StatusResponse,
+} from '@cn/core';
+import { STATUS_BY_KIND } from './error-status.js';
+import { findSchema, inspectSchema, mapSchema, statusSchema } from './schemas.js';
+
+export interface RouteHandlers {
+  map(request: MapRequest): Promise<MapResponse>;
+  find(request: FindRequest): Promise<FindResponse>;
+  inspect(request: InspectRequest): Promise<InspectResponse>;
+  status(): StatusResponse;
+  /** Status once the whole project is loaded (for `cn start`). */
+  ready(): Promise<StatusResponse>;
+  /** Called after the /shutdown answer has been sent. */
+  shutdown(): void;
+}
+
+export interface ServerOptions {
+  token: string;
+  /** Called on every authenticated request (the idle timer listens). */
+  onActivity(): void;
+  log?: (line: string) => void;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The daemon's HTTP surface: thin adapters from JSON to use cases. Only the owner of the port file
+ * gets in: a token is required, browsers (any Origin header) are refused, and so are Host headers
+ * that are not loopback (DNS rebinding).
+ */
+export function buildServer(handlers: RouteHandlers, options: ServerOptions): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const refusal = refuse(request, options.token);
+    if (refusal) {
+      options.log?.(`refused ${request.method} ${request.url}: ${refusal.message}`);
+      return reply.code(refusal.status).send(toErrorBody(new CnError('bad-input', refusal.message)));
+    }
+    options.onActivity();
+  });
+
+  app.setErrorHandler((error: unknown, _request, reply) => {
+    const validation = (error as { validation?: unknown; message?: string }).validation;
+    if (validation) return reply.code(400).send(toErrorBody(new CnError('bad-input', `bad request: ${(error as Error).message}`)));
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (!(error instanceof CnError) && statusCode && statusCode >= 400 && statusCode < 500) {
+      return reply.code(statusCode).send(toErrorBody(new CnError('bad-input', (error as Error).message)));
+    }
+    const body = toErrorBody(error);
+    if (body.error.kind === 'internal') options.log?.(`internal error: ${(error as Error)?.stack ?? String(error)}`);
+    return reply.code(STATUS_BY_KIND[body.error.kind]).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(toErrorBody(new CnError('bad-input', `no route ${request.method} ${request.url}`))),
+  );
+
+  app.post<{ Body: MapRequest }>('/map', { schema: mapSchema }, (request) => handlers.map(request.body));
+  app.post<{ Body: FindRequest }>('/find', { schema: findSchema }, (request) => handlers.find(request.body));
+  app.post<{ Body: InspectRequest }>('/inspect', { schema: inspectSchema }, (request) => handlers.inspect(request.body));
+  app.get('/status', { schema: statusSchema }, async () => handlers.status());
+  app.get('/ready', { schema: statusSchema }, () => handlers.ready());
+  app.post('/shutdown', async (_request, reply) => {
+    reply.raw.once('finish', () => handlers.shutdown());
+    return { stopping: true };
+  });
+  return app;
+}
+
+function refuse(request: FastifyRequest, token: string): { status: number; message: string } | undefined {
+  if (request.headers.origin !== undefined) return { status: 403, message: 'requests from browsers are refused' };
+  const host = request.headers.host ?? '';
+  const hostname = host.replace(/:\d+$/, '');
+  if (!LOOPBACK_HOSTS.has(hostname)) return { status: 403, message: `host '${host}' is not loopback` };
+  if (!sameToken(request.headers[TOKEN_HEADER], token)) return { status: 401, message: 'missing or wrong token' };
+  return undefined;
+}
+
+function sameToken(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
