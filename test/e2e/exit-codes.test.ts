@@ -1,0 +1,67 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUp, cn, copyProject } from '../helpers/cn.js';
+
+/** Every documented exit code, produced by the built CLI against real daemons. */
+describe('exit codes', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = copyProject('examples/shop');
+    mkdirSync(path.join(root, 'docs'));
+    writeFileSync(path.join(root, 'docs/notes.md'), '# notes\n');
+    await cn(['start', '--root', root]);
+  });
+  afterAll(() => cleanUp(root));
+
+  const table: Array<[string, string[], number, RegExp]> = [
+    ['results', ['find', 'User'], 0, /^$/],
+    ['nothing found', ['find', 'NoSuchSymbolAnywhere'], 1, /^$/],
+    ['unknown file', ['map', 'src/missing.ts'], 2, /^cn: no such file: src\/missing\.ts \(/],
+    ['a directory', ['map', 'src'], 2, /^cn: not a TypeScript\/JavaScript source file/],
+    ['a non-source file', ['map', 'docs/notes.md'], 2, /^cn: not a TypeScript\/JavaScript source file/],
+    ['malformed id', ['inspect', 'src/domain/user.ts::abc'], 2, /^cn: malformed id/],
+    ['line out of range', ['inspect', 'src/domain/user.ts::999::1'], 2, /^cn: line 999 is past the end of src\/domain\/user\.ts \(33 lines\)/],
+    ['outside the root', ['map', '../../etc/passwd.ts'], 2, /outside the project root/],
+    ['unknown flag', ['find', 'User', '--bogus'], 2, /^cn: Unknown option '--bogus'/],
+    ['bad limit', ['find', 'User', '--limit', 'many'], 2, /^cn: --limit takes a whole number/],
+    ['unknown command', ['frobnicate'], 2, /^cn: unknown command 'frobnicate'/],
+  ];
+
+  it.each(table)('%s → exit %i', async (_name, args, exitCode, stderr) => {
+    const result = await cn([...args, '--root', root]);
+    expect(result.exitCode).toBe(exitCode);
+    expect(result.stderr).toMatch(stderr);
+    expect(result.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
+    if (exitCode >= 2) expect(result.stdout).toBe('');
+    else expect(() => JSON.parse(result.stdout)).not.toThrow();
+  });
+
+  it('--root that does not exist → exit 2', async () => {
+    const result = await cn(['find', 'User', '--root', path.join(root, 'nope')]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^cn: --root .* does not exist/);
+  });
+
+  it('a daemon that cannot start → exit 3 with the reason', async () => {
+    const fresh = copyProject('examples/shop');
+    try {
+      const result = await cn(['find', 'User', '--root', fresh], { env: { CN_IDLE_MINUTES: 'soon' } });
+      expect(result.exitCode).toBe(3);
+      expect(result.stderr).toMatch(/^cn: the daemon exited while starting .*idle minutes must be a number/);
+    } finally {
+      await cleanUp(fresh);
+    }
+  });
+
+  it('a language server that does not answer in time → exit 4', async () => {
+    const fresh = copyProject('examples/shop');
+    try {
+      const result = await cn(['find', 'User', '--root', fresh], { env: { CN_REQUEST_TIMEOUT_MS: '1' } });
+      expect(result.exitCode).toBe(4);
+      expect(result.stderr).toMatch(/^cn: .*did not answer/);
+    } finally {
+      await cleanUp(fresh);
+    }
+  });
+});

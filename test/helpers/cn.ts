@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.mjs');
+export const PORT_FILE = '.ts-search-daemon.json';
+
+export interface CnResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Runs the built `cn` as a user would: a whole node process, real daemon, real port file. */
+export function cn(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CnResult> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CN_BIN, ...args],
+      { cwd: options.cwd ?? REPO, env: { ...process.env, CN_IDLE_MINUTES: '10', ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ stdout, stderr, exitCode });
+      },
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+    else child.stdin?.end();
+  });
+}
+
+export function json<T = any>(result: CnResult): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${result.exitCode}): ${result.stdout.slice(0, 500)} / stderr: ${result.stderr.slice(0, 500)}`);
+  }
+}
+
+/** A private copy of a fixture or example, so tests never write into the repository. */
+export function copyProject(relativeSource: string): string {
+  const target = mkdtempSync(path.join(os.tmpdir(), 'cn-e2e-'));
+  cpSync(path.join(REPO, relativeSource), target, { recursive: true });
+  return target;
+}
+
+export function readPortFile(root: string): { pid: number; port: number; token: string; root: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(root, PORT_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
+
+/** Stops the root's daemon (if any) and removes the copy. */
+export async function cleanUp(root: string): Promise<void> {
+  await cn(['stop', '--root', root]);
+  const portFile = readPortFile(root);
+  if (portFile && isAlive(portFile.pid)) process.kill(portFile.pid, 'SIGKILL');
+  rmSync(root, { recursive: true, force: true });
+}
