@@ -14,21 +14,21 @@ describe('exit codes', () => {
   });
   afterAll(() => cleanUp(root));
 
-  const table: Array<[string, string[], number, RegExp]> = [
-    ['results', ['find', 'User'], 0, /^$/],
-    ['nothing found', ['find', 'NoSuchSymbolAnywhere'], 1, /^$/],
-    ['unknown file', ['map', 'src/missing.ts'], 2, /^cn: no such file: src\/missing\.ts \(/],
-    ['a directory', ['map', 'src'], 2, /^cn: not a TypeScript\/JavaScript source file/],
-    ['a non-source file', ['map', 'docs/notes.md'], 2, /^cn: not a TypeScript\/JavaScript source file/],
-    ['malformed id', ['inspect', 'src/domain/user.ts::abc'], 2, /^cn: malformed id/],
-    ['line out of range', ['inspect', 'src/domain/user.ts::999::1'], 2, /^cn: line 999 is past the end of src\/domain\/user\.ts \(33 lines\)/],
-    ['outside the root', ['map', '../../etc/passwd.ts'], 2, /outside the project root/],
-    ['unknown flag', ['find', 'User', '--bogus'], 2, /^cn: Unknown option '--bogus'/],
-    ['bad limit', ['find', 'User', '--limit', 'many'], 2, /^cn: --limit takes a whole number/],
-    ['unknown command', ['frobnicate'], 2, /^cn: unknown command 'frobnicate'/],
+  const table: Array<[string, number, string[], RegExp]> = [
+    ['results', 0, ['find', 'User'], /^$/],
+    ['nothing found', 1, ['find', 'NoSuchSymbolAnywhere'], /^$/],
+    ['unknown file', 2, ['map', 'src/missing.ts'], /^cn: no such file: src\/missing\.ts \(/],
+    ['a directory', 2, ['map', 'src'], /^cn: not a TypeScript\/JavaScript source file/],
+    ['a non-source file', 2, ['map', 'docs/notes.md'], /^cn: not a TypeScript\/JavaScript source file/],
+    ['malformed id', 2, ['inspect', 'src/domain/user.ts::abc'], /^cn: malformed id/],
+    ['line out of range', 2, ['inspect', 'src/domain/user.ts::999::1'], /^cn: line 999 is past the end of src\/domain\/user\.ts \(34 lines\)/],
+    ['outside the root', 2, ['map', '../../etc/passwd.ts'], /outside the project root/],
+    ['unknown flag', 2, ['find', 'User', '--bogus'], /^cn: Unknown option '--bogus'/],
+    ['bad limit', 2, ['find', 'User', '--limit', 'many'], /^cn: --limit takes a whole number/],
+    ['unknown command', 2, ['frobnicate'], /^cn: unknown command 'frobnicate'/],
   ];
 
-  it.each(table)('%s → exit %i', async (_name, args, exitCode, stderr) => {
+  it.each(table)('%s → exit %i', async (_name, exitCode, args, stderr) => {
     const result = await cn([...args, '--root', root]);
     expect(result.exitCode).toBe(exitCode);
     expect(result.stderr).toMatch(stderr);

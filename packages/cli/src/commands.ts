@@ -34,7 +34,7 @@ function render<T>(context: Context, response: T, text: (response: T) => string,
 }
 
 export async function mapCommand(context: Context, file: string): Promise<Outcome> {
-  const response = await request<MapResponse>(context, 'POST', '/map', { file: path.resolve(context.cwd, file) });
+  const response = await request<MapResponse>(context, 'POST', '/map', { file: userFile(context, file) });
   return render(context, response, mapText, response.symbols.length > 0 ? EXIT.ok : EXIT.nothingFound);
 }
 
@@ -82,6 +82,19 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A file named on the command line is relative to the working directory when that is inside the
+ * root, else to the root; whichever exists wins, so root-relative paths pasted from cn output work
+ * from a subdirectory too.
+ */
+function userFile(context: Context, file: string): string {
+  const fromCwd = path.resolve(context.cwd, file);
+  const fromRoot = path.resolve(context.root, file);
+  const cwdInsideRoot = !path.relative(context.root, context.cwd).startsWith('..');
+  const preferred = cwdInsideRoot ? [fromCwd, fromRoot] : [fromRoot, fromCwd];
+  return preferred.find((candidate) => existsSync(candidate)) ?? preferred[0];
 }
 
 /**

@@ -1,1 +1,2 @@
-export {};
+export { startTypeScriptEngine } from './typescript-engine.js';
+export type { EngineOptions, TypeScriptEngine } from './typescript-engine.js';

@@ -18,14 +18,14 @@ export class NodeSourceFiles implements SourceFiles {
 
   async resolveInRoot(userPath: string): Promise<string> {
     const absolute = path.resolve(this.root, userPath);
-    if (!isInside(this.root, absolute)) throw outsideRoot(userPath);
+    if (!isInside(this.root, absolute)) throw outsideRoot(absolute);
     let real: string;
     try {
       real = await fs.realpath(absolute);
     } catch {
-      throw badInput(`no such file: ${userPath}`, 'paths are relative to the project root; cn map <file> lists a file\'s symbols');
+      throw badInput(`no such file: ${this.display(absolute)}`, 'paths are relative to the project root or the working directory');
     }
-    if (!isInside(await this.realRoot, real)) throw outsideRoot(userPath);
+    if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(absolute));
     // Keep the path as the user's view of the tree (the root may itself be behind a symlink).
     return absolute;
   }

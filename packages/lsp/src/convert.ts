@@ -1,0 +1,70 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { symbolKindName } from '@cn/core';
+import type { FoldingSpan, OutlineNode, Position, Range, SourceLocation } from '@cn/core';
+import type * as lsp from 'vscode-languageserver-protocol';
+
+// LSP and the domain both count columns in UTF-16 code units, so only the base (0 vs 1) differs.
+
+export function toLspPosition(position: Position): lsp.Position {
+  return { line: position.line - 1, character: position.character - 1 };
+}
+
+export function fromLspPosition(position: lsp.Position): Position {
+  return { line: position.line + 1, character: position.character + 1 };
+}
+
+export function fromLspRange(range: lsp.Range): Range {
+  return { start: fromLspPosition(range.start), end: fromLspPosition(range.end) };
+}
+
+export function pathToUri(filePath: string): string {
+  return pathToFileURL(filePath).href;
+}
+
+export function uriToPath(uri: string): string {
+  return fileURLToPath(uri);
+}
+
+export function fromLspLocation(location: lsp.Location | lsp.LocationLink): SourceLocation {
+  if ('targetUri' in location) {
+    return { filePath: uriToPath(location.targetUri), range: fromLspRange(location.targetSelectionRange) };
+  }
+  return { filePath: uriToPath(location.uri), range: fromLspRange(location.range) };
+}
+
+export function fromLspLocations(result: lsp.Location | lsp.Location[] | lsp.LocationLink[] | null): SourceLocation[] {
+  if (!result) return [];
+  const list: (lsp.Location | lsp.LocationLink)[] = Array.isArray(result) ? result : [result];
+  return list.map(fromLspLocation);
+}
+
+export function fromDocumentSymbols(result: lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null): OutlineNode[] {
+  if (!result) return [];
+  return result.map((symbol) =>
+    'location' in symbol
+      ? {
+          // Flat answer: only happens if the server ignored hierarchicalDocumentSymbolSupport.
+          name: symbol.name,
+          kind: symbolKindName(symbol.kind),
+          range: fromLspRange(symbol.location.range),
+          selectionRange: fromLspRange(symbol.location.range),
+          children: [],
+        }
+      : fromDocumentSymbol(symbol),
+  );
+}
+
+function fromDocumentSymbol(symbol: lsp.DocumentSymbol): OutlineNode {
+  return {
+    name: symbol.name,
+    kind: symbolKindName(symbol.kind),
+    range: fromLspRange(symbol.range),
+    selectionRange: fromLspRange(symbol.selectionRange),
+    children: (symbol.children ?? []).map(fromDocumentSymbol),
+  };
+}
+
+export function fromFoldingRanges(result: lsp.FoldingRange[] | null): FoldingSpan[] {
+  if (!result) return [];
+  return result.map((range) => ({ startLine: range.startLine + 1, endLine: range.endLine + 1 }));
+}

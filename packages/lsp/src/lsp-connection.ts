@@ -1,0 +1,112 @@
+import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import type { MessageConnection } from 'vscode-jsonrpc/node.js';
+import { CnError, engineFailure } from '@cn/core';
+import type { ServerChild } from './tls-process.js';
+
+export interface ConnectionHooks {
+  onLogMessage(message: string, type: number): void;
+  onProgress(token: string | number, value: { kind?: string; title?: string; message?: string }): void;
+  /** The stream ended; often before the process's exit event, so this is the first sign of death. */
+  onClose(reason: string): void;
+}
+
+interface Pending {
+  reject(error: CnError): void;
+}
+
+const TIMEOUT_HINT = 'The project may be too large for the time limit; retry, or raise the request timeout.';
+
+/**
+ * JSON-RPC over the TLS process's stdio. Every request has a deadline, every server→client request
+ * gets an answer, and when the process goes away every pending request fails at once.
+ */
+export class LspConnection {
+  private readonly connection: MessageConnection;
+  private readonly pending = new Set<Pending>();
+  private closedReason: string | undefined;
+
+  constructor(child: ServerChild, hooks: ConnectionHooks) {
+    this.connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    this.answerServerRequests();
+    this.connection.onNotification('window/logMessage', (params: { type: number; message: string }) =>
+      hooks.onLogMessage(params.message, params.type),
+    );
+    // jsonrpc routes $/progress by token; tokens TLS created itself arrive as "unhandled".
+    this.connection.onUnhandledProgress((params) => hooks.onProgress(params.token, params.value as { kind?: string }));
+    // Anything else (diagnostics, $/typescriptVersion, telemetry) is of no use to us.
+    this.connection.onNotification(() => undefined);
+    this.connection.onClose(() => {
+      const reason = 'the language server connection closed';
+      this.close(reason);
+      hooks.onClose(reason);
+    });
+    this.connection.onError(() => undefined);
+    child.stdin.on('error', () => undefined);
+    this.connection.listen();
+  }
+
+  private answerServerRequests(): void {
+    // Unanswered server requests stall TLS, so every one gets a reply, even if only null.
+    this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('client/unregisterCapability', () => null);
+    this.connection.onRequest('window/workDoneProgress/create', () => null);
+    this.connection.onRequest('window/showMessageRequest', () => null);
+    this.connection.onRequest('workspace/applyEdit', () => ({ applied: false }));
+    this.connection.onRequest(() => null);
+  }
+
+  get isClosed(): boolean {
+    return this.closedReason !== undefined;
+  }
+
+  async request<R>(method: string, params: unknown, timeoutMs: number): Promise<R> {
+    if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`);
+    const cancellation = new CancellationTokenSource();
+    let timer: NodeJS.Timeout | undefined;
+    let entry: Pending | undefined;
+    const failure = new Promise<never>((_, reject) => {
+      entry = { reject };
+      this.pending.add(entry);
+      timer = setTimeout(() => {
+        // Cancelling sends $/cancelRequest so tsserver stops working on an answer nobody awaits.
+        cancellation.cancel();
+        reject(engineFailure(`language server did not answer ${method} within ${timeoutMs} ms`, TIMEOUT_HINT));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([this.connection.sendRequest<R>(method, params, cancellation.token), failure]);
+    } catch (error) {
+      if (error instanceof CnError) throw error;
+      if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`);
+      const message = error instanceof Error ? error.message : String(error);
+      throw engineFailure(`language server failed on ${method}: ${firstLine(message)}`);
+    } finally {
+      clearTimeout(timer);
+      this.pending.delete(entry!);
+      cancellation.dispose();
+    }
+  }
+
+  notify(method: string, params: unknown): void {
+    if (this.closedReason !== undefined) return;
+    void this.connection.sendNotification(method, params).catch(() => undefined);
+  }
+
+  /** Fails every pending request now; later requests fail immediately. */
+  close(reason: string): void {
+    if (this.closedReason !== undefined) return;
+    this.closedReason = reason;
+    const error = engineFailure(`language server unavailable: ${reason}`, 'It restarts by itself; retry in a moment.');
+    for (const entry of this.pending) entry.reject(error);
+    this.pending.clear();
+    this.connection.dispose();
+  }
+}
+
+// tsserver errors start with a "<main> TypeScript Server Error (x.y.z)" banner; the reason is on the next line.
+function firstLine(text: string): string {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length === 0) return text;
+  return /TypeScript Server Error/.test(lines[0]) && lines[1] ? `${lines[0].trim()}: ${lines[1].trim()}` : lines[0];
+}

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface ProcessEntry {
+  pid: number;
+  ppid: number;
+  command: string;
+}
+
+/** Every process on the machine with its parent; /proc on Linux, `ps` elsewhere. */
+export function listProcesses(): ProcessEntry[] {
+  return process.platform === 'linux' ? listFromProc() : listFromPs();
+}
+
+function listFromProc(): ProcessEntry[] {
+  const entries: ProcessEntry[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The command name in parentheses may itself contain spaces and parentheses.
+      const afterName = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      entries.push({ pid: Number(name), ppid: Number(afterName[1]), command });
+    } catch {
+      // The process ended while we were reading it.
+    }
+  }
+  return entries;
+}
+
+function listFromPs(): ProcessEntry[] {
+  const output = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,command='], { encoding: 'utf8' });
+  return output
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), command: match[3] }));
+}
+
+/** All descendants of `rootPid` (children, grandchildren …), not including the root. */
+export function listDescendants(rootPid: number, processes: ProcessEntry[] = listProcesses()): ProcessEntry[] {
+  const byParent = new Map<number, ProcessEntry[]>();
+  for (const entry of processes) {
+    const siblings = byParent.get(entry.ppid) ?? [];
+    siblings.push(entry);
+    byParent.set(entry.ppid, siblings);
+  }
+  const result: ProcessEntry[] = [];
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const children = byParent.get(queue.shift()!) ?? [];
+    result.push(...children);
+    queue.push(...children.map((child) => child.pid));
+  }
+  return result;
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+// A killed process whose parent is gone may linger as a zombie when nothing reaps it (PID 1 in
+// many containers); it holds no memory and runs nothing, so it does not count as alive.
+function isZombie(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Reads TLS log output for the deaths TLS itself survives: it logs when tsserver exits or runs out
+ * of memory but keeps running without a tsserver, answering nothing useful. Returns why the session
+ * must restart, or undefined when the line is harmless.
+ */
+export function classifyServerLog(line: string, maxTsServerMemory?: number): string | undefined {
+  if (/heap out of memory|Allocation failed|ERR_WORKER_OUT_OF_MEMORY/i.test(line)) {
+    const limit = maxTsServerMemory ? ` (limit ${maxTsServerMemory} MB)` : '';
+    return `tsserver ran out of memory${limit}`;
+  }
+  if (/tsserver process has exited|Exited\. Code: |TSServer exited|server exited|tsserver process has failed to start/i.test(line)) {
+    return `tsserver exited: ${line.trim().slice(0, 200)}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { killQuietly, listDescendants, listProcesses } from './process-tree.js';
+
+const require = createRequire(import.meta.url);
+
+export interface ServerInstallation {
+  cliPath: string;
+  serverVersion: string;
+  tsserverPath: string;
+  typescriptVersion: string;
+  typescriptSource: 'project' | 'bundled';
+}
+
+/** Prefers the project's own TypeScript so answers match its compiler; falls back to ours. */
+export function locateInstallation(root: string): ServerInstallation {
+  const serverPackage = require.resolve('typescript-language-server/package.json');
+  const projectTsserver = path.join(root, 'node_modules', 'typescript', 'lib', 'tsserver.js');
+  const useProject = existsSync(projectTsserver);
+  const tsserverPath = useProject ? projectTsserver : require.resolve('typescript/lib/tsserver.js');
+  return {
+    cliPath: path.join(path.dirname(serverPackage), 'lib', 'cli.mjs'),
+    serverVersion: readVersion(serverPackage),
+    tsserverPath,
+    typescriptVersion: readVersion(path.join(path.dirname(tsserverPath), '..', 'package.json')),
+    typescriptSource: useProject ? 'project' : 'bundled',
+  };
+}
+
+function readVersion(packageJsonPath: string): string {
+  try {
+    return String(JSON.parse(readFileSync(packageJsonPath, 'utf8')).version ?? 'unknown');
+  } catch {
+    return 'unknown';
+  }
+}
+
+export type ServerChild = ChildProcessByStdio<Writable, Readable, Readable>;
+
+/** The typescript-language-server process and the tsserver processes it forks. */
+export class TlsProcess {
+  readonly child: ServerChild;
+  /** Every descendant seen so far, so they can be killed even after TLS itself is gone. */
+  private readonly knownDescendants = new Map<number, string>();
+  private exited = false;
+  readonly exitedPromise: Promise<void>;
+
+  constructor(installation: ServerInstallation, cwd: string, onStderr: (text: string) => void) {
+    this.child = spawn(process.execPath, [installation.cliPath, '--stdio'], {
+      cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // The host's NODE_OPTIONS (test runners' loaders, --inspect …) must not reach TLS and tsserver.
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    this.child.stderr.setEncoding('utf8');
+    this.child.stderr.on('data', onStderr);
+    this.exitedPromise = new Promise((resolve) => {
+      this.child.once('exit', () => {
+        this.exited = true;
+        resolve();
+      });
+      this.child.once('error', () => {
+        this.exited = true;
+        resolve();
+      });
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get hasExited(): boolean {
+    return this.exited;
+  }
+
+  /**
+   * Refreshes the known descendants and reports whether a tsserver child that was running has
+   * disappeared while TLS itself lives on (TLS then keeps answering, but with nothing behind it).
+   */
+  lostATsserver(): boolean {
+    if (this.exited || this.child.pid === undefined) return false;
+    const current = this.recordDescendants();
+    const lost = [...this.knownDescendants].some(
+      ([pid, command]) => command.includes('tsserver') && !current.some((entry) => entry.pid === pid),
+    );
+    return lost;
+  }
+
+  /** Remembers the current descendants, so they can be killed even if TLS dies first. */
+  recordDescendants(): { pid: number; command: string }[] {
+    if (this.exited || this.child.pid === undefined) return [];
+    const current = listDescendants(this.child.pid);
+    for (const entry of current) this.knownDescendants.set(entry.pid, entry.command);
+    return current;
+  }
+
+  /** Kills TLS and every process it started; waits until TLS has exited. */
+  async kill(): Promise<void> {
+    this.recordDescendants();
+    // Only pids still running the same command: a remembered pid may have been reused since.
+    const running = listProcesses();
+    for (const [pid, command] of this.knownDescendants) {
+      if (running.some((entry) => entry.pid === pid && entry.command === command)) killQuietly(pid);
+    }
+    if (!this.exited) this.child.kill('SIGKILL');
+    await this.exitedPromise;
+  }
+
+  /** Gives TLS `graceMs` to exit by itself (after LSP exit), then kills the tree. */
+  async stop(graceMs: number): Promise<void> {
+    this.recordDescendants();
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([this.exitedPromise, timer]);
+    await this.kill();
+  }
+}

@@ -1,0 +1,163 @@
+import path from 'node:path';
+import { engineFailure } from '@cn/core';
+import { DocumentSync } from './document-sync.js';
+import { buildInitializeParams } from './initialize-params.js';
+import { LspConnection } from './lsp-connection.js';
+import { discoverProjects } from './project-discovery.js';
+import { ReadinessGate } from './readiness-gate.js';
+import { TlsProcess } from './tls-process.js';
+import type { ServerInstallation } from './tls-process.js';
+import { classifyServerLog } from './server-log.js';
+
+export interface SessionSettings {
+  root: string;
+  logDirectory: string;
+  maxTsServerMemory?: number;
+  requestTimeoutMs: number;
+  loadTimeoutMs: number;
+  maxOpenDocuments: number;
+  maxLooseFiles: number;
+  onLog(line: string): void;
+  /** Called once when TLS or its tsserver dies (not when the session is disposed). */
+  onDeath(reason: string): void;
+}
+
+const TSSERVER_WATCH_INTERVAL_MS = 1000;
+// Not a file: tsserver only uses the name to identify the project and its directory.
+const LOOSE_PROJECT_NAME = 'cn-loose-files';
+
+/** One life of typescript-language-server: spawn, initialize, load every project, answer, die. */
+export class TlsSession {
+  readonly process: TlsProcess;
+  readonly connection: LspConnection;
+  readonly documents: DocumentSync;
+  readonly gate = new ReadinessGate();
+  projects: string[] = [];
+  looseFiles = 0;
+  private disposed = false;
+  private dead = false;
+  private readonly watchTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly installation: ServerInstallation,
+    private readonly settings: SessionSettings,
+  ) {
+    this.process = new TlsProcess(installation, settings.root, (text) => this.onServerOutput(text));
+    this.connection = new LspConnection(this.process.child, {
+      onLogMessage: (message) => this.onServerOutput(message),
+      onProgress: (token, value) => this.gate.onProgress(token, value.kind),
+      onClose: (reason) => this.die(reason),
+    });
+    this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments);
+    void this.process.exitedPromise.then(() => this.die('the language server process exited'));
+    this.watchTimer = setInterval(() => {
+      if (this.process.lostATsserver()) this.die('tsserver exited');
+    }, TSSERVER_WATCH_INTERVAL_MS);
+    this.watchTimer.unref();
+  }
+
+  /** Initializes TLS, then opens one anchor per project and waits until tsserver has loaded them. */
+  async start(): Promise<void> {
+    try {
+      const { root, logDirectory, maxTsServerMemory, loadTimeoutMs } = this.settings;
+      const params = buildInitializeParams(this.installation, { root, logDirectory, maxTsServerMemory });
+      await this.connection.request('initialize', params, loadTimeoutMs);
+      this.connection.notify('initialized', {});
+      const layout = discoverProjects(root, this.settings.maxLooseFiles);
+      for (const project of layout.projects) await this.documents.sync(project.anchor, true);
+      if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
+      const loaded = new Set<string>();
+      for (const project of layout.projects) {
+        // tsserver handles requests in order, so this answers only once the anchor's project is built.
+        const info = await this.tsserverRequest<{ configFileName?: string }>('projectInfo', {
+          file: project.anchor,
+          needFileNameList: false,
+        }, loadTimeoutMs);
+        // Inferred and external projects carry made-up names; only real config files are reported.
+        const configFile = info?.configFileName;
+        loaded.add(configFile && /\.json$/i.test(configFile) ? path.resolve(configFile) : project.configPath);
+      }
+      await this.gate.whenIdle(loadTimeoutMs);
+      this.projects = [...loaded].map((config) => path.relative(root, config).split(path.sep).join('/')).sort();
+      this.looseFiles = layout.looseFiles.length;
+      if (layout.looseFilesTruncated) this.settings.onLog(`cn: only the first ${layout.looseFiles.length} loose files are loaded`);
+      this.process.recordDescendants();
+      this.gate.open();
+    } catch (error) {
+      this.gate.fail(error);
+      throw error;
+    }
+  }
+
+  /**
+   * Sources outside every config go into one external project that tsserver reads from disk and
+   * watches itself. Opening them one by one instead would make TLS type-check each open file
+   * and make tsserver trust possibly stale open copies over the disk.
+   */
+  private async openLooseProject(files: string[]): Promise<void> {
+    await this.tsserverRequest('openExternalProject', {
+      projectFileName: path.join(this.settings.root, LOOSE_PROJECT_NAME),
+      rootFiles: files.map((fileName) => ({ fileName })),
+      options: {
+        allowJs: true,
+        checkJs: false,
+        noEmit: true,
+        jsx: 'preserve',
+        target: 'es2022',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        allowSyntheticDefaultImports: true,
+        maxNodeModuleJsDepth: 0,
+      },
+      typeAcquisition: { enable: false },
+    }, this.settings.loadTimeoutMs);
+  }
+
+  /** A raw tsserver command through TLS, for what LSP does not expose (or exposes only partially). */
+  async tsserverRequest<T>(command: string, args: unknown, timeoutMs = this.settings.requestTimeoutMs): Promise<T | undefined> {
+    const response = await this.connection.request<{ success?: boolean; body?: T; message?: string } | null>(
+      'workspace/executeCommand',
+      { command: 'typescript.tsserverRequest', arguments: [command, args] },
+      timeoutMs,
+    );
+    if (response && response.success === false) throw engineFailure(`tsserver failed on ${command}: ${response.message ?? 'no reason given'}`);
+    return response?.body;
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.request<R>(method, params, this.settings.requestTimeoutMs);
+  }
+
+  private onServerOutput(text: string): void {
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      this.settings.onLog(line);
+      const verdict = classifyServerLog(line, this.settings.maxTsServerMemory);
+      if (verdict) this.die(verdict);
+    }
+  }
+
+  private die(reason: string): void {
+    if (this.dead) return;
+    this.dead = true;
+    clearInterval(this.watchTimer);
+    this.connection.close(reason);
+    this.gate.fail(engineFailure(`language server unavailable: ${reason}`));
+    void this.process.kill();
+    if (!this.disposed) this.settings.onDeath(reason);
+  }
+
+  /** LSP shutdown + exit, then the whole process tree is killed if it lingers. */
+  async dispose(graceMs = 2000): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearInterval(this.watchTimer);
+    if (!this.dead) {
+      await this.connection.request('shutdown', null, graceMs).catch(() => undefined);
+      this.connection.notify('exit', null);
+    }
+    this.dead = true;
+    this.connection.close('the engine was disposed');
+    await this.process.stop(graceMs);
+  }
+}

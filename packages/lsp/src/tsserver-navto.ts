@@ -1,0 +1,55 @@
+import { SymbolKind } from 'vscode-languageserver-protocol';
+import { symbolKindName } from '@cn/core';
+import type { WorkspaceSymbolHit } from '@cn/core';
+
+/** The part of tsserver's `navto` answer we use; lines and offsets are 1-based UTF-16 already. */
+export interface NavtoItem {
+  name: string;
+  kind: string;
+  file: string;
+  start: { line: number; offset: number };
+  end: { line: number; offset: number };
+  containerName?: string;
+}
+
+// Same table typescript-language-server applies to document symbols, so a search hit and the
+// outline node of the same declaration always carry the same kind name.
+const KIND_BY_TSSERVER_KIND: Record<string, SymbolKind> = {
+  'enum member': SymbolKind.Constant,
+  'JSX attribute': SymbolKind.Property,
+  'local class': SymbolKind.Class,
+  'local function': SymbolKind.Function,
+  'local var': SymbolKind.Variable,
+  'type parameter': SymbolKind.Variable,
+  alias: SymbolKind.Variable,
+  class: SymbolKind.Class,
+  const: SymbolKind.Constant,
+  constructor: SymbolKind.Constructor,
+  enum: SymbolKind.Enum,
+  field: SymbolKind.Field,
+  file: SymbolKind.File,
+  function: SymbolKind.Function,
+  getter: SymbolKind.Method,
+  interface: SymbolKind.Interface,
+  let: SymbolKind.Variable,
+  method: SymbolKind.Method,
+  module: SymbolKind.Module,
+  parameter: SymbolKind.Variable,
+  property: SymbolKind.Property,
+  setter: SymbolKind.Method,
+  var: SymbolKind.Variable,
+};
+
+export function fromNavtoItem(item: NavtoItem): WorkspaceSymbolHit {
+  const hit: WorkspaceSymbolHit = {
+    name: item.name,
+    kind: symbolKindName(KIND_BY_TSSERVER_KIND[item.kind] ?? SymbolKind.Variable),
+    filePath: item.file,
+    range: {
+      start: { line: item.start.line, character: item.start.offset },
+      end: { line: item.end.line, character: item.end.offset },
+    },
+  };
+  if (item.containerName) hit.containerName = item.containerName;
+  return hit;
+}

@@ -1,0 +1,218 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { badInput, CnError, engineFailure } from '@cn/core';
+import type {
+  CodeIntelligence,
+  EngineState,
+  EngineStatus,
+  FoldingSpan,
+  OutlineNode,
+  Position,
+  SourceLocation,
+  WorkspaceSymbolHit,
+} from '@cn/core';
+import type * as lsp from 'vscode-languageserver-protocol';
+import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, toLspPosition } from './convert.js';
+import { isInside } from './project-discovery.js';
+import { locateInstallation } from './tls-process.js';
+import type { ServerInstallation } from './tls-process.js';
+import { TlsSession } from './tls-session.js';
+import { fromNavtoItem } from './tsserver-navto.js';
+import type { NavtoItem } from './tsserver-navto.js';
+
+export interface EngineOptions {
+  /** Absolute project root. */
+  root: string;
+  /** Outside the project (OS temp); tsserver logs go there, never into the project. */
+  logDirectory: string;
+  /** MB, passed to TLS. */
+  maxTsServerMemory?: number;
+  /** Per LSP request; default 30000. */
+  requestTimeoutMs?: number;
+  onLog?: (line: string) => void;
+}
+
+export interface TypeScriptEngine extends CodeIntelligence {
+  dispose(): Promise<void>;
+  whenReady(): Promise<void>;
+}
+
+const MAX_OPEN_DOCUMENTS = 200;
+const MAX_LOOSE_FILES = 2000;
+// Restarting more often than this means the project itself kills tsserver; stop trying.
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+export async function startTypeScriptEngine(options: EngineOptions): Promise<TypeScriptEngine> {
+  const root = path.resolve(options.root);
+  const rootStats = await stat(root).catch(() => undefined);
+  if (!rootStats?.isDirectory()) throw badInput(`project root is not a directory: ${root}`);
+  const engine = new TlsEngine({ ...options, root }, locateInstallation(root));
+  engine.launch();
+  return engine;
+}
+
+class TlsEngine implements TypeScriptEngine {
+  private session!: TlsSession;
+  private state: EngineState = 'starting';
+  private restarts = 0;
+  private restartTimes: number[] = [];
+  private lastError: string | undefined;
+  private readonly requestTimeoutMs: number;
+
+  constructor(
+    private readonly options: EngineOptions,
+    private readonly installation: ServerInstallation,
+  ) {
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  }
+
+  launch(): void {
+    const session = new TlsSession(this.installation, {
+      root: this.options.root,
+      logDirectory: this.options.logDirectory,
+      maxTsServerMemory: this.options.maxTsServerMemory,
+      requestTimeoutMs: this.requestTimeoutMs,
+      loadTimeoutMs: Math.max(this.requestTimeoutMs * 10, 300_000),
+      maxOpenDocuments: MAX_OPEN_DOCUMENTS,
+      maxLooseFiles: MAX_LOOSE_FILES,
+      onLog: (line) => this.options.onLog?.(line),
+      onDeath: (reason) => this.onSessionDeath(session, reason),
+    });
+    this.session = session;
+    if (this.state !== 'restarting') this.state = 'loading';
+    session.start().then(
+      () => {
+        if (this.session === session && this.state !== 'stopped') this.state = 'ready';
+      },
+      (error: unknown) => {
+        this.lastError = error instanceof Error ? error.message : String(error);
+        // A session that died mid-start is restarted by onSessionDeath; any other start failure is final.
+        if (this.session === session && this.state !== 'restarting' && this.state !== 'stopped') this.state = 'failed';
+      },
+    );
+  }
+
+  private onSessionDeath(session: TlsSession, reason: string): void {
+    if (this.session !== session || this.state === 'stopped') return;
+    this.lastError = reason;
+    const now = Date.now();
+    this.restartTimes = this.restartTimes.filter((time) => now - time < 60_000);
+    if (this.restartTimes.length >= MAX_RESTARTS_PER_MINUTE) {
+      this.state = 'failed';
+      return;
+    }
+    this.restartTimes.push(now);
+    this.restarts += 1;
+    this.state = 'restarting';
+    this.options.onLog?.(`cn: restarting the language server: ${reason}`);
+    this.launch();
+  }
+
+  async whenReady(): Promise<void> {
+    for (;;) {
+      const session = this.session;
+      if (this.state === 'stopped') throw engineFailure('the engine has been disposed');
+      if (this.state === 'failed') {
+        throw engineFailure(`the language server failed: ${this.lastError ?? 'unknown error'}`, 'Check the project configuration, then restart the daemon.');
+      }
+      try {
+        await session.gate.ready;
+        return;
+      } catch (error) {
+        // The session died while loading; if another one took its place, wait for that one.
+        if (this.session === session) throw error instanceof CnError ? error : engineFailure(String(error));
+      }
+    }
+  }
+
+  async searchSymbols(query: string): Promise<WorkspaceSymbolHit[]> {
+    const session = await this.readySession();
+    await session.documents.syncAll();
+    // LSP workspace/symbol searches only the projects of one open file; navto without a file
+    // searches every loaded project and also returns the container name.
+    const items = await session.tsserverRequest<NavtoItem[]>('navto', { searchValue: query });
+    return (items ?? []).map(fromNavtoItem);
+  }
+
+  async outline(filePath: string): Promise<OutlineNode[]> {
+    const { session, file } = await this.prepareFile(filePath);
+    const result = await session.request<lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null>('textDocument/documentSymbol', {
+      textDocument: { uri: pathToUri(file) },
+    });
+    return fromDocumentSymbols(result);
+  }
+
+  async foldingSpans(filePath: string): Promise<FoldingSpan[]> {
+    const { session, file } = await this.prepareFile(filePath);
+    const result = await session.request<lsp.FoldingRange[] | null>('textDocument/foldingRange', {
+      textDocument: { uri: pathToUri(file) },
+    });
+    return fromFoldingRanges(result);
+  }
+
+  async definition(filePath: string, position: Position): Promise<SourceLocation[]> {
+    const { session, file } = await this.prepareFile(filePath);
+    const result = await session.request<lsp.Location | lsp.Location[] | lsp.LocationLink[] | null>('textDocument/definition', {
+      textDocument: { uri: pathToUri(file) },
+      position: toLspPosition(checkPosition(position)),
+    });
+    return fromLspLocations(result);
+  }
+
+  async references(filePath: string, position: Position, includeDeclaration: boolean): Promise<SourceLocation[]> {
+    const { session, file } = await this.prepareFile(filePath);
+    await session.documents.syncAll();
+    const result = await session.request<lsp.Location[] | null>('textDocument/references', {
+      textDocument: { uri: pathToUri(file) },
+      position: toLspPosition(checkPosition(position)),
+      context: { includeDeclaration },
+    });
+    return fromLspLocations(result);
+  }
+
+  status(): EngineStatus {
+    const status: EngineStatus = {
+      state: this.state,
+      serverVersion: this.installation.serverVersion,
+      typescriptVersion: this.installation.typescriptVersion,
+      typescriptSource: this.installation.typescriptSource,
+      projects: this.session?.projects ?? [],
+      looseFiles: this.session?.looseFiles ?? 0,
+      restarts: this.restarts,
+    };
+    if (this.lastError !== undefined) status.lastError = this.lastError;
+    return status;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.state === 'stopped') return;
+    this.state = 'stopped';
+    await this.session.dispose();
+  }
+
+  private async readySession(): Promise<TlsSession> {
+    await this.whenReady();
+    return this.session;
+  }
+
+  /** Confines the file to the root, waits for the engine and makes TLS see the file as on disk. */
+  private async prepareFile(filePath: string): Promise<{ session: TlsSession; file: string }> {
+    const file = path.resolve(this.options.root, filePath);
+    if (!isInside(this.options.root, file)) {
+      throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);
+    }
+    const stats = await stat(file).catch(() => undefined);
+    if (!stats) throw badInput(`no such file: ${filePath}`, 'Check the path relative to the project root.');
+    if (!stats.isFile()) throw badInput(`not a file: ${filePath}`);
+    const session = await this.readySession();
+    await session.documents.sync(file);
+    return { session, file };
+  }
+}
+
+function checkPosition(position: Position): Position {
+  if (!Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 1 || position.character < 1) {
+    throw badInput(`invalid position ${position.line}:${position.character}`, 'Lines and columns start at 1.');
+  }
+  return position;
+}

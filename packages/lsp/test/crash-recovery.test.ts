@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive, listDescendants } from '../src/process-tree.js';
+import type { TypeScriptEngine } from '../src/index.js';
+import { fixture, LONG, startEngine } from './helpers.js';
+
+const root = fixture('ts-multi');
+const userFile = path.join(root, 'lib', 'user.ts');
+const ourProcesses = () => listDescendants(process.pid);
+const languageServerPid = () => ourProcesses().find((entry) => entry.command.includes('typescript-language-server'))?.pid;
+const tsserverPids = () => ourProcesses().filter((entry) => entry.command.includes('tsserver')).map((entry) => entry.pid);
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(50);
+}
+
+describe('crash recovery and clean shutdown', { timeout: LONG }, () => {
+  let engine: TypeScriptEngine;
+  beforeAll(async () => {
+    engine = await startEngine(root);
+  }, LONG);
+  afterAll(() => engine?.dispose());
+
+  it('fails in-flight requests with engine-failure when TLS is killed, then restarts', async () => {
+    const pid = languageServerPid();
+    const oldTsservers = tsserverPids();
+    expect(pid).toBeTypeOf('number');
+    expect(oldTsservers.length).toBeGreaterThan(0);
+    // Freeze TLS so the request is certainly in flight (sent, unanswered) when the kill lands.
+    process.kill(pid!, 'SIGSTOP');
+    const inFlight = engine.references(userFile, { line: 2, character: 14 }, true);
+    const settled = inFlight.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await sleep(300);
+    process.kill(pid!, 'SIGKILL');
+    const outcome = await settled;
+    expect(outcome).toMatchObject({ kind: 'engine-failure' });
+    expect((outcome as Error).message).not.toMatch(/did not answer/);
+
+    const references = await engine.references(userFile, { line: 2, character: 14 }, true);
+    expect(references).toHaveLength(13);
+    const status = engine.status();
+    expect(status).toMatchObject({ state: 'ready', restarts: 1, projects: ['app/tsconfig.json', 'lib/tsconfig.json'] });
+    expect(status.lastError).toBeTruthy();
+    expect(languageServerPid()).not.toBe(pid);
+    // The tsserver of the killed TLS was orphaned; the engine must have killed it too.
+    await waitUntil(() => oldTsservers.every((tsserver) => !isAlive(tsserver)));
+  });
+
+  it('restarts when tsserver dies under a living TLS', async () => {
+    const before = engine.status().restarts;
+    const [tsserver] = tsserverPids();
+    expect(tsserver).toBeTypeOf('number');
+    process.kill(tsserver, 'SIGKILL');
+    await waitUntil(() => engine.status().restarts > before);
+    await engine.whenReady();
+    expect(engine.status().state).toBe('ready');
+    const hits = await engine.searchSymbols('User');
+    expect(hits.some((hit) => hit.name === 'User' && hit.kind === 'Class')).toBe(true);
+  });
+
+  it('leaves no process behind on dispose', async () => {
+    const children = ourProcesses().map((entry) => entry.pid);
+    expect(children.length).toBeGreaterThanOrEqual(2);
+    await engine.dispose();
+    expect(children.filter(isAlive)).toEqual([]);
+    expect(engine.status().state).toBe('stopped');
+    await expect(engine.outline(userFile)).rejects.toMatchObject({ kind: 'engine-failure' });
+  });
+});
+
+describe('request timeouts', { timeout: LONG }, () => {
+  it('cancels and reports engine-failure when the server does not answer in time', async () => {
+    const engine = await startEngine(root, { requestTimeoutMs: 500 });
+    try {
+      const pid = languageServerPid();
+      process.kill(pid!, 'SIGSTOP');
+      await expect(engine.outline(userFile)).rejects.toMatchObject({
+        kind: 'engine-failure',
+        message: expect.stringMatching(/did not answer textDocument\/documentSymbol within 500 ms/),
+      });
+      process.kill(pid!, 'SIGCONT');
+      expect((await engine.outline(userFile)).map((node) => node.name)).toContain('User');
+    } finally {
+      await engine.dispose();
+    }
+  });
+});

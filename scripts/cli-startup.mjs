@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Measures what a one-shot CLI pays to reach a local HTTP server, in one run (ratios, not absolutes:
+// these machines are noisy). Compares node's floor, node:http, fetch, undici, and the built cn
+// (bundled vs the unbundled tsc output) against a warm daemon.
+//   node scripts/cli-startup.mjs [--runs 20] [--root examples/shop]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1] || 0) || 20;
+const root = path.resolve(repo, args.includes('--root') ? args[args.indexOf('--root') + 1] : 'examples/shop');
+
+const server = createServer((_req, res) => res.end('{"ok":true}')).listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+function time(argv) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, argv, { cwd: repo, encoding: 'utf8' });
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (result.status !== 0) throw new Error(`${argv.join(' ')} failed: ${result.stderr}`);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)], p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))] };
+}
+
+const cases = [
+  ['node -e 0 (floor)', ['-e', '0']],
+  ['node:http GET', ['-e', `require('node:http').get(${JSON.stringify(url)}, r => r.resume())`]],
+  ['fetch GET', ['-e', `fetch(${JSON.stringify(url)}).then(r => r.text())`]],
+];
+if (existsSync(path.join(repo, 'node_modules/undici'))) {
+  cases.push(['undici request', ['-e', `require('undici').request(${JSON.stringify(url)}).then(r => r.body.text())`]]);
+}
+
+// The real CLI against a warm daemon: bundled single file vs the unbundled module tree.
+execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.mjs'), 'start', '--root', root], { stdio: 'ignore' });
+cases.push(['cn status (bundled)', [path.join(repo, 'packages/cli/dist/cn.mjs'), 'status', '--root', root]]);
+cases.push(['cn status (unbundled)', [path.join(repo, 'packages/cli/dist/main.js'), 'status', '--root', root]]);
+cases.push(['cn find User (bundled)', [path.join(repo, 'packages/cli/dist/cn.mjs'), 'find', 'User', '--root', root]]);
+
+const rows = cases.map(([name, argv]) => ({ name, ...time(argv) }));
+const floor = rows[0].median;
+console.log(`runs per case: ${runs}; node ${process.version}; root ${path.relative(repo, root) || '.'}`);
+console.log(`| case | median ms | p95 ms | median − floor | ÷ floor |`);
+console.log(`|---|---:|---:|---:|---:|`);
+for (const row of rows) {
+  console.log(`| ${row.name} | ${row.median.toFixed(1)} | ${row.p95.toFixed(1)} | ${(row.median - floor).toFixed(1)} | ${(row.median / floor).toFixed(2)} |`);
+}
+execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.mjs'), 'stop', '--root', root], { stdio: 'ignore' });
+server.close();
