@@ -16,18 +16,3 @@ export const EXIT_BY_KIND: Record<CnErrorKind, number> = {
   'engine-failure': EXIT.engineFailure,
   internal: EXIT.engineFailure,
 };
-
-/** A failure the CLI reports as one stderr line and an exit code. */
-export class CliError extends Error {
-  constructor(
-    readonly kind: CnErrorKind,
-    message: string,
-    readonly hint?: string,
-  ) {
-    super(message);
-  }
-
-  get exitCode(): number {
-    return EXIT_BY_KIND[this.kind];
-  }
-}

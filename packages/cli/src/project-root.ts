@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { CliError } from './exit-codes.js';
+import { CnError } from '@cn/core';
 
 const ROOT_MARKERS = ['tsconfig.json', 'jsconfig.json', 'package.json', '.git'];
 
@@ -8,8 +8,8 @@ const ROOT_MARKERS = ['tsconfig.json', 'jsconfig.json', 'package.json', '.git'];
 export function resolveProjectRoot(rootOption: string | undefined, cwd: string): string {
   if (rootOption !== undefined) {
     const root = path.resolve(cwd, rootOption);
-    if (!existsSync(root)) throw new CliError('bad-input', `--root ${rootOption} does not exist`, 'pass the project directory');
-    if (!statSync(root).isDirectory()) throw new CliError('bad-input', `--root ${rootOption} is not a directory`, 'pass the project directory');
+    if (!existsSync(root)) throw new CnError('bad-input', `--root ${rootOption} does not exist`, 'pass the project directory');
+    if (!statSync(root).isDirectory()) throw new CnError('bad-input', `--root ${rootOption} is not a directory`, 'pass the project directory');
     return realpathSync(root);
   }
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import portfinder from 'portfinder';
 import type { FastifyInstance } from 'fastify';
-import { CN_VERSION, ProjectPaths, findSymbol, inspectCode, mapFile, type PortFile, type StatusResponse } from '@cn/core';
+import { CN_VERSION, ProjectPaths, type PortFile, type StatusResponse } from '@cn/core';
 import { startTypeScriptEngine } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
@@ -71,9 +71,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
 
   const server = buildServer(
     {
-      map: (request) => mapFile(deps, request),
-      find: (request) => findSymbol(deps, request),
-      inspect: (request) => inspectCode(deps, request),
+      ...deps,
       status,
       ready: async () => {
         await engine.whenReady();

@@ -1,30 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  CnError,
-  TOKEN_HEADER,
-  toErrorBody,
-  type FindRequest,
-  type FindResponse,
-  type InspectRequest,
-  type InspectResponse,
-  type MapRequest,
-  type MapResponse,
-  type StatusResponse,
-} from '@cn/core';
+import { CnError, TOKEN_HEADER, toErrorBody } from '@cn/core';
 import { STATUS_BY_KIND } from './error-status.js';
-import { findSchema, inspectSchema, mapSchema, statusSchema } from './schemas.js';
-
-export interface RouteHandlers {
-  map(request: MapRequest): Promise<MapResponse>;
-  find(request: FindRequest): Promise<FindResponse>;
-  inspect(request: InspectRequest): Promise<InspectResponse>;
-  status(): StatusResponse;
-  /** Status once the whole project is loaded (for `cn start`). */
-  ready(): Promise<StatusResponse>;
-  /** Called after the /shutdown answer has been sent. */
-  shutdown(): void;
-}
+import type { RouteDeps } from './route-deps.js';
+import { ROUTES } from './routes/index.js';
 
 export interface ServerOptions {
   token: string;
@@ -41,7 +20,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * gets in: a token is required, browsers (any Origin header) are refused, and so are Host headers
  * that are not loopback (DNS rebinding).
  */
-export function buildServer(handlers: RouteHandlers, options: ServerOptions): FastifyInstance {
+export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
@@ -73,15 +52,7 @@ export function buildServer(handlers: RouteHandlers, options: ServerOptions): Fa
     reply.code(404).send(toErrorBody(new CnError('bad-input', `no route ${request.method} ${request.url}`))),
   );
 
-  app.post<{ Body: MapRequest }>('/map', { schema: mapSchema }, (request) => handlers.map(request.body));
-  app.post<{ Body: FindRequest }>('/find', { schema: findSchema }, (request) => handlers.find(request.body));
-  app.post<{ Body: InspectRequest }>('/inspect', { schema: inspectSchema }, (request) => handlers.inspect(request.body));
-  app.get('/status', { schema: statusSchema }, async () => handlers.status());
-  app.get('/ready', { schema: statusSchema }, () => handlers.ready());
-  app.post('/shutdown', async (_request, reply) => {
-    reply.raw.once('finish', () => handlers.shutdown());
-    return { stopping: true };
-  });
+  for (const route of ROUTES) route(app, deps);
   return app;
 }
 

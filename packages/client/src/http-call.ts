@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import { TOKEN_HEADER, type ErrorBody } from '@cn/core';
-import { CliError } from '../exit-codes.js';
+import { CnError } from '@cn/core';
 
 export interface Endpoint {
   port: number;
@@ -36,18 +36,18 @@ export function httpCall<T>(endpoint: Endpoint, method: 'GET' | 'POST', route: s
           try {
             parsed = JSON.parse(text);
           } catch {
-            return reject(new CliError('unavailable', `the daemon sent an unreadable answer (HTTP ${response.statusCode})`, 'run cn stop, then try again'));
+            return reject(new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${response.statusCode})`, 'run cn stop, then try again'));
           }
           if (response.statusCode === 200) return resolve(parsed as T);
           const error = (parsed as Partial<ErrorBody>).error;
-          reject(new CliError(error?.kind ?? 'internal', error?.message ?? `HTTP ${response.statusCode}`, error?.hint));
+          reject(new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${response.statusCode}`, error?.hint));
         });
       },
     );
     request.setTimeout(timeoutMs, () => {
-      request.destroy(new CliError('engine-failure', `no answer from the daemon within ${timeoutMs} ms`, 'raise --timeout, or check cn status'));
+      request.destroy(new CnError('engine-failure', `no answer from the daemon within ${timeoutMs} ms`, 'raise --timeout, or check cn status'));
     });
-    request.on('error', (error) => reject(error instanceof CliError ? error : new ConnectionFailure(error)));
+    request.on('error', (error) => reject(error instanceof CnError ? error : new ConnectionFailure(error)));
     request.end(payload);
   });
 }

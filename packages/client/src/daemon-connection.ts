@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { PORT_FILE_NAME, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
-import { CliError } from '../exit-codes.js';
+import { CnError, PORT_FILE_NAME, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
 import { ConnectionFailure, httpCall, type Endpoint } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
 
@@ -50,7 +49,7 @@ export async function connectOrStart(root: string): Promise<Endpoint> {
     const started = await findRunningDaemon(root);
     if (started) return started;
   }
-  throw new CliError('unavailable', `the daemon for ${root} did not start within ${START_TIMEOUT_MS / 1000} s`, `see ${path.join(stateDir, 'daemon.log')}`);
+  throw new CnError('unavailable', `the daemon for ${root} did not start within ${START_TIMEOUT_MS / 1000} s`, `see ${path.join(stateDir, 'daemon.log')}`);
 }
 
 async function spawnDaemon(root: string, stateDir: string, deadline: number): Promise<Endpoint> {
@@ -70,7 +69,7 @@ async function spawnDaemon(root: string, stateDir: string, deadline: number): Pr
   child.unref();
   while (Date.now() < deadline) {
     if (exited !== undefined) {
-      throw new CliError('unavailable', `the daemon exited while starting (code ${exited}): ${lastLogLine(logFile)}`, `see ${logFile}`);
+      throw new CnError('unavailable', `the daemon exited while starting (code ${exited}): ${lastLogLine(logFile)}`, `see ${logFile}`);
     }
     const portFile = readPortFile(root);
     if (portFile && portFile.pid === child.pid) {
@@ -80,7 +79,7 @@ async function spawnDaemon(root: string, stateDir: string, deadline: number): Pr
     await sleep(POLL_MS);
   }
   child.kill('SIGTERM');
-  throw new CliError('unavailable', `the daemon did not open its port within ${START_TIMEOUT_MS / 1000} s`, `see ${logFile}`);
+  throw new CnError('unavailable', `the daemon did not open its port within ${START_TIMEOUT_MS / 1000} s`, `see ${logFile}`);
 }
 
 function tryLock(lockPath: string): boolean {

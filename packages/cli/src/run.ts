@@ -1,0 +1,66 @@
+import type { CAC } from 'cac';
+import { CnError } from '@cn/core';
+import { EXIT, EXIT_BY_KIND } from './exit-codes.js';
+import { resolveProjectRoot } from './project-root.js';
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+export interface Context {
+  root: string;
+  cwd: string;
+  format: 'json' | 'text';
+  timeoutMs: number;
+}
+
+export interface Outcome {
+  output: string;
+  exitCode: number;
+}
+
+/** What every command module gets: the cac instance and a way to run its action. */
+export interface CommandHost {
+  cli: CAC;
+  run(command: (context: Context) => Promise<Outcome>): void;
+}
+
+export function render<T>(context: Context, response: T, text: (response: T) => string, exitCode: number = EXIT.ok): Outcome {
+  return { output: context.format === 'text' ? text(response) : JSON.stringify(response), exitCode };
+}
+
+export function wholeNumber(value: unknown, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(number) || number < min) throw new CnError('bad-input', `${flag} takes a whole number of ${min} or more, not '${String(value)}'`);
+  return number;
+}
+
+export function contextFrom(options: { root?: unknown; format?: unknown; timeout?: unknown }): Context {
+  if (options.format !== 'json' && options.format !== 'text') {
+    throw new CnError('bad-input', `unknown format '${String(options.format)}'`, 'use --format json or --format text');
+  }
+  if (options.root !== undefined && typeof options.root !== 'string') throw new CnError('bad-input', '--root takes a directory');
+  return {
+    root: resolveProjectRoot(options.root, process.cwd()),
+    cwd: process.cwd(),
+    format: options.format,
+    timeoutMs: wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS,
+  };
+}
+
+/** One stderr line with a hint and the documented exit code; never a stack trace. */
+export function reportFailure(error: unknown): void {
+  if (error instanceof CnError) {
+    process.stderr.write(`cn: ${error.message}${error.hint ? ` (${error.hint})` : ''}\n`);
+    process.exitCode = EXIT_BY_KIND[error.kind];
+    return;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  // cac reports bad usage (unknown option, missing argument) as plain errors.
+  if (error instanceof Error && error.name === 'CACError') {
+    process.stderr.write(`cn: ${message.replace(/`/g, "'")} (see cn --help)\n`);
+    process.exitCode = EXIT.badInput;
+    return;
+  }
+  process.stderr.write(`cn: unexpected failure: ${message.split('\n')[0]}\n`);
+  process.exitCode = EXIT.engineFailure;
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Context } from './run.js';
+
+/**
+ * A file named on the command line is relative to the working directory when that is inside the
+ * root, else to the root; whichever exists wins, so root-relative paths pasted from cn output work
+ * from a subdirectory too.
+ */
+export function userFile(context: Context, file: string): string {
+  const fromCwd = path.resolve(context.cwd, file);
+  const fromRoot = path.resolve(context.root, file);
+  const cwdInsideRoot = !path.relative(context.root, context.cwd).startsWith('..');
+  const preferred = cwdInsideRoot ? [fromCwd, fromRoot] : [fromRoot, fromCwd];
+  return preferred.find((candidate) => existsSync(candidate)) ?? preferred[0];
+}
+
+/**
+ * Ids cn prints are root-relative; `rg -n` output run from a subdirectory is relative to the
+ * working directory. Send whichever names an existing file, root-relative.
+ */
+export function rootRelativeTarget(context: Context, id: string): string {
+  const prefix = id.startsWith('ref::') ? 'ref::' : '';
+  const body = id.slice(prefix.length);
+  const separator = body.includes('::') ? '::' : ':';
+  const cut = body.indexOf(separator);
+  if (cut <= 0) return id;
+  const file = body.slice(0, cut);
+  if (existsSync(path.resolve(context.root, file))) return id;
+  const fromCwd = path.resolve(context.cwd, file);
+  if (!existsSync(fromCwd)) return id;
+  const relative = path.relative(context.root, fromCwd).split(path.sep).join('/');
+  return `${prefix}${relative}${body.slice(cut)}`;
+}

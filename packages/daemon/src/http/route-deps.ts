@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { CodeIntelligence, ProjectPaths, SourceFiles, StatusResponse } from '@cn/core';
+
+/** What every route may use: the use cases' ports and the daemon's own controls. */
+export interface RouteDeps {
+  engine: CodeIntelligence;
+  files: SourceFiles;
+  paths: ProjectPaths;
+  status(): StatusResponse;
+  /** Status once the whole project is loaded (for `cn start`). */
+  ready(): Promise<StatusResponse>;
+  /** Called after the /shutdown answer has been sent. */
+  shutdown(): void;
+}
+
+/** One file per route: its schema and its thin adapter to a use case. */
+export type Route = (app: FastifyInstance, deps: RouteDeps) => void;

@@ -1,0 +1,40 @@
+import type { Route } from '../route-deps.js';
+import { errors } from '../shared-schemas.js';
+
+const schema = {
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        running: { type: 'boolean' },
+        pid: { type: 'integer' },
+        port: { type: 'integer' },
+        root: { type: 'string' },
+        version: { type: 'string' },
+        startedAt: { type: 'string' },
+        uptimeSeconds: { type: 'number' },
+        rssBytes: { type: 'integer' },
+        logFile: { type: 'string' },
+        state: { type: 'string' },
+        serverVersion: { type: 'string' },
+        typescriptVersion: { type: 'string' },
+        typescriptSource: { type: 'string' },
+        projects: { type: 'array', items: { type: 'string' } },
+        looseFiles: { type: 'integer' },
+        restarts: { type: 'integer' },
+        lastError: { type: 'string' },
+      },
+      required: ['running', 'pid', 'port', 'root', 'version', 'state'],
+    },
+    ...errors,
+  },
+} as const;
+/** GET /status answers at once; GET /ready waits until the project is loaded; POST /shutdown stops. */
+export const lifecycleRoutes: Route = (app, deps) => {
+  app.get('/status', { schema }, async () => deps.status());
+  app.get('/ready', { schema }, () => deps.ready());
+  app.post('/shutdown', async (_request, reply) => {
+    reply.raw.once('finish', () => deps.shutdown());
+    return { stopping: true };
+  });
+};

@@ -1,0 +1,41 @@
+import type { Route } from '../route-deps.js';
+import { mapFile, type MapRequest } from '@cn/core';
+import { errors } from '../shared-schemas.js';
+
+const schema = {
+  body: {
+    type: 'object',
+    properties: { file: { type: 'string', maxLength: 4096 } },
+    required: ['file'],
+    additionalProperties: false,
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        filePath: { type: 'string' },
+        symbols: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              name: { type: 'string' },
+              kind: { type: 'string' },
+              line: { type: 'integer' },
+              endLine: { type: 'integer' },
+              container: { type: 'string' },
+            },
+            required: ['id', 'name', 'kind', 'line', 'endLine'],
+          },
+        },
+      },
+      required: ['filePath', 'symbols'],
+    },
+    ...errors,
+  },
+} as const;
+
+export const mapRoute: Route = (app, deps) => {
+  app.post<{ Body: MapRequest }>('/map', { schema }, (request) => mapFile(deps, request.body));
+};

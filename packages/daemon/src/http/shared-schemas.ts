@@ -1,0 +1,34 @@
+/**
+ * JSON schemas of every route: requests are validated before a use case sees them, and responses
+ * are serialized from the declared shape (the contract types in @cn/core/contract).
+ */
+export const locationRefProperties = {
+  id: { type: 'string' },
+  filePath: { type: 'string' },
+  line: { type: 'integer' },
+  character: { type: 'integer' },
+  kind: { type: 'string' },
+  preview: { type: 'string' },
+} as const;
+
+export const locationRef = { type: 'object', properties: locationRefProperties, required: Object.keys(locationRefProperties) } as const;
+
+export const namedRef = {
+  type: 'object',
+  properties: { ...locationRefProperties, name: { type: 'string' }, container: { type: 'string' } },
+  required: [...Object.keys(locationRefProperties), 'name'],
+} as const;
+
+const errorBody = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { kind: { type: 'string' }, message: { type: 'string' }, hint: { type: 'string' } },
+      required: ['kind', 'message'],
+    },
+  },
+} as const;
+
+export const errors = { '4xx': errorBody, '5xx': errorBody };
+
