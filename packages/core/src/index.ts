@@ -15,3 +15,4 @@ export * from './usecases/map-file.js';
 export * from './usecases/find-symbol.js';
 export * from './usecases/inspect-code.js';
 export * from './domain/state-directory.js';
+export * from './usecases/symbol-search.js';

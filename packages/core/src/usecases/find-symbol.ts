@@ -6,13 +6,10 @@ import type { ProjectPaths } from '../domain/project-paths.js';
 import type { WorkspaceSymbolHit } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import { kindFilter } from '../ranking/kind-filter.js';
-import { rankSymbols } from '../ranking/rank-symbols.js';
 import { LocationRefBuilder } from './location-refs.js';
-import { locateName } from './name-position.js';
+import { searchRankedSymbols, validateQuery } from './symbol-search.js';
 import { resolveTargetPosition, symbolAt } from './target-position.js';
 
-export const MAX_QUERY_LENGTH = 256;
 const DEFAULT_CANDIDATE_LIMIT = 10;
 
 type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths };
@@ -24,11 +21,7 @@ type Definition = NonNullable<FindResponse['definition']>;
  * re-ask with a candidate's id.
  */
 export async function findSymbol(deps: Deps, request: FindRequest): Promise<FindResponse> {
-  const query = request.query.trim();
-  if (query === '') throw badInput('empty query', 'pass a symbol name, e.g. cn find User');
-  if (query.length > MAX_QUERY_LENGTH) {
-    throw badInput(`query is too long (${query.length} characters, at most ${MAX_QUERY_LENGTH})`, 'pass one symbol name or id');
-  }
+  const query = validateQuery(request.query);
   if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
     throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
   }
@@ -37,18 +30,8 @@ export async function findSymbol(deps: Deps, request: FindRequest): Promise<Find
 }
 
 async function findByName(deps: Deps, builder: LocationRefBuilder, query: string, request: FindRequest): Promise<FindResponse> {
-  if (/\s/.test(query)) throw badInput(`'${query.slice(0, 40)}' is not a symbol name`, 'pass one name, e.g. cn find User or cn find User.save');
-  const { name, container } = splitQualifiedName(query);
-  const acceptsKind = kindFilter(request.kind);
-  const hits = (await deps.engine.searchSymbols(name)).filter(
-    (hit) => (!acceptsKind || acceptsKind(hit.kind)) && (container === undefined || containerMatches(hit, container)),
-  );
-  const ranked = rankSymbols(hits, name);
-  if (ranked.length === 0) return { query, definition: null, references: [], totalReferences: 0, candidates: [] };
-
-  const located = await Promise.all(
-    ranked.map(async ({ hit }) => ({ hit, position: locateName(await builder.text(hit.filePath), hit.range, hit.name) })),
-  );
+  const located = await searchRankedSymbols(deps.engine, (filePath) => builder.text(filePath), query, request.kind);
+  if (located.length === 0) return { query, definition: null, references: [], totalReferences: 0, candidates: [] };
   const [chosen, ...others] = located;
   const definition = await namedRef(builder, chosen.hit, chosen.position);
   const candidateLimit = request.limit ?? DEFAULT_CANDIDATE_LIMIT;
@@ -85,18 +68,6 @@ async function referenceRefs(builder: LocationRefBuilder, locations: SourceLocat
 async function namedRef(builder: LocationRefBuilder, hit: WorkspaceSymbolHit, position: Position): Promise<Candidate> {
   const ref = await builder.ref(hit.filePath, position, hit.kind);
   return { ...ref, name: hit.name, ...(hit.containerName ? { container: hit.containerName } : {}) };
-}
-
-/** `Observable.subscribe` → name `subscribe` in a container whose name ends with `Observable`. */
-export function splitQualifiedName(query: string): { name: string; container?: string } {
-  const dot = query.lastIndexOf('.');
-  if (dot <= 0 || dot === query.length - 1) return { name: query };
-  return { name: query.slice(dot + 1), container: query.slice(0, dot) };
-}
-
-function containerMatches(hit: WorkspaceSymbolHit, container: string): boolean {
-  const actual = hit.containerName ?? '';
-  return actual === container || actual.endsWith(`.${container}`);
 }
 
 function identifierAt(text: { line(line: number): string | undefined } | undefined, position: Position): string {
