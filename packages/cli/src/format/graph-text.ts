@@ -1,0 +1,73 @@
+import type { DiagnosticsResponse, GraphResponse, ImplResponse, NamedLocation, OrphansResponse, TypeResponse } from '@cn/core';
+import type { Context, Outcome } from '../run.js';
+import { graphTree } from './tree.js';
+
+/**
+ * Output of the graph commands in every --format: json is the HTTP response; text and tree print
+ * the tree (graphs) or lines for people; compact prints one line per edge or result; ids prints
+ * one id per line for pipes (`cn calls x --format ids | cn inspect -`).
+ */
+export interface Renderings<T> {
+  text(response: T): string;
+  compact?(response: T): string;
+  ids(response: T): string[];
+}
+
+export function renderGraphOutput<T>(context: Context, response: T, renderings: Renderings<T>, exitCode: number): Outcome {
+  const format = context.format as string;
+  const output =
+    format === 'json'
+      ? JSON.stringify(response)
+      : format === 'ids'
+        ? renderings.ids(response).join('\n')
+        : format === 'compact' && renderings.compact
+          ? renderings.compact(response)
+          : renderings.text(response);
+  return { output, exitCode };
+}
+
+export const graphRenderings: Renderings<GraphResponse> = {
+  text: graphTree,
+  compact: (response) => response.edges.map((edge) => `${edge.from} -${edge.kind}→ ${edge.to}`).join('\n'),
+  ids: (response) => response.nodes.filter((node) => node.id !== response.root).map((node) => node.id),
+};
+
+function named(location: NamedLocation): string {
+  const container = location.container ? ` (in ${location.container})` : '';
+  return `${location.name} (${location.kind})${container} [${location.id}]`;
+}
+
+export const implRenderings: Renderings<ImplResponse> = {
+  text: (response) =>
+    [`${named(response.target)}`, `implementations  ${response.implementations.length}`, ...response.implementations.map((impl) => `  ${named(impl)}`)].join('\n'),
+  compact: (response) => response.implementations.map(named).join('\n'),
+  ids: (response) => response.implementations.map((impl) => impl.id),
+};
+
+export const typeRenderings: Renderings<TypeResponse> = {
+  text: (response) => {
+    const lines = [`${named(response.target)}`, response.signature];
+    if (response.documentation) lines.push('', response.documentation);
+    for (const definition of response.typeDefinitions) lines.push(`type defined at  ${named(definition)}`);
+    return lines.join('\n');
+  },
+  compact: (response) => [response.signature, ...response.typeDefinitions.map((definition) => `type: ${definition.id}`)].join('\n'),
+  ids: (response) => response.typeDefinitions.map((definition) => definition.id),
+};
+
+export const diagnosticsRenderings: Renderings<DiagnosticsResponse> = {
+  text: (response) => {
+    const lines = response.diagnostics.map((d) => `${d.filePath}:${d.line}:${d.character}  ${d.severity} ${d.code}  ${d.message.split('\n')[0]}`);
+    const errors = response.diagnostics.filter((d) => d.severity === 'error').length;
+    const files = `${response.filesChecked} file${response.filesChecked === 1 ? '' : 's'}`;
+    lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${response.diagnostics.length - errors} other in ${files}`);
+    return lines.join('\n');
+  },
+  ids: (response) => response.diagnostics.map((d) => d.id),
+};
+
+export const orphansRenderings: Renderings<OrphansResponse> = {
+  text: (response) =>
+    [...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`), `${response.orphans.length} of ${response.totalFiles} files are imported by no other file`].join('\n'),
+  ids: (response) => response.orphans.map((orphan) => orphan.filePath),
+};

@@ -1,0 +1,69 @@
+import type { GraphEdge, GraphNode, GraphResponse } from '@cn/core';
+
+type Way = 'in' | 'out';
+
+const LABELS: Record<GraphEdge['kind'], Record<Way, string>> = {
+  calls: { in: 'called by', out: 'calls' },
+  imports: { in: 'imported by', out: 'imports' },
+};
+
+/**
+ * `--format tree`: the graph as an indented tree in the LocAgent style,
+ *
+ *   map (Function) [src/internal/operators/map.ts::47::17]
+ *   ├─[called by]→ pluck (Function) [src/internal/operators/pluck.ts::101::17]
+ *   └─[called by]→ …
+ *
+ * Each node is expanded once, where the walk first reached it (its depth); elsewhere it is listed
+ * with a note, so recursion and cycles print once instead of forever.
+ */
+export function graphTree(response: GraphResponse): string {
+  const nodes = new Map(response.nodes.map((node) => [node.id, node]));
+  const edgeKind = response.edges[0]?.kind ?? (looksLikeFile(response.root) ? 'imports' : 'calls');
+  const towards: Record<Way, Map<string, string[]>> = { in: new Map(), out: new Map() };
+  for (const edge of response.edges) {
+    push(towards.in, edge.to, edge.from);
+    push(towards.out, edge.from, edge.to);
+  }
+  const ways: Way[] = response.direction === 'both' ? ['in', 'out'] : [response.direction];
+  const expanded = new Set<string>();
+  const lines = [label(nodes.get(response.root), response.root)];
+  const visit = (id: string, prefix: string, level: number, visitWays: Way[], path: string[]) => {
+    const children = visitWays.flatMap((way) => (towards[way].get(id) ?? []).map((child) => ({ child, way })));
+    children.forEach(({ child, way }, index) => {
+      const last = index === children.length - 1;
+      const node = nodes.get(child);
+      const key = `${way}\u0000${child}`;
+      const expandHere = node !== undefined && node.depth === level + 1 && !expanded.has(key) && !path.includes(child);
+      const note = child === id ? '  (recursive)' : path.includes(child) ? '  (cycle)' : !expandHere && hasChildren(towards[way], child, level + 1, response.depth) ? '  (expanded elsewhere)' : '';
+      lines.push(`${prefix}${last ? '└─' : '├─'}[${LABELS[edgeKind][way]}]→ ${label(node, child)}${note}`);
+      if (!expandHere) return;
+      expanded.add(key);
+      if (level + 1 < response.depth) visit(child, `${prefix}${last ? '   ' : '│  '}`, level + 1, [way], [...path, child]);
+    });
+  };
+  visit(response.root, '', 0, ways, [response.root]);
+  if (response.truncated) lines.push(`… cut at ${response.nodes.length} nodes (narrow the question or lower --depth)`);
+  return lines.join('\n');
+}
+
+function label(node: GraphNode | undefined, id: string): string {
+  if (!node) return id;
+  const entry = node.entryPoint ? '  entry point' : '';
+  if (node.kind === 'File' || node.kind === 'Package' || node.kind === 'Unresolved') return `${node.id} (${node.kind})${entry}`;
+  return `${node.name} (${node.kind}) [${node.id}]`;
+}
+
+function hasChildren(towards: Map<string, string[]>, id: string, level: number, depth: number): boolean {
+  return level < depth && (towards.get(id)?.length ?? 0) > 0;
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function looksLikeFile(id: string): boolean {
+  return !id.includes('::');
+}

@@ -1,0 +1,132 @@
+/**
+ * The HTTP contract of the graph commands (calls, impl, type, deps, diagnostics). As with
+ * contract.ts, the CLI's `--format json` output is exactly these response objects.
+ */
+import type { LocationRef } from './domain/location.js';
+
+export type GraphDirection = 'in' | 'out' | 'both';
+
+export interface GraphNode {
+  /** A symbol: `path::line::char` of its name. A file: its root-relative path. A package: its name. */
+  id: string;
+  name: string;
+  /** LSP SymbolKind name for symbols; `File`, `Package` or `Unresolved` in the import graph. */
+  kind: string;
+  container?: string;
+  /** Steps from the root (0 for the root itself). */
+  depth: number;
+  /** Import graph only: the file is an entry point (package.json main/bin/exports, tests, configs). */
+  entryPoint?: boolean;
+}
+
+export interface GraphEdge {
+  /** The caller, or the importing file. */
+  from: string;
+  /** The callee, or the imported file/package. */
+  to: string;
+  kind: 'calls' | 'imports';
+  /** calls: where `from` calls `to` (ids in the caller's file). */
+  callSites?: string[];
+  /** imports: where `from` names `to` (ids of the module specifiers). */
+  importSites?: string[];
+}
+
+export interface GraphResponse {
+  /** Id of the node the graph grew from. */
+  root: string;
+  direction: GraphDirection;
+  depth: number;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  /** True when the node cap stopped the walk before the requested depth. */
+  truncated?: boolean;
+}
+
+export interface CallsRequest {
+  /** An id (`path::line::char`, `path:line:col`) or a name resolved as `cn find` does. */
+  target: string;
+  direction?: GraphDirection;
+  depth?: number;
+  kind?: string;
+}
+export type CallsResponse = GraphResponse;
+
+export interface DepsRequest {
+  /** A project file (relative to the root or absolute). Required unless `orphans`. */
+  file?: string;
+  direction?: GraphDirection;
+  depth?: number;
+  /** List project files nothing imports instead of a graph. */
+  orphans?: boolean;
+}
+export type DepsResponse = GraphResponse;
+
+export interface OrphanFile {
+  /** Root-relative path. */
+  filePath: string;
+  /** Nothing imports it, but it is meant to be run or loaded directly. */
+  entryPoint: boolean;
+}
+export interface OrphansResponse {
+  orphans: OrphanFile[];
+  /** How many project files were examined. */
+  totalFiles: number;
+}
+
+export interface SymbolTargetRequest {
+  target: string;
+  kind?: string;
+}
+
+export interface NamedLocation extends LocationRef {
+  name: string;
+  container?: string;
+}
+
+export type ImplRequest = SymbolTargetRequest;
+export interface ImplResponse {
+  /** The interface, abstract member … that was asked about. */
+  target: NamedLocation;
+  implementations: NamedLocation[];
+}
+
+export type TypeRequest = SymbolTargetRequest;
+export interface TypeResponse {
+  target: NamedLocation;
+  /** The declaration as the compiler prints it (hover), e.g. `function map<T, R>(…): OperatorFunction<T, R>`. */
+  signature: string;
+  /** The doc comment with its tags, markdown; empty when there is none. */
+  documentation: string;
+  /** Where the type of the symbol is declared; empty for primitives and anonymous types. */
+  typeDefinitions: NamedLocation[];
+}
+
+export type DiagnosticSeverity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface DiagnosticEntry {
+  /** `filePath::line::character` of the start. */
+  id: string;
+  filePath: string;
+  line: number;
+  character: number;
+  severity: DiagnosticSeverity;
+  /** `TS2322` for TypeScript's own codes. */
+  code: string;
+  message: string;
+}
+
+export interface DiagnosticsRequest {
+  /** Files to check; none = every file of the project. */
+  files?: string[];
+  /** Page through the project's files (only without `files`): skip this many, check at most `limit`. */
+  offset?: number;
+  limit?: number;
+}
+export interface DiagnosticsResponse {
+  diagnostics: DiagnosticEntry[];
+  filesChecked: number;
+  /** Files that would be checked without paging. */
+  totalFiles: number;
+  /** Where the next page starts, when files remain. */
+  nextOffset?: number;
+}

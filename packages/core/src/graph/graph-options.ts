@@ -1,0 +1,21 @@
+import type { GraphDirection } from '../contract-graph.js';
+import { badInput } from '../domain/errors.js';
+
+export const DEFAULT_DEPTH = 1;
+export const MAX_DEPTH = 10;
+/** A graph bigger than this is no longer something an agent reads; the answer says it was cut. */
+export const MAX_GRAPH_NODES = 500;
+
+export function checkDirection(direction: string | undefined, fallback: GraphDirection): GraphDirection {
+  if (direction === undefined) return fallback;
+  if (direction === 'in' || direction === 'out' || direction === 'both') return direction;
+  throw badInput(`unknown direction '${direction}'`, 'use --direction in, out or both');
+}
+
+export function checkDepth(depth: number | undefined): number {
+  if (depth === undefined) return DEFAULT_DEPTH;
+  if (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) {
+    throw badInput(`depth must be a whole number from 1 to ${MAX_DEPTH}, not ${depth}`, 'e.g. --depth 2');
+  }
+  return depth;
+}

@@ -1,0 +1,33 @@
+import { isDeclarationFile } from '../domain/project-paths.js';
+import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
+
+export interface Importer {
+  /** Absolute path of the importing file. */
+  filePath: string;
+  imported: ModuleImport;
+}
+
+const PARALLEL_READS = 16;
+
+/** Who imports each project file: the import graph turned around, built from every project file. */
+export async function buildImporterIndex(source: ImportGraphSource, files: string[]): Promise<Map<string, Importer[]>> {
+  const index = new Map<string, Importer[]>();
+  for (let start = 0; start < files.length; start += PARALLEL_READS) {
+    const batch = files.slice(start, start + PARALLEL_READS);
+    const imports = await Promise.all(batch.map((file) => source.importsOf(file)));
+    batch.forEach((filePath, position) => {
+      for (const imported of imports[position]) {
+        if (!imported.resolvedFile || imported.resolvedFile === filePath) continue;
+        const list = index.get(imported.resolvedFile) ?? [];
+        list.push({ filePath, imported });
+        index.set(imported.resolvedFile, list);
+      }
+    });
+  }
+  return index;
+}
+
+/** Declaration files are types for the compiler, not modules anyone runs; they never count as orphans or nodes to walk. */
+export function graphFiles(files: string[]): string[] {
+  return files.filter((file) => !isDeclarationFile(file));
+}

@@ -1,0 +1,60 @@
+import type { NamedLocation } from '../contract-graph.js';
+import type { Position } from '../domain/location.js';
+import type { OutlineNode } from '../domain/symbols.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { LocationRefBuilder } from '../usecases/location-refs.js';
+
+interface Declaration {
+  node: OutlineNode;
+  container?: string;
+}
+
+/**
+ * Names the symbol declared at a place the engine reported. Engines report either the name or the
+ * whole declaration (from `export`, decorators …), so both are matched against the outline, and
+ * the id always points at the name, ready for cn find / cn calls.
+ */
+export async function namedLocation(
+  engine: CodeIntelligence,
+  builder: LocationRefBuilder,
+  filePath: string,
+  position: Position,
+  fallbackKind = 'Unknown',
+): Promise<NamedLocation> {
+  // Files outside the root (lib.d.ts, packages) have no outline for us; they keep the engine's place.
+  const outline = await engine.outline(filePath).catch((): OutlineNode[] => []);
+  const identifier = identifierAt((await builder.text(filePath))?.line(position.line), position.character);
+  const declaration = findDeclaration(outline, position, identifier);
+  const at = declaration?.node.selectionRange.start ?? position;
+  const ref = await builder.ref(filePath, at, declaration?.node.kind ?? fallbackKind);
+  const name = declaration?.node.name ?? identifier;
+  return { ...ref, name, ...(declaration?.container ? { container: declaration.container } : {}) };
+}
+
+/** The node named at the position, or whose declaration starts there; not merely one enclosing it (a callback). */
+function findDeclaration(nodes: OutlineNode[], position: Position, identifier: string, container?: string): Declaration | undefined {
+  for (const node of nodes) {
+    const deeper = findDeclaration(node.children, position, identifier, node.name);
+    if (deeper) return deeper;
+    const onName = samePosition(node.selectionRange.start, position) || (contains(node.selectionRange, position) && node.name === identifier);
+    if (onName || samePosition(node.range.start, position)) {
+      return { node, ...(container !== undefined ? { container } : {}) };
+    }
+  }
+  return undefined;
+}
+
+function contains(range: OutlineNode['range'], position: Position): boolean {
+  const afterStart = position.line > range.start.line || (position.line === range.start.line && position.character >= range.start.character);
+  const beforeEnd = position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
+  return afterStart && beforeEnd;
+}
+
+function samePosition(a: Position, b: Position): boolean {
+  return a.line === b.line && a.character === b.character;
+}
+
+function identifierAt(content: string | undefined, character: number): string {
+  const match = /^[\p{L}\p{N}$_#]+/u.exec((content ?? '').slice(character - 1));
+  return match ? match[0] : '';
+}

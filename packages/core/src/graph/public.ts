@@ -1,0 +1,11 @@
+// Everything the graph commands add to @cn/core, re-exported from index.ts in one line.
+export * from '../contract-graph.js';
+export type * from '../ports/navigation.js';
+export type * from '../ports/import-graph.js';
+export { compareIds } from './graph-builder.js';
+export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
+export * from '../usecases/trace-calls.js';
+export { findImplementations } from '../usecases/find-implementations.js';
+export * from '../usecases/describe-type.js';
+export * from '../usecases/file-deps.js';
+export * from '../usecases/list-diagnostics.js';

@@ -1,0 +1,46 @@
+import type { TypeRequest, TypeResponse } from '../contract-graph.js';
+import { notFound } from '../domain/errors.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import { namedLocation } from '../graph/named-location.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { CodeNavigation } from '../ports/navigation.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { dedupeById, describeTarget, sortLocations } from './find-implementations.js';
+import { LocationRefBuilder } from './location-refs.js';
+import { resolveSymbolTarget } from './symbol-search.js';
+
+type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
+
+const MAX_TYPE_DEFINITIONS = 20;
+
+/** `cn type <target>`: the signature and doc comment the compiler shows on hover, and where the type is declared. */
+export async function describeType(deps: Deps, request: TypeRequest): Promise<TypeResponse> {
+  const target = await resolveSymbolTarget(deps, request.target, request.kind);
+  const builder = new LocationRefBuilder(deps.files, deps.paths);
+  const [described, hover, locations] = await Promise.all([
+    describeTarget(deps, builder, target),
+    deps.navigation.hover(target.filePath, target.position),
+    deps.navigation.typeDefinition(target.filePath, target.position),
+  ]);
+  if (!hover) throw notFound(`no type information at '${request.target}'`, 'point at a name: a variable, parameter, function, class or member');
+  const typeDefinitions = await Promise.all(
+    sortLocations(locations)
+      .slice(0, MAX_TYPE_DEFINITIONS)
+      .map((location) => namedLocation(deps.engine, builder, location.filePath, location.range.start)),
+  );
+  // A function or class is its own type definition; saying so adds nothing.
+  const elsewhere = dedupeById(typeDefinitions).filter((definition) => definition.filePath !== described.filePath || definition.line !== described.line);
+  const named = described.kind === 'Unknown' ? { ...described, kind: kindFromSignature(hover.signature) } : described;
+  return { target: named, signature: hover.signature, documentation: hover.documentation, typeDefinitions: elsewhere };
+}
+
+/** Locals and parameters are not in the outline; the hover's prefix (`(parameter) x: T`) still says what they are. */
+function kindFromSignature(signature: string): string {
+  const prefix = /^\(([\w ]+)\)|^(\w+)/.exec(signature);
+  const word = (prefix?.[1] ?? prefix?.[2] ?? '').replace(/^local /, '');
+  const kinds: Record<string, string> = {
+    parameter: 'Variable', var: 'Variable', let: 'Variable', const: 'Constant', property: 'Property', method: 'Method',
+    function: 'Function', class: 'Class', interface: 'Interface', enum: 'Enum', alias: 'Variable',
+  };
+  return kinds[word] ?? 'Unknown';
+}

@@ -1,0 +1,99 @@
+import * as path from 'node:path';
+import type { DepsRequest, DepsResponse, GraphNode, OrphansResponse } from '../contract-graph.js';
+import { badInput } from '../domain/errors.js';
+import { formatLocationId } from '../domain/ids.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
+import { GraphBuilder } from '../graph/graph-builder.js';
+import { MAX_GRAPH_NODES, checkDepth, checkDirection } from '../graph/graph-options.js';
+import { buildImporterIndex, graphFiles, type Importer } from '../graph/import-index.js';
+import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { resolveSourceFile } from './resolve-source.js';
+
+type Deps = { importGraph: ImportGraphSource; files: SourceFiles; paths: ProjectPaths };
+
+/** A node of the import graph: a project file, a package, or a specifier nothing resolves. */
+interface ModuleNode {
+  id: string;
+  kind: 'File' | 'Package' | 'Unresolved';
+  /** Absolute, for files. */
+  filePath?: string;
+}
+
+/**
+ * `cn deps <file>`: what the file imports (out) and which files import it (in), breadth first to a
+ * depth, resolved with the project's own module resolution. Packages and unresolved specifiers are
+ * leaves; edges always point from the importing file to the imported module.
+ */
+export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsResponse> {
+  if (request.file === undefined) throw badInput('no file given', 'pass a file, e.g. cn deps src/index.ts, or use --orphans');
+  const direction = checkDirection(request.direction, 'out');
+  const depth = checkDepth(request.depth);
+  const filePath = await resolveSourceFile(deps.files, request.file);
+  const entryPoints = new Set(await deps.importGraph.entryPoints());
+  const fileNode = (file: string): ModuleNode => ({ id: deps.paths.toRelative(file), kind: 'File', filePath: file });
+  const siteId = (file: string, imported: ModuleImport) => formatLocationId(deps.paths.toRelative(file), imported.line, imported.character);
+  const root = fileNode(filePath);
+  const graph = new GraphBuilder();
+  const toGraphNode = (node: ModuleNode, level: number): GraphNode => ({
+    id: node.id,
+    name: node.kind === 'File' ? path.basename(node.id) : node.id,
+    kind: node.kind,
+    depth: level,
+    ...(node.filePath && entryPoints.has(node.filePath) ? { entryPoint: true } : {}),
+  });
+  graph.addNode(toGraphNode(root, 0));
+  const walk = (neighbours: (node: ModuleNode) => Promise<Step<ModuleNode>[]>, towardsImporters: boolean) =>
+    walkBreadthFirst<ModuleNode>(
+      {
+        root,
+        idOf: (node) => node.id,
+        depth,
+        maxNodes: MAX_GRAPH_NODES,
+        alreadyKnown: (id) => graph.has(id),
+        neighbours,
+        onNode: (node, level) => graph.addNode(toGraphNode(node, level)),
+        onStep: (expanded, step) => {
+          const [from, to] = towardsImporters ? [step.node, expanded] : [expanded, step.node];
+          graph.addEdge({ from: from.id, to: to.id, kind: 'imports', importSites: step.sites });
+        },
+      },
+      () => graph.nodeCount,
+    );
+  let truncated = false;
+  if (direction !== 'in') {
+    truncated = await walk(async (node) => {
+      if (!node.filePath) return [];
+      const imports = await deps.importGraph.importsOf(node.filePath);
+      return imports.map((imported) => ({ node: importedNode(imported, fileNode), sites: [siteId(node.filePath!, imported)] }));
+    }, false);
+  }
+  if (direction !== 'out') {
+    const importers = await buildImporterIndex(deps.importGraph, graphFiles(await deps.importGraph.projectFiles()));
+    const cut = await walk(async (node) => {
+      const list: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
+      return list.map((importer) => ({ node: fileNode(importer.filePath), sites: [siteId(importer.filePath, importer.imported)] }));
+    }, true);
+    truncated ||= cut;
+  }
+  return { root: root.id, direction, depth, ...graph.result(), ...(truncated ? { truncated } : {}) };
+}
+
+function importedNode(imported: ModuleImport, fileNode: (file: string) => ModuleNode): ModuleNode {
+  if (imported.resolvedFile) return fileNode(imported.resolvedFile);
+  if (imported.packageName) return { id: imported.packageName, kind: 'Package' };
+  return { id: imported.specifier, kind: 'Unresolved' };
+}
+
+/** `cn deps --orphans`: project files no other project file imports, entry points flagged. */
+export async function findOrphans(deps: Deps): Promise<OrphansResponse> {
+  const files = graphFiles(await deps.importGraph.projectFiles());
+  const [importers, entryPoints] = await Promise.all([buildImporterIndex(deps.importGraph, files), deps.importGraph.entryPoints()]);
+  const entries = new Set(entryPoints);
+  const orphans = files
+    .filter((file) => !importers.has(file))
+    .map((file) => ({ filePath: deps.paths.toRelative(file), entryPoint: entries.has(file) }))
+    .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+  return { orphans, totalFiles: files.length };
+}

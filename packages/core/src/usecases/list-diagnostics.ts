@@ -1,0 +1,67 @@
+import type { DiagnosticEntry, DiagnosticsRequest, DiagnosticsResponse } from '../contract-graph.js';
+import { badInput } from '../domain/errors.js';
+import { formatLocationId } from '../domain/ids.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import { graphFiles } from '../graph/import-index.js';
+import type { ImportGraphSource } from '../ports/import-graph.js';
+import type { CodeNavigation } from '../ports/navigation.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { resolveSourceFile } from './resolve-source.js';
+
+type Deps = { navigation: CodeNavigation; importGraph: ImportGraphSource; files: SourceFiles; paths: ProjectPaths };
+
+export const MAX_NAMED_FILES = 500;
+/** One request never checks more files than this; the answer says where to go on. */
+export const MAX_FILES_PER_REQUEST = 5000;
+
+/**
+ * `cn diagnostics [files…]`: syntax and type errors and warnings, sorted by file and position.
+ * Without files it checks every project file, a page at a time when asked (the CLI pages to show
+ * progress on big projects).
+ */
+export async function listDiagnostics(deps: Deps, request: DiagnosticsRequest): Promise<DiagnosticsResponse> {
+  const named = request.files ?? [];
+  if (named.length > 0) {
+    if (request.offset !== undefined || request.limit !== undefined) throw badInput('offset and limit page through the whole project, not named files');
+    if (named.length > MAX_NAMED_FILES) throw badInput(`too many files (${named.length}, at most ${MAX_NAMED_FILES})`, 'name fewer files, or none to check the whole project');
+    const files = [...new Set(await Promise.all(named.map((file) => resolveSourceFile(deps.files, file))))];
+    return { diagnostics: await check(deps, files), filesChecked: files.length, totalFiles: files.length };
+  }
+  const offset = wholeNumber(request.offset, 'offset', 0) ?? 0;
+  const limit = Math.min(wholeNumber(request.limit, 'limit', 1) ?? MAX_FILES_PER_REQUEST, MAX_FILES_PER_REQUEST);
+  const all = graphFiles(await deps.importGraph.projectFiles());
+  const page = all.slice(offset, offset + limit);
+  const nextOffset = offset + page.length < all.length ? offset + page.length : undefined;
+  return { diagnostics: await check(deps, page), filesChecked: page.length, totalFiles: all.length, ...(nextOffset !== undefined ? { nextOffset } : {}) };
+}
+
+async function check(deps: Deps, files: string[]): Promise<DiagnosticEntry[]> {
+  if (files.length === 0) return [];
+  const order = new Map(files.map((file, index) => [file, index]));
+  const found = await deps.navigation.diagnostics(files);
+  found.sort(
+    (a, b) =>
+      (order.get(a.filePath) ?? 0) - (order.get(b.filePath) ?? 0) ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character,
+  );
+  return found.map((diagnostic) => {
+    const relative = deps.paths.toRelative(diagnostic.filePath);
+    const { line, character } = diagnostic.range.start;
+    return {
+      id: formatLocationId(relative, line, character),
+      filePath: relative,
+      line,
+      character,
+      severity: diagnostic.severity,
+      code: diagnostic.code,
+      message: diagnostic.message,
+    };
+  });
+}
+
+function wholeNumber(value: number | undefined, name: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < min) throw badInput(`${name} must be a whole number of ${min} or more, not ${value}`);
+  return value;
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { CnError, ProjectPaths, fileDeps, findOrphans, listDiagnostics } from '../src/index.js';
+import { FakeFiles, ROOT } from './fakes.js';
+import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
+
+const files = {
+  'src/index.ts': '',
+  'src/main.ts': '',
+  'src/util/index.ts': '',
+  'src/util/format.ts': '',
+  'src/legacy.cjs': '',
+  'src/orphan.ts': '',
+  'src/types.d.ts': '',
+  'src/app.test.ts': '',
+};
+
+function setup() {
+  const importGraph = new FakeImportGraph(
+    {
+      'src/index.ts': [{ specifier: './main.js', resolvedFile: 'src/main.ts' }],
+      'src/main.ts': [
+        { specifier: './util', resolvedFile: 'src/util/index.ts' },
+        { specifier: './legacy.cjs', resolvedFile: 'src/legacy.cjs' },
+        { specifier: 'rxjs/operators', packageName: 'rxjs' },
+        { specifier: './missing.js' },
+      ],
+      'src/util/index.ts': [{ specifier: './format.js', resolvedFile: 'src/util/format.ts' }],
+      'src/util/format.ts': [],
+      'src/legacy.cjs': [{ specifier: './util/format.js', resolvedFile: 'src/util/format.ts' }],
+      'src/orphan.ts': [{ specifier: './orphan.js', resolvedFile: 'src/orphan.ts' }],
+      'src/types.d.ts': [],
+      'src/app.test.ts': [{ specifier: './main.js', resolvedFile: 'src/main.ts' }],
+    },
+    ['src/index.ts', 'src/app.test.ts'],
+  );
+  const navigation = new FakeNavigation();
+  return { importGraph, navigation, deps: { importGraph, navigation, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) } };
+}
+
+describe('fileDeps', () => {
+  it('lists what a file imports: project files, packages by name, unresolved specifiers as they are written', async () => {
+    const { deps } = setup();
+    const response = await fileDeps(deps, { file: 'src/main.ts' });
+    expect(response.direction).toBe('out');
+    expect(response.nodes).toEqual([
+      { id: 'src/main.ts', name: 'main.ts', kind: 'File', depth: 0 },
+      { id: './missing.js', name: './missing.js', kind: 'Unresolved', depth: 1 },
+      { id: 'rxjs', name: 'rxjs', kind: 'Package', depth: 1 },
+      { id: 'src/legacy.cjs', name: 'legacy.cjs', kind: 'File', depth: 1 },
+      { id: 'src/util/index.ts', name: 'index.ts', kind: 'File', depth: 1 },
+    ]);
+    expect(response.edges).toContainEqual({ from: 'src/main.ts', to: 'src/util/index.ts', kind: 'imports', importSites: ['src/main.ts::1::20'] });
+  });
+
+  it('walks importers breadth first and flags entry points', async () => {
+    const { deps } = setup();
+    const response = await fileDeps(deps, { file: 'src/util/format.ts', direction: 'in', depth: 3 });
+    expect(response.nodes.map((node) => `${node.id}@${node.depth}${node.entryPoint ? ' entry' : ''}`)).toEqual([
+      'src/util/format.ts@0',
+      'src/legacy.cjs@1',
+      'src/util/index.ts@1',
+      'src/main.ts@2',
+      'src/app.test.ts@3 entry',
+      'src/index.ts@3 entry',
+    ]);
+    expect(response.edges.every((edge) => edge.kind === 'imports')).toBe(true);
+    expect(response.edges.map((edge) => `${edge.from} → ${edge.to}`)).toContain('src/main.ts → src/legacy.cjs');
+  });
+
+  it.each([
+    [{ file: 'src/nope.ts' }, /no such file/],
+    [{ file: '../outside.ts' }, /outside the project root/],
+    [{}, /no file given/],
+    [{ file: 'src/main.ts', depth: 99 }, /depth/],
+  ])('refuses %j as bad input', async (request, message) => {
+    const { deps } = setup();
+    const error = await fileDeps(deps, request).catch((caught: CnError) => caught);
+    expect((error as CnError).kind).toBe('bad-input');
+    expect((error as CnError).message).toMatch(message);
+  });
+});
+
+describe('findOrphans', () => {
+  it('lists files no other file imports (self-imports do not count), entry points flagged, declarations left out', async () => {
+    const { deps } = setup();
+    expect(await findOrphans(deps)).toEqual({
+      orphans: [
+        { filePath: 'src/app.test.ts', entryPoint: true },
+        { filePath: 'src/index.ts', entryPoint: true },
+        { filePath: 'src/orphan.ts', entryPoint: false },
+      ],
+      totalFiles: 7,
+    });
+  });
+});
+
+describe('listDiagnostics', () => {
+  const broken = { filePath: `${ROOT}/src/main.ts`, range: { start: { line: 3, character: 7 }, end: { line: 3, character: 9 } }, severity: 'error' as const, code: 'TS2322', message: 'nope' };
+
+  it('checks named files and gives each diagnostic an id', async () => {
+    const { deps, navigation } = setup();
+    navigation.diagnosticsOf[`${ROOT}/src/main.ts`] = [broken];
+    const response = await listDiagnostics(deps, { files: ['src/main.ts', 'src/index.ts'] });
+    expect(response).toEqual({
+      diagnostics: [{ id: 'src/main.ts::3::7', filePath: 'src/main.ts', line: 3, character: 7, severity: 'error', code: 'TS2322', message: 'nope' }],
+      filesChecked: 2,
+      totalFiles: 2,
+    });
+  });
+
+  it('checks every project file (not declarations) without files, a page at a time when asked', async () => {
+    const { deps, navigation } = setup();
+    const all = await listDiagnostics(deps, {});
+    expect(all).toMatchObject({ filesChecked: 7, totalFiles: 7 });
+    expect(all.nextOffset).toBeUndefined();
+    const first = await listDiagnostics(deps, { offset: 0, limit: 5 });
+    expect(first).toMatchObject({ filesChecked: 5, totalFiles: 7, nextOffset: 5 });
+    const second = await listDiagnostics(deps, { offset: 5, limit: 5 });
+    expect(second).toMatchObject({ filesChecked: 2, totalFiles: 7 });
+    expect(second.nextOffset).toBeUndefined();
+    expect(navigation.diagnosticsAsked.flat()).not.toContain(`${ROOT}/src/types.d.ts`);
+  });
+
+  it('refuses missing files and paging of named files', async () => {
+    const { deps } = setup();
+    await expect(listDiagnostics(deps, { files: ['src/nope.ts'] })).rejects.toThrow(/no such file/);
+    await expect(listDiagnostics(deps, { files: ['src/main.ts'], offset: 1 })).rejects.toThrow(/offset and limit/);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ProjectPaths, describeType, findImplementations } from '../src/index.js';
+import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
+import { FakeNavigation } from './navigation-fakes.js';
+
+const shapes = [
+  'export interface Shape {',
+  '  area(): number;',
+  '}',
+  'export class Circle implements Shape {',
+  '  area() { return this.r; }',
+  '}',
+  'export class Square implements Shape {',
+  '  area() { return 1; }',
+  '}',
+  'const shape: Shape = new Square();',
+  '',
+].join('\n');
+
+function setup() {
+  const engine = new FakeEngine();
+  engine.outlines[`${ROOT}/src/shapes.ts`] = [
+    node('Shape', 'Interface', [1, 3], [1, 18], [node('area', 'Method', [2, 2], [2, 3])]),
+    node('Circle', 'Class', [4, 6], [4, 14], [node('area', 'Method', [5, 5], [5, 3])]),
+    node('Square', 'Class', [7, 9], [7, 14], [node('area', 'Method', [8, 8], [8, 3])]),
+    node('shape', 'Variable', [10, 10], [10, 7]),
+  ];
+  engine.symbols = [{ name: 'Shape', kind: 'Interface', filePath: `${ROOT}/src/shapes.ts`, range: { start: { line: 1, character: 1 }, end: { line: 3, character: 2 } } }];
+  const navigation = new FakeNavigation();
+  const deps = { engine, navigation, files: new FakeFiles({ 'src/shapes.ts': shapes }), paths: new ProjectPaths(ROOT) };
+  return { engine, navigation, deps };
+}
+
+describe('findImplementations', () => {
+  it('names each implementation through the outline, whether the engine points at the name or the declaration', async () => {
+    const { navigation, deps } = setup();
+    // One at the class name, one at the start of the whole declaration, and `this` (tsserver adds those).
+    navigation.implementationsAt[`${ROOT}/src/shapes.ts:1:18`] = [at('src/shapes.ts', 7, 1), at('src/shapes.ts', 4, 14), at('src/shapes.ts', 5, 19)];
+    const response = await findImplementations(deps, { target: 'Shape' });
+    expect(response.target).toMatchObject({ id: 'src/shapes.ts::1::18', name: 'Shape', kind: 'Interface' });
+    expect(response.implementations.map((impl) => `${impl.name} ${impl.kind} ${impl.id}`)).toEqual(['Circle Class src/shapes.ts::4::14', 'Square Class src/shapes.ts::7::14']);
+  });
+
+  it('gives members with their container', async () => {
+    const { navigation, deps } = setup();
+    navigation.implementationsAt[`${ROOT}/src/shapes.ts:2:3`] = [at('src/shapes.ts', 5, 3), at('src/shapes.ts', 8, 3)];
+    const response = await findImplementations(deps, { target: 'src/shapes.ts::2::3' });
+    expect(response.target).toMatchObject({ name: 'area', container: 'Shape' });
+    expect(response.implementations.map((impl) => `${impl.container}.${impl.name}`)).toEqual(['Circle.area', 'Square.area']);
+  });
+});
+
+describe('describeType', () => {
+  it('returns the hover signature and doc, and where the type is declared', async () => {
+    const { navigation, deps } = setup();
+    navigation.hovers[`${ROOT}/src/shapes.ts:10:7`] = { signature: 'const shape: Shape', documentation: '' };
+    navigation.typeDefinitionsAt[`${ROOT}/src/shapes.ts:10:7`] = [at('src/shapes.ts', 1, 18)];
+    const response = await describeType(deps, { target: 'src/shapes.ts::10::7' });
+    expect(response).toMatchObject({ signature: 'const shape: Shape', documentation: '', target: { name: 'shape', kind: 'Variable' } });
+    expect(response.typeDefinitions.map((definition) => `${definition.name} ${definition.id}`)).toEqual(['Shape src/shapes.ts::1::18']);
+  });
+
+  it('does not list a declaration as its own type definition, and says not-found without hover', async () => {
+    const { navigation, deps } = setup();
+    navigation.hovers[`${ROOT}/src/shapes.ts:1:18`] = { signature: 'interface Shape', documentation: 'Something with an area.' };
+    navigation.typeDefinitionsAt[`${ROOT}/src/shapes.ts:1:18`] = [at('src/shapes.ts', 1, 1)];
+    expect((await describeType(deps, { target: 'Shape' })).typeDefinitions).toEqual([]);
+    await expect(describeType(deps, { target: 'src/shapes.ts::3::1' })).rejects.toMatchObject({ kind: 'not-found' });
+  });
+});

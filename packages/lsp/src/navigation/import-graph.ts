@@ -1,0 +1,118 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
+import { badInput } from '@cn/core';
+import type { ImportGraphSource, ModuleImport } from '@cn/core';
+import { isInside } from '../project-discovery.js';
+import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
+
+interface Specifier {
+  text: string;
+  kind: 'static' | 'require' | 'dynamic';
+  line: number;
+  character: number;
+}
+
+// Several lookups make up one request; re-reading the configs for each would be wasted work,
+// while reading them again on the next request picks up added files and edited configs.
+const LAYOUT_TTL_MS = 1500;
+const MAX_SCANNED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The project's import graph through the TypeScript compiler API: `ts.preProcessFile` finds the
+ * specifiers (imports, re-exports, require(), import('literal')) without a full parse, and
+ * `ts.resolveModuleName` resolves them with each file's own compiler options.
+ */
+export class TsImportGraph implements ImportGraphSource {
+  private layout: { loadedAt: number; modules: ProjectModules } | undefined;
+  private readonly scanned = new Map<string, { mtimeMs: number; size: number; specifiers: Specifier[] }>();
+
+  constructor(private readonly root: string) {}
+
+  async projectFiles(): Promise<string[]> {
+    return this.modules().files;
+  }
+
+  async entryPoints(): Promise<string[]> {
+    return findEntryPoints(this.modules());
+  }
+
+  async importsOf(filePath: string): Promise<ModuleImport[]> {
+    const file = path.resolve(this.root, filePath);
+    if (!isInside(this.root, file)) throw badInput(`file is outside the project root: ${filePath}`);
+    const specifiers = await this.specifiersOf(file);
+    const { options, cache } = this.modules().settingsFor(file);
+    const fileFormat = ts.getImpliedNodeFormatForFile(file, cache.getPackageJsonInfoCache(), ts.sys, options);
+    return specifiers.map((specifier) => {
+      const mode = specifier.kind === 'require' ? ts.ModuleKind.CommonJS : specifier.kind === 'dynamic' ? ts.ModuleKind.ESNext : fileFormat;
+      const resolved = ts.resolveModuleName(specifier.text, file, options, ts.sys, cache, undefined, mode).resolvedModule;
+      const imported: ModuleImport = { specifier: specifier.text, line: specifier.line, character: specifier.character };
+      const target = resolved ? path.resolve(resolved.resolvedFileName) : undefined;
+      if (target && !resolved!.isExternalLibraryImport && isInside(this.root, target) && !target.includes(`${path.sep}node_modules${path.sep}`)) {
+        imported.resolvedFile = target;
+      } else if (!isRelative(specifier.text)) {
+        imported.packageName = packageName(specifier.text);
+      }
+      return imported;
+    });
+  }
+
+  private modules(): ProjectModules {
+    const now = Date.now();
+    if (!this.layout || now - this.layout.loadedAt > LAYOUT_TTL_MS) this.layout = { loadedAt: now, modules: loadProjectModules(this.root) };
+    return this.layout.modules;
+  }
+
+  /** Specifiers are cached per file version (mtime and size): the scan is the expensive part. */
+  private async specifiersOf(file: string): Promise<Specifier[]> {
+    const stats = await stat(file).catch(() => undefined);
+    if (!stats?.isFile()) throw badInput(`no such file: ${path.relative(this.root, file)}`, 'Check the path relative to the project root.');
+    const known = this.scanned.get(file);
+    if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known.specifiers;
+    const text = stats.size > MAX_SCANNED_BYTES ? '' : await readFile(file, 'utf8');
+    const specifiers = scanSpecifiers(text);
+    this.scanned.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, specifiers });
+    return specifiers;
+  }
+}
+
+function scanSpecifiers(text: string): Specifier[] {
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  const lineStarts = [0];
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  return importedFiles.map((reference) => {
+    // `pos` is the opening quote; the id points inside the string, at the specifier itself.
+    const offset = reference.pos + 1;
+    const line = lastAtOrBefore(lineStarts, offset);
+    return { text: reference.fileName, kind: callKind(text, reference.pos), line: line + 1, character: offset - lineStarts[line] + 1 };
+  });
+}
+
+function lastAtOrBefore(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (sorted[middle] <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** preProcessFile does not say how a specifier was written; the text just before it does. */
+function callKind(text: string, quote: number): Specifier['kind'] {
+  const before = text.slice(Math.max(0, quote - 16), quote).replace(/\s+/g, '');
+  if (before.endsWith('require(')) return 'require';
+  if (before.endsWith('import(')) return 'dynamic';
+  return 'static';
+}
+
+function isRelative(specifier: string): boolean {
+  return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..' || path.isAbsolute(specifier);
+}
+
+/** `@scope/pkg/deep/path` → `@scope/pkg`; `lodash/fp` → `lodash`; `node:fs/promises` → `node:fs`. */
+export function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') && parts.length > 1 ? `${parts[0]}/${parts[1]}` : parts[0];
+}

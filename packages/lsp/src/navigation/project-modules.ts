@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { discoverProjects, isInside } from '../project-discovery.js';
+
+/** The compiler settings one group of files is resolved with, and the cache that goes with them. */
+export interface ResolutionSettings {
+  options: ts.CompilerOptions;
+  cache: ts.ModuleResolutionCache;
+}
+
+export interface ProjectModules {
+  /** Every source file of every config (and the loose files), absolute, sorted. */
+  files: string[];
+  settingsFor(file: string): ResolutionSettings;
+  /** Where package.json and each config point their outputs, so dist paths map back to sources. */
+  packageJsonDirectories: string[];
+  outputMappings: Array<{ outDir: string; rootDir: string }>;
+}
+
+const MAX_LOOSE_FILES = 2000;
+
+// The same settings the engine gives files outside every config (tls-session.ts), so the import
+// graph and the language server agree on what a loose JS file imports.
+const LOOSE_FILE_OPTIONS: ts.CompilerOptions = {
+  allowJs: true,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  target: ts.ScriptTarget.ES2022,
+  allowSyntheticDefaultImports: true,
+};
+
+const getCanonicalFileName = (fileName: string) => (ts.sys.useCaseSensitiveFileNames ? fileName : fileName.toLowerCase());
+
+/** Reads the project's configs the way tsserver does: each file is resolved with the settings of the first config that lists it. */
+export function loadProjectModules(root: string): ProjectModules {
+  const layout = discoverProjects(root, MAX_LOOSE_FILES);
+  const settingsByFile = new Map<string, ResolutionSettings>();
+  const outputMappings: ProjectModules['outputMappings'] = [];
+  const packageJsonDirectories = new Set<string>([root]);
+  for (const { configPath } of layout.projects) {
+    const parsed = parseConfig(configPath);
+    if (!parsed) continue;
+    const settings = { options: parsed.options, cache: ts.createModuleResolutionCache(path.dirname(configPath), getCanonicalFileName, parsed.options) };
+    for (const fileName of parsed.fileNames) {
+      const file = path.resolve(fileName);
+      if (!isInside(root, file) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
+      if (!settingsByFile.has(file)) settingsByFile.set(file, settings);
+    }
+    if (parsed.options.outDir) outputMappings.push({ outDir: path.resolve(parsed.options.outDir), rootDir: path.resolve(parsed.options.rootDir ?? path.dirname(configPath)) });
+    packageJsonDirectories.add(path.dirname(configPath));
+  }
+  const loose: ResolutionSettings = { options: LOOSE_FILE_OPTIONS, cache: ts.createModuleResolutionCache(root, getCanonicalFileName, LOOSE_FILE_OPTIONS) };
+  for (const file of layout.looseFiles) if (!settingsByFile.has(file)) settingsByFile.set(file, loose);
+  return {
+    files: [...settingsByFile.keys()].sort(),
+    settingsFor: (file) => settingsByFile.get(file) ?? loose,
+    packageJsonDirectories: [...packageJsonDirectories],
+    outputMappings,
+  };
+}
+
+function parseConfig(configPath: string): ts.ParsedCommandLine | undefined {
+  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (read.error) return undefined;
+  return ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
+}
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+/** Files run by a tool rather than imported: tests, configs, scripts. */
+const CONVENTIONAL_ENTRY = /(?:\.(?:test|spec|config|setup|stories)\.[cm]?[jt]sx?$)|(?:[\\/](?:__tests__|bin|scripts)[\\/])/i;
+
+/**
+ * Files nothing needs to import because something loads them directly: what package.json names
+ * (main, module, browser, bin, exports — dist paths mapped back to their sources), tests, configs.
+ */
+export function findEntryPoints(modules: ProjectModules): string[] {
+  const projectFiles = new Set(modules.files);
+  const entries = new Set<string>(modules.files.filter((file) => CONVENTIONAL_ENTRY.test(file)));
+  for (const directory of modules.packageJsonDirectories) {
+    for (const target of packageTargets(directory)) {
+      const source = sourceFor(path.resolve(directory, target), modules, projectFiles);
+      if (source) entries.add(source);
+    }
+  }
+  return [...entries].sort();
+}
+
+function packageTargets(directory: string): string[] {
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const targets: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') targets.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  for (const field of ['main', 'module', 'browser', 'bin', 'exports']) collect(manifest[field]);
+  return targets.filter((target) => !target.includes('*'));
+}
+
+function sourceFor(target: string, modules: ProjectModules, projectFiles: Set<string>): string | undefined {
+  const candidates = [target];
+  for (const { outDir, rootDir } of modules.outputMappings) {
+    if (isInside(outDir, target)) candidates.push(path.join(rootDir, path.relative(outDir, target)));
+  }
+  for (const candidate of candidates) {
+    const stem = candidate.replace(/\.d\.[cm]?ts$|\.[cm]?[jt]sx?$/i, '');
+    for (const name of [candidate, ...SOURCE_EXTENSIONS.map((extension) => stem + extension)]) {
+      if (projectFiles.has(name)) return name;
+    }
+  }
+  return undefined;
+}
