@@ -1,0 +1,112 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CnError, PORT_FILE_NAME, TOKEN_HEADER } from '@cn/core';
+import { DaemonTransport } from '../src/daemon-transport.js';
+
+/**
+ * A stand-in daemon: answers /status with this process's pid (what findRunningDaemon checks), echoes
+ * POST bodies, and counts TCP connections so keep-alive is observable.
+ */
+class FakeDaemon {
+  connections = 0;
+  private server = http.createServer((request, response) => this.answer(request, response));
+  constructor(readonly token: string, private readonly behaviour: Record<string, [number, unknown]> = {}) {
+    this.server.on('connection', () => this.connections++);
+  }
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+  listen(root: string, port = 0): Promise<void> {
+    return new Promise((resolve) =>
+      this.server.listen(port, '127.0.0.1', () => {
+        const portFile = { pid: process.pid, port: this.port, host: '127.0.0.1', root, token: this.token, version: '0', startedAt: '', logFile: '' };
+        writeFileSync(path.join(root, PORT_FILE_NAME), JSON.stringify(portFile));
+        resolve();
+      }),
+    );
+  }
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+  private answer(request: http.IncomingMessage, response: http.ServerResponse): void {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const send = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      if (request.headers[TOKEN_HEADER] !== this.token) return send(401, { error: { kind: 'bad-input', message: 'missing or wrong token' } });
+      const canned = this.behaviour[request.url ?? ''];
+      if (canned?.[0] === 0) return; // never answers
+      if (canned) return send(canned[0], canned[1]);
+      if (request.url === '/status') return send(200, { pid: process.pid, token: this.token });
+      send(200, { echo: JSON.parse(body || 'null'), token: this.token });
+    });
+  }
+}
+
+describe('DaemonTransport', () => {
+  let root: string;
+  let logs: string[];
+  let daemons: FakeDaemon[];
+  let transport: DaemonTransport;
+  const start = async (daemon: FakeDaemon, port?: number) => {
+    daemons.push(daemon);
+    await daemon.listen(root, port);
+    return daemon;
+  };
+  beforeEach(() => {
+    root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'cn-mcp-transport-')));
+    logs = [];
+    daemons = [];
+    transport = new DaemonTransport(root, 500, (line) => logs.push(line));
+  });
+  afterEach(async () => {
+    await transport.close();
+    await Promise.all(daemons.map((daemon) => daemon.close().catch(() => undefined)));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('finds the daemon through the port file and keeps one connection alive across calls', async () => {
+    const daemon = await start(new FakeDaemon('first'));
+    for (let call = 0; call < 5; call++) {
+      expect(await transport.request('POST', '/find', { query: 'User', call })).toEqual({ echo: { query: 'User', call }, token: 'first' });
+    }
+    // One connection for findRunningDaemon's health check (node:http, not kept), one pooled for all calls.
+    expect(daemon.connections).toBe(2);
+  });
+
+  it('reconnects through the port file when the daemon was replaced on another port', async () => {
+    const first = await start(new FakeDaemon('first'));
+    await transport.request('GET', '/status');
+    await first.close();
+    await start(new FakeDaemon('second'));
+    expect(await transport.request('POST', '/map', { file: 'a.ts' })).toEqual({ echo: { file: 'a.ts' }, token: 'second' });
+    expect(logs.join('\n')).toMatch(/reconnecting through the port file/);
+  });
+
+  it('reconnects when a new daemon on the same port refuses the old token', async () => {
+    const first = await start(new FakeDaemon('first'));
+    await transport.request('GET', '/status');
+    const port = first.port;
+    await first.close();
+    await start(new FakeDaemon('second'), port);
+    expect(await transport.request('POST', '/map', { file: 'a.ts' })).toMatchObject({ token: 'second' });
+  });
+
+  it("turns the daemon's error body into the CnError the CLI reports", async () => {
+    await start(new FakeDaemon('t', { '/inspect': [400, { error: { kind: 'bad-input', message: "malformed id 'x'", hint: 'use path::line::character' } }] }));
+    const failure = await transport.request('POST', '/inspect', { id: 'x' }).catch((error) => error);
+    expect(failure).toBeInstanceOf(CnError);
+    expect(failure).toMatchObject({ kind: 'bad-input', message: "malformed id 'x'", hint: 'use path::line::character' });
+  });
+
+  it('reports a daemon that does not answer in time with the CLI wording', async () => {
+    await start(new FakeDaemon('t', { '/find': [0, null] }));
+    const failure = await transport.request('POST', '/find', { query: 'x' }).catch((error) => error);
+    expect(failure).toMatchObject({ kind: 'engine-failure', message: 'no answer from the daemon within 500 ms', hint: 'raise --timeout, or check cn status' });
+  });
+});

@@ -1,0 +1,35 @@
+// Measures what every agent session pays up front for cn's MCP tools: the tokens of the whole
+// tools/list answer (o200k, the GPT-4o/5 encoding), which the README quotes and a test bounds.
+//   node scripts/mcp-tools-tokens.mjs            total, then per tool
+import { fileURLToPath } from 'node:url';
+import * as path from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const TOOLS_LIST_TOKEN_BUDGET = 1500;
+
+/** Tokens of the tools/list result as it travels (compact JSON, as the SDK writes it). */
+export function toolsListTokens(listResult) {
+  return countTokens(JSON.stringify(listResult));
+}
+
+async function main() {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  // tools/list never touches the daemon, so no daemon starts and nothing is written to the root.
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(REPO, 'packages/cli/bin/cn.mjs'), 'mcp', '--root', path.join(REPO, 'examples/shop')],
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'mcp-tools-tokens', version: '0' });
+  await client.connect(transport);
+  const list = await client.listTools();
+  await client.close();
+  const total = toolsListTokens(list);
+  console.log(`tools/list: ${list.tools.length} tools, ${total} tokens (o200k), budget ${TOOLS_LIST_TOKEN_BUDGET}`);
+  for (const tool of list.tools) console.log(`  ${tool.name.padEnd(16)} ${countTokens(JSON.stringify(tool))}`);
+  if (total >= TOOLS_LIST_TOKEN_BUDGET) process.exitCode = 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

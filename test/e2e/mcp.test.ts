@@ -1,0 +1,244 @@
+import { readFileSync, rmSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error a plain .mjs script without types
+import { TOOLS_LIST_TOKEN_BUDGET, toolsListTokens } from '../../scripts/mcp-tools-tokens.mjs';
+import { PORT_FILE, REPO, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../helpers/cn.js';
+import { startMcp, type McpSession } from '../helpers/mcp.js';
+
+const TOOL_NAMES = ['cn_find', 'cn_inspect', 'cn_map', 'cn_status'];
+/** Fields of a status answer that change from one call to the next. */
+const stable = ({ uptimeSeconds: _u, rssBytes: _r, ...rest }: Record<string, unknown>) => rest;
+
+/** `cn mcp` as a real process, driven by the SDK's Client over stdio, against real daemons. */
+describe('cn mcp', () => {
+  let root: string;
+  let mcp: McpSession;
+  beforeAll(async () => {
+    root = copyProject('examples/shop');
+    // A port file left in examples/shop by someone's `cn` run is copied along; it is not ours.
+    rmSync(path.join(root, PORT_FILE), { force: true });
+    mcp = await startMcp(['--root', root]);
+  });
+  afterAll(async () => {
+    await mcp?.client.close();
+    await cleanUp(root);
+  });
+
+  it('initializes as cn and lists lean tools whose every argument is described', async () => {
+    expect(mcp.client.getServerVersion()).toMatchObject({ name: 'cn' });
+    expect(mcp.client.getInstructions()).toMatch(/cn_map/);
+    const list = await mcp.client.listTools();
+    expect(list.tools.map((tool) => tool.name).sort()).toEqual(expect.arrayContaining(TOOL_NAMES));
+    for (const tool of list.tools) {
+      expect(tool.name).toMatch(/^cn_[a-z]+$/);
+      expect(tool.description?.length).toBeGreaterThan(20);
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+      for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((property as { description?: string }).description, `${tool.name}.${name}`).toBeTruthy();
+      }
+    }
+    expect(toolsListTokens(list)).toBeLessThan(TOOLS_LIST_TOKEN_BUDGET);
+  });
+
+  it('cn_status reports no daemon without starting one, like cn status', async () => {
+    const answer = await mcp.call('cn_status');
+    expect(answer).toEqual({ isError: false, text: JSON.stringify({ running: false, root }), structured: { running: false, root } });
+    expect(readPortFile(root)).toBeUndefined();
+  });
+
+  // Each tool answers exactly what `cn <command> --format json` prints for the same arguments.
+  const user = 'src/domain/user.ts';
+  const parity: Array<[string, Record<string, unknown>, string[]]> = [
+    ['cn_overview', {}, ['overview']],
+    ['cn_overview', { dir: 'src/domain', maxTokens: 0 }, ['overview', 'src/domain', '--max-tokens', '0']],
+    ['cn_overview', { maxTokens: 60, limit: 3 }, ['overview', '--max-tokens', '60', '--limit', '3']],
+    ['cn_map', { file: user }, ['map', user]],
+    ['cn_map', { file: user, snippet: 'fold', limit: 3 }, ['map', user, '--snippet', 'fold', '--limit', '3']],
+    ['cn_map', { file: user, maxTokens: 40 }, ['map', user, '--max-tokens', '40']],
+    ['cn_find', { query: 'User' }, ['find', 'User']],
+    ['cn_find', { query: 'User', kind: 'class', limit: 2 }, ['find', 'User', '--kind', 'class', '--limit', '2']],
+    ['cn_find', { query: 'User.placeOrder' }, ['find', 'User.placeOrder']],
+    ['cn_find', { query: `${user}::6::14` }, ['find', `${user}::6::14`]],
+    ['cn_find', { query: 'User', refs: 'none', snippet: 'fold' }, ['find', 'User', '--no-refs', '--snippet', 'fold']],
+    ['cn_find', { query: 'User', refs: 'only', maxTokens: 60 }, ['find', 'User', '--refs-only', '--max-tokens', '60']],
+    ['cn_find', { query: 'User', in: 'src/services', exact: true, refs: 'all' }, ['find', 'User', '--in', 'src/services', '--exact']],
+    ['cn_find', { query: 'NoSuchSymbolAnywhere' }, ['find', 'NoSuchSymbolAnywhere']],
+    ['cn_inspect', { ids: [`${user}::19::3`] }, ['inspect', `${user}::19::3`]],
+    ['cn_inspect', { ids: [`${user}:20`], expand: 'surround', context: 1 }, ['inspect', `${user}:20`, '--expand', 'surround', '--context', '1']],
+    ['cn_inspect', { ids: [`${user}::19::3`, 'src/domain/money.ts:1', `${user}::999::1`] }, ['inspect', `${user}::19::3`, 'src/domain/money.ts:1', `${user}::999::1`]],
+    ['cn_inspect', { ids: [`${user}::19::3`], limit: 1 }, ['inspect', `${user}::19::3`, '--limit', '1']],
+    ['cn_calls', { target: 'User.placeOrder' }, ['calls', 'User.placeOrder']],
+    ['cn_calls', { target: 'Checkout.pay', direction: 'out', depth: 2 }, ['calls', 'Checkout.pay', '--direction', 'out', '--depth', '2']],
+    ['cn_impl', { target: 'UserRepository' }, ['impl', 'UserRepository']],
+    ['cn_type', { target: 'isStaff' }, ['type', 'isStaff']],
+    ['cn_type', { target: `${user}::6::14`, kind: 'class' }, ['type', `${user}::6::14`, '--kind', 'class']],
+    ['cn_deps', { file: 'src/api/routes.ts' }, ['deps', 'src/api/routes.ts']],
+    ['cn_deps', { file: user, direction: 'in', depth: 2 }, ['deps', user, '--direction', 'in', '--depth', '2']],
+    ['cn_deps', { orphans: true }, ['deps', '--orphans']],
+    ['cn_diagnostics', {}, ['diagnostics']],
+    ['cn_diagnostics', { files: [user, 'src/api/routes.ts'] }, ['diagnostics', user, 'src/api/routes.ts']],
+  ];
+  it.each(parity)('%s %j answers what the CLI prints', async (tool, args, cliArgs) => {
+    const answer = await mcp.call(tool, args);
+    const cli = await cn([...cliArgs, '--root', root]);
+    expect(answer.isError, answer.text).toBe(false);
+    expect(answer.structured).toEqual(json(cli));
+    expect(answer.text).toBe(cli.stdout.trim());
+  });
+
+  it('"nothing found" is a normal result, not an error', async () => {
+    const answer = await mcp.call('cn_find', { query: 'NoSuchSymbolAnywhere' });
+    expect(answer.isError).toBe(false);
+    expect(answer.structured).toMatchObject({ definition: null, references: [], candidates: [] });
+  });
+
+  it('cn_status answers what cn status prints once the daemon runs', async () => {
+    const answer = await mcp.call('cn_status');
+    const cli = json(await cn(['status', '--root', root]));
+    expect(stable(answer.structured)).toEqual(stable(cli));
+    expect(answer.structured).toMatchObject({ running: true, pid: readPortFile(root)!.pid, state: 'ready' });
+  });
+
+  // Errors carry the CLI's one line, without its `cn: ` prefix.
+  const failures: Array<[string, Record<string, unknown>, string[], RegExp]> = [
+    ['cn_map', { file: 'src/missing.ts' }, ['map', 'src/missing.ts'], /^no such file: src\/missing\.ts \(/],
+    ['cn_map', { file: 'package.json' }, ['map', 'package.json'], /^not a TypeScript\/JavaScript source file/],
+    ['cn_map', { file: '../../etc/passwd.ts' }, ['map', '../../etc/passwd.ts'], /outside the project root/],
+    ['cn_inspect', { ids: ['src/domain/user.ts::abc'] }, ['inspect', 'src/domain/user.ts::abc'], /^malformed id/],
+    ['cn_inspect', { ids: ['src/domain/user.ts::999::1'] }, ['inspect', 'src/domain/user.ts::999::1'], /^line 999 is past the end/],
+    ['cn_find', { query: 'User', kind: 'gadget' }, ['find', 'User', '--kind', 'gadget'], /gadget/],
+    ['cn_calls', { target: 'checkout' }, ['calls', 'checkout'], /^nothing callable at 'checkout'/],
+    ['cn_impl', { target: 'NoSuchSymbolAnywhere' }, ['impl', 'NoSuchSymbolAnywhere'], /NoSuchSymbolAnywhere/],
+    ['cn_type', { target: 'src/domain/user.ts::abc' }, ['type', 'src/domain/user.ts::abc'], /^malformed id/],
+    ['cn_deps', { file: 'src/missing.ts' }, ['deps', 'src/missing.ts'], /^no such file: src\/missing\.ts/],
+    ['cn_diagnostics', { files: ['src/missing.ts'] }, ['diagnostics', 'src/missing.ts'], /^no such file: src\/missing\.ts/],
+  ];
+  it.each(failures)('%s %j fails with the line the CLI prints', async (tool, args, cliArgs, message) => {
+    const answer = await mcp.call(tool, args);
+    const cli = await cn([...cliArgs, '--root', root]);
+    expect(cli.exitCode).toBeGreaterThanOrEqual(1);
+    expect(cli.stdout).toBe('');
+    expect(answer).toMatchObject({ isError: true, structured: undefined });
+    expect(answer.text).toMatch(message);
+    expect(`cn: ${answer.text}\n`).toBe(cli.stderr);
+  });
+
+  const invalid: Array<[string, Record<string, unknown>]> = [
+    ['cn_map', {}],
+    ['cn_map', { file: 42 }],
+    ['cn_find', { query: '' }],
+    ['cn_find', { query: 'User', limit: 0 }],
+    ['cn_find', { query: 'User', limit: 'many' }],
+    ['cn_inspect', { ids: [] }],
+    ['cn_inspect', { ids: 'src/domain/user.ts::6::14' }],
+    ['cn_inspect', { ids: ['src/domain/user.ts::6::14'], expand: 'everything' }],
+    ['cn_inspect', { ids: ['src/domain/user.ts::6::14'], context: -1 }],
+    ['cn_map', { file: 'src/domain/user.ts', maxTokens: 5 }],
+    ['cn_overview', { maxTokens: 5 }],
+    ['cn_calls', { target: 'User', depth: 99 }],
+    ['cn_calls', { target: 'User', direction: 'sideways' }],
+    ['cn_deps', {}],
+    ['cn_deps', { file: 'src/api/routes.ts', orphans: true }],
+    ['cn_nonexistent', {}],
+  ];
+  it.each(invalid)('%s %j is a tool error naming the problem, and the server lives on', async (tool, args) => {
+    const answer = await mcp.call(tool, args);
+    expect(answer.isError).toBe(true);
+    expect(answer.text.split('\n')[0]).toMatch(new RegExp(`${tool}|${Object.keys(args)[0] ?? 'file'}`));
+    expect((await mcp.call('cn_status')).isError).toBe(false);
+  });
+
+  it('two MCP servers at once share the one daemon of the root', async () => {
+    const second = await startMcp(['--root', root]);
+    try {
+      const [a, b] = await Promise.all([mcp.call('cn_find', { query: 'Money' }), second.call('cn_find', { query: 'Money' })]);
+      expect(a.structured).toEqual(b.structured);
+      const [statusA, statusB] = await Promise.all([mcp.call('cn_status'), second.call('cn_status')]);
+      expect(statusA.structured.pid).toBe(statusB.structured.pid);
+      expect(statusA.structured.pid).toBe(readPortFile(root)!.pid);
+    } finally {
+      await second.client.close();
+    }
+  });
+
+  it('survives a daemon restart: the next call reconnects through the port file', async () => {
+    const before = readPortFile(root)!.pid;
+    expect((await cn(['stop', '--root', root])).exitCode).toBe(0);
+    expect(isAlive(before)).toBe(false);
+    const answer = await mcp.call('cn_map', { file: 'src/domain/money.ts' });
+    expect(answer.isError).toBe(false);
+    expect(answer.structured.filePath).toBe('src/domain/money.ts');
+    const after = readPortFile(root)!.pid;
+    expect(after).not.toBe(before);
+    expect((await mcp.call('cn_status')).structured.pid).toBe(after);
+    expect(mcp.stderr()).toMatch(/reconnecting through the port file/);
+  });
+
+  it('keeps stdout for the protocol and logs on stderr', () => {
+    expect(mcp.protocolErrors).toEqual([]);
+    expect(mcp.stderr()).toMatch(/^cn mcp: serving /m);
+  });
+
+  it('answers every request written before stdin closed, then exits', async () => {
+    const requests = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'cn_find', arguments: { query: 'Money', limit: 1 } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'cn_inspect', arguments: { id: 'nope' } } },
+    ];
+    const result = await cn(['mcp', '--root', root], { input: requests.map((request) => JSON.stringify(request)).join('\n') + '\n' });
+    expect(result.exitCode).toBe(0);
+    const answers = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(answers.map((answer) => answer.id).sort()).toEqual([1, 2, 3]);
+    expect(answers.find((answer) => answer.id === 2).result.structuredContent.definition.name).toBe('Money');
+    expect(answers.find((answer) => answer.id === 3).result.isError).toBe(true);
+  });
+
+  it('exits when the client closes stdin and leaves the shared daemon running', async () => {
+    const session = await startMcp(['--root', root]);
+    await session.call('cn_find', { query: 'User' });
+    const pid = session.transport.pid!;
+    await session.client.close();
+    expect(await waitFor(() => !isAlive(pid))).toBe(true);
+    expect(isAlive(readPortFile(root)!.pid)).toBe(true);
+  });
+});
+
+describe('cn mcp when the project cannot be served', () => {
+  it('an unknown --root: the server starts and every tool reports the CLI error', async () => {
+    const missing = path.join(REPO, 'no-such-project-dir');
+    const session = await startMcp(['--root', missing]);
+    try {
+      expect((await session.client.listTools()).tools.length).toBeGreaterThanOrEqual(TOOL_NAMES.length);
+      const answer = await session.call('cn_find', { query: 'User' });
+      const cli = await cn(['find', 'User', '--root', missing]);
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toMatch(/^--root .*no-such-project-dir does not exist \(pass the project directory\)$/);
+      expect(`cn: ${answer.text}\n`).toBe(cli.stderr);
+      expect((await session.call('cn_status')).isError).toBe(true);
+    } finally {
+      await session.client.close();
+    }
+  });
+
+  it('a daemon that cannot start is a tool error with the reason, and the server lives on', async () => {
+    const fresh = copyProject('examples/shop');
+    const session = await startMcp(['--root', fresh], { CN_IDLE_MINUTES: 'soon' });
+    try {
+      const answer = await session.call('cn_find', { query: 'User' });
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toMatch(/^the daemon exited while starting .*idle minutes must be a number/);
+      expect((await session.call('cn_status')).structured).toEqual({ running: false, root: fresh });
+    } finally {
+      await session.client.close();
+      await cleanUp(fresh);
+    }
+  });
+
+  it('the one-shot CLI bundle does not carry the MCP SDK', () => {
+    const bundle = readFileSync(path.join(REPO, 'packages/cli/dist/cn.mjs'), 'utf8');
+    expect(bundle).not.toMatch(/StdioServerTransport|new McpServer|modelcontextprotocol/);
+    expect(bundle).toMatch(/import\(["']@cn\/mcp["']\)/);
+  });
+});
