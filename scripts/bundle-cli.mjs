@@ -12,4 +12,7 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
+  // `cn mcp` imports the MCP server (and its SDK) at run time from node_modules; the one-shot
+  // commands stay small.
+  external: ['@cn/mcp'],
 });

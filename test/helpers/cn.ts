@@ -42,7 +42,8 @@ export function json<T = any>(result: CnResult): T {
 /** A private copy of a fixture or example, so tests never write into the repository. */
 export function copyProject(relativeSource: string): string {
   const target = mkdtempSync(path.join(os.tmpdir(), 'cn-e2e-'));
-  cpSync(path.join(REPO, relativeSource), target, { recursive: true });
+  // A port file left by someone's daemon in the source tree must not come along.
+  cpSync(path.join(REPO, relativeSource), target, { recursive: true, filter: (source) => path.basename(source) !== PORT_FILE });
   return target;
 }
 

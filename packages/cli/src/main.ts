@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUT_MS, contextFrom, reportFailure, type CommandHost } from
 const cli = cac('cn');
 cli
   .option('--root <dir>', 'Project root (default: nearest ancestor with tsconfig.json, jsconfig.json, package.json or .git)')
-  .option('--format <format>', 'Output: json (default, one line) or text', { default: 'json' })
+  .option('--format <format>', 'Output: json (default, one line), text, compact (fewest tokens) or ids (one per line, for pipes)', { default: 'json' })
   .option('--timeout <ms>', `Give up on the daemon after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`);
 
 let pending: Promise<void> | undefined;

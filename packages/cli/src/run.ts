@@ -8,9 +8,13 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export interface Context {
   root: string;
   cwd: string;
-  format: 'json' | 'text';
+  format: OutputFormat;
   timeoutMs: number;
 }
+
+/** json: the contract; text: for people; compact: one line per result; ids: one id per line, for pipes; tree: graphs (calls, deps) as an indented tree. */
+export const OUTPUT_FORMATS = ['json', 'text', 'compact', 'ids', 'tree'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface Outcome {
   output: string;
@@ -24,7 +28,8 @@ export interface CommandHost {
 }
 
 export function render<T>(context: Context, response: T, text: (response: T) => string, exitCode: number = EXIT.ok): Outcome {
-  return { output: context.format === 'text' ? text(response) : JSON.stringify(response), exitCode };
+  // Commands without a compact or ids rendering of their own print their text for those formats.
+  return { output: context.format === 'json' ? JSON.stringify(response) : text(response), exitCode };
 }
 
 export function wholeNumber(value: unknown, flag: string, min: number): number | undefined {
@@ -35,14 +40,14 @@ export function wholeNumber(value: unknown, flag: string, min: number): number |
 }
 
 export function contextFrom(options: { root?: unknown; format?: unknown; timeout?: unknown }): Context {
-  if (options.format !== 'json' && options.format !== 'text') {
-    throw new CnError('bad-input', `unknown format '${String(options.format)}'`, 'use --format json or --format text');
+  if (!OUTPUT_FORMATS.includes(options.format as OutputFormat)) {
+    throw new CnError('bad-input', `unknown format '${String(options.format)}'`, `use --format ${OUTPUT_FORMATS.join(', ')}`);
   }
   if (options.root !== undefined && typeof options.root !== 'string') throw new CnError('bad-input', '--root takes a directory');
   return {
     root: resolveProjectRoot(options.root, process.cwd()),
     cwd: process.cwd(),
-    format: options.format,
+    format: options.format as OutputFormat,
     timeoutMs: wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS,
   };
 }

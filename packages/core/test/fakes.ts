@@ -17,7 +17,9 @@ export class FakeFiles implements SourceFiles {
   async resolveInRoot(userPath: string): Promise<string> {
     const absolute = path.resolve(ROOT, userPath);
     if (absolute !== ROOT && !absolute.startsWith(`${ROOT}/`)) throw badInput(`${userPath} is outside the project root`);
-    if (this.files[path.relative(ROOT, absolute)] === undefined) throw badInput(`no such file: ${userPath}`);
+    const relative = path.relative(ROOT, absolute);
+    const isDirectory = relative === '' || Object.keys(this.files).some((file) => file.startsWith(`${relative}/`));
+    if (this.files[relative] === undefined && !isDirectory) throw badInput(`no such file: ${userPath}`);
     return absolute;
   }
 }

@@ -96,6 +96,7 @@ describe('mapFile', () => {
         { id: 'src/user.ts::3::3', name: 'name', kind: 'Property', line: 3, endLine: 3, container: 'User' },
         { id: 'src/user.ts::4::3', name: 'save', kind: 'Method', line: 4, endLine: 6, container: 'User' },
       ],
+      total: 3,
     });
   });
 

@@ -1,11 +1,12 @@
 import { CnError, engineFailure, type CodeIntelligence, type EngineStatus } from '@cn/core';
 import type { TypeScriptEngine } from '@cn/lsp';
+import type { CodeNavigation } from '@cn/core';
 
 /**
  * The daemon answers HTTP (status, port file) as soon as it listens, while the language server is
  * still starting; engine calls wait for the start and fail with one clear error if it failed.
  */
-export class DeferredEngine implements CodeIntelligence {
+export class DeferredEngine implements CodeIntelligence, CodeNavigation {
   private engine: TypeScriptEngine | undefined;
   private startError: string | undefined;
 
@@ -39,6 +40,27 @@ export class DeferredEngine implements CodeIntelligence {
   }
   async references(...args: Parameters<CodeIntelligence['references']>) {
     return (await this.ready()).references(...args);
+  }
+  async prepareCallHierarchy(...args: Parameters<CodeNavigation['prepareCallHierarchy']>) {
+    return (await this.ready()).prepareCallHierarchy(...args);
+  }
+  async incomingCalls(...args: Parameters<CodeNavigation['incomingCalls']>) {
+    return (await this.ready()).incomingCalls(...args);
+  }
+  async outgoingCalls(...args: Parameters<CodeNavigation['outgoingCalls']>) {
+    return (await this.ready()).outgoingCalls(...args);
+  }
+  async implementations(...args: Parameters<CodeNavigation['implementations']>) {
+    return (await this.ready()).implementations(...args);
+  }
+  async hover(...args: Parameters<CodeNavigation['hover']>) {
+    return (await this.ready()).hover(...args);
+  }
+  async typeDefinition(...args: Parameters<CodeNavigation['typeDefinition']>) {
+    return (await this.ready()).typeDefinition(...args);
+  }
+  async diagnostics(...args: Parameters<CodeNavigation['diagnostics']>) {
+    return (await this.ready()).diagnostics(...args);
   }
 
   /** Resolves once the whole project is loaded (for `cn start`). */

@@ -19,6 +19,10 @@ import type { ServerInstallation } from './tls-process.js';
 import { TlsSession } from './tls-session.js';
 import { fromNavtoItem } from './tsserver-navto.js';
 import type { NavtoItem } from './tsserver-navto.js';
+import type { CallHierarchyItem, CodeNavigation, EngineDiagnostic, HoverInfo, IncomingCall, OutgoingCall } from '@cn/core';
+import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
+import { fileDiagnostics } from './navigation/diagnostics.js';
+import { hoverAt, locationsAt } from './navigation/symbol-info.js';
 
 export interface EngineOptions {
   /** Absolute project root. */
@@ -32,13 +36,15 @@ export interface EngineOptions {
   onLog?: (line: string) => void;
 }
 
-export interface TypeScriptEngine extends CodeIntelligence {
+export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation {
   dispose(): Promise<void>;
   whenReady(): Promise<void>;
 }
 
 const MAX_OPEN_DOCUMENTS = 200;
 const MAX_LOOSE_FILES = 2000;
+/** Diagnostics of at most this many named files are taken from freshly opened documents. */
+const MAX_OPENED_FOR_DIAGNOSTICS = 50;
 // Restarting more often than this means the project itself kills tsserver; stop trying.
 const MAX_RESTARTS_PER_MINUTE = 5;
 
@@ -207,6 +213,57 @@ class TlsEngine implements TypeScriptEngine {
     const session = await this.readySession();
     await session.documents.sync(file);
     return { session, file };
+  }
+
+  // CodeNavigation: the graph commands (packages/lsp/src/navigation/*).
+
+  async prepareCallHierarchy(filePath: string, position: Position): Promise<CallHierarchyItem[]> {
+    const { session, file } = await this.prepareFile(filePath);
+    return prepareCallHierarchy(session, file, checkPosition(position));
+  }
+
+  async incomingCalls(item: CallHierarchyItem): Promise<IncomingCall[]> {
+    const { session } = await this.prepareFile(item.filePath);
+    // Callers are found project-wide, like references: no answer from a stale open copy.
+    await session.documents.syncAll();
+    return incomingCalls(session, item);
+  }
+
+  async outgoingCalls(item: CallHierarchyItem): Promise<OutgoingCall[]> {
+    const { session } = await this.prepareFile(item.filePath);
+    return outgoingCalls(session, item);
+  }
+
+  async implementations(filePath: string, position: Position): Promise<SourceLocation[]> {
+    const { session, file } = await this.prepareFile(filePath);
+    await session.documents.syncAll();
+    return locationsAt(session, 'textDocument/implementation', file, checkPosition(position));
+  }
+
+  async hover(filePath: string, position: Position): Promise<HoverInfo | undefined> {
+    const { session, file } = await this.prepareFile(filePath);
+    return hoverAt(session, file, checkPosition(position));
+  }
+
+  async typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]> {
+    const { session, file } = await this.prepareFile(filePath);
+    return locationsAt(session, 'textDocument/typeDefinition', file, checkPosition(position));
+  }
+
+  /**
+   * A few named files are opened (synced from disk) first; for the whole project tsserver reads
+   * the files it already watches, since opening hundreds would make TLS check each one twice.
+   */
+  async diagnostics(filePaths: string[]): Promise<EngineDiagnostic[]> {
+    const openEach = filePaths.length <= MAX_OPENED_FOR_DIAGNOSTICS;
+    const session = await this.readySession();
+    if (!openEach) await session.documents.syncAll();
+    const found: EngineDiagnostic[] = [];
+    for (const filePath of filePaths) {
+      const file = openEach ? (await this.prepareFile(filePath)).file : path.resolve(this.options.root, filePath);
+      found.push(...(await fileDiagnostics(session, file).catch(async () => fileDiagnostics((await this.prepareFile(file)).session, file))));
+    }
+    return found;
   }
 }
 

@@ -1,28 +1,56 @@
-import { looksLikeTarget, type FindResponse } from '@cn/core';
+import { fitFind, looksLikeTarget, type FindRequest, type FindResponse, type ReferenceMode } from '@cn/core';
 import { daemonRequest } from '@cn/client';
 import { EXIT } from '../exit-codes.js';
+import { findCompact, findIds } from '../format/compact.js';
+import { deliver, measureFor, rendererFor } from '../format/output.js';
 import { findText } from '../format/text.js';
-import { render, wholeNumber, type CommandHost } from '../run.js';
+import { CnError } from '@cn/core';
+import { type CommandHost } from '../run.js';
 import { rootRelativeTarget } from '../user-paths.js';
+import { limitFlag, maxTokensFlag, scopeFlag, snippetFlag, type SharedFlags } from './agent-options.js';
+
+interface FindFlags extends SharedFlags {
+  kind?: string;
+  in?: unknown;
+  exact?: boolean;
+  refs?: boolean;
+  refsOnly?: boolean;
+}
 
 export function registerFind({ cli, run }: CommandHost): void {
   cli
     .command('find <query>', 'Definition and every reference of a symbol (a name, Container.member, or an id)')
     .option('--kind <kind>', 'Only symbols of this kind: class, interface, function, method, property, variable, enum, type, namespace')
-    .option('--limit <n>', 'At most n references and candidates (totalReferences still counts all)')
-    .example('cn find User')
-    .example('cn find Observable.subscribe --format text')
-    .example('cn find src/user.ts::3::14')
-    .action((query: string, options: { kind?: string; limit?: unknown }) =>
+    .option('--in <path>', 'Only definitions under this path, or matching this glob ("src/**/*.ts")')
+    .option('--exact', 'Only names equal to the query (no prefix or substring matches)')
+    .option('--no-refs', 'Definition only: skip the reference search')
+    .option('--refs-only', 'References only: no definition or candidates')
+    .option('--snippet <level>', "Add the definition's code: fold (signature), preview (first lines), full")
+    .option('--limit <n>', 'At most n references and candidates (totals still count all; truncated: true)')
+    .option('--max-tokens <n>', 'Shrink the answer to about n tokens: drop previews, then per-file counts, then totals')
+    .option('--output <file>', 'Write the answer to a file instead of stdout')
+    .example('cn find Observable.subscribe --no-refs --snippet fold --format compact')
+    .example('cn find next --kind method --in src/internal --exact')
+    .example('cn find Subscriber --refs-only --format ids | cn inspect -')
+    .action((query: string, flags: FindFlags) =>
       run(async (context) => {
-        const body = {
+        if (flags.refs === false && flags.refsOnly) throw new CnError('bad-input', '--no-refs and --refs-only exclude each other');
+        const refs: ReferenceMode = flags.refs === false ? 'none' : flags.refsOnly ? 'only' : 'all';
+        const maxTokens = maxTokensFlag(flags);
+        const body: FindRequest = {
           query: looksLikeTarget(query) ? rootRelativeTarget(context, query) : query,
-          kind: options.kind,
-          limit: wholeNumber(options.limit, '--limit', 1),
+          kind: flags.kind,
+          limit: limitFlag(flags),
+          in: scopeFlag(context, flags.in),
+          ...(flags.exact ? { exact: true } : {}),
+          ...(refs !== 'all' ? { refs } : {}),
+          snippet: snippetFlag(flags),
         };
-        const response = await daemonRequest<FindResponse>(context, 'POST', '/find', body);
-        const found = response.definition !== null || response.references.length > 0;
-        return render(context, response, findText, found ? EXIT.ok : EXIT.nothingFound);
+        let response = await daemonRequest<FindResponse>(context, 'POST', '/find', body);
+        const render = rendererFor(context.format, { text: findText, compact: findCompact, ids: findIds });
+        if (maxTokens !== undefined) response = fitFind(response, maxTokens, measureFor(render, context.format));
+        const found = response.definition !== null || response.totalReferences > 0;
+        return deliver(context, render(response), found ? EXIT.ok : EXIT.nothingFound, flags.output);
       }),
     );
 }

@@ -1,8 +1,16 @@
 import type { CommandHost } from '../run.js';
+import { registerCalls } from './calls.js';
+import { registerDeps } from './deps.js';
+import { registerDiagnostics } from './diagnostics.js';
+import { registerImpl } from './impl.js';
+import { registerType } from './type.js';
 import { registerFind } from './find.js';
+import { registerGuide } from './guide.js';
 import { registerInspect } from './inspect.js';
 import { registerLifecycle } from './lifecycle.js';
 import { registerMap } from './map.js';
+import { registerOverview } from './overview.js';
+import { registerMcp } from './mcp.js';
 
 /** Every command of `cn`, in the order `cn --help` lists them; a new command adds its file here. */
-export const COMMANDS: Array<(host: CommandHost) => void> = [registerMap, registerFind, registerInspect, registerLifecycle];
+export const COMMANDS: Array<(host: CommandHost) => void> = [registerOverview, registerMap, registerFind, registerInspect, registerCalls, registerImpl, registerType, registerDeps, registerDiagnostics, registerLifecycle, registerMcp, registerGuide];

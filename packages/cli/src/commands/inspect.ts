@@ -1,21 +1,55 @@
-import type { InspectResponse } from '@cn/core';
+import type { InspectManyResponse, InspectResponse } from '@cn/core';
 import { daemonRequest } from '@cn/client';
+import { CnError } from '@cn/core';
+import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
+import { inspectCompact, inspectIds } from '../format/compact.js';
+import { deliver, rendererFor } from '../format/output.js';
 import { inspectText } from '../format/text.js';
-import { render, wholeNumber, type CommandHost } from '../run.js';
+import { wholeNumber, type CommandHost } from '../run.js';
+import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
+import { limitFlag, type SharedFlags } from './agent-options.js';
+
+interface InspectFlags extends SharedFlags {
+  expand?: string;
+  context?: unknown;
+}
 
 export function registerInspect({ cli, run }: CommandHost): void {
   cli
-    .command('inspect <id>', 'The code block around an id (path::line::char or path:line[:col])')
+    .command('inspect [...ids]', 'The code block around each id (path::line::char, path:line[:col]); ids on stdin with - or a pipe')
     .option('--expand <mode>', 'block (smallest enclosing declaration, default) or surround (lines either side)')
     .option('--context <n>', 'Lines either side for surround (default 5)')
-    .example('cn inspect src/user.ts::3::14')
-    .example('cn inspect src/user.ts:40 --expand surround --context 3')
-    .action((id: string, options: { expand?: string; context?: unknown }) =>
+    .option('--limit <n>', 'At most n blocks (total still counts all; truncated: true)')
+    .option('--output <file>', 'Write the answer to a file instead of stdout')
+    .example('cn inspect src/internal/Observable.ts::204::3')
+    .example('cn find Subscriber --refs-only --format ids | cn inspect - --format compact')
+    .example('rg -n "new SafeSubscriber" src | cn inspect --expand surround --context 2')
+    .action((given: string[], flags: InspectFlags) =>
       run(async (context) => {
-        const body = { id: rootRelativeTarget(context, id), expand: options.expand, context: wholeNumber(options.context, '--context', 0) };
-        const response = await daemonRequest<InspectResponse>(context, 'POST', '/inspect', body);
-        return render(context, response, inspectText);
+        const fromStdin = given.includes('-') || (given.length === 0 && !process.stdin.isTTY);
+        const raw = [...given.filter((id) => id !== '-'), ...(fromStdin ? idsFromLines(await readStdin()) : [])];
+        if (raw.length === 0) throw new CnError('bad-input', 'no ids given', 'pass ids as arguments, or one per line on stdin (cn find X --format ids | cn inspect -)');
+        const ids = raw.map((id) => rootRelativeTarget(context, id));
+        const options = { expand: flags.expand, context: wholeNumber(flags.context, '--context', 0) };
+        const render = rendererFor(context.format, { text: inspectText, compact: inspectCompact, ids: inspectIds });
+        // One id typed as an argument keeps the single-result contract; many, or any from stdin, get `results`.
+        if (ids.length === 1 && !fromStdin && flags.limit === undefined) {
+          const response = await daemonRequest<InspectResponse>(context, 'POST', '/inspect', { id: ids[0], ...options });
+          return deliver(context, render(response), EXIT.ok, flags.output);
+        }
+        const response = await daemonRequest<InspectManyResponse>(context, 'POST', '/inspect', { ids, ...options, limit: limitFlag(flags) });
+        reportFailures(response.failures);
+        const exitCode = response.results.length > 0 ? EXIT.ok : EXIT_BY_KIND[(response.failures[0]?.kind ?? 'not-found') as keyof typeof EXIT_BY_KIND] ?? EXIT.nothingFound;
+        return deliver(context, render(response), exitCode, flags.output);
       }),
     );
+}
+
+const FAILURES_SHOWN = 5;
+
+/** Failed ids go to stderr (stdout stays data), a few lines at most: an rg dump can hold thousands. */
+function reportFailures(failures: InspectManyResponse['failures']): void {
+  for (const failure of failures.slice(0, FAILURES_SHOWN)) process.stderr.write(`cn: ${failure.id}: ${failure.message}\n`);
+  if (failures.length > FAILURES_SHOWN) process.stderr.write(`cn: … ${failures.length - FAILURES_SHOWN} more ids failed (see failures in --format json)\n`);
 }

@@ -1,16 +1,25 @@
-import type { FindResponse, InspectResponse, LocationRef, MapResponse, StatusResponse } from '@cn/core';
+import type { FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse, StatusResponse } from '@cn/core';
+
+import { cutNotes } from './notes.js';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
 export function mapText(response: MapResponse): string {
-  const lines = [`${response.filePath}  (${response.symbols.length} symbols)`];
+  const lines = [`${response.filePath}  (${response.total ?? response.symbols.length} symbols)`];
   const width = String(Math.max(1, ...response.symbols.map((s) => s.line))).length;
-  const containers: Array<{ name: string; endLine: number }> = [];
+  // Nesting comes from container names: a symbol sits under the nearest open symbol it names.
+  const open: Array<{ name: string; endLine: number }> = [];
   for (const symbol of response.symbols) {
-    while (containers.length > 0 && containers[containers.length - 1].endLine < symbol.line) containers.pop();
-    const level = symbol.container !== undefined ? containers.length : 0;
-    lines.push(`${String(symbol.line).padStart(width)}  ${'  '.repeat(level)}${symbol.kind.padEnd(11)} ${symbol.name}`);
-    containers.push({ name: symbol.name, endLine: symbol.endLine });
+    while (open.length > 0 && open[open.length - 1].endLine < symbol.line) open.pop();
+    if (symbol.container === undefined) open.length = 0;
+    else if (open.some((entry) => entry.name === symbol.container)) {
+      while (open[open.length - 1].name !== symbol.container) open.pop();
+    }
+    lines.push(`${String(symbol.line).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(11)} ${symbol.name}`);
+    if (symbol.snippet !== undefined) lines.push(...symbol.snippet.split('\n').map((line) => `${' '.repeat(width + 4)}${'  '.repeat(open.length)}${line}`));
+    open.push({ name: symbol.name, endLine: symbol.endLine });
   }
+  if (response.kinds) lines.push(`kinds: ${Object.entries(response.kinds).map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+  lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbols'));
   return lines.join('\n');
 }
 
@@ -18,34 +27,50 @@ export function findText(response: FindResponse): string {
   const lines: string[] = [];
   const definition = response.definition;
   if (!definition) {
-    lines.push(`no definition found for '${response.query}'`);
+    if (response.refs !== 'only') lines.push(`no definition found for '${response.query}'`);
   } else {
     const container = definition.container ? ` (in ${definition.container})` : '';
-    lines.push(`definition  ${definition.kind} ${definition.name}${container}  ${place(definition)}`, `  ${definition.preview}`);
+    lines.push(`definition  ${definition.kind} ${definition.name}${container}  ${place(definition)}`);
+    if (definition.snippet !== undefined) lines.push(...definition.snippet.split('\n').map((line) => `  ${line}`));
+    else if (definition.preview !== undefined) lines.push(`  ${definition.preview}`);
   }
-  const files = groupByFile(response.references);
-  const shown = response.references.length < response.totalReferences ? ` (showing ${response.references.length})` : '';
-  lines.push(`references  ${response.totalReferences} in ${files.size} files${shown}`);
-  for (const [file, refs] of files) {
-    lines.push(`  ${file}`);
-    for (const ref of refs) lines.push(`    ${ref.line}:${ref.character}  ${ref.preview}`);
+  if (response.ambiguous) lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
+  if (response.refs !== 'none') {
+    const files = groupByFile(response.references);
+    const fileCount = response.referenceFiles?.length ?? files.size;
+    const shown = response.references.length < response.totalReferences ? ` (showing ${response.references.length})` : '';
+    lines.push(`references  ${response.totalReferences} in ${fileCount} files${shown}`);
+    for (const { filePath, count } of response.referenceFiles ?? []) lines.push(`  ${filePath}  ${count}`);
+    for (const [file, refs] of files) {
+      lines.push(`  ${file}`);
+      for (const ref of refs) lines.push(`    ${ref.line}:${ref.character}${ref.preview !== undefined ? `  ${ref.preview}` : ''}`);
+    }
   }
   if (response.candidates.length > 0) {
-    lines.push('other matches (re-ask with cn find <id>)');
+    const more = (response.totalCandidates ?? 0) > response.candidates.length ? ` (${response.candidates.length} of ${response.totalCandidates})` : '';
+    lines.push(`other matches${more} (re-ask with cn find <id>)`);
     for (const candidate of response.candidates) {
       const container = candidate.container ? ` (in ${candidate.container})` : '';
       lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
     }
   }
+  if (response.budget && response.budget.stage !== 'full') lines.push(`budget      stage ${response.budget.stage}, ~${response.budget.tokens} of ${response.budget.maxTokens} tokens`);
   return lines.join('\n');
 }
 
-export function inspectText(response: InspectResponse): string {
-  const { filePath, range, code, relatedSymbols, expand } = response.result;
-  const width = String(range.endLine).length;
-  const body = code.split('\n').map((line, index) => `${String(range.startLine + index).padStart(width)} │ ${line}`);
-  const related = relatedSymbols.length > 0 ? [`related: ${relatedSymbols.join(', ')}`] : [];
-  return [`${filePath}:${range.startLine}-${range.endLine}  (${expand})`, ...body, ...related].join('\n');
+export function inspectText(response: InspectResponse | InspectManyResponse): string {
+  const results = 'result' in response ? [response.result] : response.results;
+  const blocks = results.map(({ filePath, range, code, relatedSymbols, expand }) => {
+    const width = String(range.endLine).length;
+    const body = code.split('\n').map((line, index) => `${String(range.startLine + index).padStart(width)} │ ${line}`);
+    const related = relatedSymbols.length > 0 ? [`related: ${relatedSymbols.join(', ')}`] : [];
+    return [`${filePath}:${range.startLine}-${range.endLine}  (${expand})`, ...body, ...related].join('\n');
+  });
+  if ('results' in response) {
+    for (const failure of response.failures) blocks.push(`failed  ${failure.id}: ${failure.message}`);
+    if (response.truncated) blocks.push(`… ${response.total - response.results.length} more blocks (raise --limit)`);
+  }
+  return blocks.join('\n\n');
 }
 
 export function statusText(status: StatusResponse | { running: false; root: string }): string {

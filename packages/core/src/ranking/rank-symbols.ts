@@ -41,6 +41,7 @@ const KIND_RANK: Record<string, number> = {
   Property: 3,
   Field: 3,
   EnumMember: 3,
+  TypeAlias: 1,
   Constant: 4,
   Variable: 4,
 };
@@ -52,6 +53,19 @@ export function kindRank(kind: string): number {
 function locationRank(filePath: string): number {
   if (/[\\/]node_modules[\\/]/.test(filePath)) return 2;
   return isDeclarationFile(filePath) ? 1 : 0;
+}
+
+/** The only match `--exact` keeps: JavaScript names are case-sensitive, so `observable` is another name. */
+export function isExactMatch(match: NameMatch): boolean {
+  return match === NameMatch.Exact;
+}
+
+/**
+ * Two hits rank alike when nothing but their file order tells them apart (same match, same kind
+ * of file, same kind of symbol): choosing the first would be a guess, so the answer says so.
+ */
+export function rankAlike(a: RankedHit, b: RankedHit): boolean {
+  return a.match === b.match && locationRank(a.hit.filePath) === locationRank(b.hit.filePath) && kindRank(a.hit.kind) === kindRank(b.hit.kind);
 }
 
 export interface RankedHit {

@@ -1,19 +1,30 @@
-import type { Candidate, FindRequest, FindResponse } from '../contract.js';
+import type { Candidate, FindRequest, FindResponse, ReferenceMode, SnippetLevel } from '../contract.js';
 import { badInput } from '../domain/errors.js';
 import { looksLikeTarget } from '../domain/ids.js';
-import type { LocationRef, Position, SourceLocation } from '../domain/location.js';
+import type { LocationRef, Position, Range, SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import type { WorkspaceSymbolHit } from '../domain/symbols.js';
+import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
+import { checkMaxTokens, fitFind } from '../output/budget.js';
+import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import { pathFilter } from '../ranking/path-filter.js';
+import { rankAlike } from '../ranking/rank-symbols.js';
+import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
-import { searchRankedSymbols, validateQuery } from './symbol-search.js';
-import { resolveTargetPosition, symbolAt } from './target-position.js';
+import { searchSymbolsRanked, validateQuery } from './symbol-search.js';
+import { resolveTargetPosition } from './target-position.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
+const REFERENCE_MODES: readonly ReferenceMode[] = ['all', 'none', 'only'];
 
 type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths };
 type Definition = NonNullable<FindResponse['definition']>;
+interface Options {
+  refs: ReferenceMode;
+  snippet?: SnippetLevel;
+  limit?: number;
+}
 
 /**
  * `cn find <query>`: the definition an agent means plus every reference, in one call. A query that
@@ -25,35 +36,68 @@ export async function findSymbol(deps: Deps, request: FindRequest): Promise<Find
   if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
     throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
   }
+  const refs = request.refs ?? 'all';
+  if (!REFERENCE_MODES.includes(refs)) throw badInput(`unknown refs mode '${refs}'`, 'use all, none or only');
+  const maxTokens = checkMaxTokens(request.maxTokens);
+  const options: Options = { refs, snippet: checkSnippetLevel(request.snippet), limit: request.limit };
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  return looksLikeTarget(query) ? findAtTarget(deps, builder, query, request) : findByName(deps, builder, query, request);
+  const response = looksLikeTarget(query) ? await findAtTarget(deps, builder, query, options) : await findByName(deps, builder, query, request, options);
+  return maxTokens === undefined ? response : fitFind(response, maxTokens);
 }
 
-async function findByName(deps: Deps, builder: LocationRefBuilder, query: string, request: FindRequest): Promise<FindResponse> {
-  const located = await searchRankedSymbols(deps.engine, (filePath) => builder.text(filePath), query, request.kind);
-  if (located.length === 0) return { query, definition: null, references: [], totalReferences: 0, candidates: [] };
+async function findByName(deps: Deps, builder: LocationRefBuilder, query: string, request: FindRequest, options: Options): Promise<FindResponse> {
+  const within = pathFilter(request.in);
+  const located = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, request.kind, {
+    exact: request.exact,
+    ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
+  });
+  if (located.length === 0) return { query, definition: null, references: [], totalReferences: 0, candidates: [], ...modeEcho(options) };
   const [chosen, ...others] = located;
-  const definition = await namedRef(builder, chosen.hit, chosen.position);
-  const candidateLimit = request.limit ?? DEFAULT_CANDIDATE_LIMIT;
-  const candidates = await Promise.all(others.slice(0, candidateLimit).map(({ hit, position }) => namedRef(builder, hit, position)));
-  const locations = await deps.engine.references(chosen.hit.filePath, chosen.position, true);
-  return { query, definition, ...(await referenceRefs(builder, locations, request.limit)), candidates };
+  const ambiguous = others.length > 0 && rankAlike(chosen, others[0]);
+  const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
+  const [definition, candidates, { truncated: referencesCut, ...references }] = await Promise.all([
+    namedRef(builder, chosen.hit, chosen.position, options.snippet),
+    options.refs === 'only' ? [] : Promise.all(others.slice(0, candidateLimit).map(({ hit, position }) => namedRef(builder, hit, position, options.snippet))),
+    referencesOf(deps, builder, chosen.hit.filePath, chosen.position, options),
+  ]);
+  return {
+    query,
+    definition: options.refs === 'only' ? null : definition,
+    ...references,
+    candidates,
+    totalCandidates: others.length,
+    ...(candidates.length < others.length && options.refs !== 'only' ? { truncated: true as const } : {}),
+    ...(referencesCut ? { truncated: true as const } : {}),
+    ...(ambiguous ? { ambiguous: true as const } : {}),
+    ...modeEcho(options),
+  };
 }
 
-async function findAtTarget(deps: Deps, builder: LocationRefBuilder, query: string, request: FindRequest): Promise<FindResponse> {
+async function findAtTarget(deps: Deps, builder: LocationRefBuilder, query: string, options: Options): Promise<FindResponse> {
   const { filePath, position } = await resolveTargetPosition(deps, query);
-  const [definitions, locations] = await Promise.all([
+  const [definitions, { truncated: referencesCut, ...references }] = await Promise.all([
     deps.engine.definition(filePath, position),
-    deps.engine.references(filePath, position, true),
+    referencesOf(deps, builder, filePath, position, options),
   ]);
   let definition: Definition | null = null;
   const declared = definitions[0];
-  if (declared) {
-    const symbol = await symbolAt(deps.engine, declared.filePath, declared.range.start).catch(() => undefined);
-    const ref = await builder.ref(declared.filePath, declared.range.start, symbol?.kind ?? 'Unknown');
-    definition = { ...ref, name: symbol?.name ?? identifierAt(await builder.text(declared.filePath), declared.range.start), ...(symbol?.container ? { container: symbol.container } : {}) };
+  if (declared && options.refs !== 'only') {
+    const found = await outlineNodeAt(deps.engine, declared.filePath, declared.range.start);
+    const text = await builder.text(declared.filePath);
+    const name = found?.node.name ?? identifierAt(text, declared.range.start);
+    const kind = found ? refineKind(found.node.kind, text?.line(declared.range.start.line), declared.range.start.character) : 'Unknown';
+    const ref = await builder.ref(declared.filePath, declared.range.start, kind);
+    definition = { ...ref, name, ...(found?.container ? { container: found.container } : {}) };
+    if (options.snippet && found) await addSnippet(builder, definition, declared.filePath, found.node.range, options.snippet);
   }
-  return { query, definition, ...(await referenceRefs(builder, locations, request.limit)), candidates: [] };
+  return { query, definition, ...references, candidates: [], totalCandidates: 0, ...(referencesCut ? { truncated: true as const } : {}), ...modeEcho(options) };
+}
+
+async function referencesOf(deps: Deps, builder: LocationRefBuilder, filePath: string, position: Position, options: Options) {
+  // `--no-refs` skips the project-wide search entirely: that is where the time goes.
+  if (options.refs === 'none') return { references: [], totalReferences: 0, truncated: false };
+  const locations = await deps.engine.references(filePath, position, true);
+  return referenceRefs(builder, locations, options.limit);
 }
 
 async function referenceRefs(builder: LocationRefBuilder, locations: SourceLocation[], limit: number | undefined) {
@@ -62,12 +106,39 @@ async function referenceRefs(builder: LocationRefBuilder, locations: SourceLocat
   );
   const kept = limit === undefined ? sorted : sorted.slice(0, limit);
   const references: LocationRef[] = await Promise.all(kept.map((location) => builder.ref(location.filePath, location.range.start, 'Reference')));
-  return { references, totalReferences: sorted.length };
+  return { references, totalReferences: sorted.length, truncated: kept.length < sorted.length };
 }
 
-async function namedRef(builder: LocationRefBuilder, hit: WorkspaceSymbolHit, position: Position): Promise<Candidate> {
+async function namedRef(builder: LocationRefBuilder, hit: WorkspaceSymbolHit, position: Position, level: SnippetLevel | undefined): Promise<Candidate> {
   const ref = await builder.ref(hit.filePath, position, hit.kind);
-  return { ...ref, name: hit.name, ...(hit.containerName ? { container: hit.containerName } : {}) };
+  const named: Candidate = { ...ref, name: hit.name, ...(hit.containerName ? { container: hit.containerName } : {}) };
+  if (level) await addSnippet(builder, named, hit.filePath, hit.range, level);
+  return named;
+}
+
+async function addSnippet(builder: LocationRefBuilder, target: { snippet?: string }, filePath: string, range: Range, level: SnippetLevel): Promise<void> {
+  const text = await builder.text(filePath);
+  if (text) target.snippet = snippet(text, range.start.line, range.end.line, level);
+}
+
+/** `refs` is echoed when not `all`, so an empty reference list is not read as "never used". */
+function modeEcho(options: Options): { refs?: ReferenceMode } {
+  return options.refs === 'all' ? {} : { refs: options.refs };
+}
+
+/** The outline node whose name is at the position, with its container's name. */
+async function outlineNodeAt(engine: CodeIntelligence, filePath: string, position: Position): Promise<{ node: OutlineNode; container?: string } | undefined> {
+  const search = (nodes: OutlineNode[], container?: string): { node: OutlineNode; container?: string } | undefined => {
+    for (const node of nodes) {
+      const { start, end } = node.selectionRange;
+      const onName = start.line === position.line && start.character <= position.character && (end.line > position.line || end.character >= position.character);
+      if (onName) return { node, ...(container ? { container } : {}) };
+      const inside = search(node.children, node.name);
+      if (inside) return inside;
+    }
+    return undefined;
+  };
+  return search(await engine.outline(filePath).catch(() => []));
 }
 
 function identifierAt(text: { line(line: number): string | undefined } | undefined, position: Position): string {

@@ -1,44 +1,100 @@
-import type { ExpandMode, InspectRequest, InspectResponse } from '../contract.js';
-import { badInput } from '../domain/errors.js';
+import type { ExpandMode, InspectManyRequest, InspectManyResponse, InspectManyResult, InspectRequest, InspectResponse, InspectResult } from '../contract.js';
+import { badInput, toErrorBody } from '../domain/errors.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
+import type { FoldingSpan, OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { relatedSymbols } from '../inspect/related-symbols.js';
 import { selectBlock, surround, type LineSpan } from '../inspect/select-block.js';
+import { boundedMap } from './bounded-map.js';
 import { resolveTargetPosition } from './target-position.js';
 
 export const DEFAULT_CONTEXT_LINES = 5;
 const MAX_CONTEXT_LINES = 500;
+/** Ids per request: far more than any block list an agent reads, small enough to answer in seconds. */
+export const MAX_INSPECT_IDS = 5000;
+
+const INSPECT_WIDTH = 16;
+
+type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths };
+type Structure = Promise<{ outline: OutlineNode[]; folds: FoldingSpan[] }>;
 
 /**
  * `cn inspect <id>`: the code around a place. `block` gives the smallest declaration or folding
  * region holding it (falling back to surround when it is in none); `surround` gives N lines either side.
  */
-export async function inspectCode(
-  deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths },
-  request: InspectRequest,
-): Promise<InspectResponse> {
+export async function inspectCode(deps: Deps, request: InspectRequest): Promise<InspectResponse> {
+  const { expand, context } = checkOptions(request);
+  return { result: await inspectOne(deps, request.id, expand, context, new Map()) };
+}
+
+/**
+ * `cn inspect id id …` or ids on stdin: one block per distinct place, in input order. Ids landing in
+ * the same block (ten references inside one function) give that block once, listing every id;
+ * an id that fails is reported in `failures` and the rest are still answered.
+ */
+export async function inspectMany(deps: Deps, request: InspectManyRequest): Promise<InspectManyResponse> {
+  const { expand, context } = checkOptions(request);
+  if (!Array.isArray(request.ids) || request.ids.length === 0) throw badInput('no ids given', 'pass ids as arguments or one per line on stdin');
+  if (request.ids.length > MAX_INSPECT_IDS) throw badInput(`too many ids (${request.ids.length}, at most ${MAX_INSPECT_IDS})`, 'split the list or narrow the search');
+  if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
+    throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
+  }
+  const structures = new Map<string, Structure>();
+  const ids = [...new Set(request.ids.map((id) => id.trim()).filter((id) => id !== ''))];
+  const answers = await boundedMap(ids, INSPECT_WIDTH, (id) =>
+    inspectOne(deps, id, expand, context, structures).then(
+      (result) => ({ id, result }),
+      (error: unknown) => ({ id, error }),
+    ),
+  );
+  const blocks = new Map<string, InspectManyResult>();
+  const failures: InspectManyResponse['failures'] = [];
+  for (const answer of answers) {
+    if ('error' in answer) {
+      const { error } = toErrorBody(answer.error);
+      failures.push({ id: answer.id, kind: error.kind, message: error.message });
+      continue;
+    }
+    const key = `${answer.result.filePath}:${answer.result.range.startLine}-${answer.result.range.endLine}`;
+    const block = blocks.get(key);
+    if (block) block.ids.push(answer.id);
+    else blocks.set(key, { ...answer.result, ids: [answer.id] });
+  }
+  const all = [...blocks.values()];
+  const results = request.limit === undefined ? all : all.slice(0, request.limit);
+  return { results, failures, total: all.length, ...(results.length < all.length ? { truncated: true as const } : {}) };
+}
+
+function checkOptions(request: { expand?: ExpandMode; context?: number }): { expand: ExpandMode; context: number } {
   const expand: ExpandMode = request.expand ?? 'block';
   if (expand !== 'block' && expand !== 'surround') throw badInput(`unknown expand mode '${expand}'`, 'use --expand block or --expand surround');
   const context = request.context ?? DEFAULT_CONTEXT_LINES;
   if (!Number.isInteger(context) || context < 0 || context > MAX_CONTEXT_LINES) {
     throw badInput(`context must be a whole number from 0 to ${MAX_CONTEXT_LINES}, not ${context}`);
   }
-  const { filePath, position, text } = await resolveTargetPosition(deps, request.id);
+  return { expand, context };
+}
+
+async function inspectOne(deps: Deps, id: string, expand: ExpandMode, context: number, structures: Map<string, Structure>): Promise<InspectResult> {
+  const { filePath, position, text } = await resolveTargetPosition(deps, id);
   let span: LineSpan | undefined;
   if (expand === 'block') {
-    const [outline, folds] = await Promise.all([deps.engine.outline(filePath), deps.engine.foldingSpans(filePath)]);
+    let structure = structures.get(filePath);
+    if (!structure) {
+      structure = Promise.all([deps.engine.outline(filePath), deps.engine.foldingSpans(filePath)]).then(([outline, folds]) => ({ outline, folds }));
+      structures.set(filePath, structure);
+    }
+    const { outline, folds } = await structure;
     span = selectBlock(position.line, outline, folds, text);
   }
   const chosen = span ?? surround(position.line, context, text);
   const code = text.slice(chosen.startLine, chosen.endLine);
   return {
-    result: {
-      filePath: deps.paths.toRelative(filePath),
-      range: { startLine: chosen.startLine, endLine: chosen.endLine },
-      expand: span ? 'block' : 'surround',
-      code,
-      relatedSymbols: relatedSymbols(code),
-    },
+    filePath: deps.paths.toRelative(filePath),
+    range: { startLine: chosen.startLine, endLine: chosen.endLine },
+    expand: span ? 'block' : 'surround',
+    code,
+    relatedSymbols: relatedSymbols(code),
   };
 }

@@ -1,9 +1,14 @@
 import type { MapRequest, MapResponse, MapSymbol } from '../contract.js';
+import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
+import { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
+import { checkMaxTokens, fitMap } from '../output/budget.js';
+import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import { refineKind } from '../ranking/refine-kind.js';
 import { resolveSourceFile } from './resolve-source.js';
 
 /** `cn map <file>`: the file's outline, flattened in document order, each symbol with its id. */
@@ -11,8 +16,14 @@ export async function mapFile(
   deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths },
   request: MapRequest,
 ): Promise<MapResponse> {
+  const level = checkSnippetLevel(request.snippet);
+  const maxTokens = checkMaxTokens(request.maxTokens);
+  if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
+    throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
+  }
   const filePath = await resolveSourceFile(deps.files, request.file);
-  await deps.files.readText(filePath); // refuses binary and oversized files before the engine sees them
+  // Reading first refuses binary and oversized files before the engine sees them.
+  const text = new SourceText(await deps.files.readText(filePath));
   const outline = await deps.engine.outline(filePath);
   const relative = deps.paths.toRelative(filePath);
   const entries: Array<{ symbol: MapSymbol; character: number }> = [];
@@ -21,12 +32,13 @@ export async function mapFile(
     entries.push({
       character,
       symbol: {
-      id: formatLocationId(relative, line, character),
-      name: node.name,
-      kind: node.kind,
-      line,
-      endLine: node.range.end.line,
-      ...(container !== undefined ? { container } : {}),
+        id: formatLocationId(relative, line, character),
+        name: node.name,
+        kind: refineKind(node.kind, text.line(line), character),
+        line,
+        endLine: node.range.end.line,
+        ...(container !== undefined ? { container } : {}),
+        ...(level ? { snippet: snippet(text, node.range.start.line, node.range.end.line, level) } : {}),
       },
     });
     node.children.forEach((child) => visit(child, node.name));
@@ -34,5 +46,8 @@ export async function mapFile(
   outline.forEach((node) => visit(node, undefined));
   // The engine nests by syntax; callers read top to bottom.
   entries.sort((a, b) => a.symbol.line - b.symbol.line || a.character - b.character);
-  return { filePath: relative, symbols: entries.map((entry) => entry.symbol) };
+  const all = entries.map((entry) => entry.symbol);
+  const symbols = request.limit === undefined ? all : all.slice(0, request.limit);
+  const response: MapResponse = { filePath: relative, symbols, total: all.length, ...(symbols.length < all.length ? { truncated: true as const } : {}) };
+  return maxTokens === undefined ? response : fitMap(response, maxTokens);
 }

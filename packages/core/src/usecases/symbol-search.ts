@@ -2,11 +2,12 @@ import { badInput, notFound } from '../domain/errors.js';
 import { looksLikeTarget } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import type { SourceText } from '../domain/source-text.js';
-import type { WorkspaceSymbolHit } from '../domain/symbols.js';
+import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { kindFilter } from '../ranking/kind-filter.js';
-import { rankSymbols } from '../ranking/rank-symbols.js';
+import { isExactMatch, rankSymbols, type NameMatch } from '../ranking/rank-symbols.js';
+import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { locateName } from './name-position.js';
 import { resolveTargetPosition } from './target-position.js';
@@ -30,6 +31,13 @@ export function validateQuery(raw: string): string {
   return query;
 }
 
+export interface SymbolSearchOptions {
+  /** Keep only names equal to the query (ignoring case at worst). */
+  exact?: boolean;
+  /** Keep only hits whose absolute path passes (built from `--in`). */
+  where?: (filePath: string) => boolean;
+}
+
 /**
  * Symbols matching a name (`User`, or `Container.member` at any depth), best first, each located at
  * its name. The first is the one `cn find` chooses; the rest are its candidates.
@@ -39,14 +47,44 @@ export async function searchRankedSymbols(
   texts: (filePath: string) => Promise<SourceText | undefined>,
   query: string,
   kind?: string,
+  options: SymbolSearchOptions = {},
 ): Promise<LocatedSymbol[]> {
+  return (await searchSymbolsRanked(engine, texts, query, kind, options)).map(({ hit, position }) => ({ hit, position }));
+}
+
+export interface RankedLocatedSymbol extends LocatedSymbol {
+  match: NameMatch;
+}
+
+/** searchRankedSymbols with each hit's name match kept, for callers that judge ambiguity. */
+export async function searchSymbolsRanked(
+  engine: CodeIntelligence,
+  texts: (filePath: string) => Promise<SourceText | undefined>,
+  query: string,
+  kind?: string,
+  options: SymbolSearchOptions = {},
+): Promise<RankedLocatedSymbol[]> {
   if (/\s/.test(query)) throw badInput(`'${query.slice(0, 40)}' is not a symbol name`, 'pass one name, e.g. cn find User or cn find User.save');
   const { name, container } = splitQualifiedName(query);
   const acceptsKind = kindFilter(kind);
+  const scopes = container?.split('.') ?? [];
   const hits = (await engine.searchSymbols(name)).filter(
-    (hit) => (!acceptsKind || acceptsKind(hit.kind)) && (container === undefined || containerMatches(hit, container)),
+    (hit) => (!options.where || options.where(hit.filePath)) && (scopes.length === 0 || containerMatches(hit, scopes)),
   );
-  return Promise.all(rankSymbols(hits, name).map(async ({ hit }) => ({ hit, position: locateName(await texts(hit.filePath), hit.range, hit.name) })));
+  const ranked = rankSymbols(hits, name).filter(({ match }) => !options.exact || isExactMatch(match));
+  const located = await Promise.all(
+    ranked.map(async ({ hit, match }) => {
+      const text = await texts(hit.filePath);
+      const position = locateName(text, hit.range, hit.name);
+      const refined = refineKind(hit.kind, text?.line(position.line), position.character);
+      return { hit: refined === hit.kind ? hit : { ...hit, kind: refined }, position, match };
+    }),
+  );
+  const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind));
+  if (scopes.length <= 1) return kept;
+  // navto names only the nearest container; deeper qualifiers are checked against the outline.
+  const checks = await Promise.all(kept.map(async (symbol) => endsWith(await containerChain(engine, symbol.hit.filePath, symbol.position), scopes)));
+  return kept.filter((_, index) => checks[index]);
 }
 
 export interface ResolvedSymbolTarget {
@@ -83,7 +121,31 @@ export function splitQualifiedName(query: string): { name: string; container?: s
   return { name: query.slice(dot + 1), container: query.slice(0, dot) };
 }
 
-function containerMatches(hit: WorkspaceSymbolHit, container: string): boolean {
+function containerMatches(hit: WorkspaceSymbolHit, scopes: string[]): boolean {
   const actual = hit.containerName ?? '';
-  return actual === container || actual.endsWith(`.${container}`);
+  const nearest = scopes[scopes.length - 1];
+  const qualified = scopes.join('.');
+  return actual === nearest || actual === qualified || actual.endsWith(`.${qualified}`) || actual.endsWith(`.${nearest}`);
+}
+
+/** Names of the outline nodes enclosing the symbol whose name is at the position, outermost first. */
+async function containerChain(engine: CodeIntelligence, filePath: string, position: Position): Promise<string[]> {
+  const search = (nodes: OutlineNode[], chain: string[]): string[] | undefined => {
+    for (const node of nodes) {
+      const { start, end } = node.selectionRange;
+      if (start.line === position.line && start.character <= position.character && end.character >= position.character) return chain;
+      const { range } = node;
+      if (range.start.line <= position.line && range.end.line >= position.line) {
+        const inside = search(node.children, [...chain, node.name]);
+        if (inside) return inside;
+      }
+    }
+    return undefined;
+  };
+  return search(await engine.outline(filePath).catch(() => []), []) ?? [];
+}
+
+function endsWith(chain: string[], scopes: string[]): boolean {
+  // A container may itself be dotted (`namespace A.B`), so compare the joined names.
+  return chain.join('.') === scopes.join('.') || chain.join('.').endsWith(`.${scopes.join('.')}`);
 }

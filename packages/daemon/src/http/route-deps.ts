@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { CodeIntelligence, ProjectPaths, SourceFiles, StatusResponse } from '@cn/core';
+import type { CodeNavigation, ImportGraphSource } from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
 export interface RouteDeps {
   engine: CodeIntelligence;
+  /** Calls, implementations, hover, diagnostics (the graph commands). */
+  navigation: CodeNavigation;
+  /** The project's file import graph (cn deps). */
+  importGraph: ImportGraphSource;
   files: SourceFiles;
   paths: ProjectPaths;
   status(): StatusResponse;

@@ -1,6 +1,15 @@
 import type { Route } from '../route-deps.js';
 import { findSymbol, type FindRequest } from '@cn/core';
-import { errors, locationRef, namedRef } from '../shared-schemas.js';
+import { budgetReport, fileCounts, snippetLevel } from './budget-schemas.js';
+import { errors, locationRefProperties } from '../shared-schemas.js';
+
+// `maxTokens` may drop previews (stage no-previews), so here they are not required.
+const ref = { type: 'object', properties: locationRefProperties, required: ['id', 'filePath', 'line', 'character', 'kind'] } as const;
+const named = {
+  type: 'object',
+  properties: { ...locationRefProperties, name: { type: 'string' }, container: { type: 'string' }, snippet: { type: 'string' } },
+  required: [...ref.required, 'name'],
+} as const;
 
 const schema = {
   body: {
@@ -9,6 +18,11 @@ const schema = {
       query: { type: 'string', maxLength: 16384 },
       kind: { type: 'string', maxLength: 64 },
       limit: { type: 'integer' },
+      in: { type: 'string', maxLength: 4096 },
+      exact: { type: 'boolean' },
+      refs: { type: 'string', enum: ['all', 'none', 'only'] },
+      snippet: snippetLevel,
+      maxTokens: { type: 'integer' },
     },
     required: ['query'],
     additionalProperties: false,
@@ -18,10 +32,16 @@ const schema = {
       type: 'object',
       properties: {
         query: { type: 'string' },
-        definition: { anyOf: [namedRef, { type: 'null' }] },
-        references: { type: 'array', items: locationRef },
+        definition: { anyOf: [named, { type: 'null' }] },
+        references: { type: 'array', items: ref },
         totalReferences: { type: 'integer' },
-        candidates: { type: 'array', items: namedRef },
+        candidates: { type: 'array', items: named },
+        totalCandidates: { type: 'integer' },
+        truncated: { type: 'boolean' },
+        ambiguous: { type: 'boolean' },
+        referenceFiles: fileCounts,
+        refs: { type: 'string' },
+        budget: budgetReport,
       },
       required: ['query', 'definition', 'references', 'totalReferences', 'candidates'],
     },

@@ -1,44 +1,57 @@
 import type { Route } from '../route-deps.js';
-import { inspectCode, type InspectRequest } from '@cn/core';
+import { inspectCode, inspectMany, type InspectManyRequest, type InspectRequest } from '@cn/core';
 import { errors } from '../shared-schemas.js';
 
+const resultProperties = {
+  filePath: { type: 'string' },
+  range: {
+    type: 'object',
+    properties: { startLine: { type: 'integer' }, endLine: { type: 'integer' } },
+    required: ['startLine', 'endLine'],
+  },
+  expand: { type: 'string' },
+  code: { type: 'string' },
+  relatedSymbols: { type: 'array', items: { type: 'string' } },
+} as const;
+const resultRequired = ['filePath', 'range', 'expand', 'code', 'relatedSymbols'];
+
+/** One route for one id (`id` → `result`) and many (`ids` → `results`, `failures`, `total`). */
 const schema = {
   body: {
     type: 'object',
     properties: {
       id: { type: 'string', maxLength: 8192 },
+      ids: { type: 'array', items: { type: 'string', maxLength: 8192 }, maxItems: 5000 },
       expand: { type: 'string', enum: ['block', 'surround'] },
       context: { type: 'integer' },
+      limit: { type: 'integer' },
     },
-    required: ['id'],
+    oneOf: [{ required: ['id'] }, { required: ['ids'] }],
     additionalProperties: false,
   },
   response: {
     200: {
       type: 'object',
       properties: {
-        result: {
-          type: 'object',
-          properties: {
-            filePath: { type: 'string' },
-            range: {
-              type: 'object',
-              properties: { startLine: { type: 'integer' }, endLine: { type: 'integer' } },
-              required: ['startLine', 'endLine'],
-            },
-            expand: { type: 'string' },
-            code: { type: 'string' },
-            relatedSymbols: { type: 'array', items: { type: 'string' } },
-          },
-          required: ['filePath', 'range', 'expand', 'code', 'relatedSymbols'],
+        result: { type: 'object', properties: resultProperties, required: resultRequired },
+        results: {
+          type: 'array',
+          items: { type: 'object', properties: { ...resultProperties, ids: { type: 'array', items: { type: 'string' } } }, required: [...resultRequired, 'ids'] },
         },
+        failures: {
+          type: 'array',
+          items: { type: 'object', properties: { id: { type: 'string' }, kind: { type: 'string' }, message: { type: 'string' } }, required: ['id', 'kind', 'message'] },
+        },
+        total: { type: 'integer' },
+        truncated: { type: 'boolean' },
       },
-      required: ['result'],
     },
     ...errors,
   },
 } as const;
 
 export const inspectRoute: Route = (app, deps) => {
-  app.post<{ Body: InspectRequest }>('/inspect', { schema }, (request) => inspectCode(deps, request.body));
+  app.post<{ Body: InspectRequest | InspectManyRequest }>('/inspect', { schema }, (request) =>
+    'ids' in request.body ? inspectMany(deps, request.body) : inspectCode(deps, request.body),
+  );
 };

@@ -1,11 +1,17 @@
 import type { Route } from '../route-deps.js';
 import { mapFile, type MapRequest } from '@cn/core';
+import { budgetReport, kindCounts, snippetLevel } from './budget-schemas.js';
 import { errors } from '../shared-schemas.js';
 
 const schema = {
   body: {
     type: 'object',
-    properties: { file: { type: 'string', maxLength: 4096 } },
+    properties: {
+      file: { type: 'string', maxLength: 4096 },
+      snippet: snippetLevel,
+      limit: { type: 'integer' },
+      maxTokens: { type: 'integer' },
+    },
     required: ['file'],
     additionalProperties: false,
   },
@@ -25,10 +31,15 @@ const schema = {
               line: { type: 'integer' },
               endLine: { type: 'integer' },
               container: { type: 'string' },
+              snippet: { type: 'string' },
             },
             required: ['id', 'name', 'kind', 'line', 'endLine'],
           },
         },
+        total: { type: 'integer' },
+        truncated: { type: 'boolean' },
+        kinds: kindCounts,
+        budget: budgetReport,
       },
       required: ['filePath', 'symbols'],
     },

@@ -1,0 +1,27 @@
+import type { CommandHost } from '../run.js';
+
+/** The block `cn guide` prints, for AGENTS.md / CLAUDE.md; the README quotes it verbatim. */
+export const GUIDE = `## Code navigation: use cn, not grep, for TypeScript/JavaScript
+cn answers from the TypeScript compiler (a daemon per project; the first call starts it).
+Every answer carries ids (path::line::char) that any cn command accepts back.
+
+- New to the repo? \`cn overview --format compact\` (files, top declarations, signatures; ~2k tokens)
+- Where is X defined / used? \`cn find X --format compact\`  (X = Name, Class.member, or an id)
+  - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
+  - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
+  - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
+- What is in a file? \`cn map path/file.ts --format compact\` (\`--snippet fold\` adds signatures)
+- Show me the code: \`cn inspect <id> [<id> …]\`, or pipe ids / \`rg -n\` / tsc lines:
+  \`cn find X --refs-only --format ids | cn inspect - --format compact\`
+- Keep answers small: \`--limit N\` (output says total and truncated), \`--max-tokens N\`
+  (drops previews, then groups by file, then totals; output names the stage).
+- Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure.
+Prefer grep only for non-code text (comments, strings, config, docs).`;
+
+export function registerGuide({ cli, run }: CommandHost): void {
+  cli
+    .command('guide', 'Print a short block for AGENTS.md / CLAUDE.md: when to use which cn command instead of grep')
+    .example('cn guide >> AGENTS.md')
+    .example('cn guide | pbcopy')
+    .action(() => run(async () => ({ output: GUIDE, exitCode: 0 })));
+}

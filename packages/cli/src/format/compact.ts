@@ -1,0 +1,86 @@
+import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse } from '@cn/core';
+import { cutNotes, groupByFile, place, snippetLines } from './notes.js';
+
+/**
+ * `--format compact`: the fewest tokens that still carry every id. One line per result,
+ * `path:line:col  kind  name  │ preview`; references grouped under their file with a count, and
+ * positions only (on the file's line) once previews have been dropped.
+ */
+export function findCompact(response: FindResponse): string {
+  const lines: string[] = [];
+  if (response.definition) lines.push(...namedLine(response.definition));
+  else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'`);
+  if (response.ambiguous) lines.push(`ambiguous: other matches rank alike; re-ask with cn find <id> or Container.name`);
+  if (response.refs !== 'none') {
+    const files = response.referenceFiles ?? [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));
+    const listed = files.reduce((sum, file) => sum + file.count, 0);
+    lines.push(listed < response.totalReferences ? `${response.totalReferences} refs, showing ${listed}` : `${response.totalReferences} refs in ${files.length} files`);
+    const byFile = groupByFile(response.references);
+    for (const { filePath, count } of files) {
+      const refs = byFile.get(filePath) ?? [];
+      const withPreview = refs.some((ref) => ref.preview !== undefined);
+      if (withPreview) {
+        lines.push(`${filePath} (${count})`);
+        for (const ref of refs) lines.push(` ${ref.line}:${ref.character} │ ${ref.preview}`);
+      } else {
+        lines.push(`${filePath} (${count})${refs.map((ref) => ` ${ref.line}:${ref.character}`).join('')}`);
+      }
+    }
+  }
+  if (response.candidates.length > 0) {
+    lines.push(`also ${response.totalCandidates ?? response.candidates.length} (cn find <id>):`);
+    for (const candidate of response.candidates) lines.push(...namedLine(candidate));
+  }
+  const summarized = response.referenceFiles?.reduce((sum, file) => sum + file.count, 0) ?? response.references.length;
+  lines.push(...cutNotes(response, summarized, response.totalReferences, 'references'));
+  return lines.join('\n');
+}
+
+function namedLine(ref: Candidate): string[] {
+  const name = ref.container ? `${ref.container}.${ref.name}` : ref.name;
+  const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : ref.preview;
+  return [`${place(ref)}  ${ref.kind}  ${name}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`, ...snippetLines(ref.snippet, '  ')];
+}
+
+export function mapCompact(response: MapResponse): string {
+  const total = response.total ?? response.symbols.length;
+  const lines = [`${response.filePath} (${total} symbols)`];
+  for (const symbol of response.symbols) {
+    const at = symbol.id.slice(symbol.id.indexOf('::') + 2).replace('::', ':');
+    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const oneLine = symbol.snippet !== undefined && !symbol.snippet.includes('\n') ? `  │ ${symbol.snippet}` : '';
+    lines.push(`${at}  ${symbol.kind}  ${name}${oneLine}`, ...snippetLines(symbol.snippet, '  '));
+  }
+  if (response.kinds) lines.push(`kinds: ${Object.entries(response.kinds).map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+  lines.push(...cutNotes(response, response.symbols.length, total, 'symbols'));
+  return lines.join('\n');
+}
+
+export function inspectCompact(response: InspectResponse | InspectManyResponse): string {
+  const results = 'result' in response ? [response.result] : response.results;
+  const lines: string[] = [];
+  for (const result of results) {
+    lines.push(`${result.filePath}:${result.range.startLine}-${result.range.endLine}`, result.code);
+    if (result.relatedSymbols.length > 0) lines.push(`related: ${result.relatedSymbols.join(', ')}`);
+  }
+  if ('results' in response) {
+    for (const failure of response.failures) lines.push(`failed ${failure.id}: ${failure.message}`);
+    lines.push(...cutNotes(response, response.results.length, response.total, 'blocks'));
+  }
+  return lines.join('\n');
+}
+
+/** `--format ids`: one id per line, nothing else, for `| cn inspect -` and shell loops. */
+export function findIds(response: FindResponse): string {
+  const ids = [...(response.definition ? [response.definition.id] : []), ...response.references.map((ref: LocationRef) => ref.id)];
+  return [...new Set(ids)].join('\n');
+}
+
+export function mapIds(response: MapResponse): string {
+  return response.symbols.map((symbol) => symbol.id).join('\n');
+}
+
+export function inspectIds(response: InspectResponse | InspectManyResponse): string {
+  const results = 'result' in response ? [response.result] : response.results;
+  return results.map((result) => `${result.filePath}:${result.range.startLine}`).join('\n');
+}

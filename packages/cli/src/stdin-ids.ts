@@ -1,0 +1,40 @@
+import { CnError } from '@cn/core';
+
+const MAX_STDIN_BYTES = 16 * 1024 * 1024;
+
+/** Everything on stdin (a pipe or a file), refusing absurd amounts rather than filling memory. */
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_STDIN_BYTES) throw new CnError('bad-input', `stdin is larger than ${MAX_STDIN_BYTES / 1024 / 1024} MB`, 'pass ids, one per line');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * One target per line: cn ids (`path::line::char`, `ref::…`), `path:line[:col]`, whole `rg -n`
+ * / `rg --vimgrep` lines (`path:line:col:text`), tsc lines (`path(line,col): error …`, `path:line:col - error …`).
+ * Each is reduced to what names the place, so trailing text never spoils the column.
+ */
+export function idsFromLines(text: string): string[] {
+  const ids: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    ids.push(targetOf(line));
+  }
+  return ids;
+}
+
+function targetOf(line: string): string {
+  if (line.includes('::')) return line.split(/\s/)[0];
+  const tsc = /^(.+?)\((\d+),(\d+)\)/.exec(line);
+  if (tsc) return `${tsc[1]}:${tsc[2]}:${tsc[3]}`;
+  const colon = /^(.+?):(\d+)(?::(\d+))?(?=$|[:\s-])/.exec(line);
+  if (colon) return colon[3] ? `${colon[1]}:${colon[2]}:${colon[3]}` : `${colon[1]}:${colon[2]}`;
+  // Not a place: passed on as it is, so the daemon reports it as a failure with the reason.
+  return line;
+}

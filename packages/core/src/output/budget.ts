@@ -1,0 +1,121 @@
+import type { BudgetReport, BudgetStage, FileCount, FindResponse, MapResponse, OverviewResponse } from '../contract.js';
+import { badInput } from '../domain/errors.js';
+import type { LocationRef } from '../domain/location.js';
+import { estimateJsonTokens } from './token-estimate.js';
+
+/** Counts the tokens of an answer as the client will see it (JSON by default, or a text format). */
+export type TokenMeasure<T> = (response: T) => number;
+
+const LIST_STAGES = ['full', 'no-previews', 'grouped', 'totals'] as const;
+type ListStage = (typeof LIST_STAGES)[number];
+/** Below this no answer is useful; refusing says so instead of returning an empty shell. */
+export const MIN_MAX_TOKENS = 20;
+
+export function checkMaxTokens(maxTokens: number | undefined, allowZero = false): number | undefined {
+  if (maxTokens === undefined || (allowZero && maxTokens === 0)) return maxTokens;
+  if (!Number.isInteger(maxTokens) || maxTokens < MIN_MAX_TOKENS) {
+    throw badInput(`max-tokens must be a whole number of ${MIN_MAX_TOKENS} or more, not ${maxTokens}`);
+  }
+  return maxTokens;
+}
+
+/**
+ * Shrinks an answer in stages until its estimate fits: drop previews and snippets, then replace lists
+ * by per-file counts, then keep totals only. Every stage keeps the ids an agent needs to go on
+ * (the definition, and candidates until the last stage) and says which stage it used.
+ */
+function fit<T extends object>(response: T, maxTokens: number, measure: TokenMeasure<T>, stages: Record<ListStage, (r: T) => T>): T {
+  let last: T = response;
+  for (const stage of LIST_STAGES) {
+    last = withReport(stages[stage](response), maxTokens, stage, measure);
+    if ((last as { budget: BudgetReport }).budget.tokens <= maxTokens) return last;
+  }
+  return last;
+}
+
+/** The report is part of the answer, so it is measured with it. */
+function withReport<T extends object>(shaped: T, maxTokens: number, stage: BudgetStage, measure: TokenMeasure<T>): T {
+  const candidate = { ...shaped, budget: { maxTokens, stage, tokens: 0 } } as T & { budget: BudgetReport };
+  candidate.budget.tokens = measure(candidate);
+  return candidate;
+}
+
+/**
+ * Overview is already a ranked list, so it is cut from the end: as many of the most-mentioned files
+ * as fit (found by bisection: measuring is a full render), else counts and most-referenced only.
+ */
+export function fitOverview(response: OverviewResponse, maxTokens: number, measure: TokenMeasure<OverviewResponse> = estimateJsonTokens): OverviewResponse {
+  const full = withReport(response, maxTokens, 'full', measure);
+  if (full.budget!.tokens <= maxTokens) return full;
+  const keep = (count: number) => withReport({ ...response, files: response.files.slice(0, count), truncated: true as const }, maxTokens, 'cut', measure);
+  let low = 0;
+  let high = response.files.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (keep(middle).budget!.tokens <= maxTokens) low = middle;
+    else high = middle - 1;
+  }
+  if (low > 0) return keep(low);
+  return withReport({ ...response, files: [], ...cutFlag(response.files.length > 0) }, maxTokens, 'totals', measure);
+}
+
+export function fitFind(response: FindResponse, maxTokens: number, measure: TokenMeasure<FindResponse> = estimateJsonTokens): FindResponse {
+  const bare = withoutPreviews(response);
+  return fit(response, maxTokens, measure, {
+    full: (r) => r,
+    'no-previews': () => bare,
+    grouped: () => ({
+      ...bare,
+      references: [],
+      ...(response.references.length > 0 ? { referenceFiles: countByFile(response.references) } : {}),
+      ...cutFlag(response.references.length > 0),
+    }),
+    totals: () => {
+      const { referenceFiles: _dropped, ...rest } = bare;
+      return { ...rest, references: [], candidates: [], ...cutFlag(response.references.length > 0 || response.candidates.length > 0) };
+    },
+  });
+}
+
+export function fitMap(response: MapResponse, maxTokens: number, measure: TokenMeasure<MapResponse> = estimateJsonTokens): MapResponse {
+  const bare: MapResponse = { ...response, symbols: response.symbols.map(({ snippet: _dropped, ...symbol }) => symbol) };
+  const kinds = countKinds(response.symbols.map((symbol) => symbol.kind));
+  const topLevel = bare.symbols.filter((symbol) => symbol.container === undefined);
+  return fit(response, maxTokens, measure, {
+    full: (r) => r,
+    'no-previews': () => bare,
+    // A file's members are what makes it long; its top-level declarations and the kind counts remain.
+    grouped: () => ({ ...bare, symbols: topLevel, kinds, ...cutFlag(topLevel.length < response.symbols.length) }),
+    totals: () => ({ ...bare, symbols: [], kinds, ...cutFlag(response.symbols.length > 0) }),
+  });
+}
+
+function withoutPreviews(response: FindResponse): FindResponse {
+  const strip = <R extends LocationRef & { snippet?: string }>(ref: R): R => {
+    const { preview: _preview, snippet: _snippet, ...rest } = ref;
+    // The contract's LocationRef requires a preview; at this stage the answer says it has none.
+    return rest as R;
+  };
+  return {
+    ...response,
+    definition: response.definition && strip(response.definition),
+    references: response.references.map(strip),
+    candidates: response.candidates.map(strip),
+  };
+}
+
+export function countByFile(refs: Array<{ filePath: string }>): FileCount[] {
+  const counts = new Map<string, number>();
+  for (const ref of refs) counts.set(ref.filePath, (counts.get(ref.filePath) ?? 0) + 1);
+  return [...counts].map(([filePath, count]) => ({ filePath, count }));
+}
+
+export function countKinds(kinds: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const kind of kinds) counts[kind] = (counts[kind] ?? 0) + 1;
+  return counts;
+}
+
+function cutFlag(cut: boolean): { truncated?: true } {
+  return cut ? { truncated: true } : {};
+}

@@ -1,0 +1,136 @@
+import type { OverviewFile, OverviewRequest, OverviewResponse, OverviewSymbol } from '../contract.js';
+import { badInput } from '../domain/errors.js';
+import { formatLocationId } from '../domain/ids.js';
+import { isDeclarationFile, type ProjectPaths } from '../domain/project-paths.js';
+import { SourceText } from '../domain/source-text.js';
+import type { OutlineNode } from '../domain/symbols.js';
+import { checkMaxTokens, countKinds, fitOverview } from '../output/budget.js';
+import { signature } from '../output/snippets.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { ImportGraphSource } from '../ports/import-graph.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { refineKind } from '../ranking/refine-kind.js';
+import { boundedMap } from './bounded-map.js';
+import { ImportIndex } from './import-index.js';
+
+export const DEFAULT_OVERVIEW_TOKENS = 2000;
+/** Per file; the rest is counted in `omitted`. A file with more is read with cn map. */
+export const SYMBOLS_PER_FILE = 8;
+const MOST_REFERENCED = 10;
+const OUTLINE_WIDTH = 8;
+
+/** The file list comes from the import graph's view of the project (every config's files plus loose files). */
+type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; importGraph: Pick<ImportGraphSource, 'projectFiles'> };
+interface Declared extends OverviewSymbol {
+  line: number;
+}
+
+/**
+ * `cn overview [dir]`: a repo map for the first call on an unfamiliar project. Per file, its
+ * top-level declarations (exported first) with kind and one-line signature, most-imported first;
+ * files ordered by their most-imported declaration, cut to a token budget. Overloads are one entry.
+ *
+ * "How often referenced" is `importedBy`: how many project files import (or re-export) a binding of
+ * that name, read from their import clauses (see import-index.ts for why not LSP references).
+ */
+export async function overview(deps: Deps, request: OverviewRequest): Promise<OverviewResponse> {
+  const maxTokens = checkMaxTokens(request.maxTokens, true) ?? DEFAULT_OVERVIEW_TOKENS;
+  if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
+    throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
+  }
+  const dir = request.dir === undefined || request.dir.trim() === '' ? '.' : request.dir;
+  const base = deps.paths.toRelative(await deps.files.resolveInRoot(dir));
+  const under = (relative: string) => base === '' || relative === base || relative.startsWith(`${base}/`);
+  const project = await deps.importGraph.projectFiles();
+  const sources = project.filter((file) => !isDeclarationFile(file));
+  // A types-only package has nothing but declaration files; then they are its sources.
+  const chosen = (sources.length > 0 ? sources : project).filter((file) => under(deps.paths.toRelative(file)));
+  if (chosen.length === 0) throw badInput(`no source files under ${base || '.'}`, 'pass a directory holding .ts/.js files the project loads');
+
+  const texts = new Map<string, SourceText>();
+  await boundedMap(project, OUTLINE_WIDTH * 4, async (file) => {
+    const content = await deps.files.readText(file).catch(() => undefined);
+    if (content !== undefined) texts.set(file, new SourceText(content));
+  });
+  const imports = new ImportIndex();
+  for (const [file, text] of texts) imports.add(file, text.text);
+
+  const declaredPerFile = await boundedMap(chosen, OUTLINE_WIDTH, async (file) => {
+    const text = texts.get(file);
+    if (!text) return [];
+    const outline = await deps.engine.outline(file).catch(() => [] as OutlineNode[]);
+    return topLevelDeclarations(deps.paths.toRelative(file), outline, text, (name) => imports.importedBy(name, file));
+  });
+  const files: Array<OverviewFile & { score: number }> = [];
+  chosen.forEach((file, index) => {
+    const declared = declaredPerFile[index];
+    if (declared.length === 0) return;
+    declared.sort((a, b) => Number(b.exported) - Number(a.exported) || b.importedBy - a.importedBy || a.line - b.line);
+    const symbols = declared.slice(0, SYMBOLS_PER_FILE).map(({ line: _line, ...symbol }) => symbol);
+    const omitted = declared.length - symbols.length;
+    files.push({ filePath: deps.paths.toRelative(file), symbols, ...(omitted > 0 ? { omitted } : {}), score: Math.max(...declared.map((d) => d.importedBy)) });
+  });
+  files.sort((a, b) => b.score - a.score || a.filePath.localeCompare(b.filePath));
+
+  const everything = declaredPerFile.flat();
+  const mostReferenced = everything
+    .filter((symbol) => symbol.importedBy > 0)
+    .sort((a, b) => b.importedBy - a.importedBy || a.id.localeCompare(b.id))
+    .slice(0, MOST_REFERENCED)
+    .map(({ id, name, kind, importedBy }) => ({ id, name, kind, filePath: id.slice(0, id.indexOf('::')), importedBy }));
+  const listed = files.map(({ score: _score, ...file }) => file);
+  const kept = request.limit === undefined ? listed : listed.slice(0, request.limit);
+  const response: OverviewResponse = {
+    dir: base || '.',
+    counts: { files: chosen.length, symbols: everything.length, byKind: countKinds(everything.map((symbol) => symbol.kind)) },
+    mostReferenced,
+    files: kept,
+    total: listed.length,
+    ...(kept.length < listed.length ? { truncated: true as const } : {}),
+  };
+  return maxTokens === 0 ? response : fitOverview(response, maxTokens);
+}
+
+function topLevelDeclarations(relative: string, outline: OutlineNode[], text: SourceText, importCount: (name: string) => number): Declared[] {
+  const declared: Declared[] = [];
+  const seen = new Map<string, Declared>();
+  for (const node of outline) {
+    const { line, character } = node.selectionRange.start;
+    const lineText = text.line(line) ?? '';
+    // Re-exports and imports name declarations that live elsewhere; they are not this file's own.
+    if (/^\s*(?:export\s+(?:type\s+)?(?:\{|\*)|import\b)/.test(lineText)) continue;
+    if (!/^[\p{L}$_][\p{L}\p{N}$_]*$/u.test(node.name)) continue; // callbacks, `<function>`, string keys
+    const earlier = seen.get(node.name);
+    if (earlier) {
+      // Overload signatures and their implementation (or a class and its merged namespace) are one entry.
+      earlier.overloads = (earlier.overloads ?? 0) + 1;
+      continue;
+    }
+    const entry: Declared = {
+      id: formatLocationId(relative, line, character),
+      name: node.name,
+      kind: refineKind(node.kind, lineText, character),
+      exported: isExported(text, node, lineText),
+      signature: signature(text, firstCodeLine(text, node.range.start.line, line), node.range.end.line),
+      importedBy: importCount(node.name),
+      line,
+    };
+    seen.set(node.name, entry);
+    declared.push(entry);
+  }
+  return declared;
+}
+
+function firstCodeLine(text: SourceText, startLine: number, nameLine: number): number {
+  let line = startLine;
+  while (line < nameLine && /^\s*(?:@|\/\/|\/\*|\*)/.test(text.line(line) ?? '')) line++;
+  return line;
+}
+
+function isExported(text: SourceText, node: OutlineNode, lineText: string): boolean {
+  const declarationLine = text.line(node.range.start.line) ?? lineText;
+  if (/^\s*export\b/.test(declarationLine) || /^\s*export\b/.test(lineText)) return true;
+  const name = node.name.replace(/[$]/g, '\\$');
+  // `export { a, b as c }`, `export default a`, CommonJS `module.exports = { a }` / `exports.a =`.
+  return new RegExp(`export\\s*\\{[^}]*\\b${name}\\b|export\\s+default\\s+${name}\\b|module\\.exports\\s*=\\s*(?:\\{[^}]*\\b)?${name}\\b|exports\\.${name}\\s*=`, 'u').test(text.text);
+}

@@ -1,0 +1,53 @@
+// Timing helpers: whole processes and in-process requests, summarised as median and p95.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { REPO } from './corpora.mjs';
+
+export const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.mjs');
+
+export function summarize(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (fraction) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)];
+  return { median: median(sorted), p95: at(0.95), runs: sorted.length };
+}
+
+function median(sorted) {
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Runs `node <argv>` to completion; milliseconds from spawn to exit, plus what it printed. */
+export function runNode(argv, { cwd = REPO, allowExit = [0] } = {}) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, argv, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } });
+  const ms = performance.now() - started;
+  if (!allowExit.includes(result.status)) {
+    throw new Error(`node ${argv.join(' ')} exited ${result.status}: ${(result.stderr || '').trim().split('\n')[0]}`);
+  }
+  return { ms, stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+export function cn(args, root, options = {}) {
+  return runNode([CN_BIN, ...args, '--root', root], options);
+}
+
+export function timeProcess(argv, runs, options) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) samples.push(runNode(argv, options).ms);
+  return summarize(samples);
+}
+
+/** Times an async request `runs` times after one untimed warm-up; returns the summary and the last answer. */
+export async function timeRequest(runs, request) {
+  let answer = await request();
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    answer = await request();
+    samples.push(performance.now() - started);
+  }
+  return { ...summarize(samples), answer };
+}
+
+export const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+export const ms = (value) => (value >= 1000 ? value.toFixed(0) : value >= 100 ? value.toFixed(0) : value.toFixed(1));
