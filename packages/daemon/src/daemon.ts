@@ -11,11 +11,12 @@ import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine } from './deferred-engine.js';
 import { buildServer } from './http/server.js';
 import { IdleTimer } from './idle-timer.js';
-import { removeOwnPortFile, writePortFile } from './port-file.js';
+import { portFileNames, removeOwnPortFile, writePortFile } from './port-file.js';
 
 const FIRST_PORT = 41_700;
 const LISTEN_ATTEMPTS = 10;
 const FORCED_EXIT_MS = 8_000;
+const PORT_FILE_CHECK_MS = 2_000;
 
 export function log(line: string): void {
   process.stderr.write(`${new Date().toISOString()} ${line}\n`);
@@ -90,6 +91,14 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   log(`listening on 127.0.0.1:${port} for ${root}`);
 
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  // A daemon whose port file is gone or names another daemon can never be reached again: a client
+  // replaced it (after a corrupt file or a wrong token) or the project went away. Leave, with children.
+  const ownership = setInterval(() => {
+    void portFileNames(root, process.pid).then((ours) => {
+      if (!ours) void shutdown('the port file no longer names this daemon');
+    });
+  }, PORT_FILE_CHECK_MS);
+  ownership.unref();
 }
 
 /** portfinder picks a free port; another process can still take it first, so try the next one. */

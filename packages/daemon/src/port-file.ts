@@ -17,14 +17,17 @@ export async function writePortFile(root: string, content: PortFile): Promise<vo
   await fs.rename(temporary, target);
 }
 
+/** True while the port file exists and names this process. */
+export async function portFileNames(root: string, pid: number): Promise<boolean> {
+  try {
+    const current = JSON.parse(await fs.readFile(portFilePath(root), 'utf8')) as Partial<PortFile>;
+    return current.pid === pid;
+  } catch {
+    return false;
+  }
+}
+
 /** Removes the port file only if it still names this process (a newer daemon may have replaced it). */
 export async function removeOwnPortFile(root: string, pid: number): Promise<void> {
-  const target = portFilePath(root);
-  try {
-    const current = JSON.parse(await fs.readFile(target, 'utf8')) as Partial<PortFile>;
-    if (current.pid !== pid) return;
-  } catch {
-    return;
-  }
-  await fs.rm(target, { force: true });
+  if (await portFileNames(root, pid)) await fs.rm(portFilePath(root), { force: true });
 }

@@ -24,8 +24,8 @@ export interface ProjectLayout {
   looseFilesTruncated: boolean;
 }
 
-export function discoverProjects(root: string, maxLooseFiles: number): ProjectLayout {
-  const { configs, sources } = walk(root);
+export function discoverProjects(root: string, maxLooseFiles: number, tree: SourceTree = walkSourceTree(root)): ProjectLayout {
+  const { configs, sources } = tree;
   const claimed = new Set<string>();
   const projects: DiscoveredProject[] = [];
   const configQueue = [...configs];
@@ -55,13 +55,23 @@ export function discoverProjects(root: string, maxLooseFiles: number): ProjectLa
   };
 }
 
-function walk(root: string): { configs: string[]; sources: string[] } {
+/** What lives under the root that matters to the language server, and the directories it is in. */
+export interface SourceTree {
+  configs: string[];
+  sources: string[];
+  /** Every directory walked (ignored ones excluded): watching their mtimes reveals created and deleted files. */
+  directories: string[];
+}
+
+export function walkSourceTree(root: string): SourceTree {
   const configs: string[] = [];
   const sources: string[] = [];
+  const walkedDirectories: string[] = [];
   const directories = [root];
   let walked = 0;
   while (directories.length > 0 && walked < MAX_WALKED_ENTRIES) {
     const directory = directories.shift()!;
+    walkedDirectories.push(directory);
     let entries;
     try {
       entries = readdirSync(directory, { withFileTypes: true });
@@ -73,14 +83,26 @@ function walk(root: string): { configs: string[]; sources: string[] } {
       walked += 1;
       const full = path.join(directory, entry.name);
       if (entry.isDirectory()) {
-        if (!entry.name.startsWith('.') && !IGNORED_DIRECTORIES.has(entry.name)) directories.push(full);
+        if (isWalkedDirectory(entry.name)) directories.push(full);
       } else if (entry.isFile()) {
-        if (CONFIG_NAMES.includes(entry.name)) configs.push(full);
-        else if (SOURCE_FILE.test(entry.name)) sources.push(full);
+        if (isProjectConfig(entry.name)) configs.push(full);
+        else if (isSourceFileName(entry.name)) sources.push(full);
       }
     }
   }
-  return { configs, sources };
+  return { configs, sources, directories: walkedDirectories };
+}
+
+export function isWalkedDirectory(name: string): boolean {
+  return !name.startsWith('.') && !IGNORED_DIRECTORIES.has(name);
+}
+
+export function isProjectConfig(name: string): boolean {
+  return CONFIG_NAMES.includes(name);
+}
+
+export function isSourceFileName(name: string): boolean {
+  return SOURCE_FILE.test(name);
 }
 
 function parseConfig(configPath: string): ts.ParsedCommandLine | undefined {

@@ -3,7 +3,8 @@ import { engineFailure } from '@cn/core';
 import { DocumentSync } from './document-sync.js';
 import { buildInitializeParams } from './initialize-params.js';
 import { LspConnection } from './lsp-connection.js';
-import { discoverProjects } from './project-discovery.js';
+import { FileSetMonitor } from './file-set-monitor.js';
+import { discoverProjects, walkSourceTree, type ProjectLayout } from './project-discovery.js';
 import { ReadinessGate } from './readiness-gate.js';
 import { TlsProcess } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
@@ -34,6 +35,9 @@ export class TlsSession {
   readonly gate = new ReadinessGate();
   projects: string[] = [];
   looseFiles = 0;
+  private layout: ProjectLayout | undefined;
+  private fileSet: FileSetMonitor | undefined;
+  private refreshing: Promise<'current' | 'restart'> | undefined;
   private disposed = false;
   private dead = false;
   private readonly watchTimer: NodeJS.Timeout;
@@ -63,7 +67,10 @@ export class TlsSession {
       const params = buildInitializeParams(this.installation, { root, logDirectory, maxTsServerMemory });
       await this.connection.request('initialize', params, loadTimeoutMs);
       this.connection.notify('initialized', {});
-      const layout = discoverProjects(root, this.settings.maxLooseFiles);
+      const tree = walkSourceTree(root);
+      this.fileSet = await FileSetMonitor.watch(tree);
+      const layout = discoverProjects(root, this.settings.maxLooseFiles, tree);
+      this.layout = layout;
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
       const loaded = new Set<string>();
@@ -87,6 +94,36 @@ export class TlsSession {
       this.gate.fail(error);
       throw error;
     }
+  }
+
+  /**
+   * Brings tsserver up to date with files created, deleted or renamed since the last answer, so the
+   * next answer includes them; 'restart' when the set of tsconfig/jsconfig projects changed, which
+   * only a fresh session loads correctly. Concurrent callers share one refresh.
+   */
+  refreshFileSet(): Promise<'current' | 'restart'> {
+    this.refreshing ??= this.refreshNow().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async refreshNow(): Promise<'current' | 'restart'> {
+    if (!this.fileSet || !this.layout) return 'current';
+    const change = await this.fileSet.check();
+    if (change.configsChanged) return 'restart';
+    if (change.addedSources.length === 0 && change.removedSources.length === 0) return 'current';
+    this.settings.onLog(`cn: ${change.addedSources.length} files created, ${change.removedSources.length} deleted: reloading projects`);
+    const layout = discoverProjects(this.settings.root, this.settings.maxLooseFiles);
+    const configs = (projects: ProjectLayout['projects']) => projects.map((project) => project.configPath).sort().join('\n');
+    if (configs(layout.projects) !== configs(this.layout.projects)) return 'restart';
+    // tsserver's wildcard directory watchers would add new files only after a delay; a reload is
+    // immediate. Anchors may have been deleted, so each project gets its current one re-opened.
+    await this.documents.syncAll();
+    await this.tsserverRequest('reloadProjects', {}, this.settings.loadTimeoutMs);
+    for (const project of layout.projects) await this.documents.sync(project.anchor, true).catch(() => undefined);
+    if (layout.looseFiles.length > 0 || this.layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
+    this.layout = layout;
+    this.looseFiles = layout.looseFiles.length;
+    return 'current';
   }
 
   /**

@@ -63,6 +63,7 @@ class TlsEngine implements TypeScriptEngine {
   private restarts = 0;
   private restartTimes: number[] = [];
   private lastError: string | undefined;
+  private relaunching: Promise<void> | undefined;
   private readonly requestTimeoutMs: number;
 
   constructor(
@@ -196,9 +197,25 @@ class TlsEngine implements TypeScriptEngine {
     await this.session.dispose();
   }
 
+  /** The ready session, brought up to date with files created or deleted since the last request. */
   private async readySession(): Promise<TlsSession> {
     await this.whenReady();
+    const session = this.session;
+    if ((await session.refreshFileSet()) === 'restart') await this.relaunchFor(session, 'the set of tsconfig/jsconfig projects changed');
+    await this.whenReady();
     return this.session;
+  }
+
+  /** Replaces the session once, however many requests noticed that it must go. */
+  private relaunchFor(session: TlsSession, reason: string): Promise<void> {
+    if (this.session !== session) return Promise.resolve();
+    this.relaunching ??= (async () => {
+      this.options.onLog?.(`cn: ${reason}: reloading the language server`);
+      this.state = 'restarting';
+      await session.dispose();
+      this.launch();
+    })().finally(() => (this.relaunching = undefined));
+    return this.relaunching;
   }
 
   /** Confines the file to the root, waits for the engine and makes TLS see the file as on disk. */

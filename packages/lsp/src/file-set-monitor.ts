@@ -1,0 +1,114 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isProjectConfig, isSourceFileName, isWalkedDirectory, type SourceTree } from './project-discovery.js';
+
+export interface FileSetChange {
+  addedSources: string[];
+  removedSources: string[];
+  /** A tsconfig.json/jsconfig.json appeared or disappeared: the set of projects changed. */
+  configsChanged: boolean;
+}
+
+/**
+ * Notices files created, deleted or renamed under the root before the next answer. tsserver's own
+ * directory watchers catch up only after a delay (a new file is missing from `find` for about a
+ * second), so every request first compares directory mtimes — a directory's mtime changes exactly
+ * when an entry is added, removed or renamed — and re-reads only the directories that changed.
+ * Edits to existing files do not touch directory mtimes; tsserver's file watchers and the
+ * document sync handle those.
+ */
+export class FileSetMonitor {
+  private readonly directoryTimes = new Map<string, number>();
+  private readonly entries = new Map<string, Set<string>>();
+  private checking: Promise<FileSetChange> | undefined;
+
+  private constructor() {}
+
+  static async watch(tree: SourceTree): Promise<FileSetMonitor> {
+    const monitor = new FileSetMonitor();
+    const byDirectory = new Map<string, Set<string>>();
+    for (const file of [...tree.sources, ...tree.configs]) {
+      const directory = path.dirname(file);
+      if (!byDirectory.has(directory)) byDirectory.set(directory, new Set());
+      byDirectory.get(directory)!.add(file);
+    }
+    await Promise.all(
+      tree.directories.map(async (directory) => {
+        const time = await mtime(directory);
+        if (time !== undefined) monitor.directoryTimes.set(directory, time);
+        monitor.entries.set(directory, byDirectory.get(directory) ?? new Set());
+      }),
+    );
+    return monitor;
+  }
+
+  get directoryCount(): number {
+    return this.directoryTimes.size;
+  }
+
+  /** Concurrent callers share one check, so fifty simultaneous requests cost one scan. */
+  check(): Promise<FileSetChange> {
+    this.checking ??= this.scan().finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  private async scan(): Promise<FileSetChange> {
+    const change: FileSetChange = { addedSources: [], removedSources: [], configsChanged: false };
+    const changed: string[] = [];
+    await Promise.all(
+      [...this.directoryTimes].map(async ([directory, known]) => {
+        if ((await mtime(directory)) !== known) changed.push(directory);
+      }),
+    );
+    for (const directory of changed) await this.rescan(directory, change);
+    return change;
+  }
+
+  /** Re-reads one directory; new subdirectories are walked whole, vanished ones forgotten whole. */
+  private async rescan(directory: string, change: FileSetChange): Promise<void> {
+    const time = await mtime(directory);
+    const before = this.entries.get(directory) ?? new Set<string>();
+    if (time === undefined) {
+      this.forget(directory, change);
+      return;
+    }
+    this.directoryTimes.set(directory, time);
+    const now = new Set<string>();
+    const listing = await readdir(directory, { withFileTypes: true }).catch(() => []);
+    for (const entry of listing) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory() && isWalkedDirectory(entry.name) && !this.directoryTimes.has(full)) await this.rescan(full, change);
+      else if (entry.isFile() && (isSourceFileName(entry.name) || isProjectConfig(entry.name))) now.add(full);
+    }
+    for (const file of now) if (!before.has(file)) record(change, file, 'added');
+    for (const file of before) if (!now.has(file)) record(change, file, 'removed');
+    this.entries.set(directory, now);
+    for (const known of [...this.directoryTimes.keys()]) {
+      if (path.dirname(known) === directory && !listing.some((entry) => entry.isDirectory() && path.join(directory, entry.name) === known)) {
+        this.forget(known, change);
+      }
+    }
+  }
+
+  private forget(directory: string, change: FileSetChange): void {
+    for (const known of [...this.directoryTimes.keys()]) {
+      if (known !== directory && !known.startsWith(`${directory}${path.sep}`)) continue;
+      for (const file of this.entries.get(known) ?? []) record(change, file, 'removed');
+      this.directoryTimes.delete(known);
+      this.entries.delete(known);
+    }
+  }
+}
+
+function record(change: FileSetChange, file: string, how: 'added' | 'removed'): void {
+  if (isProjectConfig(path.basename(file))) change.configsChanged = true;
+  else (how === 'added' ? change.addedSources : change.removedSources).push(file);
+}
+
+async function mtime(directory: string): Promise<number | undefined> {
+  try {
+    return (await stat(directory)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
