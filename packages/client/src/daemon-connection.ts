@@ -29,7 +29,13 @@ export async function findRunningDaemon(root: string): Promise<PortFile | undefi
  * (an exclusive file in the state dir, never in the project) and spawns; the others wait for the
  * port file it leads to.
  */
-export async function connectOrStart(root: string): Promise<Endpoint> {
+/** Settings a daemon takes when it starts (a running daemon keeps its own). */
+export interface DaemonSettings {
+  idleMinutes?: number;
+  maxTsServerMemory?: number;
+}
+
+export async function connectOrStart(root: string, settings: DaemonSettings = {}): Promise<Endpoint> {
   const running = await findRunningDaemon(root);
   if (running) return running;
   const stateDir = stateDirectory(root);
@@ -39,7 +45,7 @@ export async function connectOrStart(root: string): Promise<Endpoint> {
   while (Date.now() < deadline) {
     if (tryLock(lockPath)) {
       try {
-        return (await findRunningDaemon(root)) ?? (await spawnDaemon(root, stateDir, deadline));
+        return (await findRunningDaemon(root)) ?? (await spawnDaemon(root, stateDir, deadline, settings));
       } finally {
         rmSync(lockPath, { force: true });
       }
@@ -52,13 +58,17 @@ export async function connectOrStart(root: string): Promise<Endpoint> {
   throw new CnError('unavailable', `the daemon for ${root} did not start within ${START_TIMEOUT_MS / 1000} s`, `see ${path.join(stateDir, 'daemon.log')}`);
 }
 
-async function spawnDaemon(root: string, stateDir: string, deadline: number): Promise<Endpoint> {
+async function spawnDaemon(root: string, stateDir: string, deadline: number, settings: DaemonSettings): Promise<Endpoint> {
   // A port file left by a killed daemon would only mislead the next reader.
   rmSync(path.join(root, PORT_FILE_NAME), { force: true });
   const logFile = path.join(stateDir, 'daemon.log');
   const logFd = openSync(logFile, 'a', 0o600);
   const entry = createRequire(import.meta.url).resolve('@cn/daemon/main');
-  const child = spawn(process.execPath, [entry, '--root', root, '--state-dir', stateDir], {
+  const flags = [
+    ...(settings.idleMinutes !== undefined ? ['--idle-minutes', String(settings.idleMinutes)] : []),
+    ...(settings.maxTsServerMemory !== undefined ? ['--max-ts-memory', String(settings.maxTsServerMemory)] : []),
+  ];
+  const child = spawn(process.execPath, [entry, '--root', root, '--state-dir', stateDir, ...flags], {
     detached: true,
     stdio: ['ignore', logFd, logFd],
     cwd: stateDir,

@@ -1,6 +1,9 @@
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { CnError, engineFailure } from '@cn/core';
+
+/** The hint on every failure that a restart of the language server mends. */
+export const RESTARTS_BY_ITSELF = 'it restarts by itself; retry in a moment (cn status shows the state)';
 import type { ServerChild } from './tls-process.js';
 
 export interface ConnectionHooks {
@@ -97,7 +100,7 @@ export class LspConnection {
   close(reason: string): void {
     if (this.closedReason !== undefined) return;
     this.closedReason = reason;
-    const error = engineFailure(`language server unavailable: ${reason}`, 'It restarts by itself; retry in a moment.');
+    const error = engineFailure(`language server unavailable: ${reason}`, RESTARTS_BY_ITSELF);
     for (const entry of this.pending) entry.reject(error);
     this.pending.clear();
     this.connection.dispose();

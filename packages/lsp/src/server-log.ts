@@ -9,7 +9,9 @@ export function classifyServerLog(line: string, maxTsServerMemory?: number): str
     return `tsserver ran out of memory${limit}`;
   }
   if (/tsserver process has exited|Exited\. Code: |TSServer exited|server exited|tsserver process has failed to start/i.test(line)) {
-    return `tsserver exited: ${line.trim().slice(0, 200)}`;
+    const exit = /Code: (\w+)\. Signal: (\w+)/.exec(line);
+    if (exit) return exit[2] !== 'null' ? `tsserver was killed (${exit[2]})` : `tsserver exited with code ${exit[1]}`;
+    return `tsserver exited: ${line.replace(/^(\[[^\]]*\]\s*)+/, '').trim().slice(0, 160)}`;
   }
   return undefined;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { engineFailure } from '@cn/core';
 import { DocumentSync } from './document-sync.js';
 import { buildInitializeParams } from './initialize-params.js';
-import { LspConnection } from './lsp-connection.js';
+import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
 import { FileSetMonitor } from './file-set-monitor.js';
 import { discoverProjects, walkSourceTree, type ProjectLayout } from './project-discovery.js';
 import { ReadinessGate } from './readiness-gate.js';
@@ -179,7 +179,7 @@ export class TlsSession {
     this.dead = true;
     clearInterval(this.watchTimer);
     this.connection.close(reason);
-    this.gate.fail(engineFailure(`language server unavailable: ${reason}`));
+    this.gate.fail(engineFailure(`language server unavailable: ${reason}`, RESTARTS_BY_ITSELF));
     void this.process.kill();
     if (!this.disposed) this.settings.onDeath(reason);
   }

@@ -47,6 +47,8 @@ const MAX_LOOSE_FILES = 2000;
 const MAX_OPENED_FOR_DIAGNOSTICS = 50;
 // Restarting more often than this means the project itself kills tsserver; stop trying.
 const MAX_RESTARTS_PER_MINUTE = 5;
+/** A failed engine is tried again by the first request after this pause. */
+const RETRY_AFTER_FAILURE_MS = 30_000;
 
 export async function startTypeScriptEngine(options: EngineOptions): Promise<TypeScriptEngine> {
   const root = path.resolve(options.root);
@@ -64,6 +66,7 @@ class TlsEngine implements TypeScriptEngine {
   private restartTimes: number[] = [];
   private lastError: string | undefined;
   private relaunching: Promise<void> | undefined;
+  private failedAt: number | undefined;
   private readonly requestTimeoutMs: number;
 
   constructor(
@@ -94,7 +97,10 @@ class TlsEngine implements TypeScriptEngine {
       (error: unknown) => {
         this.lastError = error instanceof Error ? error.message : String(error);
         // A session that died mid-start is restarted by onSessionDeath; any other start failure is final.
-        if (this.session === session && this.state !== 'restarting' && this.state !== 'stopped') this.state = 'failed';
+        if (this.session === session && this.state !== 'restarting' && this.state !== 'stopped') {
+          this.state = 'failed';
+          this.failedAt = Date.now();
+        }
       },
     );
   }
@@ -106,6 +112,7 @@ class TlsEngine implements TypeScriptEngine {
     this.restartTimes = this.restartTimes.filter((time) => now - time < 60_000);
     if (this.restartTimes.length >= MAX_RESTARTS_PER_MINUTE) {
       this.state = 'failed';
+      this.failedAt = now;
       return;
     }
     this.restartTimes.push(now);
@@ -119,8 +126,16 @@ class TlsEngine implements TypeScriptEngine {
     for (;;) {
       const session = this.session;
       if (this.state === 'stopped') throw engineFailure('the engine has been disposed');
+      if (this.state === 'failed' && this.failedAt !== undefined && Date.now() - this.failedAt >= RETRY_AFTER_FAILURE_MS) {
+        // Whatever made it fail (a memory spike, a broken config being edited) may be gone: try again.
+        this.failedAt = undefined;
+        this.restartTimes = [];
+        this.state = 'restarting';
+        this.launch();
+        continue;
+      }
       if (this.state === 'failed') {
-        throw engineFailure(`the language server failed: ${this.lastError ?? 'unknown error'}`, 'Check the project configuration, then restart the daemon.');
+        throw engineFailure(`the language server failed: ${this.lastError ?? 'unknown error'}`, failureHint(this.lastError, this.options.maxTsServerMemory));
       }
       try {
         await session.gate.ready;
@@ -289,4 +304,11 @@ function checkPosition(position: Position): Position {
     throw badInput(`invalid position ${position.line}:${position.character}`, 'Lines and columns start at 1.');
   }
   return position;
+}
+
+function failureHint(lastError: string | undefined, maxTsServerMemory: number | undefined): string {
+  if (lastError && /out of memory/i.test(lastError)) {
+    return `raise the ceiling (now ${maxTsServerMemory ?? 'the default'} MB): cn stop, then CN_MAX_TS_MEMORY=<MB> cn start`;
+  }
+  return 'it is tried again 30 s after the failure; cn status shows the last error, the daemon log has the details';
 }

@@ -1,21 +1,35 @@
 import type { StatusResponse } from '@cn/core';
-import { findRunningDaemon, httpCall, isProcessAlive, sleep } from '@cn/client';
-import { daemonRequest } from '@cn/client';
+import { connectOrStart, findRunningDaemon, httpCall, isProcessAlive, sleep, type DaemonSettings } from '@cn/client';
 import { CnError } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { statusText } from '../format/text.js';
-import { render, type CommandHost, type Context, type Outcome } from '../run.js';
+import { render, wholeNumber, type CommandHost, type Context, type Outcome } from '../run.js';
 
 const STOP_WAIT_MS = 10_000;
 
 export function registerLifecycle({ cli, run }: CommandHost): void {
-  cli.command('start', 'Start the daemon for the root and wait until the project is loaded').example('cn start --root ~/code/app').action(() => run(start));
+  cli
+    .command('start', 'Start the daemon for the root and wait until the project is loaded')
+    .option('--idle-minutes <n>', `Stop after n minutes without requests (default 30, 0 = never; env CN_IDLE_MINUTES)`)
+    .option('--max-ts-memory <mb>', 'Memory ceiling of tsserver in MB (env CN_MAX_TS_MEMORY); hitting it restarts tsserver')
+    .example('cn start --root ~/code/app')
+    .example('cn start --idle-minutes 120 --max-ts-memory 8192')
+    .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown }) =>
+      run((context) =>
+        start(context, { idleMinutes: wholeNumber(options.idleMinutes, '--idle-minutes', 0), maxTsServerMemory: wholeNumber(options.maxTsMemory, '--max-ts-memory', 64) }),
+      ),
+    );
   cli.command('stop', 'Stop the daemon for the root (exit 0 when none runs)').example('cn stop').action(() => run(stop));
   cli.command('status', 'Is a daemon running for the root? pid, port, versions, state (exit 1 when none runs)').example('cn status --format text').action(() => run(status));
 }
 
-async function start(context: Context): Promise<Outcome> {
-  return render(context, await daemonRequest<StatusResponse>(context, 'GET', '/ready'), statusText);
+async function start(context: Context, settings: DaemonSettings): Promise<Outcome> {
+  const alreadyRunning = await findRunningDaemon(context.root);
+  if (alreadyRunning && (settings.idleMinutes !== undefined || settings.maxTsServerMemory !== undefined)) {
+    process.stderr.write('cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n');
+  }
+  const endpoint = alreadyRunning ?? (await connectOrStart(context.root, settings));
+  return render(context, await httpCall<StatusResponse>(endpoint, 'GET', '/ready', undefined, context.timeoutMs), statusText);
 }
 
 async function status(context: Context): Promise<Outcome> {

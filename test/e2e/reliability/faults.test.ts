@@ -1,0 +1,134 @@
+import { writeFileSync } from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
+import { daemonsFor, descendants, languageServerOf, tsserverOf } from '../../helpers/processes.js';
+
+async function warmDaemon(root: string): Promise<number> {
+  const started = await cn(['start', '--root', root]);
+  expect(started.exitCode).toBe(0);
+  return json(started).pid;
+}
+
+describe('faults', () => {
+  let root: string;
+  afterEach(() => cleanUp(root));
+
+  it.each([
+    ['typescript-language-server', languageServerOf],
+    ['tsserver', tsserverOf],
+  ])('%s killed with -9 → the daemon restarts it and the next request is answered', async (_name, victimOf) => {
+    root = copyProject('examples/shop');
+    const daemon = await warmDaemon(root);
+    const victim = victimOf(daemon)!;
+    expect(victim).toBeGreaterThan(0);
+    process.kill(victim, 'SIGKILL');
+    const result = await cn(['find', 'User', '--root', root]);
+    // A request that raced the crash may fail fast with exit 4; the one after it must succeed.
+    const answered = result.exitCode === 0 ? result : await cn(['find', 'User', '--root', root]);
+    expect(answered.exitCode).toBe(0);
+    expect(json(answered).totalReferences).toBe(15);
+    const status = json(await cn(['status', '--root', root]));
+    expect(status).toMatchObject({ state: 'ready', pid: daemon });
+    expect(status.restarts).toBeGreaterThanOrEqual(1);
+    expect(status.lastError).toMatch(/exited|closed|unavailable|died/i);
+    expect(isAlive(victim)).toBe(false);
+  });
+
+  it('a request in flight when tsserver dies fails fast with exit 4, never a hang', async () => {
+    root = copyProject('examples/shop');
+    const daemon = await warmDaemon(root);
+    const tsserver = tsserverOf(daemon)!;
+    process.kill(tsserver, 'SIGSTOP'); // the request below now waits on a frozen tsserver
+    const inFlight = cn(['find', 'Checkout', '--root', root]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    process.kill(tsserver, 'SIGKILL');
+    const result = await inFlight;
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^cn: language server unavailable: .*\(it restarts by itself/);
+    expect(json(await cn(['find', 'Checkout', '--root', root])).definition).toMatchObject({ name: 'Checkout' });
+  });
+
+  it('daemon killed with -9 → the next cn replaces the stale port file, and no orphan language server survives', async () => {
+    root = copyProject('examples/shop');
+    const daemon = await warmDaemon(root);
+    const children = descendants(daemon);
+    expect(children.length).toBeGreaterThanOrEqual(2);
+    process.kill(daemon, 'SIGKILL');
+    const result = await cn(['find', 'User', '--root', root]);
+    expect(result.exitCode).toBe(0);
+    expect(readPortFile(root)!.pid).not.toBe(daemon);
+    expect(await waitFor(() => children.every((pid) => !isAlive(pid)), 15_000)).toBe(true);
+  });
+
+  it.each([
+    ['corrupt', 'this is not json'],
+    ['truncated', '{"pid": 12'],
+  ])('a %s port file → a new daemon, and the unreachable old one leaves', async (_name, content) => {
+    root = copyProject('examples/shop');
+    const old = await warmDaemon(root);
+    writeFileSync(path.join(root, PORT_FILE), content);
+    const result = await cn(['find', 'User', '--root', root]);
+    expect(result.exitCode).toBe(0);
+    const fresh = readPortFile(root)!.pid;
+    expect(fresh).not.toBe(old);
+    expect(await waitFor(() => !isAlive(old), 15_000)).toBe(true);
+    expect(daemonsFor(root)).toEqual([fresh]);
+  });
+
+  it('a port file with the wrong token → a new daemon; the old one leaves', async () => {
+    root = copyProject('examples/shop');
+    const old = await warmDaemon(root);
+    const portFile = readPortFile(root)!;
+    writeFileSync(path.join(root, PORT_FILE), JSON.stringify({ ...portFile, token: 'f'.repeat(48) }));
+    expect((await cn(['find', 'User', '--root', root])).exitCode).toBe(0);
+    expect(readPortFile(root)!.pid).not.toBe(old);
+    expect(await waitFor(() => !isAlive(old), 15_000)).toBe(true);
+  });
+
+  it('the usual port already taken → another port', async () => {
+    root = copyProject('examples/shop');
+    const blocker = net.createServer();
+    const blocked = await new Promise<number | undefined>((resolve) => {
+      blocker.once('error', () => resolve(undefined)); // someone else holds it already: still taken
+      blocker.listen(41_700, '127.0.0.1', () => resolve(41_700));
+    });
+    try {
+      const daemon = await warmDaemon(root);
+      expect(readPortFile(root)!.port).not.toBe(41_700);
+      expect(isAlive(daemon)).toBe(true);
+      expect((await cn(['find', 'User', '--root', root])).exitCode).toBe(0);
+    } finally {
+      if (blocked) blocker.close();
+    }
+  });
+
+  it('idle shutdown: the daemon leaves by itself, with its port file and children', async () => {
+    root = copyProject('examples/shop');
+    const started = await cn(['start', '--root', root], { env: { CN_IDLE_MINUTES: '0.05' } });
+    const daemon = json(started).pid;
+    const children = descendants(daemon);
+    expect(await waitFor(() => !isAlive(daemon), 30_000)).toBe(true);
+    expect(readPortFile(root)).toBeUndefined();
+    expect(await waitFor(() => children.every((pid) => !isAlive(pid)), 10_000)).toBe(true);
+  });
+
+  it('cn start --idle-minutes sets the idle time of the daemon it starts', async () => {
+    root = copyProject('examples/shop');
+    const daemon = json(await cn(['start', '--root', root, '--idle-minutes', '0'])).pid;
+    expect(await cn(['status', '--root', root])).toMatchObject({ exitCode: 0 });
+    expect(isAlive(daemon)).toBe(true);
+  });
+
+  it('a tsserver memory ceiling that is hit is reported in status, not a silent failure', async () => {
+    root = copyProject('examples/shop');
+    const result = await cn(['find', 'User', '--root', root], { env: { CN_MAX_TS_MEMORY: '20' } });
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toMatch(/^cn: .*out of memory \(limit 20 MB\)/);
+    const status = json(await cn(['status', '--root', root]));
+    expect(status.restarts).toBeGreaterThanOrEqual(1);
+    expect(status.lastError).toMatch(/tsserver ran out of memory \(limit 20 MB\)/);
+  });
+});
