@@ -1,0 +1,77 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUp, cn, copyProject, readPortFile } from '../../helpers/cn.js';
+import { rawRequest } from '../../helpers/http.js';
+
+/** Only the owner of the port file gets answers, and only about files under the root. */
+describe('closed to everyone but its owner', () => {
+  let root: string;
+  let port: number;
+  let token: string;
+  const status = (headers: Record<string, string>) => rawRequest(port, 'GET', '/status', { headers });
+
+  beforeAll(async () => {
+    root = copyProject('examples/shop');
+    await cn(['start', '--root', root]);
+    ({ port, token } = readPortFile(root)!);
+    const outside = path.join(os.tmpdir(), `cn-outside-${process.pid}.ts`);
+    writeFileSync(outside, 'export const secret = 1;\n');
+    symlinkSync(outside, path.join(root, 'src/escape.ts'));
+    mkdirSync(path.join(root, 'src/linked'));
+    symlinkSync(os.tmpdir(), path.join(root, 'src/linked/tmp'));
+  });
+  afterAll(() => cleanUp(root));
+
+  it('listens on 127.0.0.1 only (read from the kernel socket table, no traffic sent)', () => {
+    const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+    const listeners = ['/proc/net/tcp', '/proc/net/tcp6']
+      .flatMap((table) => (existsSync(table) ? readFileSync(table, 'utf8').split('\n').slice(1) : []))
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A')
+      .map((fields) => fields[1].split(':')[0]);
+    expect(listeners).toEqual(['0100007F']);
+  });
+
+  it('refuses requests without the token, or with a wrong one (401)', async () => {
+    const host = `127.0.0.1:${port}`;
+    expect((await status({ host })).status).toBe(401);
+    expect((await status({ host, 'x-cn-token': 'nope' })).status).toBe(401);
+    expect((await status({ host, 'x-cn-token': token })).status).toBe(200);
+  });
+
+  it('refuses browsers (any Origin) and foreign Host headers (DNS rebinding)', async () => {
+    expect((await status({ host: `127.0.0.1:${port}`, 'x-cn-token': token, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await status({ host: `evil.example:${port}`, 'x-cn-token': token })).status).toBe(403);
+    expect((await status({ host: `localhost:${port}`, 'x-cn-token': token })).status).toBe(200);
+  });
+
+  it('caps the request body', async () => {
+    const response = await rawRequest(port, 'POST', '/find', {
+      headers: { host: `127.0.0.1:${port}`, 'x-cn-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'x'.repeat(200_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.error.message).toMatch(/too large/i);
+  });
+
+  it('keeps the port file private (0600)', () => {
+    const mode = statSync(path.join(root, '.ts-search-daemon.json')).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+
+  it.each([
+    ['a relative path climbing out', ['map', '../../../etc/hosts.ts']],
+    ['an absolute path elsewhere', ['map', '/etc/hosts.ts']],
+    ['a symlinked file leading out', ['map', 'src/escape.ts']],
+    ['a path through a symlinked directory leading out', ['inspect', `src/linked/tmp/cn-outside-${process.pid}.ts::1::1`]],
+    ['an id climbing out', ['inspect', '../outside.ts::1::1']],
+  ])('refuses %s with exit 2 "outside the project root"', async (_name, args) => {
+    const result = await cn([...args, '--root', root]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^cn: .*outside the project root/);
+  });
+});
