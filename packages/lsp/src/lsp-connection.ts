@@ -1,10 +1,10 @@
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { CnError, engineFailure } from '@cn/core';
+import type { ServerChild } from './tls-process.js';
 
 /** The hint on every failure that a restart of the language server mends. */
 export const RESTARTS_BY_ITSELF = 'it restarts by itself; retry in a moment (cn status shows the state)';
-import type { ServerChild } from './tls-process.js';
 
 export interface ConnectionHooks {
   onLogMessage(message: string, type: number): void;
@@ -64,7 +64,7 @@ export class LspConnection {
   }
 
   async request<R>(method: string, params: unknown, timeoutMs: number): Promise<R> {
-    if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`);
+    if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
     const cancellation = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
     let entry: Pending | undefined;
@@ -81,7 +81,7 @@ export class LspConnection {
       return await Promise.race([this.connection.sendRequest<R>(method, params, cancellation.token), failure]);
     } catch (error) {
       if (error instanceof CnError) throw error;
-      if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`);
+      if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
       const message = error instanceof Error ? error.message : String(error);
       throw engineFailure(`language server failed on ${method}: ${firstLine(message)}`);
     } finally {
