@@ -49,3 +49,11 @@ describe('kindFilter', () => {
     expect(() => kindFilter('gizmo')).toThrow(/unknown kind 'gizmo'/);
   });
 });
+
+describe('rankSymbols: the declaration an agent means', () => {
+  it('prefers the top-level declaration in the file named after the symbol over a module augmentation elsewhere', () => {
+    const augmentation = { ...hit('Effect', 'Interface', '/p/src/Channel.ts', 132), containerName: './Effect.js' };
+    const home = hit('Effect', 'Interface', '/p/src/Effect.ts', 80);
+    expect(rankSymbols([augmentation, home], 'Effect').map((r) => r.hit.filePath)).toEqual(['/p/src/Effect.ts', '/p/src/Channel.ts']);
+  });
+});

@@ -55,6 +55,18 @@ function locationRank(filePath: string): number {
   return isDeclarationFile(filePath) ? 1 : 0;
 }
 
+/**
+ * Among equally good hits, the one an agent means usually lives in the file named after it
+ * (`Effect` in Effect.ts, `User` in user.ts) and is declared at the top level rather than inside a
+ * module augmentation or a namespace of another file.
+ */
+function homeRank(hit: WorkspaceSymbolHit): number {
+  const base = hit.filePath.slice(Math.max(hit.filePath.lastIndexOf('/'), hit.filePath.lastIndexOf('\\')) + 1).replace(/\..*$/, '');
+  const named = base.toLowerCase() === hit.name.toLowerCase() ? 0 : 2;
+  const nested = hit.containerName ? 1 : 0;
+  return named + nested;
+}
+
 /** The only match `--exact` keeps: JavaScript names are case-sensitive, so `observable` is another name. */
 export function isExactMatch(match: NameMatch): boolean {
   return match === NameMatch.Exact;
@@ -65,7 +77,12 @@ export function isExactMatch(match: NameMatch): boolean {
  * of file, same kind of symbol): choosing the first would be a guess, so the answer says so.
  */
 export function rankAlike(a: RankedHit, b: RankedHit): boolean {
-  return a.match === b.match && locationRank(a.hit.filePath) === locationRank(b.hit.filePath) && kindRank(a.hit.kind) === kindRank(b.hit.kind);
+  return (
+    a.match === b.match &&
+    locationRank(a.hit.filePath) === locationRank(b.hit.filePath) &&
+    kindRank(a.hit.kind) === kindRank(b.hit.kind) &&
+    homeRank(a.hit) === homeRank(b.hit)
+  );
 }
 
 export interface RankedHit {
@@ -85,6 +102,7 @@ export function rankSymbols(hits: WorkspaceSymbolHit[], query: string): RankedHi
       a.match - b.match ||
       locationRank(a.hit.filePath) - locationRank(b.hit.filePath) ||
       kindRank(a.hit.kind) - kindRank(b.hit.kind) ||
+      homeRank(a.hit) - homeRank(b.hit) ||
       a.hit.filePath.localeCompare(b.hit.filePath) ||
       a.hit.range.start.line - b.hit.range.start.line ||
       a.order - b.order,
