@@ -3,7 +3,7 @@
 // these machines are noisy). Compares node's floor, node:http, fetch, undici, and the built cn
 // (bundled vs the unbundled tsc output) against a warm daemon.
 //   node scripts/cli-startup.mjs [--runs 20] [--root examples/shop]
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -18,14 +18,20 @@ const server = createServer((_req, res) => res.end('{"ok":true}')).listen(0, '12
 await new Promise((resolve) => server.once('listening', resolve));
 const url = `http://127.0.0.1:${server.address().port}/`;
 
-function time(argv) {
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
+// Asynchronous on purpose: the HTTP server above lives in this process and must keep answering.
+function runOnce(argv) {
+  return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, argv, { cwd: repo, encoding: 'utf8' });
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (result.status !== 0) throw new Error(`${argv.join(' ')} failed: ${result.stderr}`);
-  }
+    execFile(process.execPath, argv, { cwd: repo }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`${argv.join(' ')} failed: ${stderr}`));
+      else resolve(Number(process.hrtime.bigint() - start) / 1e6);
+    });
+  });
+}
+
+async function time(argv) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) samples.push(await runOnce(argv));
   samples.sort((a, b) => a - b);
   return { median: samples[Math.floor(samples.length / 2)], p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))] };
 }
@@ -45,7 +51,8 @@ cases.push(['cn status (bundled)', [path.join(repo, 'packages/cli/dist/cn.mjs'),
 cases.push(['cn status (unbundled)', [path.join(repo, 'packages/cli/dist/main.js'), 'status', '--root', root]]);
 cases.push(['cn find User (bundled)', [path.join(repo, 'packages/cli/dist/cn.mjs'), 'find', 'User', '--root', root]]);
 
-const rows = cases.map(([name, argv]) => ({ name, ...time(argv) }));
+const rows = [];
+for (const [name, argv] of cases) rows.push({ name, ...(await time(argv)) });
 const floor = rows[0].median;
 console.log(`runs per case: ${runs}; node ${process.version}; root ${path.relative(repo, root) || '.'}`);
 console.log(`| case | median ms | p95 ms | median − floor | ÷ floor |`);

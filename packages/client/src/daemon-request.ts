@@ -1,13 +1,26 @@
 import { connectOrStart } from './daemon-connection.js';
 import { ConnectionFailure, httpCall } from './http-call.js';
+import { isProcessAlive, readPortFile } from './port-file-reader.js';
 
 export interface RequestOptions {
   root: string;
   timeoutMs: number;
 }
 
-/** One request to the root's daemon, starting it if needed; retried once if the daemon vanished. */
+/**
+ * One request to the root's daemon, starting it if needed; retried once if the daemon vanished.
+ * The port file is trusted first without a health check: the token proves it is our daemon, and
+ * any refusal falls back to the full find-or-start, so a warm call costs one round trip.
+ */
 export async function daemonRequest<T>(options: RequestOptions, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const known = readPortFile(options.root);
+  if (known && known.root === options.root && isProcessAlive(known.pid)) {
+    try {
+      return await httpCall<T>(known, method, route, body, options.timeoutMs);
+    } catch (error) {
+      if (!(error instanceof ConnectionFailure)) throw error;
+    }
+  }
   const endpoint = await connectOrStart(options.root);
   try {
     return await httpCall<T>(endpoint, method, route, body, options.timeoutMs);

@@ -39,6 +39,8 @@ export function httpCall<T>(endpoint: Endpoint, method: 'GET' | 'POST', route: s
             return reject(new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${response.statusCode})`, 'run cn stop, then try again'));
           }
           if (response.statusCode === 200) return resolve(parsed as T);
+          // Another process on that port, or a daemon that no longer owns the port file's token.
+          if (response.statusCode === 401) return reject(new ConnectionFailure(new Error('the daemon refused the token')));
           const error = (parsed as Partial<ErrorBody>).error;
           reject(new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${response.statusCode}`, error?.hint));
         });
