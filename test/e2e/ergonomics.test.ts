@@ -25,9 +25,14 @@ describe('cn for agents', () => {
     });
 
     it('filters by --kind, --in (path and glob) and --exact', async () => {
+      // An exact hit lists only same-named candidates; prefix matches (UserRegistry) are only counted…
       const loose = json(await run(['find', 'User', '--no-refs']));
-      expect(loose.candidates.map((c: { name: string }) => c.name)).toContain('UserRegistry');
+      expect(loose.candidates.map((c: { name: string }) => c.name)).not.toContain('UserRegistry');
+      // …and --exact drops them from the count as well.
       const exact = json(await run(['find', 'User', '--no-refs', '--exact']));
+      expect(loose.totalCandidates).toBeGreaterThan(exact.totalCandidates);
+      // Without an exact hit, prefix matches are what there is, so they are listed.
+      expect(json(await run(['find', 'UserReg', '--no-refs'])).definition).toMatchObject({ name: 'UserRegistry' });
       expect(exact.definition).toMatchObject({ id: 'lib/user.ts::2::14', kind: 'Class' });
       expect(exact.candidates.map((c: { name: string }) => c.name)).not.toContain('UserRegistry');
       expect(exact.candidates.every((c: { name: string }) => c.name === 'User')).toBe(true);

@@ -57,3 +57,14 @@ describe('rankSymbols: the declaration an agent means', () => {
     expect(rankSymbols([augmentation, home], 'Effect').map((r) => r.hit.filePath)).toEqual(['/p/src/Effect.ts', '/p/src/Channel.ts']);
   });
 });
+
+describe('rankSymbols: re-exports', () => {
+  it('ranks a re-export below the declaration it points at, whatever the file order', () => {
+    const reexport = { ...hit('asyncScheduler', 'Constant', '/p/src/index.ts', 3), alias: true };
+    const declaration = hit('asyncScheduler', 'Constant', '/p/src/internal/scheduler/async.ts', 51);
+    expect(rankSymbols([reexport, declaration], 'asyncScheduler').map((r) => r.hit.filePath)).toEqual([
+      '/p/src/internal/scheduler/async.ts',
+      '/p/src/index.ts',
+    ]);
+  });
+});

@@ -22,7 +22,7 @@ async function failure(promise: Promise<unknown>): Promise<CnError> {
 }
 
 describe('findSymbol', () => {
-  it('chooses the class, asks references at its name (not at `export`), and lists the rest as candidates', async () => {
+  it('chooses the class, asks references at its name (not at `export`), and counts other spellings as candidates', async () => {
     const { engine, deps } = setup();
     engine.symbols = [
       { name: 'user', kind: 'Variable', filePath: `${ROOT}/src/index.ts`, range: { start: { line: 2, character: 1 }, end: { line: 2, character: 24 } } },
@@ -35,7 +35,9 @@ describe('findSymbol', () => {
     expect(response.definition).toMatchObject({ id: 'src/user.ts::2::14', name: 'User', kind: 'Class', preview: 'export class User {' });
     expect(response.references.map((r) => r.id)).toEqual(['src/index.ts::1::10', 'src/index.ts::2::18', 'src/user.ts::2::14']);
     expect(response.totalReferences).toBe(3);
-    expect(response.candidates).toEqual([expect.objectContaining({ id: 'src/index.ts::2::7', name: 'user', kind: 'Variable' })]);
+    // `user` is another name in JavaScript: counted, not listed, once `User` matched exactly.
+    expect(response.candidates).toEqual([]);
+    expect(response.totalCandidates).toBe(1);
   });
 
   it('cuts references at --limit but still counts them all', async () => {

@@ -51,5 +51,6 @@ export function fromNavtoItem(item: NavtoItem): WorkspaceSymbolHit {
     },
   };
   if (item.containerName) hit.containerName = item.containerName;
+  if (item.kind === 'alias') hit.alias = true;
   return hit;
 }

@@ -49,6 +49,8 @@ export interface WorkspaceSymbolHit {
    * decorators …), so it does not point at the name.
    */
   range: Range;
+  /** A re-export or import alias (`export { User } from './user'`), not a declaration of its own. */
+  alias?: boolean;
 }
 
 /** One node of a file outline (LSP hierarchical DocumentSymbol). */

@@ -61,6 +61,8 @@ function locationRank(filePath: string): number {
  * module augmentation or a namespace of another file.
  */
 function homeRank(hit: WorkspaceSymbolHit): number {
+  // A re-export points at the declaration an agent wants; it is never that declaration.
+  if (hit.alias) return 4;
   const base = hit.filePath.slice(Math.max(hit.filePath.lastIndexOf('/'), hit.filePath.lastIndexOf('\\')) + 1).replace(/\..*$/, '');
   const named = base.toLowerCase() === hit.name.toLowerCase() ? 0 : 2;
   const nested = hit.containerName ? 1 : 0;

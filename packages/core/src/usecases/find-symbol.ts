@@ -9,7 +9,7 @@ import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { pathFilter } from '../ranking/path-filter.js';
-import { rankAlike } from '../ranking/rank-symbols.js';
+import { NameMatch, rankAlike } from '../ranking/rank-symbols.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { searchSymbolsRanked, validateQuery } from './symbol-search.js';
@@ -47,14 +47,18 @@ export async function findSymbol(deps: Deps, request: FindRequest): Promise<Find
 
 async function findByName(deps: Deps, builder: LocationRefBuilder, query: string, request: FindRequest, options: Options): Promise<FindResponse> {
   const within = pathFilter(request.in);
-  const located = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, request.kind, {
+  const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
+  const { symbols: located, total } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, request.kind, {
     exact: request.exact,
+    limit: candidateLimit + 1,
     ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
   });
   if (located.length === 0) return { query, definition: null, references: [], totalReferences: 0, candidates: [], ...modeEcho(options) };
-  const [chosen, ...others] = located;
+  const [chosen] = located;
+  // When the name matched exactly, prefix matches (`UserRepository` for `User`) and other spellings
+  // (`user`, a different name in JavaScript) are not what was meant: counted in totalCandidates, not listed.
+  const others = located.slice(1).filter(({ match }) => match <= chosen.match || chosen.match > NameMatch.ExactIgnoringCase);
   const ambiguous = others.length > 0 && rankAlike(chosen, others[0]);
-  const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const [definition, candidates, { truncated: referencesCut, ...references }] = await Promise.all([
     namedRef(builder, chosen.hit, chosen.position, options.snippet),
     options.refs === 'only' ? [] : Promise.all(others.slice(0, candidateLimit).map(({ hit, position }) => namedRef(builder, hit, position, options.snippet))),
@@ -65,7 +69,7 @@ async function findByName(deps: Deps, builder: LocationRefBuilder, query: string
     definition: options.refs === 'only' ? null : definition,
     ...references,
     candidates,
-    totalCandidates: others.length,
+    totalCandidates: total - 1,
     ...(candidates.length < others.length && options.refs !== 'only' ? { truncated: true as const } : {}),
     ...(referencesCut ? { truncated: true as const } : {}),
     ...(ambiguous ? { ambiguous: true as const } : {}),

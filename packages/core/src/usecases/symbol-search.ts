@@ -36,6 +36,11 @@ export interface SymbolSearchOptions {
   exact?: boolean;
   /** Keep only hits whose absolute path passes (built from `--in`). */
   where?: (filePath: string) => boolean;
+  /**
+   * Locate (read the file of) at most this many of the best hits. Locating every fuzzy match of a
+   * common word costs more than the search itself; `total` still counts them all.
+   */
+  limit?: number;
 }
 
 /**
@@ -49,11 +54,17 @@ export async function searchRankedSymbols(
   kind?: string,
   options: SymbolSearchOptions = {},
 ): Promise<LocatedSymbol[]> {
-  return (await searchSymbolsRanked(engine, texts, query, kind, options)).map(({ hit, position }) => ({ hit, position }));
+  return (await searchSymbolsRanked(engine, texts, query, kind, options)).symbols.map(({ hit, position }) => ({ hit, position }));
 }
 
 export interface RankedLocatedSymbol extends LocatedSymbol {
   match: NameMatch;
+}
+
+export interface RankedSearch {
+  symbols: RankedLocatedSymbol[];
+  /** How many hits passed the filters, located or not. */
+  total: number;
 }
 
 /** searchRankedSymbols with each hit's name match kept, for callers that judge ambiguity. */
@@ -63,7 +74,7 @@ export async function searchSymbolsRanked(
   query: string,
   kind?: string,
   options: SymbolSearchOptions = {},
-): Promise<RankedLocatedSymbol[]> {
+): Promise<RankedSearch> {
   if (/\s/.test(query)) throw badInput(`'${query.slice(0, 40)}' is not a symbol name`, 'pass one name, e.g. cn find User or cn find User.save');
   const { name, container } = splitQualifiedName(query);
   const acceptsKind = kindFilter(kind);
@@ -72,8 +83,10 @@ export async function searchSymbolsRanked(
     (hit) => (!options.where || options.where(hit.filePath)) && (scopes.length === 0 || containerMatches(hit, scopes)),
   );
   const ranked = rankSymbols(hits, name).filter(({ match }) => !options.exact || isExactMatch(match));
+  // A kind filter needs each hit's refined kind, and deep qualifiers its outline: then all are located.
+  const locateAll = acceptsKind !== undefined || scopes.length > 1 || options.limit === undefined;
   const located = await Promise.all(
-    ranked.map(async ({ hit, match }) => {
+    (locateAll ? ranked : ranked.slice(0, options.limit)).map(async ({ hit, match }) => {
       const text = await texts(hit.filePath);
       const position = locateName(text, hit.range, hit.name);
       const refined = refineKind(hit.kind, text?.line(position.line), position.character);
@@ -81,10 +94,11 @@ export async function searchSymbolsRanked(
     }),
   );
   const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind));
-  if (scopes.length <= 1) return kept;
+  if (scopes.length <= 1) return { symbols: kept, total: locateAll ? kept.length : ranked.length };
   // navto names only the nearest container; deeper qualifiers are checked against the outline.
   const checks = await Promise.all(kept.map(async (symbol) => endsWith(await containerChain(engine, symbol.hit.filePath, symbol.position), scopes)));
-  return kept.filter((_, index) => checks[index]);
+  const deep = kept.filter((_, index) => checks[index]);
+  return { symbols: deep, total: deep.length };
 }
 
 export interface ResolvedSymbolTarget {
@@ -109,7 +123,7 @@ export async function resolveSymbolTarget(
     return { filePath, position };
   }
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const [best] = await searchRankedSymbols(deps.engine, (filePath) => builder.text(filePath), query, kind);
+  const [best] = await searchRankedSymbols(deps.engine, (filePath) => builder.text(filePath), query, kind, { limit: 1 });
   if (!best) throw notFound(`no symbol named '${query}'`, 'check the spelling, or try cn find with a shorter prefix');
   return { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
 }

@@ -1,8 +1,10 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { badInput, type SourceFiles } from '@cn/core';
+import { TextCache } from './text-cache.js';
 
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+const CACHED_CHARACTERS = 32 * 1024 * 1024;
 
 /**
  * Reads files for the use cases, confined to the project root: `..`, absolute paths elsewhere and
@@ -11,6 +13,7 @@ export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
  */
 export class NodeSourceFiles implements SourceFiles {
   private readonly realRoot: Promise<string>;
+  private readonly cache = new TextCache(CACHED_CHARACTERS);
 
   constructor(private readonly root: string) {
     this.realRoot = fs.realpath(root);
@@ -42,9 +45,13 @@ export class NodeSourceFiles implements SourceFiles {
     if (stat.size > MAX_SOURCE_BYTES) {
       throw badInput(`${this.display(filePath)} is too large (${stat.size} bytes, at most ${MAX_SOURCE_BYTES})`, 'cn reads source files, not bundles or data');
     }
+    const cached = this.cache.get(filePath, stat.mtimeMs, stat.size);
+    if (cached !== undefined) return cached;
     const buffer = await fs.readFile(filePath);
     if (buffer.subarray(0, 8192).includes(0)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
-    return buffer.toString('utf8');
+    const text = buffer.toString('utf8');
+    this.cache.set(filePath, stat.mtimeMs, stat.size, text);
+    return text;
   }
 
   private display(filePath: string): string {
