@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isProjectConfig, isSourceFileName, isWalkedDirectory, type SourceTree } from './project-discovery.js';
+import { isProjectConfig, isSourceFileName, isWalkedDirectory, type SourceTree } from './source-tree.js';
 
 export interface FileSetChange {
   addedSources: string[];

@@ -1,3 +1,4 @@
 export { startTypeScriptEngine } from './typescript-engine.js';
 export type { EngineOptions, TypeScriptEngine } from './typescript-engine.js';
-export { TsImportGraph } from './navigation/import-graph.js';
+export { LazyImportGraph } from './navigation/lazy-import-graph.js';
+export type { TsImportGraph } from './navigation/import-graph.js';

@@ -1,13 +1,8 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { isInside, walkSourceTree, type SourceTree } from './source-tree.js';
 
-/** Directories that never hold project sources worth loading: dependencies, VCS data, build output. */
-const IGNORED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', 'bower_components', 'jspm_packages']);
-const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
-const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
 const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
-const MAX_WALKED_ENTRIES = 200_000;
 
 export interface DiscoveredProject {
   /** Absolute path of the tsconfig.json / jsconfig.json. */
@@ -55,56 +50,6 @@ export function discoverProjects(root: string, maxLooseFiles: number, tree: Sour
   };
 }
 
-/** What lives under the root that matters to the language server, and the directories it is in. */
-export interface SourceTree {
-  configs: string[];
-  sources: string[];
-  /** Every directory walked (ignored ones excluded): watching their mtimes reveals created and deleted files. */
-  directories: string[];
-}
-
-export function walkSourceTree(root: string): SourceTree {
-  const configs: string[] = [];
-  const sources: string[] = [];
-  const walkedDirectories: string[] = [];
-  const directories = [root];
-  let walked = 0;
-  while (directories.length > 0 && walked < MAX_WALKED_ENTRIES) {
-    const directory = directories.shift()!;
-    walkedDirectories.push(directory);
-    let entries;
-    try {
-      entries = readdirSync(directory, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      walked += 1;
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) {
-        if (isWalkedDirectory(entry.name)) directories.push(full);
-      } else if (entry.isFile()) {
-        if (isProjectConfig(entry.name)) configs.push(full);
-        else if (isSourceFileName(entry.name)) sources.push(full);
-      }
-    }
-  }
-  return { configs, sources, directories: walkedDirectories };
-}
-
-export function isWalkedDirectory(name: string): boolean {
-  return !name.startsWith('.') && !IGNORED_DIRECTORIES.has(name);
-}
-
-export function isProjectConfig(name: string): boolean {
-  return CONFIG_NAMES.includes(name);
-}
-
-export function isSourceFileName(name: string): boolean {
-  return SOURCE_FILE.test(name);
-}
-
 function parseConfig(configPath: string): ts.ParsedCommandLine | undefined {
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error) return undefined;
@@ -132,7 +77,3 @@ function nearestConfigDirectory(file: string, configDirectories: Set<string>): s
   }
 }
 
-export function isInside(root: string, file: string): boolean {
-  const relative = path.relative(root, file);
-  return relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative));
-}

@@ -4,7 +4,9 @@ import { DocumentSync } from './document-sync.js';
 import { buildInitializeParams } from './initialize-params.js';
 import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
 import { FileSetMonitor } from './file-set-monitor.js';
-import { discoverProjects, walkSourceTree, type ProjectLayout } from './project-discovery.js';
+import { discoverInWorker } from './discover-in-worker.js';
+import type { ProjectLayout } from './project-discovery.js';
+import { walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
 import { TlsProcess } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
@@ -65,11 +67,14 @@ export class TlsSession {
     try {
       const { root, logDirectory, maxTsServerMemory, loadTimeoutMs } = this.settings;
       const params = buildInitializeParams(this.installation, { root, logDirectory, maxTsServerMemory });
+      // Discovery (a worker parsing configs) runs while TLS initializes and spawns tsserver.
+      const tree = walkSourceTree(root);
+      const discovering = discoverInWorker(root, this.settings.maxLooseFiles, tree);
+      discovering.catch(() => undefined);
       await this.connection.request('initialize', params, loadTimeoutMs);
       this.connection.notify('initialized', {});
-      const tree = walkSourceTree(root);
       this.fileSet = await FileSetMonitor.watch(tree);
-      const layout = discoverProjects(root, this.settings.maxLooseFiles, tree);
+      const layout = await discovering;
       this.layout = layout;
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
@@ -112,7 +117,7 @@ export class TlsSession {
     if (change.configsChanged) return 'restart';
     if (change.addedSources.length === 0 && change.removedSources.length === 0) return 'current';
     this.settings.onLog(`cn: ${change.addedSources.length} files created, ${change.removedSources.length} deleted: reloading projects`);
-    const layout = discoverProjects(this.settings.root, this.settings.maxLooseFiles);
+    const layout = await discoverInWorker(this.settings.root, this.settings.maxLooseFiles, walkSourceTree(this.settings.root));
     const configs = (projects: ProjectLayout['projects']) => projects.map((project) => project.configPath).sort().join('\n');
     if (configs(layout.projects) !== configs(this.layout.projects)) return 'restart';
     // tsserver's wildcard directory watchers would add new files only after a delay; a reload is

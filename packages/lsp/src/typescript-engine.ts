@@ -13,7 +13,7 @@ import type {
 } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, toLspPosition } from './convert.js';
-import { isInside } from './project-discovery.js';
+import { isInside } from './source-tree.js';
 import { locateInstallation } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
 import { TlsSession } from './tls-session.js';

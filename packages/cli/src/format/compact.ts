@@ -28,7 +28,9 @@ export function findCompact(response: FindResponse): string {
     }
   }
   if (response.candidates.length > 0) {
-    lines.push(`also ${response.totalCandidates ?? response.candidates.length} (cn find <id>):`);
+    const total = response.totalCandidates ?? response.candidates.length;
+    const unlisted = total > response.candidates.length ? ` (${total} other matches in all)` : '';
+    lines.push(`also${unlisted} (cn find <id>):`);
     for (const candidate of response.candidates) lines.push(...namedLine(candidate));
   }
   const summarized = response.referenceFiles?.reduce((sum, file) => sum + file.count, 0) ?? response.references.length;

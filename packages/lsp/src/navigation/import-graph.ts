@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { badInput } from '@cn/core';
 import type { ImportGraphSource, ModuleImport } from '@cn/core';
-import { isInside } from '../project-discovery.js';
+import { isInside } from '../source-tree.js';
 import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
 
 interface Specifier {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { discoverProjects, isInside } from '../project-discovery.js';
+import { discoverProjects } from '../project-discovery.js';
+import { isInside } from '../source-tree.js';
 
 /** The compiler settings one group of files is resolved with, and the cache that goes with them. */
 export interface ResolutionSettings {
