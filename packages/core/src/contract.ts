@@ -42,6 +42,8 @@ export interface FileCount {
 
 export interface MapRequest {
   file: string;
+  /** Also list what is declared inside functions and methods (locals, callbacks, object-literal keys). */
+  locals?: boolean;
   /** Add each symbol's code: `fold` one-line signature, `preview` first lines, `full` whole block. */
   snippet?: SnippetLevel;
   limit?: number;

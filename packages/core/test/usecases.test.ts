@@ -102,6 +102,15 @@ describe('mapFile', () => {
     });
   });
 
+  it('leaves out what functions and methods declare inside, unless locals are asked for', async () => {
+    const { engine, deps } = setup();
+    const local = node('saved', 'Constant', [5, 5], [5, 11]);
+    engine.outlines[`${ROOT}/src/user.ts`] = [node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3], [local])])];
+    const names = async (locals?: boolean) => (await mapFile(deps, { file: 'src/user.ts', ...(locals ? { locals } : {}) })).symbols.map((s) => s.name);
+    expect(await names()).toEqual(['User', 'save']);
+    expect(await names(true)).toEqual(['User', 'save', 'saved']);
+  });
+
   it('refuses files that are not TypeScript/JavaScript sources', async () => {
     const { deps } = setup();
     const error = await failure(mapFile(deps, { file: 'README.md' }));

@@ -17,6 +17,7 @@ import { isInside } from './source-tree.js';
 import { locateInstallation } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
 import { TlsSession } from './tls-session.js';
+import { FileAnswers } from './file-answers.js';
 import { fromNavtoItem } from './tsserver-navto.js';
 import type { NavtoItem } from './tsserver-navto.js';
 import type { CallHierarchyItem, CodeNavigation, EngineDiagnostic, HoverInfo, IncomingCall, OutgoingCall } from '@cn/core';
@@ -42,6 +43,7 @@ export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation {
 }
 
 const MAX_OPEN_DOCUMENTS = 200;
+const MAX_CACHED_FILE_ANSWERS = 100;
 const MAX_LOOSE_FILES = 2000;
 /** Diagnostics of at most this many named files are taken from freshly opened documents. */
 const MAX_OPENED_FOR_DIAGNOSTICS = 50;
@@ -67,6 +69,7 @@ class TlsEngine implements TypeScriptEngine {
   private lastError: string | undefined;
   private relaunching: Promise<void> | undefined;
   private failedAt: number | undefined;
+  private readonly answers = new FileAnswers(MAX_CACHED_FILE_ANSWERS);
   private readonly requestTimeoutMs: number;
 
   constructor(
@@ -157,19 +160,19 @@ class TlsEngine implements TypeScriptEngine {
   }
 
   async outline(filePath: string): Promise<OutlineNode[]> {
-    const { session, file } = await this.prepareFile(filePath);
-    const result = await session.request<lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null>('textDocument/documentSymbol', {
-      textDocument: { uri: pathToUri(file) },
-    });
-    return fromDocumentSymbols(result);
+    const { session, file, version } = await this.prepareFile(filePath);
+    return this.answers.get('outline', file, session, version, async () =>
+      fromDocumentSymbols(
+        await session.request<lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null>('textDocument/documentSymbol', { textDocument: { uri: pathToUri(file) } }),
+      ),
+    );
   }
 
   async foldingSpans(filePath: string): Promise<FoldingSpan[]> {
-    const { session, file } = await this.prepareFile(filePath);
-    const result = await session.request<lsp.FoldingRange[] | null>('textDocument/foldingRange', {
-      textDocument: { uri: pathToUri(file) },
-    });
-    return fromFoldingRanges(result);
+    const { session, file, version } = await this.prepareFile(filePath);
+    return this.answers.get('folds', file, session, version, async () =>
+      fromFoldingRanges(await session.request<lsp.FoldingRange[] | null>('textDocument/foldingRange', { textDocument: { uri: pathToUri(file) } })),
+    );
   }
 
   async definition(filePath: string, position: Position): Promise<SourceLocation[]> {
@@ -234,7 +237,7 @@ class TlsEngine implements TypeScriptEngine {
   }
 
   /** Confines the file to the root, waits for the engine and makes TLS see the file as on disk. */
-  private async prepareFile(filePath: string): Promise<{ session: TlsSession; file: string }> {
+  private async prepareFile(filePath: string): Promise<{ session: TlsSession; file: string; version: { mtimeMs: number; size: number } }> {
     const file = path.resolve(this.options.root, filePath);
     if (!isInside(this.options.root, file)) {
       throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);
@@ -244,7 +247,7 @@ class TlsEngine implements TypeScriptEngine {
     if (!stats.isFile()) throw badInput(`not a file: ${filePath}`);
     const session = await this.readySession();
     await session.documents.sync(file);
-    return { session, file };
+    return { session, file, version: { mtimeMs: stats.mtimeMs, size: stats.size } };
   }
 
   // CodeNavigation: the graph commands (packages/lsp/src/navigation/*).

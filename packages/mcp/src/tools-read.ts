@@ -27,10 +27,10 @@ export const READ_TOOLS = [
   tool({
     name: 'cn_map',
     description: 'Outline of one file: every symbol with kind, lines and id. Cheaper than reading the file.',
-    input: { file, snippet, limit: limit.describe('At most this many symbols'), maxTokens },
+    input: { file, locals: z.boolean().optional().describe('Also list locals inside functions'), snippet, limit: limit.describe('At most this many symbols'), maxTokens },
     method: 'POST',
     route: '/map',
-    body: ({ file, snippet, limit }, { root }) => ({ file: absolute(root, file), snippet, limit }),
+    body: ({ file, locals, snippet, limit }, { root }) => ({ file: absolute(root, file), ...(locals ? { locals: true } : {}), snippet, limit }),
     after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitMap(response, maxTokens)),
   }),
   tool({

@@ -11,6 +11,7 @@ import { limitFlag, maxTokensFlag, snippetFlag, type SharedFlags } from './agent
 export function registerMap({ cli, run }: CommandHost): void {
   cli
     .command('map <file>', 'Outline of a file: every symbol with kind, lines and id')
+    .option('--locals', 'Also list what functions and methods declare inside (locals, callbacks)')
     .option('--snippet <level>', "Add each symbol's code: fold (signature), preview (first lines), full")
     .option('--limit <n>', 'At most n symbols (total still counts all; truncated: true)')
     .option('--max-tokens <n>', 'Shrink to about n tokens: drop snippets, then top-level only with kind counts, then counts')
@@ -18,10 +19,10 @@ export function registerMap({ cli, run }: CommandHost): void {
     .example('cn map src/internal/Observable.ts --format compact')
     .example('cn map src/internal/Subscriber.ts --snippet fold --format text')
     .example('cn map src/internal/Subscriber.ts --max-tokens 300 --format compact')
-    .action((file: string, flags: SharedFlags) =>
+    .action((file: string, flags: SharedFlags & { locals?: boolean }) =>
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);
-        const body: MapRequest = { file: userFile(context, file), snippet: snippetFlag(flags), limit: limitFlag(flags) };
+        const body: MapRequest = { file: userFile(context, file), ...(flags.locals ? { locals: true } : {}), snippet: snippetFlag(flags), limit: limitFlag(flags) };
         let response = await daemonRequest<MapResponse>(context, 'POST', '/map', body);
         const render = rendererFor(context.format, { text: mapText, compact: mapCompact, ids: mapIds });
         if (maxTokens !== undefined) response = fitMap(response, maxTokens, measureFor(render, context.format));

@@ -11,6 +11,8 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { resolveSourceFile } from './resolve-source.js';
 
+const DECLARING_CONTAINERS = new Set(['Class', 'Interface', 'Enum', 'Module', 'Namespace', 'Struct']);
+
 /** `cn map <file>`: the file's outline, flattened in document order, each symbol with its id. */
 export async function mapFile(
   deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths },
@@ -28,6 +30,9 @@ export async function mapFile(
   const relative = deps.paths.toRelative(filePath);
   const entries: Array<{ symbol: MapSymbol; character: number }> = [];
   const visit = (node: OutlineNode, container: string | undefined) => {
+    // What a file declares is its top level and the members of its types and namespaces; what
+    // lives inside a function body is detail, there only when asked for.
+    if (container !== undefined && !request.locals && !DECLARING_CONTAINERS.has(parentKind.get(node) ?? '')) return;
     const { line, character } = node.selectionRange.start;
     entries.push({
       character,
@@ -41,8 +46,12 @@ export async function mapFile(
         ...(level ? { snippet: snippet(text, node.range.start.line, node.range.end.line, level) } : {}),
       },
     });
-    node.children.forEach((child) => visit(child, node.name));
+    for (const child of node.children) {
+      parentKind.set(child, node.kind);
+      visit(child, node.name);
+    }
   };
+  const parentKind = new Map<OutlineNode, string>();
   outline.forEach((node) => visit(node, undefined));
   // The engine nests by syntax; callers read top to bottom.
   entries.sort((a, b) => a.symbol.line - b.symbol.line || a.character - b.character);

@@ -8,6 +8,7 @@ const schema = {
     type: 'object',
     properties: {
       file: { type: 'string', maxLength: 4096 },
+      locals: { type: 'boolean' },
       snippet: snippetLevel,
       limit: { type: 'integer' },
       maxTokens: { type: 'integer' },

@@ -1,0 +1,47 @@
+import type { FoldingSpan, OutlineNode } from '@cn/core';
+
+interface Entry {
+  /** The session that answered: a restarted server may answer differently. */
+  owner: object;
+  mtimeMs: number;
+  size: number;
+  outline?: Promise<OutlineNode[]>;
+  folds?: Promise<FoldingSpan[]>;
+}
+
+type Kind = 'outline' | 'folds';
+type Answer<K extends Kind> = K extends 'outline' ? OutlineNode[] : FoldingSpan[];
+
+/**
+ * Outline and folding answers per file version. On a 29,000-line file TLS needs ~50 ms for folding
+ * ranges; an agent inspecting several ids in one file, or mapping then inspecting it, asks again
+ * and again about the same text. Keyed by mtime and size, shared by concurrent callers, bounded.
+ */
+export class FileAnswers {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly maxFiles: number) {}
+
+  get<K extends Kind>(kind: K, file: string, owner: object, version: { mtimeMs: number; size: number }, compute: () => Promise<Answer<K>>): Promise<Answer<K>> {
+    let entry = this.entries.get(file);
+    if (!entry || entry.owner !== owner || entry.mtimeMs !== version.mtimeMs || entry.size !== version.size) {
+      entry = { owner, mtimeMs: version.mtimeMs, size: version.size };
+    }
+    this.entries.delete(file);
+    this.entries.set(file, entry);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxFiles) break;
+      this.entries.delete(oldest);
+    }
+    const key = kind === 'outline' ? 'outline' : 'folds';
+    const cached = entry[key] as Promise<Answer<K>> | undefined;
+    if (cached) return cached;
+    const answer = compute();
+    (entry as unknown as Record<string, Promise<Answer<K>>>)[key] = answer;
+    // A failed answer is not remembered.
+    answer.catch(() => {
+      if (entry![key] === (answer as unknown)) delete entry![key];
+    });
+    return answer;
+  }
+}
