@@ -46,10 +46,10 @@ if (existsSync(path.join(repo, 'node_modules/undici'))) {
 }
 
 // The real CLI against a warm daemon: bundled single file vs the unbundled module tree.
-execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.mjs'), 'start', '--root', root], { stdio: 'ignore' });
-cases.push(['cn status (bundled)', [path.join(repo, 'packages/cli/dist/cn.mjs'), 'status', '--root', root]]);
+execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'start', '--root', root], { stdio: 'ignore' });
+cases.push(['cn status (bundled)', [path.join(repo, 'packages/cli/dist/cn.cjs'), 'status', '--root', root]]);
 cases.push(['cn status (unbundled)', [path.join(repo, 'packages/cli/dist/main.js'), 'status', '--root', root]]);
-cases.push(['cn find User (bundled)', [path.join(repo, 'packages/cli/dist/cn.mjs'), 'find', 'User', '--root', root]]);
+cases.push(['cn find User (bundled)', [path.join(repo, 'packages/cli/dist/cn.cjs'), 'find', 'User', '--root', root]]);
 
 const rows = [];
 for (const [name, argv] of cases) rows.push({ name, ...(await time(argv)) });
@@ -60,5 +60,5 @@ console.log(`|---|---:|---:|---:|---:|`);
 for (const row of rows) {
   console.log(`| ${row.name} | ${row.median.toFixed(1)} | ${row.p95.toFixed(1)} | ${(row.median - floor).toFixed(1)} | ${(row.median / floor).toFixed(2)} |`);
 }
-execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.mjs'), 'stop', '--root', root], { stdio: 'ignore' });
+execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'stop', '--root', root], { stdio: 'ignore' });
 server.close();

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CN = path.join(repo, 'packages/cli/bin/cn.mjs');
+const CN = path.join(repo, 'packages/cli/bin/cn.cjs');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 const fixture = option('fixture', 'examples/shop');

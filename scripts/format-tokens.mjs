@@ -14,7 +14,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const root = path.resolve(option('--root', '/tmp/rxjs-7.8.2'));
 const query = option('--query', 'Observable');
-const cn = (...argv) => execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.mjs'), ...argv, '--root', root], { encoding: 'utf8', maxBuffer: 256 << 20 });
+const cn = (...argv) => execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), ...argv, '--root', root], { encoding: 'utf8', maxBuffer: 256 << 20 });
 
 const rows = [];
 const measure = (label, text) => {

@@ -19,7 +19,7 @@ async function main() {
   // tools/list never touches the daemon, so no daemon starts and nothing is written to the root.
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(REPO, 'packages/cli/bin/cn.mjs'), 'mcp', '--root', path.join(REPO, 'examples/shop')],
+    args: [path.join(REPO, 'packages/cli/bin/cn.cjs'), 'mcp', '--root', path.join(REPO, 'examples/shop')],
     stderr: 'ignore',
   });
   const client = new Client({ name: 'mcp-tools-tokens', version: '0' });

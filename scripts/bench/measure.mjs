@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { REPO } from './corpora.mjs';
 
-export const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.mjs');
+export const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.cjs');
 
 export function summarize(samples) {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -237,7 +237,7 @@ describe('cn mcp when the project cannot be served', () => {
   });
 
   it('the one-shot CLI bundle does not carry the MCP SDK', () => {
-    const bundle = readFileSync(path.join(REPO, 'packages/cli/dist/cn.mjs'), 'utf8');
+    const bundle = readFileSync(path.join(REPO, 'packages/cli/dist/cn.cjs'), 'utf8');
     expect(bundle).not.toMatch(/StdioServerTransport|new McpServer|modelcontextprotocol/);
     expect(bundle).toMatch(/import\(["']@cn\/mcp["']\)/);
   });

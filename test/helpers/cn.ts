@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.mjs');
+export const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.cjs');
 export const PORT_FILE = '.ts-search-daemon.json';
 
 export interface CnResult {

@@ -30,7 +30,7 @@ describe('scripts/bench on a fixture', () => {
     const { stdout, stderr, exitCode } = await runScript('scripts/bench/bench.mjs', ['--corpus', 'fixture:test/fixtures/ts-multi', '--runs', '2', '--cold-runs', '1']);
     expect(exitCode, stderr).toBe(0);
     const measurements = tableRows(stdout, 'measurement');
-    expect(measurements.map((row) => row[0])).toEqual(expect.arrayContaining(['node -e 0 (floor)', 'raw: spawn → loaded', expect.stringMatching(/^cn find \w+ \(warm\)$/)]));
+    expect(measurements.map((row) => row[0])).toEqual(expect.arrayContaining(['node -e 0 (floor)', 'raw: spawn → loaded', 'raw: spawn → loaded → first find', expect.stringMatching(/^cn find \w+ \(warm\)$/)]));
     for (const row of measurements) expect(Number(row[1]), row.join(' | ')).toBeGreaterThan(0);
     const checks = tableRows(stdout, 'ratio (test/fixtures/ts-multi,');
     expect(checks).toHaveLength(5);

@@ -24,7 +24,7 @@ for (const register of COMMANDS) register(host);
 cli.help();
 cli.version(CN_VERSION);
 
-try {
+async function main(): Promise<void> {
   cli.parse(process.argv, { run: false });
   if (!cli.options.help && !cli.options.version) {
     if (!cli.matchedCommand) {
@@ -34,6 +34,7 @@ try {
     cli.runMatchedCommand();
   }
   await pending;
-} catch (error) {
-  reportFailure(error);
 }
+
+// No top-level await: the bundle is CommonJS, which node loads faster than an ES module.
+main().catch(reportFailure);

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { CnError, PORT_FILE_NAME, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
 import { ConnectionFailure, httpCall, type Endpoint } from './http-call.js';
@@ -63,6 +61,8 @@ async function spawnDaemon(root: string, stateDir: string, deadline: number, set
   rmSync(path.join(root, PORT_FILE_NAME), { force: true });
   const logFile = path.join(stateDir, 'daemon.log');
   const logFd = openSync(logFile, 'a', 0o600);
+  // Loaded here, not at the top: only a start needs them, and every warm call would pay for them.
+  const [{ spawn }, { createRequire }] = await Promise.all([import('node:child_process'), import('node:module')]);
   const entry = createRequire(import.meta.url).resolve('@cn/daemon/main');
   const flags = [
     ...(settings.idleMinutes !== undefined ? ['--idle-minutes', String(settings.idleMinutes)] : []),

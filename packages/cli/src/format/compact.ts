@@ -29,8 +29,8 @@ export function findCompact(response: FindResponse): string {
   }
   if (response.candidates.length > 0) {
     const total = response.totalCandidates ?? response.candidates.length;
-    const unlisted = total > response.candidates.length ? ` (${total} other matches in all)` : '';
-    lines.push(`also${unlisted} (cn find <id>):`);
+    const shown = total > response.candidates.length ? `${response.candidates.length} of ${total}` : `${total}`;
+    lines.push(`also ${shown} (cn find <id>):`);
     for (const candidate of response.candidates) lines.push(...namedLine(candidate));
   }
   const summarized = response.referenceFiles?.reduce((sum, file) => sum + file.count, 0) ?? response.references.length;

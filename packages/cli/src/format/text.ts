@@ -1,6 +1,6 @@
 import type { FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse, StatusResponse } from '@cn/core';
 
-import { cutNotes } from './notes.js';
+import { cutNotes, groupByFile, place } from './notes.js';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
 export function mapText(response: MapResponse): string {
@@ -90,16 +90,3 @@ export function statusText(status: StatusResponse | { running: false; root: stri
   return rows.map(([key, value]) => `${key.padEnd(12)}${value}`).join('\n');
 }
 
-function place(ref: LocationRef): string {
-  return `${ref.filePath}:${ref.line}:${ref.character}`;
-}
-
-function groupByFile(refs: LocationRef[]): Map<string, LocationRef[]> {
-  const files = new Map<string, LocationRef[]>();
-  for (const ref of refs) {
-    const list = files.get(ref.filePath) ?? [];
-    list.push(ref);
-    files.set(ref.filePath, list);
-  }
-  return files;
-}

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -8,7 +7,7 @@ import * as path from 'node:path';
  * root, so two projects or two users never share a lock.
  */
 export function stateDirectory(root: string): string {
-  const digest = createHash('sha256').update(root).digest('hex').slice(0, 16);
+  const digest = fnv1a(root, 0x811c9dc5) + fnv1a(root, 0x01000193);
   const user = safeUserName();
   return path.join(os.tmpdir(), `cn-${user}`, `${path.basename(root).replace(/[^\w.-]/g, '_').slice(0, 40)}-${digest}`);
 }
@@ -22,3 +21,16 @@ function safeUserName(): string {
 }
 
 export const CN_VERSION = '0.1.0';
+
+/**
+ * A stable 8-hex-digit FNV-1a hash: it only has to tell roots apart in a directory name, and
+ * node:crypto would add to every CLI call's start-up.
+ */
+function fnv1a(text: string, seed: number): string {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
