@@ -16,7 +16,8 @@ const root = path.resolve(repo, args.includes('--root') ? args[args.indexOf('--r
 
 const server = createServer((_req, res) => res.end('{"ok":true}')).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const port = server.address().port;
+const url = `http://127.0.0.1:${port}/`;
 
 // Asynchronous on purpose: the HTTP server above lives in this process and must keep answering.
 function runOnce(argv) {
@@ -40,6 +41,8 @@ const cases = [
   ['node -e 0 (floor)', ['-e', '0']],
   ['node:http GET', ['-e', `require('node:http').get(${JSON.stringify(url)}, r => r.resume())`]],
   ['fetch GET', ['-e', `fetch(${JSON.stringify(url)}).then(r => r.text())`]],
+  // What cn's client does: one HTTP/1.1 exchange over a plain socket.
+  ['node:net GET (what cn uses)', ['-e', `const s = require('node:net').connect(${port}, '127.0.0.1', () => s.end('GET / HTTP/1.1\\r\\nhost: x\\r\\nconnection: close\\r\\n\\r\\n')); s.resume()`]],
 ];
 if (existsSync(path.join(repo, 'node_modules/undici'))) {
   cases.push(['undici request', ['-e', `require('undici').request(${JSON.stringify(url)}).then(r => r.body.text())`]]);
@@ -47,9 +50,11 @@ if (existsSync(path.join(repo, 'node_modules/undici'))) {
 
 // The real CLI against a warm daemon: bundled single file vs the unbundled module tree.
 execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'start', '--root', root], { stdio: 'ignore' });
-cases.push(['cn status (bundled)', [path.join(repo, 'packages/cli/dist/cn.cjs'), 'status', '--root', root]]);
-cases.push(['cn status (unbundled)', [path.join(repo, 'packages/cli/dist/main.js'), 'status', '--root', root]]);
-cases.push(['cn find User (bundled)', [path.join(repo, 'packages/cli/dist/cn.cjs'), 'find', 'User', '--root', root]]);
+cases.push(['cn --version (bundle, no request)', [path.join(repo, 'packages/cli/bin/cn.cjs'), '--version']]);
+cases.push(['cn status (bundled)', [path.join(repo, 'packages/cli/bin/cn.cjs'), 'status', '--root', root]]);
+cases.push(['cn status (unbundled ES modules)', [path.join(repo, 'packages/cli/dist/main.js'), 'status', '--root', root]]);
+cases.push(['cn map src/domain/user.ts (bundled)', [path.join(repo, 'packages/cli/bin/cn.cjs'), 'map', 'src/domain/user.ts', '--root', root]]);
+cases.push(['cn find User (bundled)', [path.join(repo, 'packages/cli/bin/cn.cjs'), 'find', 'User', '--root', root]]);
 
 const rows = [];
 for (const [name, argv] of cases) rows.push({ name, ...(await time(argv)) });

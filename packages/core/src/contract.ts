@@ -202,3 +202,21 @@ export interface StatusResponse extends EngineStatus {
   rssBytes: number;
   logFile: string;
 }
+
+export interface UnusedRequest {
+  file: string;
+}
+export interface UnusedSymbol {
+  id: string;
+  name: string;
+  kind: string;
+  line: number;
+  /** Exported symbols may still be used from outside the project (a library's public API). */
+  exported: boolean;
+}
+export interface UnusedResponse {
+  filePath: string;
+  /** Top-level declarations checked. */
+  checked: number;
+  unused: UnusedSymbol[];
+}

@@ -22,3 +22,4 @@ export * from './output/budget.js';
 export * from './output/snippets.js';
 export * from './output/token-estimate.js';
 export * from './ranking/path-filter.js';
+export * from './usecases/find-unused.js';

@@ -66,6 +66,8 @@ export class TlsSession {
   async start(): Promise<void> {
     try {
       const { root, logDirectory, maxTsServerMemory, loadTimeoutMs } = this.settings;
+      const started = Date.now();
+      const phase = (what: string) => this.settings.onLog(`cn: ${what} after ${Date.now() - started} ms`);
       const params = buildInitializeParams(this.installation, { root, logDirectory, maxTsServerMemory });
       // Discovery (a worker parsing configs) runs while TLS initializes and spawns tsserver.
       const tree = walkSourceTree(root);
@@ -73,9 +75,11 @@ export class TlsSession {
       discovering.catch(() => undefined);
       await this.connection.request('initialize', params, loadTimeoutMs);
       this.connection.notify('initialized', {});
+      phase('language server initialized');
       this.fileSet = await FileSetMonitor.watch(tree);
       const layout = await discovering;
       this.layout = layout;
+      phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
       const loaded = new Set<string>();
@@ -89,7 +93,9 @@ export class TlsSession {
         const configFile = info?.configFileName;
         loaded.add(configFile && /\.json$/i.test(configFile) ? path.resolve(configFile) : project.configPath);
       }
+      phase('projects loaded');
       await this.gate.whenIdle(loadTimeoutMs);
+      phase('ready');
       this.projects = [...loaded].map((config) => path.relative(root, config).split(path.sep).join('/')).sort();
       this.looseFiles = layout.looseFiles.length;
       if (layout.looseFilesTruncated) this.settings.onLog(`cn: only the first ${layout.looseFiles.length} loose files are loaded`);

@@ -25,6 +25,14 @@ export const READ_TOOLS = [
     after: (response, { maxTokens = DEFAULT_OVERVIEW_TOKENS }) => (maxTokens > 0 ? fitOverview(response, maxTokens) : response),
   }),
   tool({
+    name: 'cn_unused',
+    description: "A file's top-level declarations nothing else in the project uses.",
+    input: { file },
+    method: 'POST',
+    route: '/unused',
+    body: ({ file }, { root }) => ({ file: absolute(root, file) }),
+  }),
+  tool({
     name: 'cn_map',
     description: 'Outline of one file: every symbol with kind, lines and id. Cheaper than reading the file.',
     input: { file, locals: z.boolean().optional().describe('Also list locals inside functions'), snippet, limit: limit.describe('At most this many symbols'), maxTokens },

@@ -11,6 +11,7 @@ import { registerLifecycle } from './lifecycle.js';
 import { registerMap } from './map.js';
 import { registerOverview } from './overview.js';
 import { registerMcp } from './mcp.js';
+import { registerUnused } from './unused.js';
 
 /** Every command of `cn`, in the order `cn --help` lists them; a new command adds its file here. */
-export const COMMANDS: Array<(host: CommandHost) => void> = [registerOverview, registerMap, registerFind, registerInspect, registerCalls, registerImpl, registerType, registerDeps, registerDiagnostics, registerLifecycle, registerMcp, registerGuide];
+export const COMMANDS: Array<(host: CommandHost) => void> = [registerOverview, registerMap, registerFind, registerInspect, registerCalls, registerImpl, registerType, registerDeps, registerDiagnostics, registerUnused, registerLifecycle, registerMcp, registerGuide];

@@ -9,6 +9,7 @@ import { inspectRoute } from './inspect.js';
 import { lifecycleRoutes } from './lifecycle.js';
 import { mapRoute } from './map.js';
 import { overviewRoute } from './overview.js';
+import { unusedRoute } from './unused.js';
 
 /** Every route the daemon serves; a new command adds its file here. */
-export const ROUTES: Route[] = [lifecycleRoutes, mapRoute, findRoute, inspectRoute, overviewRoute, callsRoute, implRoute, typeRoute, depsRoute, diagnosticsRoute];
+export const ROUTES: Route[] = [lifecycleRoutes, mapRoute, findRoute, inspectRoute, overviewRoute, callsRoute, implRoute, typeRoute, depsRoute, diagnosticsRoute, unusedRoute];
