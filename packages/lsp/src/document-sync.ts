@@ -97,6 +97,11 @@ export class DocumentSync {
     await Promise.all(paths.map((filePath) => this.sync(filePath).catch(() => undefined)));
   }
 
+  /** Closes the document if it is open (pinned or not). */
+  release(filePath: string): void {
+    if (this.documents.has(filePath)) this.close(filePath);
+  }
+
   private evictOverflow(): void {
     let unpinned = [...this.documents].filter(([, document]) => !document.pinned).length;
     for (const [filePath, document] of this.documents) {

@@ -61,3 +61,28 @@ export function isInside(root: string, file: string): boolean {
   const relative = path.relative(root, file);
   return relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative));
 }
+
+const DECLARATION = /\.d\.[cm]?ts$/i;
+const TYPESCRIPT = /\.[cm]?tsx?$/i;
+
+/**
+ * A likely anchor for every config, from the file tree alone: a source file whose nearest config is
+ * that one (tsserver assigns files by proximity), TypeScript first for a tsconfig. Opening these
+ * right away lets tsserver load projects while the exact discovery (which parses the configs with
+ * the compiler API) is still running; the exact anchors are opened when it answers.
+ */
+export function guessAnchors(tree: SourceTree): string[] {
+  const configDirectories = new Map(tree.configs.map((config) => [path.dirname(config), config]));
+  const best = new Map<string, string>();
+  for (const source of tree.sources) {
+    if (DECLARATION.test(source)) continue;
+    let directory = path.dirname(source);
+    while (!configDirectories.has(directory) && path.dirname(directory) !== directory) directory = path.dirname(directory);
+    const config = configDirectories.get(directory);
+    if (!config) continue;
+    const current = best.get(config);
+    const wantsTypeScript = path.basename(config) === 'tsconfig.json';
+    if (!current || (wantsTypeScript && TYPESCRIPT.test(source) && !TYPESCRIPT.test(current))) best.set(config, source);
+  }
+  return [...best.values()];
+}

@@ -6,7 +6,7 @@ import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
 import { FileSetMonitor } from './file-set-monitor.js';
 import { discoverInWorker } from './discover-in-worker.js';
 import type { ProjectLayout } from './project-discovery.js';
-import { walkSourceTree } from './source-tree.js';
+import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
 import { TlsProcess } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
@@ -76,11 +76,16 @@ export class TlsSession {
       await this.connection.request('initialize', params, loadTimeoutMs);
       this.connection.notify('initialized', {});
       phase('language server initialized');
+      // tsserver starts loading projects from guessed anchors while the worker parses the configs.
+      const guessed = guessAnchors(tree);
+      for (const anchor of guessed) await this.documents.sync(anchor, true).catch(() => undefined);
       this.fileSet = await FileSetMonitor.watch(tree);
       const layout = await discovering;
       this.layout = layout;
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
+      const anchors = new Set(layout.projects.map((project) => project.anchor));
+      for (const anchor of guessed) if (!anchors.has(anchor)) this.documents.release(anchor);
       if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
       const loaded = new Set<string>();
       for (const project of layout.projects) {
