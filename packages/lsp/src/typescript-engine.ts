@@ -18,6 +18,7 @@ import { locateInstallation } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
 import { TlsSession } from './tls-session.js';
 import { FileAnswers } from './file-answers.js';
+import { checkPosition, failureHint } from './engine-checks.js';
 import { fromNavtoItem } from './tsserver-navto.js';
 import type { NavtoItem } from './tsserver-navto.js';
 import type { CallHierarchyItem, CodeNavigation, EngineDiagnostic, HoverInfo, IncomingCall, OutgoingCall } from '@cn/core';
@@ -300,18 +301,4 @@ class TlsEngine implements TypeScriptEngine {
     }
     return found;
   }
-}
-
-function checkPosition(position: Position): Position {
-  if (!Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 1 || position.character < 1) {
-    throw badInput(`invalid position ${position.line}:${position.character}`, 'Lines and columns start at 1.');
-  }
-  return position;
-}
-
-function failureHint(lastError: string | undefined, maxTsServerMemory: number | undefined): string {
-  if (lastError && /out of memory/i.test(lastError)) {
-    return `raise the ceiling (now ${maxTsServerMemory ?? 'the default'} MB): cn stop, then CN_MAX_TS_MEMORY=<MB> cn start`;
-  }
-  return 'it is tried again 30 s after the failure; cn status shows the last error, the daemon log has the details';
 }
