@@ -89,7 +89,8 @@ export async function searchSymbolsRanked(
     (locateAll ? ranked : ranked.slice(0, options.limit)).map(async ({ hit, match }) => {
       const text = await texts(hit.filePath);
       const position = locateName(text, hit.range, hit.name);
-      const refined = refineKind(hit.kind, text?.line(position.line), position.character);
+      // `export { type Money }` has `type` before the name too, but a re-export is no type alias.
+      const refined = hit.alias ? hit.kind : refineKind(hit.kind, text?.line(position.line), position.character);
       return { hit: refined === hit.kind ? hit : { ...hit, kind: refined }, position, match };
     }),
   );
