@@ -19,6 +19,22 @@ export const namedRef = {
   required: [...Object.keys(locationRefProperties), 'name'],
 } as const;
 
+/** The fields every symbol of a file listing carries (map, unused). */
+export const symbolProperties = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  kind: { type: 'string' },
+  line: { type: 'integer' },
+} as const;
+
+/** A request that names one file. */
+export const fileBody = {
+  type: 'object',
+  properties: { file: { type: 'string', maxLength: 4096 } },
+  required: ['file'],
+  additionalProperties: false,
+} as const;
+
 const errorBody = {
   type: 'object',
   properties: {

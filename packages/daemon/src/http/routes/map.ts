@@ -1,7 +1,7 @@
 import type { Route } from '../route-deps.js';
 import { mapFile, type MapRequest } from '@cn/core';
 import { budgetReport, kindCounts, snippetLevel } from './budget-schemas.js';
-import { errors } from '../shared-schemas.js';
+import { errors, symbolProperties } from '../shared-schemas.js';
 
 const schema = {
   body: {
@@ -26,10 +26,7 @@ const schema = {
           items: {
             type: 'object',
             properties: {
-              id: { type: 'string' },
-              name: { type: 'string' },
-              kind: { type: 'string' },
-              line: { type: 'integer' },
+              ...symbolProperties,
               endLine: { type: 'integer' },
               container: { type: 'string' },
               snippet: { type: 'string' },

@@ -1,14 +1,9 @@
 import { findUnused, type UnusedRequest } from '@cn/core';
 import type { Route } from '../route-deps.js';
-import { errors } from '../shared-schemas.js';
+import { errors, fileBody, symbolProperties } from '../shared-schemas.js';
 
 const schema = {
-  body: {
-    type: 'object',
-    properties: { file: { type: 'string', maxLength: 4096 } },
-    required: ['file'],
-    additionalProperties: false,
-  },
+  body: fileBody,
   response: {
     200: {
       type: 'object',
@@ -19,13 +14,7 @@ const schema = {
           type: 'array',
           items: {
             type: 'object',
-            properties: {
-              id: { type: 'string' },
-              name: { type: 'string' },
-              kind: { type: 'string' },
-              line: { type: 'integer' },
-              exported: { type: 'boolean' },
-            },
+            properties: { ...symbolProperties, exported: { type: 'boolean' } },
             required: ['id', 'name', 'kind', 'line', 'exported'],
           },
         },
