@@ -30,7 +30,9 @@ export function idsFromLines(text: string): string[] {
 }
 
 function targetOf(line: string): string {
-  if (line.includes('::')) return line.split(/\s/)[0];
+  // cn's own ids may hold spaces in the path; whatever follows the position is dropped.
+  const cnId = /^(.*?::\d+(?:::\d+)?)(?=$|\s)/.exec(line);
+  if (cnId) return cnId[1];
   const tsc = /^(.+?)\((\d+),(\d+)\)/.exec(line);
   if (tsc) return `${tsc[1]}:${tsc[2]}:${tsc[3]}`;
   const colon = /^(.+?):(\d+)(?::(\d+))?(?=$|[:\s-])/.exec(line);
