@@ -6,7 +6,8 @@ import { isProcessAlive, readPortFile } from './port-file-reader.js';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 const START_TIMEOUT_MS = 60_000;
-const POLL_MS = 40;
+// Short: a cold call waits on this loop, and reading a small file is cheap.
+const POLL_MS = 15;
 /** A start lock older than this belongs to a client that died mid-start. */
 const STALE_LOCK_MS = START_TIMEOUT_MS + 5_000;
 
