@@ -2,16 +2,34 @@ import { CnError } from '@cn/core';
 
 const MAX_STDIN_BYTES = 16 * 1024 * 1024;
 
-/** Everything on stdin (a pipe or a file), refusing absurd amounts rather than filling memory. */
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_STDIN_BYTES) throw new CnError('bad-input', `stdin is larger than ${MAX_STDIN_BYTES / 1024 / 1024} MB`, 'pass ids, one per line');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * Everything on stdin (a pipe or a file), refusing absurd amounts rather than filling memory. With
+ * `firstByteWithinMs`, a stdin that stays silent that long counts as empty: `cn inspect` without ids
+ * reads stdin only because it is not a terminal, and an agent harness may hold such a pipe open
+ * forever — that must end in a clear error, never a hang. `cn inspect -` waits as long as it takes.
+ */
+export function readStdin(firstByteWithinMs?: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const silence = firstByteWithinMs === undefined ? undefined : setTimeout(() => finish(), firstByteWithinMs);
+    const finish = (error?: Error) => {
+      clearTimeout(silence);
+      process.stdin.off('data', onData).off('end', onEnd).off('error', finish);
+      process.stdin.pause();
+      process.stdin.unref?.();
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onData = (chunk: Buffer) => {
+      clearTimeout(silence);
+      size += chunk.length;
+      if (size > MAX_STDIN_BYTES) return finish(new CnError('bad-input', `stdin is larger than ${MAX_STDIN_BYTES / 1024 / 1024} MB`, 'pass ids, one per line'));
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish();
+    process.stdin.on('data', onData).on('end', onEnd).on('error', finish);
+  });
 }
 
 /**

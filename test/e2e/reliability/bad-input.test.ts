@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, cn, copyProject, json } from '../../helpers/cn.js';
+import { CN_BIN, cleanUp, cn, copyProject, json } from '../../helpers/cn.js';
 
 /**
  * Every kind of bad input: one stderr line with a hint, the documented exit code, parseable (empty)
@@ -74,6 +75,16 @@ describe('bad input', () => {
     const inspect = json(await cn(['inspect', id, '--root', root]));
     expect(inspect.result.code).toContain('return 1;');
   });
+
+  it('cn inspect without ids on a stdin that is held open and silent ends with exit 2, not a hang', async () => {
+    const child = spawn(process.execPath, [CN_BIN, 'inspect', '--root', root], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdin.destroy();
+    expect(exitCode).toBe(2);
+    expect(stderr).toMatch(/^cn: no ids given \(pass ids as arguments, or - to read them from stdin/);
+  }, 30_000);
 
   it('still answers after all of the above', async () => {
     expect(json(await cn(['find', 'Greeter', '--root', root])).definition).toMatchObject({ kind: 'Class', name: 'Greeter' });

@@ -27,9 +27,11 @@ export function registerInspect({ cli, run }: CommandHost): void {
     .example('rg -n "new SafeSubscriber" src | cn inspect --expand surround --context 2')
     .action((given: string[], flags: InspectFlags) =>
       run(async (context) => {
-        const fromStdin = given.includes('-') || (given.length === 0 && !process.stdin.isTTY);
-        const raw = [...given.filter((id) => id !== '-'), ...(fromStdin ? idsFromLines(await readStdin()) : [])];
-        if (raw.length === 0) throw new CnError('bad-input', 'no ids given', 'pass ids as arguments, or one per line on stdin (cn find X --format ids | cn inspect -)');
+        const explicitStdin = given.includes('-');
+        const fromStdin = explicitStdin || (given.length === 0 && !process.stdin.isTTY);
+        const stdin = fromStdin ? await readStdin(explicitStdin ? undefined : IMPLICIT_STDIN_WAIT_MS) : '';
+        const raw = [...given.filter((id) => id !== '-'), ...idsFromLines(stdin)];
+        if (raw.length === 0) throw new CnError('bad-input', 'no ids given', 'pass ids as arguments, or - to read them from stdin (cn find X --format ids | cn inspect -)');
         const ids = raw.map((id) => rootRelativeTarget(context, id));
         const options = { expand: flags.expand, context: wholeNumber(flags.context, '--context', 0) };
         const render = rendererFor(context.format, { text: inspectText, compact: inspectCompact, ids: inspectIds });
@@ -47,6 +49,8 @@ export function registerInspect({ cli, run }: CommandHost): void {
 }
 
 const FAILURES_SHOWN = 5;
+/** Without `-`, a stdin silent this long is taken as "no ids", not waited on. */
+const IMPLICIT_STDIN_WAIT_MS = 5_000;
 
 /** Failed ids go to stderr (stdout stays data), a few lines at most: an rg dump can hold thousands. */
 function reportFailures(failures: InspectManyResponse['failures']): void {
