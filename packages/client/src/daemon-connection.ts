@@ -13,14 +13,25 @@ const STALE_LOCK_MS = START_TIMEOUT_MS + 5_000;
 
 /** The port file's daemon, if it is alive and answers with the right token for this root. */
 export async function findRunningDaemon(root: string): Promise<PortFile | undefined> {
+  return (await runningDaemonStatus(root))?.portFile;
+}
+
+/** The running daemon and its status, from one request; undefined when none answers for this root. */
+export async function runningDaemonStatus(root: string, timeoutMs = HEALTH_TIMEOUT_MS): Promise<{ portFile: PortFile; status: StatusResponse } | undefined> {
   const portFile = readPortFile(root);
   if (!portFile || portFile.root !== root || !isProcessAlive(portFile.pid)) return undefined;
   try {
-    const status = await httpCall<StatusResponse>(portFile, 'GET', '/status', undefined, HEALTH_TIMEOUT_MS);
-    return status.pid === portFile.pid ? portFile : undefined;
+    const status = await httpCall<StatusResponse>(portFile, 'GET', '/status', undefined, timeoutMs);
+    return status.pid === portFile.pid ? { portFile, status } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Settings a daemon takes when it starts (a running daemon keeps its own). */
+export interface DaemonSettings {
+  idleMinutes?: number;
+  maxTsServerMemory?: number;
 }
 
 /**
@@ -28,12 +39,6 @@ export async function findRunningDaemon(root: string): Promise<PortFile | undefi
  * (an exclusive file in the state dir, never in the project) and spawns; the others wait for the
  * port file it leads to.
  */
-/** Settings a daemon takes when it starts (a running daemon keeps its own). */
-export interface DaemonSettings {
-  idleMinutes?: number;
-  maxTsServerMemory?: number;
-}
-
 export async function connectOrStart(root: string, settings: DaemonSettings = {}): Promise<Endpoint> {
   const running = await findRunningDaemon(root);
   if (running) return running;

@@ -1,5 +1,5 @@
 import type { StatusResponse } from '@cn/core';
-import { connectOrStart, findRunningDaemon, httpCall, isProcessAlive, sleep, type DaemonSettings } from '@cn/client';
+import { connectOrStart, findRunningDaemon, httpCall, isProcessAlive, runningDaemonStatus, sleep, type DaemonSettings } from '@cn/client';
 import { CnError } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { statusText } from '../format/text.js';
@@ -33,9 +33,9 @@ async function start(context: Context, settings: DaemonSettings): Promise<Outcom
 }
 
 async function status(context: Context): Promise<Outcome> {
-  const running = await findRunningDaemon(context.root);
+  const running = await runningDaemonStatus(context.root, context.timeoutMs);
   if (!running) return render(context, { running: false as const, root: context.root }, statusText, EXIT.nothingFound);
-  return render(context, await httpCall<StatusResponse>(running, 'GET', '/status', undefined, context.timeoutMs), statusText);
+  return render(context, running.status, statusText);
 }
 
 async function stop(context: Context): Promise<Outcome> {
