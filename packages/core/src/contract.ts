@@ -201,6 +201,10 @@ export interface StatusResponse extends EngineStatus {
   uptimeSeconds: number;
   rssBytes: number;
   logFile: string;
+  /** Minutes without requests before the daemon stops itself; 0 = never. */
+  idleMinutes: number;
+  /** tsserver's memory ceiling in MB, when one was set. */
+  maxTsServerMemory?: number;
 }
 
 export interface UnusedRequest {

@@ -68,6 +68,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
     rssBytes: process.memoryUsage.rss(),
     logFile,
+    idleMinutes: options.idleMinutes,
+    ...(options.maxTsServerMemory !== undefined ? { maxTsServerMemory: options.maxTsServerMemory } : {}),
     ...engine.status(),
   });
 

@@ -85,6 +85,7 @@ export function statusText(status: StatusResponse | { running: false; root: stri
     ['loose files', String(status.looseFiles)],
     ['restarts', String(status.restarts)],
     ['memory', `${Math.round(status.rssBytes / 1024 / 1024)} MB (daemon process)`],
+    ['idle stop', status.idleMinutes > 0 ? `after ${status.idleMinutes} min without requests` : 'never'],
     ['log', status.logFile],
   ];
   return rows.map(([key, value]) => `${key.padEnd(12)}${value}`).join('\n');

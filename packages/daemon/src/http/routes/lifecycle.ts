@@ -15,6 +15,8 @@ const schema = {
         uptimeSeconds: { type: 'number' },
         rssBytes: { type: 'integer' },
         logFile: { type: 'string' },
+        idleMinutes: { type: 'number' },
+        maxTsServerMemory: { type: 'number' },
         state: { type: 'string' },
         serverVersion: { type: 'string' },
         typescriptVersion: { type: 'string' },
