@@ -44,6 +44,7 @@ describe('bad input', () => {
     ['an unknown flag', 2, ['find', 'Greeter', '--colour'], /^cn: Unknown option '--colour' \(see cn --help\)$/],
     ['an unknown --kind', 2, ['find', 'Greeter', '--kind', 'gizmo'], /^cn: unknown kind 'gizmo' \(use one of: .+\)$/],
     ['an unknown --format', 2, ['find', 'Greeter', '--format', 'yaml'], /^cn: unknown format 'yaml' \(.+\)$/],
+    ['an overview of a directory that does not exist', 2, ['overview', 'nowhere'], /^cn: no such directory: nowhere \(.+\)$/],
     ['a missing argument', 2, ['map'], /^cn: missing required args for command 'map/],
     ['--root that does not exist', 2, ['find', 'Greeter', '--root', '/no/such/dir'], /^cn: --root \/no\/such\/dir does not exist \(.+\)$/],
   ];

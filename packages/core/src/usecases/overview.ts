@@ -1,5 +1,5 @@
 import type { OverviewFile, OverviewRequest, OverviewResponse, OverviewSymbol } from '../contract.js';
-import { badInput } from '../domain/errors.js';
+import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import { isDeclarationFile, type ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
@@ -39,7 +39,12 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
     throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
   }
   const dir = request.dir === undefined || request.dir.trim() === '' ? '.' : request.dir;
-  const base = deps.paths.toRelative(await deps.files.resolveInRoot(dir));
+  const resolved = await deps.files.resolveInRoot(dir).catch((error: unknown) => {
+    // The files port speaks of files; here the user named a directory.
+    if (error instanceof CnError && error.message.startsWith('no such file')) throw badInput(`no such directory: ${deps.paths.toRelative(deps.paths.toAbsolute(dir))}`, 'pass a directory under the project root, or nothing for all of it');
+    throw error;
+  });
+  const base = deps.paths.toRelative(resolved);
   const under = (relative: string) => base === '' || relative === base || relative.startsWith(`${base}/`);
   const project = await deps.importGraph.projectFiles();
   const sources = project.filter((file) => !isDeclarationFile(file));
