@@ -1,0 +1,114 @@
+// Things that used to hang cn or the daemon (issue 10): a FIFO at the port file, a peer that trickles
+// bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections. Each cn process
+// here has a short limit: a hang is a lost answer, a clear failure within the limit is not.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import * as path from 'node:path';
+import { PORT_FILE, children, cn, commandOf, expected, findIsCorrect, freshRoot, portFile, sleep } from './harness.mjs';
+
+const HANG_LIMIT_MS = 45_000;
+const FLOOD_CONNECTIONS = 5_000;
+
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export function hangScenarios(fixture) {
+  const ask = (root, extra = [], env = {}) => cn(['find', 'User', '--root', root, ...extra], env, HANG_LIMIT_MS);
+
+  return {
+    async 'FIFO at the port file path'(tally) {
+      const root = freshRoot(fixture);
+      execFileSync('mkfifo', [path.join(root, PORT_FILE)]);
+      tally.record(await ask(root), () => true);
+      rmSync(path.join(root, PORT_FILE), { force: true });
+      const total = await expected(root, 'User');
+      const again = await ask(root);
+      tally.record(again, findIsCorrect(total)(again));
+      return root;
+    },
+    async 'port file names a peer that trickles bytes'(tally) {
+      const root = freshRoot(fixture);
+      const sockets = new Set();
+      const peer = createServer((socket) => {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+        const drip = setInterval(() => socket.write('H'), 200);
+        socket.on('close', () => clearInterval(drip));
+      });
+      await new Promise((resolve) => peer.listen(0, '127.0.0.1', resolve));
+      const content = { pid: process.pid, port: peer.address().port, host: '127.0.0.1', root, token: randomBytes(24).toString('hex'), version: '0.1.0', startedAt: new Date().toISOString(), logFile: '/dev/null' };
+      writeFileSync(path.join(root, PORT_FILE), JSON.stringify(content), { mode: 0o600, flag: 'wx' });
+      for (let i = 0; i < 3; i++) {
+        const result = await ask(root, ['--timeout', '10000']);
+        tally.record(result, findIsCorrect(await expectedOnceAnswered(root, result))(result));
+      }
+      for (const socket of sockets) socket.destroy();
+      peer.close();
+      return root;
+    },
+    async 'SIGSTOPped tsserver'(tally) {
+      const root = freshRoot(fixture);
+      const total = await expected(root, 'User');
+      const daemon = portFile(root).pid;
+      const stopped = children(daemon).filter((pid) => commandOf(pid).includes('tsserver.js'));
+      tally.require(stopped.length > 0, 'no tsserver to stop');
+      for (const pid of stopped) process.kill(pid, 'SIGSTOP');
+      for (let i = 0; i < 5; i++) {
+        const result = await ask(root);
+        tally.record(result, findIsCorrect(total)(result));
+      }
+      for (const pid of stopped) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      return root;
+    },
+    async 'glob bomb in --in (50 stars), beside a normal query'(tally) {
+      const root = freshRoot(fixture);
+      const total = await expected(root, 'User');
+      const bomb = `${'*a'.repeat(50)}x`;
+      const [bombed, normal] = await Promise.all([ask(root, ['--in', bomb]), (async () => (await sleep(300), ask(root)))()]);
+      tally.record(bombed, () => true);
+      tally.record(normal, findIsCorrect(total)(normal));
+      return root;
+    },
+    async [`connection flood: ${FLOOD_CONNECTIONS.toLocaleString('en')} idle connections`](tally) {
+      const root = freshRoot(fixture);
+      const total = await expected(root, 'User');
+      const { pid, port } = portFile(root);
+      const flood = await openIdleConnections(port, FLOOD_CONNECTIONS);
+      for (let i = 0; i < 5; i++) {
+        const result = await ask(root);
+        tally.record(result, findIsCorrect(total)(result));
+      }
+      tally.require(isAlive(pid) || portFile(root)?.pid !== pid, 'the daemon died under the flood');
+      for (const socket of flood) socket.destroy();
+      return root;
+    },
+  };
+}
+
+/** The undisturbed answer's count, known only once the daemon cn started for this root answered. */
+async function expectedOnceAnswered(root, result) {
+  return result.exitCode === 0 ? expected(root, 'User') : -1;
+}
+
+/** Opens idle sockets (connected or refused: a refused one counts as tried), never sending a byte. */
+async function openIdleConnections(port, count) {
+  const sockets = [];
+  await Promise.all(
+    Array.from({ length: count }, () => new Promise((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port });
+      socket.on('connect', resolve);
+      socket.on('error', resolve);
+      socket.on('close', resolve);
+      sockets.push(socket);
+    })),
+  );
+  return sockets;
+}
