@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,12 @@ describe('the port file', () => {
     expect(readPortFileState(root)).toEqual({ kind: 'unusable' });
     writeFileSync(portFile, ' '.repeat(200_000));
     expect(readPortFileState(root).kind).toBe('foreign');
+  });
+
+  it('reads a port file of ours that others could rewrite as unusable, so cn replaces it', async () => {
+    await writePortFile(root, content);
+    chmodSync(portFile, 0o666);
+    expect(readPortFileState(root)).toEqual({ kind: 'unusable' });
   });
 
   it('names this daemon only while it is ours and carries its pid', async () => {

@@ -4,4 +4,4 @@
 export { ensurePrivateDirectory, ensureStateDirectory } from './private-directory.js';
 export { openPrivateAppend } from './private-file.js';
 export { portFilePath, readPortFileState, removeReplaceablePortFile, type PortFileState } from './port-file-reader.js';
-export { currentUid, ownedByUs } from './ownership.js';
+export { ownedByUs } from './ownership.js';

@@ -9,7 +9,8 @@ const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBL
 
 /**
  * What is at `<root>/.ts-search-daemon.json`:
- * - absent, or unusable (ours but truncated, corrupt, unreadable): no daemon; cn may replace it;
+ * - absent, or unusable (ours but truncated, corrupt, unreadable, writable by others): no daemon;
+ *   cn may replace it;
  * - ours: a regular file of this user naming a daemon;
  * - foreign: another user's file, a symlink, a FIFO, a directory, a huge file. cn neither reads,
  *   replaces nor removes it (it cannot do so safely) and reports `refusal` (exit 3).
@@ -46,6 +47,8 @@ export function readPortFileState(root: string): PortFileState {
     const stat = fstatSync(fd);
     const refusal = untrusted(stat, root, file);
     if (refusal) return { kind: 'foreign', refusal };
+    // cn writes it 0600; one that others could rewrite cannot be trusted to name our daemon (cn replaces it).
+    if ((stat.mode & 0o022) !== 0) return { kind: 'unusable' };
     const parsed = JSON.parse(readAll(fd, stat.size)) as Partial<PortFile>;
     const valid = Number.isInteger(parsed.pid) && Number.isInteger(parsed.port) && typeof parsed.token === 'string' && typeof parsed.root === 'string';
     return valid ? { kind: 'ours', portFile: parsed as PortFile } : { kind: 'unusable' };
