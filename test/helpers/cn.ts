@@ -15,12 +15,18 @@ export interface CnResult {
 }
 
 /** Runs the built `cn` as a user would: a whole node process, real daemon, real port file. */
-export function cn(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CnResult> {
+export function cn(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<CnResult> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [CN_BIN, ...args],
-      { cwd: options.cwd ?? REPO, env: { ...process.env, CN_IDLE_MINUTES: '10', ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: options.cwd ?? REPO,
+        env: { ...process.env, CN_IDLE_MINUTES: '10', ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        // A test of "never hangs" must end even when cn does hang: killed, it reports exit code 1.
+        ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const } : {}),
+      },
       (error, stdout, stderr) => {
         const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ stdout, stderr, exitCode });
@@ -74,8 +80,8 @@ export async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise
 }
 
 /** Stops the root's daemon (if any) and removes the copy. */
-export async function cleanUp(root: string): Promise<void> {
-  await cn(['stop', '--root', root]);
+export async function cleanUp(root: string, env?: NodeJS.ProcessEnv): Promise<void> {
+  await cn(['stop', '--root', root], { env });
   const portFile = readPortFile(root);
   if (portFile && isAlive(portFile.pid)) process.kill(portFile.pid, 'SIGKILL');
   rmSync(root, { recursive: true, force: true });

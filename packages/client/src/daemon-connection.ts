@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, PORT_FILE_NAME, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
+import { CnError, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
+import { ensureStateDirectory, openPrivateAppend, ownedByUs, removeReplaceablePortFile } from '@cn/daemon/local-files';
 import { ConnectionFailure, httpCall, type Endpoint } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
 
@@ -43,7 +44,7 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
   const running = await findRunningDaemon(root);
   if (running) return running;
   const stateDir = stateDirectory(root);
-  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  ensureStateDirectory(stateDir);
   const lockPath = path.join(stateDir, 'start.lock');
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -63,10 +64,10 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
 }
 
 async function spawnDaemon(root: string, stateDir: string, deadline: number, settings: DaemonSettings): Promise<Endpoint> {
-  // A port file left by a killed daemon would only mislead the next reader.
-  rmSync(path.join(root, PORT_FILE_NAME), { force: true });
+  // A port file left by a killed daemon would only mislead the next reader; another user's stays.
+  removeReplaceablePortFile(root);
   const logFile = path.join(stateDir, 'daemon.log');
-  const logFd = openSync(logFile, 'a', 0o600);
+  const logFd = openPrivateAppend(logFile);
   // Loaded here, not at the top: only a start needs them, and every warm call would pay for them.
   const [{ spawn }, { createRequire }] = await Promise.all([import('node:child_process'), import('node:module')]);
   const entry = createRequire(import.meta.url).resolve('@cn/daemon/main');
@@ -112,8 +113,14 @@ function tryLock(lockPath: string): boolean {
 
 function clearStaleLock(lockPath: string): void {
   try {
+    // Only this user can create files in the verified state directory; anything else there is not a lock.
+    const lock = lstatSync(lockPath);
+    if (!lock.isFile() || !ownedByUs(lock)) {
+      rmSync(lockPath, { force: true, recursive: true });
+      return;
+    }
     const holder = Number(readFileSync(lockPath, 'utf8'));
-    const age = Date.now() - statSync(lockPath).mtimeMs;
+    const age = Date.now() - lock.mtimeMs;
     if ((holder > 0 && !isProcessAlive(holder)) || age > STALE_LOCK_MS) rmSync(lockPath, { force: true });
   } catch {
     // Gone already, or half-written by a client that is writing it right now: leave it.

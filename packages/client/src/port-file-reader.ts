@@ -1,16 +1,15 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { PORT_FILE_NAME, type PortFile } from '@cn/core';
+import type { PortFile } from '@cn/core';
+import { readPortFileState } from '@cn/daemon/local-files';
 
-/** Reads the port file; a missing, truncated or corrupt file reads as "no daemon". */
+/**
+ * The port file's daemon, if the file is ours and valid; a missing, truncated or corrupt file reads
+ * as "no daemon". One that cn must not touch (another user's, a symlink, a FIFO, a directory)
+ * throws its refusal (exit 3): cn will not start a second daemon over it.
+ */
 export function readPortFile(root: string): PortFile | undefined {
-  try {
-    const parsed = JSON.parse(readFileSync(path.join(root, PORT_FILE_NAME), 'utf8')) as Partial<PortFile>;
-    const valid = Number.isInteger(parsed.pid) && Number.isInteger(parsed.port) && typeof parsed.token === 'string' && typeof parsed.root === 'string';
-    return valid ? (parsed as PortFile) : undefined;
-  } catch {
-    return undefined;
-  }
+  const state = readPortFileState(root);
+  if (state.kind === 'foreign') throw state.refusal;
+  return state.kind === 'ours' ? state.portFile : undefined;
 }
 
 export function isProcessAlive(pid: number): boolean {

@@ -9,32 +9,44 @@ import { LazyImportGraph } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine } from './deferred-engine.js';
+import { DaemonLog, logLine } from './daemon-log.js';
 import { buildServer } from './http/server.js';
 import { IdleTimer } from './idle-timer.js';
+import { ensurePrivateDirectory, ensureStateDirectory } from './local-files/index.js';
+import { rateLimited } from './log-rate-limit.js';
 import { portFileNames, removeOwnPortFile, writePortFile } from './port-file.js';
 
 const FIRST_PORT = 41_700;
 const LISTEN_ATTEMPTS = 10;
 const FORCED_EXIT_MS = 8_000;
 const PORT_FILE_CHECK_MS = 2_000;
+/** What the HTTP server may log about outside traffic (refused requests) per minute. */
+const SERVER_LOG_LINES_PER_MINUTE = 20;
 
+let daemonLog: DaemonLog | undefined;
+
+/** To daemon.log once it is open; before that (a failed start) to stderr, which the client points at the same file. */
 export function log(line: string): void {
-  process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  if (daemonLog) daemonLog.write(line);
+  else process.stderr.write(logLine(line));
 }
 
 /** The composition root: wires the engine and file adapters into the use cases and serves them. */
 export async function runDaemon(options: DaemonOptions): Promise<void> {
   const root = options.root;
   if (!(await fs.stat(root).catch(() => undefined))?.isDirectory()) throw new Error(`root ${root} is not a directory`);
-  await fs.mkdir(options.stateDir, { recursive: true, mode: 0o700 });
+  ensureStateDirectory(options.stateDir);
   const logFile = path.join(options.stateDir, 'daemon.log');
+  daemonLog = new DaemonLog(logFile);
+  const logDirectory = path.join(options.stateDir, 'tsserver-logs');
+  ensurePrivateDirectory(logDirectory);
   const startedAt = new Date();
   const token = randomBytes(24).toString('hex');
 
   const engine = new DeferredEngine(
     startTypeScriptEngine({
       root,
-      logDirectory: path.join(options.stateDir, 'tsserver-logs'),
+      logDirectory,
       maxTsServerMemory: options.maxTsServerMemory,
       requestTimeoutMs: options.requestTimeoutMs,
       onLog: log,
@@ -83,7 +95,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       },
       shutdown: () => void shutdown('requested by a client'),
     },
-    { token, onActivity: () => idle.touch(), log },
+    { token, onActivity: () => idle.touch(), log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }) },
   );
 
   port = await listenOnFreePort(server);

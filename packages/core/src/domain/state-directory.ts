@@ -2,14 +2,23 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 /**
- * Where a root's daemon keeps its log, lock and engine logs: under the OS temp dir, never inside
- * the user's project (the port file is the one thing cn writes there). One directory per user and
- * root, so two projects or two users never share a lock.
+ * Where a root's daemon keeps its log, lock and engine logs: never inside the user's project (the
+ * port file is the one thing cn writes there). One directory per user and root, so two projects or
+ * two users never share a lock. `$XDG_RUNTIME_DIR` is private to the user, so it is preferred to
+ * the shared temp dir, where another user could create the name first (cn checks both levels it
+ * creates before using them).
  */
-export function stateDirectory(root: string): string {
+export function stateDirectory(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const digest = fnv1a(root, 0x811c9dc5) + fnv1a(root, 0x01000193);
   const user = safeUserName();
-  return path.join(os.tmpdir(), `cn-${user}`, `${path.basename(root).replace(/[^\w.-]/g, '_').slice(0, 40)}-${digest}`);
+  return path.join(stateBase(env), `cn-${user}`, `${path.basename(root).replace(/[^\w.-]/g, '_').slice(0, 40)}-${digest}`);
+}
+
+function stateBase(env: NodeJS.ProcessEnv): string {
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (runtime && path.isAbsolute(runtime)) return runtime;
+  // os.tmpdir() reads process.env; an explicit env (tests, a client for another environment) is read the same way.
+  return env === process.env ? os.tmpdir() : env.TMPDIR || env.TMP || env.TEMP || os.tmpdir();
 }
 
 function safeUserName(): string {

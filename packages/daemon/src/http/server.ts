@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { CnError, TOKEN_HEADER, toErrorBody } from '@cn/core';
+import { printable } from '../printable.js';
 import { STATUS_BY_KIND } from './error-status.js';
 import type { RouteDeps } from './route-deps.js';
 import { ROUTES } from './routes/index.js';
@@ -14,6 +15,10 @@ export interface ServerOptions {
 
 const MAX_BODY_BYTES = 64 * 1024;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+// Request lines and headers come from anyone who can connect: logged escaped and cut (printable).
+const MAX_LOGGED_URL_CHARS = 200;
+const MAX_LOGGED_HOST_CHARS = 100;
+const MAX_LOGGED_STACK_CHARS = 2_000;
 
 /**
  * The daemon's HTTP surface: thin adapters from JSON to use cases. Only the owner of the port file
@@ -30,7 +35,7 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
   app.addHook('onRequest', async (request, reply) => {
     const refusal = refuse(request, options.token);
     if (refusal) {
-      options.log?.(`refused ${request.method} ${request.url}: ${refusal.message}`);
+      options.log?.(`refused ${printable(request.method, 16)} ${printable(request.url, MAX_LOGGED_URL_CHARS)}: ${refusal.message}`);
       return reply.code(refusal.status).send(toErrorBody(new CnError('bad-input', refusal.message)));
     }
     options.onActivity();
@@ -44,7 +49,7 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
       return reply.code(statusCode).send(toErrorBody(new CnError('bad-input', (error as Error).message)));
     }
     const body = toErrorBody(error);
-    if (body.error.kind === 'internal') options.log?.(`internal error: ${(error as Error)?.stack ?? String(error)}`);
+    if (body.error.kind === 'internal') options.log?.(`internal error: ${printable((error as Error)?.stack ?? String(error), MAX_LOGGED_STACK_CHARS)}`);
     return reply.code(STATUS_BY_KIND[body.error.kind]).send(body);
   });
 
@@ -60,7 +65,7 @@ function refuse(request: FastifyRequest, token: string): { status: number; messa
   if (request.headers.origin !== undefined) return { status: 403, message: 'requests from browsers are refused' };
   const host = request.headers.host ?? '';
   const hostname = host.replace(/:\d+$/, '');
-  if (!LOOPBACK_HOSTS.has(hostname)) return { status: 403, message: `host '${host}' is not loopback` };
+  if (!LOOPBACK_HOSTS.has(hostname)) return { status: 403, message: `host '${printable(host, MAX_LOGGED_HOST_CHARS)}' is not loopback` };
   if (!sameToken(request.headers[TOKEN_HEADER], token)) return { status: 401, message: 'missing or wrong token' };
   return undefined;
 }
