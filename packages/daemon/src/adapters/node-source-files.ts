@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { badInput, type SourceFiles } from '@cn/core';
+import { badInput, decodeSourceBytes, looksBinary, type SourceFiles } from '@cn/core';
 import { TextCache } from './text-cache.js';
 
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
@@ -48,8 +48,8 @@ export class NodeSourceFiles implements SourceFiles {
     const cached = this.cache.get(filePath, stat.mtimeMs, stat.size);
     if (cached !== undefined) return cached;
     const buffer = await fs.readFile(filePath);
-    if (buffer.subarray(0, 8192).includes(0)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
-    const text = buffer.toString('utf8');
+    const text = decodeSourceBytes(buffer);
+    if (looksBinary(text)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
     this.cache.set(filePath, stat.mtimeMs, stat.size, text);
     return text;
   }
