@@ -12,6 +12,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from './bounded-map.js';
 import { ImportIndex } from './import-index.js';
+import { projectFilesInRoot } from '../graph/import-index.js';
 
 export const DEFAULT_OVERVIEW_TOKENS = 2000;
 /** Per file; the rest is counted in `omitted`. A file with more is read with cn map. */
@@ -46,7 +47,7 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   });
   const base = deps.paths.toRelative(resolved);
   const under = (relative: string) => base === '' || relative === base || relative.startsWith(`${base}/`);
-  const project = await deps.importGraph.projectFiles();
+  const project = await projectFilesInRoot(deps.importGraph, deps.files);
   const sources = project.filter((file) => !isDeclarationFile(file));
   // A types-only package has nothing but declaration files; then they are its sources.
   const chosen = (sources.length > 0 ? sources : project).filter((file) => under(deps.paths.toRelative(file)));
