@@ -4,6 +4,7 @@ import { formatLocationId } from '../domain/ids.js';
 import { isDeclarationFile, type ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
+import { projectFilesInRoot } from '../graph/import-index.js';
 import { checkMaxTokens, countKinds, fitOverview } from '../output/budget.js';
 import { signature } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -12,7 +13,6 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from './bounded-map.js';
 import { ImportIndex } from './import-index.js';
-import { projectFilesInRoot } from '../graph/import-index.js';
 
 export const DEFAULT_OVERVIEW_TOKENS = 2000;
 /** Per file; the rest is counted in `omitted`. A file with more is read with cn map. */
