@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,16 @@ describe('no text from outside the root, whatever the command', () => {
     cpSync(path.join(REPO, 'test/fixtures/confinement'), parent, { recursive: true });
     root = path.join(parent, 'project');
     symlinkSync(path.join(parent, 'outside/linked'), path.join(root, 'src/linked'));
+    // Packages: one installed in the root's node_modules (inside), one linked to a directory outside (npm link).
+    const pkg = (dir: string, name: string, exported: string) => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', types: 'index.d.ts' }));
+      writeFileSync(path.join(dir, 'index.d.ts'), exported);
+    };
+    pkg(path.join(root, 'node_modules/inside-lib'), 'inside-lib', 'export declare function insideHelper(): number; // installed under the root\n');
+    pkg(path.join(parent, 'outside/linked-lib'), 'linked-lib', 'export declare function linkedHelper(secret: "SECRET-PACKAGE-LINE"): number; // SECRET\n');
+    symlinkSync(path.join(parent, 'outside/linked-lib'), path.join(root, 'node_modules/linked-lib'));
+    writeFileSync(path.join(root, 'src/packages.ts'), "import { insideHelper } from 'inside-lib';\nimport { linkedHelper } from 'linked-lib';\nexport const both = insideHelper() + linkedHelper(undefined as never);\n");
     await cn(['start', '--root', root]);
   });
   afterAll(async () => {
@@ -35,6 +45,8 @@ describe('no text from outside the root, whatever the command', () => {
     ['find', 'src/main.ts::2::10'],
     ['find', 'src/main.ts::3::10', '--snippet', 'full'],
     ['find', 'src/main.ts::7::10', '--format', 'text'],
+    ['find', 'linkedHelper'],
+    ['find', 'src/packages.ts::2::10', '--snippet', 'full'],
     ['map', 'src/main.ts', '--snippet', 'full'],
     ['inspect', 'src/main.ts::2::10'],
     ['inspect', 'src/main.ts::7::10', '--format', 'text'],
@@ -71,12 +83,20 @@ describe('no text from outside the root, whatever the command', () => {
     expect(included.references.find((ref: { id: string }) => ref.id === 'src/main.ts::3::10')).toMatchObject({ preview: expect.stringContaining('includedSecret') });
   });
 
+  it('a package installed under the root is inside (previews as before); one linked to a directory outside is not', async () => {
+    const inside = json(await cn(['find', 'src/packages.ts::1::10', '--root', root]));
+    expect(inside.definition).toMatchObject({ filePath: 'node_modules/inside-lib/index.d.ts', preview: expect.stringContaining('insideHelper') });
+    expect(inside.definition).not.toHaveProperty('outsideRoot');
+    const linked = json(await cn(['find', 'src/packages.ts::2::10', '--root', root]));
+    expect(linked.definition).toMatchObject({ preview: '', outsideRoot: true });
+  });
+
   it('project-wide answers (overview, diagnostics) leave files outside the root out', async () => {
     const overview = json(await cn(['overview', '--root', root]));
-    expect(overview.files.map((file: { filePath: string }) => file.filePath)).toEqual(['src/main.ts']);
+    expect(overview.files.map((file: { filePath: string }) => file.filePath).sort()).toEqual(['src/main.ts', 'src/packages.ts']);
     const diagnostics = json(await cn(['diagnostics', '--root', root]));
-    expect(diagnostics.totalFiles).toBe(1);
-    expect(diagnostics.diagnostics.filter((entry: { filePath: string }) => entry.filePath !== 'src/main.ts')).toEqual([]);
+    expect(diagnostics.totalFiles).toBe(2);
+    expect(diagnostics.diagnostics.filter((entry: { filePath: string }) => !entry.filePath.startsWith('src/') || entry.filePath.startsWith('src/linked/'))).toEqual([]);
   });
 
   it('refuses to map or inspect a file reached through the symlink (exit 2)', async () => {
