@@ -6,6 +6,7 @@ export type * from './ports/source-files.js';
 export * from './domain/ids.js';
 export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
+export * from './domain/source-bytes.js';
 export * from './contract.js';
 export * from './ranking/rank-symbols.js';
 export * from './ranking/kind-filter.js';

@@ -5,9 +5,18 @@ export const ROOT = '/project';
 
 /** Files held in memory, confined to ROOT like the real adapter. */
 export class FakeFiles implements SourceFiles {
+  /** Root-relative paths that stand for symlinks whose real path is outside the root. */
+  readonly linkedOut = new Set<string>();
+
   constructor(readonly files: Record<string, string>) {}
 
+  async isInsideRoot(filePath: string): Promise<boolean> {
+    const relative = path.relative(ROOT, filePath);
+    return !relative.startsWith('..') && !path.isAbsolute(relative) && !this.linkedOut.has(relative);
+  }
+
   async readText(filePath: string): Promise<string> {
+    if (!(await this.isInsideRoot(filePath))) throw badInput(`${filePath} is outside the project root`);
     const relative = path.relative(ROOT, filePath);
     const text = this.files[relative];
     if (text === undefined) throw badInput(`no such file: ${relative}`);

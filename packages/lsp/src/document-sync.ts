@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { badInput } from '@cn/core';
+import { badInput, decodeSourceBytes } from '@cn/core';
 import { pathToUri } from './convert.js';
 import type { LspConnection } from './lsp-connection.js';
 
@@ -70,7 +70,7 @@ export class DocumentSync {
       this.documents.set(filePath, current);
       current.pinned ||= pinned;
       if (current.mtimeMs === stats.mtimeMs && current.size === stats.size) return;
-      const text = await readFile(filePath, 'utf8');
+      const text = decodeSourceBytes(await readFile(filePath));
       current.version += 1;
       current.mtimeMs = stats.mtimeMs;
       current.size = stats.size;
@@ -80,7 +80,7 @@ export class DocumentSync {
       });
       return;
     }
-    const text = await readFile(filePath, 'utf8');
+    const text = decodeSourceBytes(await readFile(filePath));
     this.documents.set(filePath, { version: 1, mtimeMs: stats.mtimeMs, size: stats.size, pinned });
     this.connection.notify('textDocument/didOpen', {
       textDocument: { uri: pathToUri(filePath), languageId: languageIdFor(filePath), version: 1, text },

@@ -1,5 +1,5 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse } from '@cn/core';
-import { cutNotes, groupByFile, place, snippetLines } from './notes.js';
+import { cutNotes, groupByFile, place, previewOf, snippetLines } from './notes.js';
 
 /**
  * `--format compact`: the fewest tokens that still carry every id. One line per result,
@@ -21,7 +21,7 @@ export function findCompact(response: FindResponse): string {
       const withPreview = refs.some((ref) => ref.preview !== undefined);
       if (withPreview) {
         lines.push(`${filePath} (${count})`);
-        for (const ref of refs) lines.push(` ${ref.line}:${ref.character} │ ${ref.preview}`);
+        for (const ref of refs) lines.push(` ${ref.line}:${ref.character} │ ${previewOf(ref)}`);
       } else {
         lines.push(`${filePath} (${count})${refs.map((ref) => ` ${ref.line}:${ref.character}`).join('')}`);
       }
@@ -40,7 +40,7 @@ export function findCompact(response: FindResponse): string {
 
 function namedLine(ref: Candidate): string[] {
   const name = ref.container ? `${ref.container}.${ref.name}` : ref.name;
-  const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : ref.preview;
+  const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : previewOf(ref);
   return [`${place(ref)}  ${ref.kind}  ${name}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`, ...snippetLines(ref.snippet, '  ')];
 }
 

@@ -18,6 +18,11 @@ export function place(ref: { filePath: string; line: number; character: number }
   return `${ref.filePath}:${ref.line}:${ref.character}`;
 }
 
+/** The preview a reader sees; a place outside the root has none, and says why. */
+export function previewOf(ref: { preview?: string; outsideRoot?: true }): string | undefined {
+  return ref.outsideRoot ? '(outside the project root)' : ref.preview;
+}
+
 export function groupByFile<T extends { filePath: string }>(items: T[]): Map<string, T[]> {
   const files = new Map<string, T[]>();
   for (const item of items) {

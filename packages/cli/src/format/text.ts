@@ -1,6 +1,6 @@
 import type { FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse, StatusResponse } from '@cn/core';
 
-import { cutNotes, groupByFile, place } from './notes.js';
+import { cutNotes, groupByFile, place, previewOf } from './notes.js';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
 export function mapText(response: MapResponse): string {
@@ -32,7 +32,7 @@ export function findText(response: FindResponse): string {
     const container = definition.container ? ` (in ${definition.container})` : '';
     lines.push(`definition  ${definition.kind} ${definition.name}${container}  ${place(definition)}`);
     if (definition.snippet !== undefined) lines.push(...definition.snippet.split('\n').map((line) => `  ${line}`));
-    else if (definition.preview !== undefined) lines.push(`  ${definition.preview}`);
+    else if (previewOf(definition) !== undefined) lines.push(`  ${previewOf(definition)}`);
   }
   if (response.ambiguous) lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
   if (response.refs !== 'none') {
@@ -43,7 +43,7 @@ export function findText(response: FindResponse): string {
     for (const { filePath, count } of response.referenceFiles ?? []) lines.push(`  ${filePath}  ${count}`);
     for (const [file, refs] of files) {
       lines.push(`  ${file}`);
-      for (const ref of refs) lines.push(`    ${ref.line}:${ref.character}${ref.preview !== undefined ? `  ${ref.preview}` : ''}`);
+      for (const ref of refs) lines.push(`    ${ref.line}:${ref.character}${previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : ''}`);
     }
   }
   if (response.candidates.length > 0) {

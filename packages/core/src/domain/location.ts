@@ -29,6 +29,11 @@ export interface LocationRef {
   character: number;
   /** LSP SymbolKind name of the symbol at that place, or "Reference" for a plain use. */
   kind: string;
-  /** The trimmed source line, at most 100 characters. */
+  /** The trimmed source line, at most 100 characters; empty for a place outside the root. */
   preview: string;
+  /**
+   * The file's real path is outside the project root (reached through a symlink, a tsconfig
+   * `include` or a linked package): the place is reported, its text never is.
+   */
+  outsideRoot?: true;
 }

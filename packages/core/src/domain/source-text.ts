@@ -1,9 +1,14 @@
-/** A file's text split once into lines, for previews and line-range checks. */
+/**
+ * A file's text split once into lines, for previews and line-range checks. Lines are the
+ * compiler's: LF, CRLF, a lone CR, U+2028 and U+2029 all end a line (ts.computeLineStarts), so
+ * every line and column cn prints or accepts is the one the language server reports.
+ */
 export class SourceText {
   readonly lines: string[];
 
   constructor(readonly text: string) {
-    this.lines = text.split(/\r?\n/);
+    const starts = lineStarts(text);
+    this.lines = starts.map((start, index) => withoutTerminator(text.slice(start, starts[index + 1] ?? text.length)));
     // A trailing newline does not make another line a user can point at.
     if (this.lines.length > 1 && this.lines[this.lines.length - 1] === '') this.lines.pop();
   }
@@ -24,6 +29,38 @@ export class SourceText {
   slice(startLine: number, endLine: number): string {
     return this.lines.slice(startLine - 1, endLine).join('\n');
   }
+}
+
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const LINE_SEPARATOR = 0x2028;
+const PARAGRAPH_SEPARATOR = 0x2029;
+
+/** Offsets where each line starts, exactly as TypeScript's computeLineStarts counts them. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let offset = 0; offset < text.length; offset++) {
+    const code = text.charCodeAt(offset);
+    if (code === CARRIAGE_RETURN && text.charCodeAt(offset + 1) === LINE_FEED) offset++;
+    if (code === LINE_FEED || code === CARRIAGE_RETURN || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR) starts.push(offset + 1);
+  }
+  return starts;
+}
+
+/** The 1-based line and UTF-16 column of an offset, given the text's line starts. */
+export function positionAt(starts: readonly number[], offset: number): { line: number; character: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, character: offset - starts[low] + 1 };
+}
+
+function withoutTerminator(line: string): string {
+  return line.replace(/(?:\r\n|[\n\r\u2028\u2029])$/, '');
 }
 
 export const PREVIEW_MAX = 100;

@@ -1,5 +1,6 @@
 import { isDeclarationFile } from '../domain/project-paths.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
+import type { SourceFiles } from '../ports/source-files.js';
 
 export interface Importer {
   /** Absolute path of the importing file. */
@@ -30,4 +31,15 @@ export async function buildImporterIndex(source: ImportGraphSource, files: strin
 /** Declaration files are types for the compiler, not modules anyone runs; they never count as orphans or nodes to walk. */
 export function graphFiles(files: string[]): string[] {
   return files.filter((file) => !isDeclarationFile(file));
+}
+
+/**
+ * The project's files whose real path is inside the root. A tsconfig `include` of `../elsewhere`
+ * or a symlinked directory brings in files whose text cn must not show; project-wide answers
+ * (overview, diagnostics, importers, orphans) leave them out.
+ */
+export async function projectFilesInRoot(source: Pick<ImportGraphSource, 'projectFiles'>, files: Pick<SourceFiles, 'isInsideRoot'>): Promise<string[]> {
+  const all = await source.projectFiles();
+  const inside = await Promise.all(all.map((file) => files.isInsideRoot(file)));
+  return all.filter((_file, index) => inside[index]);
 }

@@ -7,7 +7,7 @@ import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { dedupeById, describeTarget, sortLocations } from './find-implementations.js';
 import { LocationRefBuilder } from './location-refs.js';
-import { resolveSymbolTarget } from './symbol-search.js';
+import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
 
 type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
@@ -17,10 +17,11 @@ const MAX_TYPE_DEFINITIONS = 20;
 export async function describeType(deps: Deps, request: TypeRequest): Promise<TypeResponse> {
   const target = await resolveSymbolTarget(deps, request.target, request.kind);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const [described, hover, locations] = await Promise.all([
+  const [described, hover, locations, documented] = await Promise.all([
     describeTarget(deps, builder, target),
     deps.navigation.hover(target.filePath, target.position),
     deps.navigation.typeDefinition(target.filePath, target.position),
+    declaredInRoot(deps, target),
   ]);
   if (!hover) throw notFound(`no type information at '${request.target}'`, 'point at a name: a variable, parameter, function, class or member');
   const typeDefinitions = await Promise.all(
@@ -31,7 +32,17 @@ export async function describeType(deps: Deps, request: TypeRequest): Promise<Ty
   // A function or class is its own type definition; saying so adds nothing.
   const elsewhere = dedupeById(typeDefinitions).filter((definition) => definition.filePath !== described.filePath || definition.line !== described.line);
   const named = described.kind === 'Unknown' ? { ...described, kind: kindFromSignature(hover.signature) } : described;
-  return { target: named, signature: hover.signature, documentation: hover.documentation, typeDefinitions: elsewhere };
+  return { target: named, signature: hover.signature, documentation: documented ? hover.documentation : '', typeDefinitions: elsewhere };
+}
+
+/**
+ * A doc comment is its declaration's own text, so it is shown only when every declaration is inside
+ * the root; the signature is the compiler's rendering of the type and is always shown.
+ */
+async function declaredInRoot(deps: Deps, target: ResolvedSymbolTarget): Promise<boolean> {
+  const definitions = await deps.engine.definition(target.filePath, target.position).catch(() => []);
+  const places = [target.filePath, ...definitions.map((definition) => definition.filePath)];
+  return (await Promise.all(places.map((place) => deps.files.isInsideRoot(place)))).every(Boolean);
 }
 
 /** Locals and parameters are not in the outline; the hover's prefix (`(parameter) x: T`) still says what they are. */

@@ -6,7 +6,7 @@ import type { ProjectPaths } from '../domain/project-paths.js';
 import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection } from '../graph/graph-options.js';
-import { buildImporterIndex, graphFiles, type Importer } from '../graph/import-index.js';
+import { buildImporterIndex, graphFiles, projectFilesInRoot, type Importer } from '../graph/import-index.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { resolveSourceFile } from './resolve-source.js';
@@ -64,13 +64,14 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
   let truncated = false;
   if (direction !== 'in') {
     truncated = await walk(async (node) => {
-      if (!node.filePath) return [];
+      // A file reached through a symlink leading out is shown, never read: its imports are its text.
+      if (!node.filePath || !(await deps.files.isInsideRoot(node.filePath))) return [];
       const imports = await deps.importGraph.importsOf(node.filePath);
       return imports.map((imported) => ({ node: importedNode(imported, fileNode), sites: [siteId(node.filePath!, imported)] }));
     }, false);
   }
   if (direction !== 'out') {
-    const importers = await buildImporterIndex(deps.importGraph, graphFiles(await deps.importGraph.projectFiles()));
+    const importers = await buildImporterIndex(deps.importGraph, graphFiles(await projectFilesInRoot(deps.importGraph, deps.files)));
     const cut = await walk(async (node) => {
       const list: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
       return list.map((importer) => ({ node: fileNode(importer.filePath), sites: [siteId(importer.filePath, importer.imported)] }));
@@ -88,7 +89,7 @@ function importedNode(imported: ModuleImport, fileNode: (file: string) => Module
 
 /** `cn deps --orphans`: project files no other project file imports, entry points flagged. */
 export async function findOrphans(deps: Deps): Promise<OrphansResponse> {
-  const files = graphFiles(await deps.importGraph.projectFiles());
+  const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
   const [importers, entryPoints] = await Promise.all([buildImporterIndex(deps.importGraph, files), deps.importGraph.entryPoints()]);
   const entries = new Set(entryPoints);
   const orphans = files

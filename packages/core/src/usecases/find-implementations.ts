@@ -40,7 +40,7 @@ export async function describeTarget(deps: Deps, builder: LocationRefBuilder, ta
   }
   // An id may point at a use; the symbol is described by its declaration, as cn find does.
   const [declared] = await deps.engine.definition(target.filePath, target.position).catch(() => []);
-  const place = declared && !deps.paths.toRelative(declared.filePath).startsWith('../') ? declared : { filePath: target.filePath, range: { start: target.position } };
+  const place = declared && (await deps.files.isInsideRoot(declared.filePath)) ? declared : { filePath: target.filePath, range: { start: target.position } };
   return namedLocation(deps.engine, builder, place.filePath, place.range.start);
 }
 

@@ -2,7 +2,7 @@ import type { DiagnosticEntry, DiagnosticsRequest, DiagnosticsResponse } from '.
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import { graphFiles } from '../graph/import-index.js';
+import { graphFiles, projectFilesInRoot } from '../graph/import-index.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -29,7 +29,7 @@ export async function listDiagnostics(deps: Deps, request: DiagnosticsRequest): 
   }
   const offset = wholeNumber(request.offset, 'offset', 0) ?? 0;
   const limit = Math.min(wholeNumber(request.limit, 'limit', 1) ?? MAX_FILES_PER_REQUEST, MAX_FILES_PER_REQUEST);
-  const all = graphFiles(await deps.importGraph.projectFiles());
+  const all = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
   const page = all.slice(offset, offset + limit);
   const nextOffset = offset + page.length < all.length ? offset + page.length : undefined;
   return { diagnostics: await check(deps, page), filesChecked: page.length, totalFiles: all.length, ...(nextOffset !== undefined ? { nextOffset } : {}) };

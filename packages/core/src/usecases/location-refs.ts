@@ -4,31 +4,32 @@ import { ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
 import type { SourceFiles } from '../ports/source-files.js';
 
+interface FileView {
+  /** Undefined when the file may not be read (outside the root, too large, gone). */
+  text: SourceText | undefined;
+  outsideRoot: boolean;
+}
+
 /**
  * Builds LocationRefs, reading each file once per request (hundreds of references usually live in a
- * few dozen files).
+ * few dozen files). Every preview and snippet of an answer comes through here, so this is where a
+ * place outside the root is marked and kept free of text.
  */
 export class LocationRefBuilder {
-  private readonly texts = new Map<string, Promise<SourceText | undefined>>();
+  private readonly views = new Map<string, Promise<FileView>>();
 
   constructor(
     private readonly files: SourceFiles,
     private readonly paths: ProjectPaths,
   ) {}
 
-  text(filePath: string): Promise<SourceText | undefined> {
-    let text = this.texts.get(filePath);
-    if (!text) {
-      // A reference into a file we may not read (outside the root, too large) still gets an id.
-      text = this.files.readText(filePath).then((content) => new SourceText(content), () => undefined);
-      this.texts.set(filePath, text);
-    }
-    return text;
+  async text(filePath: string): Promise<SourceText | undefined> {
+    return (await this.view(filePath)).text;
   }
 
   async ref(filePath: string, position: Position, kind: string): Promise<LocationRef> {
     const relative = this.paths.toRelative(filePath);
-    const text = await this.text(filePath);
+    const { text, outsideRoot } = await this.view(filePath);
     return {
       id: formatLocationId(relative, position.line, position.character),
       filePath: relative,
@@ -36,6 +37,23 @@ export class LocationRefBuilder {
       character: position.character,
       kind,
       preview: text?.preview(position.line) ?? '',
+      ...(outsideRoot ? { outsideRoot: true as const } : {}),
     };
+  }
+
+  private view(filePath: string): Promise<FileView> {
+    let view = this.views.get(filePath);
+    if (!view) {
+      view = this.read(filePath);
+      this.views.set(filePath, view);
+    }
+    return view;
+  }
+
+  private async read(filePath: string): Promise<FileView> {
+    // A reference into a file we may not read still gets an id; the files port refuses text from outside the root.
+    if (!(await this.files.isInsideRoot(filePath))) return { text: undefined, outsideRoot: true };
+    const text = await this.files.readText(filePath).then((content) => new SourceText(content), () => undefined);
+    return { text, outsideRoot: false };
   }
 }

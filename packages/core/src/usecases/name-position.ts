@@ -1,5 +1,6 @@
 import type { Position, Range } from '../domain/location.js';
 import type { SourceText } from '../domain/source-text.js';
+import type { OutlineNode } from '../domain/symbols.js';
 
 /**
  * workspace/symbol ranges cover the whole declaration (from `export`, decorators, JSDoc …); the
@@ -17,6 +18,20 @@ export function locateName(text: SourceText | undefined, range: Range, name: str
     if (match) return { line, character: from + match.index + 1 };
   }
   return range.start;
+}
+
+/**
+ * Where the name of the declaration starting at `range` is, from the engine's outline: for files
+ * whose text cn does not read (outside the root), so their ids still point at the name.
+ */
+export function nameInOutline(outline: OutlineNode[], range: Range, name: string): Position | undefined {
+  for (const node of outline) {
+    const { start } = node.range;
+    if (node.name === name && start.line === range.start.line && start.character === range.start.character) return node.selectionRange.start;
+    const inside = nameInOutline(node.children, range, name);
+    if (inside) return inside;
+  }
+  return undefined;
 }
 
 function escapeRegExp(text: string): string {

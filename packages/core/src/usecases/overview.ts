@@ -4,6 +4,7 @@ import { formatLocationId } from '../domain/ids.js';
 import { isDeclarationFile, type ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
+import { projectFilesInRoot } from '../graph/import-index.js';
 import { checkMaxTokens, countKinds, fitOverview } from '../output/budget.js';
 import { signature } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -46,7 +47,7 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   });
   const base = deps.paths.toRelative(resolved);
   const under = (relative: string) => base === '' || relative === base || relative.startsWith(`${base}/`);
-  const project = await deps.importGraph.projectFiles();
+  const project = await projectFilesInRoot(deps.importGraph, deps.files);
   const sources = project.filter((file) => !isDeclarationFile(file));
   // A types-only package has nothing but declaration files; then they are its sources.
   const chosen = (sources.length > 0 ? sources : project).filter((file) => under(deps.paths.toRelative(file)));

@@ -9,7 +9,7 @@ import { kindFilter } from '../ranking/kind-filter.js';
 import { isExactMatch, rankSymbols, type NameMatch } from '../ranking/rank-symbols.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
-import { locateName } from './name-position.js';
+import { locateName, nameInOutline } from './name-position.js';
 import { resolveTargetPosition } from './target-position.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 
@@ -88,7 +88,7 @@ export async function searchSymbolsRanked(
   const located = await Promise.all(
     (locateAll ? ranked : ranked.slice(0, options.limit)).map(async ({ hit, match }) => {
       const text = await texts(hit.filePath);
-      const position = locateName(text, hit.range, hit.name);
+      const position = text ? locateName(text, hit.range, hit.name) : await locateWithoutText(engine, hit);
       // `export { type Money }` has `type` before the name too, but a re-export is no type alias.
       const refined = hit.alias ? hit.kind : refineKind(hit.kind, text?.line(position.line), position.character);
       return { hit: refined === hit.kind ? hit : { ...hit, kind: refined }, position, match };
@@ -163,4 +163,10 @@ async function containerChain(engine: CodeIntelligence, filePath: string, positi
 function endsWith(chain: string[], scopes: string[]): boolean {
   // A container may itself be dotted (`namespace A.B`), so compare the joined names.
   return chain.join('.') === scopes.join('.') || chain.join('.').endsWith(`.${scopes.join('.')}`);
+}
+
+/** A hit in a file cn may not read (outside the root): the engine's outline names the place, or the range start does. */
+async function locateWithoutText(engine: CodeIntelligence, hit: WorkspaceSymbolHit): Promise<Position> {
+  const outline = await engine.outline(hit.filePath).catch((): OutlineNode[] => []);
+  return nameInOutline(outline, hit.range, hit.name) ?? hit.range.start;
 }

@@ -27,9 +27,12 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   }
   const idAt = (filePath: string, position: Position) => formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
   const idOf = (item: CallHierarchyItem) => idAt(item.filePath, item.selectionRange.start);
-  // Calls into the standard library (lib.d.ts) or packages installed outside the root would get ids
-  // no other command accepts; the graph stays within the project.
-  const inRoot = (item: CallHierarchyItem) => !deps.paths.toRelative(item.filePath).startsWith('../');
+  // Calls into the standard library (lib.d.ts), packages installed outside the root or files reached
+  // through a symlink leading out would get ids no other command accepts; the graph stays within the project.
+  const keepInRoot = async <T>(calls: T[], itemOf: (call: T) => CallHierarchyItem) => {
+    const inside = await Promise.all(calls.map((call) => deps.files.isInsideRoot(itemOf(call).filePath)));
+    return calls.filter((_call, index) => inside[index]);
+  };
   const graph = new GraphBuilder();
   graph.addNode(callNode(root, idOf(root), 0));
   const walk = (neighbours: (item: CallHierarchyItem) => Promise<Step<CallHierarchyItem>[]>, towardsCallers: boolean) =>
@@ -53,13 +56,13 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   if (direction !== 'out') {
     truncated = await walk(async (item) => {
       const calls = await deps.navigation.incomingCalls(item);
-      return calls.filter((call) => inRoot(call.from)).map((call) => ({ node: call.from, sites: call.callSites.map((site) => idAt(site.filePath, site.range.start)) }));
+      return (await keepInRoot(calls, (call) => call.from)).map((call) => ({ node: call.from, sites: call.callSites.map((site) => idAt(site.filePath, site.range.start)) }));
     }, true);
   }
   if (direction !== 'in') {
     const cut = await walk(async (item) => {
       const calls = await deps.navigation.outgoingCalls(item);
-      return calls.filter((call) => inRoot(call.to)).map((call) => ({ node: call.to, sites: call.callSites.map((site) => idAt(site.filePath, site.range.start)) }));
+      return (await keepInRoot(calls, (call) => call.to)).map((call) => ({ node: call.to, sites: call.callSites.map((site) => idAt(site.filePath, site.range.start)) }));
     }, false);
     truncated ||= cut;
   }

@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { badInput, type SourceFiles } from '@cn/core';
+import { badInput, decodeSourceBytes, looksBinary, type SourceFiles } from '@cn/core';
 import { TextCache } from './text-cache.js';
 
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
@@ -9,7 +9,9 @@ const CACHED_CHARACTERS = 32 * 1024 * 1024;
 /**
  * Reads files for the use cases, confined to the project root: `..`, absolute paths elsewhere and
  * symlinks that lead out of the root are refused, as are directories, binary files and files over
- * the size cap (a minified bundle is not code anyone wants inspected).
+ * the size cap (a minified bundle is not code anyone wants inspected). The confinement is checked
+ * on every read, whoever named the file — the user or the engine (a reference in a file reached
+ * through a symlink or a tsconfig `include` outside the root) — so no text from outside is ever read.
  */
 export class NodeSourceFiles implements SourceFiles {
   private readonly realRoot: Promise<string>;
@@ -33,10 +35,23 @@ export class NodeSourceFiles implements SourceFiles {
     return absolute;
   }
 
+  async isInsideRoot(filePath: string): Promise<boolean> {
+    // A path that does not resolve (deleted since the engine saw it) has no text to leak: judge its spelling.
+    const real = await fs.realpath(filePath).catch(() => undefined);
+    return real === undefined ? isInside(this.root, filePath) || isInside(await this.realRoot, filePath) : isInside(await this.realRoot, real);
+  }
+
   async readText(filePath: string): Promise<string> {
+    let real: string;
+    try {
+      real = await fs.realpath(filePath);
+    } catch {
+      throw badInput(`no such file: ${this.display(filePath)}`, 'the file may have been moved or deleted');
+    }
+    if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(filePath));
     let stat;
     try {
-      stat = await fs.stat(filePath);
+      stat = await fs.stat(real);
     } catch {
       throw badInput(`no such file: ${this.display(filePath)}`, 'the file may have been moved or deleted');
     }
@@ -47,9 +62,12 @@ export class NodeSourceFiles implements SourceFiles {
     }
     const cached = this.cache.get(filePath, stat.mtimeMs, stat.size);
     if (cached !== undefined) return cached;
-    const buffer = await fs.readFile(filePath);
-    if (buffer.subarray(0, 8192).includes(0)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
-    const text = buffer.toString('utf8');
+    // The checked real path, and no symlink swapped in for it since: O_NOFOLLOW refuses one.
+    const buffer = await fs.readFile(real, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }).catch(() => {
+      throw badInput(`${this.display(filePath)} could not be read`, 'the file may have been replaced while cn read it');
+    });
+    const text = decodeSourceBytes(buffer);
+    if (looksBinary(text)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
     this.cache.set(filePath, stat.mtimeMs, stat.size, text);
     return text;
   }

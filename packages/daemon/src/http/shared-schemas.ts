@@ -9,14 +9,18 @@ export const locationRefProperties = {
   character: { type: 'integer' },
   kind: { type: 'string' },
   preview: { type: 'string' },
+  /** Only when true: the place's real path is outside the root, so its preview is empty. */
+  outsideRoot: { type: 'boolean' },
 } as const;
 
-export const locationRef = { type: 'object', properties: locationRefProperties, required: Object.keys(locationRefProperties) } as const;
+export const locationRefRequired = ['id', 'filePath', 'line', 'character', 'kind', 'preview'];
+
+export const locationRef = { type: 'object', properties: locationRefProperties, required: locationRefRequired } as const;
 
 export const namedRef = {
   type: 'object',
   properties: { ...locationRefProperties, name: { type: 'string' }, container: { type: 'string' } },
-  required: [...Object.keys(locationRefProperties), 'name'],
+  required: [...locationRefRequired, 'name'],
 } as const;
 
 /** The fields every symbol of a file listing carries (map, unused). */

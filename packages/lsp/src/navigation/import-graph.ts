@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
-import { badInput } from '@cn/core';
+import { badInput, decodeSourceBytes, lineStarts, positionAt } from '@cn/core';
 import type { ImportGraphSource, ModuleImport } from '@cn/core';
 import { isInside } from '../source-tree.js';
 import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
@@ -69,7 +69,7 @@ export class TsImportGraph implements ImportGraphSource {
     if (!stats?.isFile()) throw badInput(`no such file: ${path.relative(this.root, file)}`, 'Check the path relative to the project root.');
     const known = this.scanned.get(file);
     if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known.specifiers;
-    const text = stats.size > MAX_SCANNED_BYTES ? '' : await readFile(file, 'utf8');
+    const text = stats.size > MAX_SCANNED_BYTES ? '' : decodeSourceBytes(await readFile(file));
     const specifiers = scanSpecifiers(text);
     this.scanned.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, specifiers });
     return specifiers;
@@ -78,25 +78,11 @@ export class TsImportGraph implements ImportGraphSource {
 
 function scanSpecifiers(text: string): Specifier[] {
   const { importedFiles } = ts.preProcessFile(text, true, true);
-  const lineStarts = [0];
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  const starts = lineStarts(text);
   return importedFiles.map((reference) => {
     // `pos` is the opening quote; the id points inside the string, at the specifier itself.
-    const offset = reference.pos + 1;
-    const line = lastAtOrBefore(lineStarts, offset);
-    return { text: reference.fileName, kind: callKind(text, reference.pos), line: line + 1, character: offset - lineStarts[line] + 1 };
+    return { text: reference.fileName, kind: callKind(text, reference.pos), ...positionAt(starts, reference.pos + 1) };
   });
-}
-
-function lastAtOrBefore(sorted: number[], value: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (sorted[middle] <= value) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 /** preProcessFile does not say how a specifier was written; the text just before it does. */

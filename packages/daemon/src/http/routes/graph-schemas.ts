@@ -1,5 +1,5 @@
 import { MAX_DEPTH } from '@cn/core';
-import { locationRefProperties } from '../shared-schemas.js';
+import { locationRefProperties, locationRefRequired } from '../shared-schemas.js';
 
 /** JSON schemas shared by the graph routes (calls, impl, type, deps, diagnostics). */
 export const targetProperties = {
@@ -13,7 +13,7 @@ export const depth = { type: 'integer', minimum: 1, maximum: MAX_DEPTH } as cons
 export const namedLocation = {
   type: 'object',
   properties: { ...locationRefProperties, name: { type: 'string' }, container: { type: 'string' } },
-  required: [...Object.keys(locationRefProperties), 'name'],
+  required: [...locationRefRequired, 'name'],
 } as const;
 
 const graphNode = {

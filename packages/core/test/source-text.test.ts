@@ -1,0 +1,50 @@
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { decodeSourceBytes, lineStarts, SourceText } from '../src/index.js';
+
+/** The compiler's 1-based line and column of an offset: what the language server reports. */
+function compilerPosition(text: string, offset: number): { line: number; character: number } {
+  const { line, character } = ts.getLineAndCharacterOfPosition(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest), offset);
+  return { line: line + 1, character: character + 1 };
+}
+
+const BREAKS = '// lone CR\rexport const afterCr = 1;\r\n/* para \u2029 sep */ export const afterPara = 2;\nconst s = "line \u2028 sep"; export const afterLs = s;\n';
+
+describe('SourceText: lines as the compiler counts them', () => {
+  it('breaks lines at LF, CRLF, a lone CR, U+2028 and U+2029, like ts.computeLineStarts', () => {
+    expect(lineStarts(BREAKS)).toEqual([...ts.computeLineStarts(BREAKS)]);
+    expect(lineStarts('a\r\rb\u2028\u2029')).toEqual([...ts.computeLineStarts('a\r\rb\u2028\u2029')]);
+  });
+
+  it.each(['afterCr', 'afterPara', 'afterLs'])('finds %s at the line and column the compiler gives it', (name) => {
+    const text = new SourceText(BREAKS);
+    const { line, character } = compilerPosition(BREAKS, BREAKS.indexOf(name));
+    expect(text.line(line)?.slice(character - 1, character - 1 + name.length)).toBe(name);
+  });
+
+  it('keeps terminators out of lines and previews', () => {
+    const text = new SourceText(BREAKS);
+    expect(text.lineCount).toBe(ts.computeLineStarts(BREAKS).length - 1);
+    expect(text.lines.some((line) => /[\r\n\u2028\u2029]/.test(line))).toBe(false);
+    expect(text.preview(2)).toBe('export const afterCr = 1;');
+  });
+});
+
+describe('decodeSourceBytes: bytes read as the compiler reads them (ts.sys.readFile)', () => {
+  const code = 'export const wide = "é🚀";\n';
+  it.each([
+    ['UTF-8 without a BOM', Buffer.from(code, 'utf8')],
+    ['UTF-8 with a BOM (dropped: it would shift line 1 by a column)', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(code, 'utf8')])],
+    ['UTF-16 LE with a BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(code, 'utf16le')])],
+    ['UTF-16 BE with a BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(code, 'utf16le').swap16()])],
+  ])('%s', (_name, bytes) => {
+    expect(decodeSourceBytes(bytes)).toBe(code);
+  });
+
+  it('leaves the bytes it was given untouched (the BE swap works on a copy)', () => {
+    const bytes = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ab', 'utf16le').swap16()]);
+    const before = Buffer.from(bytes);
+    decodeSourceBytes(bytes);
+    expect(bytes.equals(before)).toBe(true);
+  });
+});
