@@ -82,7 +82,7 @@ if (refusal) {
 
 const child = spawn('/bin/bash', ['--noprofile', '--norc', '-c', shellCommand(parsePipeline(command))], {
   cwd: meta.root,
-  env: { PATH: `${shimDirectory(run)}:${process.env.PATH}`, HOME: process.env.HOME, LANG: 'C.UTF-8', CN_AGENT_EVAL_CORPUS_ROOT: meta.root },
+  env: { PATH: `${shimDirectory(run)}:${process.env.PATH}`, HOME: process.env.HOME, LANG: 'C.UTF-8', CN_AGENT_EVAL_CORPUS_ROOT: meta.root, CN_AGENT_EVAL_RUN: run },
   stdio: ['ignore', 'pipe', 'pipe'],
   detached: true, // its own process group, so a timeout ends the whole pipeline
 });

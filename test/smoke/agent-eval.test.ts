@@ -104,6 +104,12 @@ describe('scripts/agent-eval runner', () => {
     expect(piped.stderr).toContain('one mcp-call per command');
   });
 
+  it('mcp-call outside the runner says so in one line and exits 2, starting nothing', async () => {
+    const { stderr, exitCode } = await runScript('mcp-call.mjs', ['cn_status', '{}']);
+    expect(exitCode).toBe(2);
+    expect(stderr).toBe('mcp-call: run me through scripts/agent-eval/run.mjs (CN_AGENT_EVAL_RUN is not set)\n');
+  });
+
   it('runs an allowed pipeline in the corpus root, prints its output and logs size and tokens', async () => {
     const { run } = runDirectory('grep');
     const { stdout, exitCode } = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--', "ls | grep -c 'hello'"]);

@@ -9,7 +9,7 @@ export const ALLOWED = {
   mcp: ['mcp-call'],
 };
 
-const FORBIDDEN_MENTIONS = [/agent-eval\/truth/i, /truth\/[\w.-]*\.json/i, /agent-eval\/(?:score|build-truth|lib)/i];
+const FORBIDDEN_MENTIONS = [/agent-eval\/truth/i, /truth\/[\w.-]*\.json/i, /agent-eval\/(?:score|build-truth|lib|questions)/i];
 
 const GLOB = '*?[]';
 const quoteChar = (c) => (c === "'" ? `"'"` : /[\w./,:=@%+-]/.test(c) ? c : `'${c}'`);
