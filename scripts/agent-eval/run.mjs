@@ -3,6 +3,8 @@
 // (lib/command-policy.mjs), runs it with the corpus as cwd, prints its output unchanged, and appends
 // one JSONL record to <run>/log.jsonl: { ts, agent, command, exit, bytes, tokens (o200k), ms }.
 //   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> -- '<command>'
+//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> --stdin <<'EOF'   (command on stdin:
+//   a quoted heredoc spares the agent nesting quotes)
 // Exit code: the command's own; 126 when the command is refused (the reason is on stderr).
 import { spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,12 +23,15 @@ function fail(message, code = 2) {
 
 function parseArguments(argv) {
   const separator = argv.indexOf('--');
-  if (separator < 0 || separator === argv.length - 1) fail("usage: run.mjs --run <dir> --agent <cn|grep|mcp> -- '<command>'");
-  const options = argv.slice(0, separator);
+  const options = separator < 0 ? argv : argv.slice(0, separator);
   const value = (name) => (options.includes(name) ? options[options.indexOf(name) + 1] : undefined);
   const run = value('--run');
   const agent = value('--agent');
-  if (!run || !agent) fail('--run <dir> and --agent <cn|grep|mcp> are required');
+  const fromStdin = options.includes('--stdin');
+  if (!run || !agent || fromStdin === (separator >= 0 && separator < argv.length - 1)) {
+    fail("usage: run.mjs --run <dir> --agent <cn|grep|mcp> (-- '<command>' | --stdin)");
+  }
+  if (fromStdin) return { run: path.resolve(run), agent, command: readFileSync(0, 'utf8').replace(/\r?\n$/, '') };
   // One argument is a shell string; several were already split by the caller's shell, so each is
   // re-quoted to stay one word.
   const words = argv.slice(separator + 1);

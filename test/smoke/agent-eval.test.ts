@@ -21,11 +21,12 @@ function tempDir(): string {
   return dir;
 }
 
-function runScript(script: string, args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+function runScript(script: string, args: string[], input = ''): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(REPO, 'scripts/agent-eval', script), ...args], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [path.join(REPO, 'scripts/agent-eval', script), ...args], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
       resolve({ stdout, stderr, exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0 });
     });
+    child.stdin?.end(input);
   });
 }
 
@@ -119,5 +120,14 @@ describe('scripts/agent-eval runner', () => {
     expect(entry).toMatchObject({ agent: 'grep', command: "ls | grep -c 'hello'", exit: 0, bytes: 2, tokens: countTokens('1\n') });
     expect(entry.refused).toBeUndefined();
     expect(typeof entry.ms).toBe('number');
+  });
+
+  it('takes the command from stdin with --stdin, quotes and all, and logs it as given', async () => {
+    const { run } = runDirectory('grep');
+    const command = "grep -c 'export const' hello.ts";
+    const { stdout, exitCode } = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--stdin'], `${command}\n`);
+    expect(exitCode).toBe(0);
+    expect(stdout).toBe('1\n');
+    expect(logOf(run)).toEqual([expect.objectContaining({ command, exit: 0 })]);
   });
 });
