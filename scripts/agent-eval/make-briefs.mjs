@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the three agent briefs (briefs/{cn,grep,mcp}.md): self-contained prompts with the corpus
+// Writes the agent briefs (briefs/{cn,grep,mcp,both}.md): self-contained prompts with the corpus
 // path, the runner invocation, the allowed tools, the questions (id, category, text, answer kind —
 // never the recipe or the truth) and the answer format. The cn brief embeds `cn guide` from the
 // built CLI, as an AGENTS.md would. Paths are absolute for this checkout: rerun after moving it.
@@ -18,10 +18,15 @@ const root = corpusRoot(DEFAULT_CORPUS);
 const { questions, scope } = loadQuestions(questionsPath(DEFAULT_CORPUS));
 const runner = path.join(AGENT_EVAL_DIR, 'run.mjs');
 
+const cnGuide = `How to use cn (its \`cn guide\`, as a project's AGENTS.md would give it):\n\n${execFileSync(process.execPath, [CN_BIN, 'guide'], { encoding: 'utf8' }).trim()}\n\n\`cn <command> --help\` lists every option.`;
+const pipelineRules = 'one pipeline per call (`|` between allowed tools is fine). No scripts, no redirections, no `;`/`&&`, no `$` or backticks outside single quotes; `sed -i`, `find -exec`, `awk` system()/getline and `rg --pre` are refused. Quote regexes in single quotes.';
+const textTools = ALLOWED.grep.map((tool) => `\`${tool}\``).join(', ');
+
 const TOOLS = {
-  cn: `Only \`cn\` (this project's code navigator; pipes between cn commands are fine, e.g. \`cn find X --refs-only --format ids | cn inspect -\`). No rg, grep, cat or any other program. How to use cn (its \`cn guide\`, as a project's AGENTS.md would give it):\n\n${execFileSync(process.execPath, [CN_BIN, 'guide'], { encoding: 'utf8' }).trim()}\n\n\`cn <command> --help\` lists every option.`,
-  grep: `Only ${ALLOWED.grep.map((tool) => `\`${tool}\``).join(', ')}, one pipeline per call (\`|\` between these tools is fine). No cn, no scripts, no redirections, no \`;\`/\`&&\`, no \`$\` or backticks outside single quotes; \`sed -i\`, \`find -exec\`, \`awk\` system()/getline and \`rg --pre\` are refused. Quote regexes in single quotes.`,
+  cn: `Only \`cn\` (this project's code navigator; pipes between cn commands are fine, e.g. \`cn find X --refs-only --format ids | cn inspect -\`). No rg, grep, cat or any other program. ${cnGuide}`,
+  grep: `Only ${textTools}, ${pipelineRules} No cn.`,
   mcp: "Only cn's MCP tools, called through `mcp-call <tool> '<json arguments>'` (one call per command, no pipes). Start with `mcp-call --list`: it prints every tool with its description and input schema, as an MCP client would put them in your context. Example: `mcp-call cn_find '{\"query\":\"Hono\",\"refs\":\"none\"}'`.",
+  both: `\`cn\` and ${textTools}, whichever fits each question; ${pipelineRules} ${cnGuide}`,
 };
 
 function brief(agent) {
@@ -43,7 +48,7 @@ function brief(agent) {
     '',
     '```sh',
     `node ${runner} --run ${run} --agent ${agent} --stdin <<'CMD'`,
-    agent === 'mcp' ? `mcp-call cn_find '{"query":"Hono","refs":"none"}'` : agent === 'cn' ? `cn find 'Hono' --no-refs --format compact` : `rg -n 'export (class|interface) \\w+' src | head -20`,
+    agent === 'mcp' ? `mcp-call cn_find '{"query":"Hono","refs":"none"}'` : agent === 'cn' || agent === 'both' ? `cn find 'Hono' --no-refs --format compact` : `rg -n 'export (class|interface) \\w+' src | head -20`,
     'CMD',
     '```',
     '',

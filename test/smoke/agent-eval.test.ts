@@ -95,7 +95,7 @@ describe('scripts/agent-eval runner', () => {
     expect(logOf(run)).toHaveLength(4);
   });
 
-  it('keeps each agent to its own tools: no grep for the cn agent, no pipes for the mcp agent', async () => {
+  it('keeps each agent to its own tools: no grep for the cn agent, no pipes for the mcp agent, the union for both', async () => {
     const cn = runDirectory('cn');
     expect((await runScript('run.mjs', ['--run', cn.run, '--agent', 'cn', '--', 'rg hello'])).exitCode).toBe(126);
     expect((await runScript('run.mjs', ['--run', cn.run, '--agent', 'grep', '--', 'ls'])).stderr).toMatch(/is a cn run; --agent grep does not match/);
@@ -103,6 +103,9 @@ describe('scripts/agent-eval runner', () => {
     const piped = await runScript('run.mjs', ['--run', mcp.run, '--agent', 'mcp', '--', "mcp-call cn_status '{}' | wc -l"]);
     expect(piped.exitCode).toBe(126);
     expect(piped.stderr).toContain('one mcp-call per command');
+    const both = runDirectory('both');
+    expect((await runScript('run.mjs', ['--run', both.run, '--agent', 'both', '--', "ls | grep -c 'hello'"])).stdout).toBe('1\n');
+    expect((await runScript('run.mjs', ['--run', both.run, '--agent', 'both', '--', 'node -e 1'])).exitCode).toBe(126);
   });
 
   it('mcp-call outside the runner says so in one line and exits 2, starting nothing', async () => {

@@ -8,6 +8,8 @@ export const ALLOWED = {
   grep: ['rg', 'grep', 'sed', 'awk', 'cat', 'head', 'tail', 'find', 'ls', 'wc'],
   mcp: ['mcp-call'],
 };
+// The mixed agent of the issue's first measurement: cn and the text tools together.
+ALLOWED.both = [...ALLOWED.cn, ...ALLOWED.grep];
 
 const FORBIDDEN_MENTIONS = [/agent-eval\/truth/i, /truth\/[\w.-]*\.json/i, /agent-eval\/(?:score|build-truth|lib|questions)/i];
 
@@ -91,7 +93,7 @@ const PROGRAM_CHECKS = {
  * the agent can correct itself.
  */
 export function refusalFor(agent, command) {
-  if (!ALLOWED[agent]) return `unknown agent '${agent}' (cn, grep or mcp)`;
+  if (!ALLOWED[agent]) return `unknown agent '${agent}' (${Object.keys(ALLOWED).join(', ')})`;
   if (FORBIDDEN_MENTIONS.some((pattern) => pattern.test(command))) return 'the eval truth, scorer and builder are off-limits';
   let stages;
   try {
