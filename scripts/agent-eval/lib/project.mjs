@@ -1,0 +1,100 @@
+// The corpus as the TypeScript compiler sees it: a LanguageService over the corpus's own build
+// tsconfig, plus the small syntax helpers both truth methods share. The answer scope (src/, no
+// test files) is defined here once; questions say the same thing in words.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { lineOf, relative, ts } from '../../eval/language-service.mjs';
+
+export { relative, ts };
+
+/** Answers only ever name the corpus's own sources: src/, test files excluded. */
+export function inScope(root, file) {
+  const rel = relative(root, file);
+  return rel.startsWith('src/') && !/\.test\.[cm]?tsx?$/.test(rel);
+}
+
+export function createProject(root, tsconfig) {
+  const configPath = path.join(root, tsconfig);
+  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (read.error) throw new Error(`cannot read ${configPath}: ${ts.flattenDiagnosticMessageText(read.error.messageText, '\n')}`);
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configPath);
+  // types: [] — the corpus's @types packages are not installed; they only add diagnostics.
+  const options = { ...parsed.options, types: [], noEmit: true, composite: false, declaration: false };
+  const fileNames = parsed.fileNames;
+  const host = {
+    getScriptFileNames: () => fileNames,
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (file) => (existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8')) : undefined),
+    getCurrentDirectory: () => root,
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: (directory) => (existsSync(directory) ? readdirSync(directory, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : []),
+  };
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  const program = service.getProgram();
+  const checker = program.getTypeChecker();
+  const scopeFiles = program.getSourceFiles().filter((source) => inScope(root, source.fileName));
+  return { root, service, program, checker, options, scopeFiles, line: (file, offset) => lineOf(service, file, offset) };
+}
+
+export function sourceOf(project, rel) {
+  const source = project.program.getSourceFile(path.join(project.root, rel));
+  if (!source) throw new Error(`${rel} is not in the corpus program`);
+  return source;
+}
+
+export function walk(node, visit) {
+  visit(node);
+  ts.forEachChild(node, (child) => walk(child, visit));
+}
+
+/** The named declaration `Name` or `Container.member` in a file (first match, overloads share the symbol). */
+export function findDeclaration(project, rel, symbolPath) {
+  const [first, member] = symbolPath.split('.');
+  const source = sourceOf(project, rel);
+  let found;
+  walk(source, (node) => {
+    if (found || !node.name || node.name.text !== (member ?? first)) return;
+    if (!(ts.isDeclarationStatement?.(node) || ts.isClassElement(node) || ts.isTypeElement(node) || ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node))) return;
+    if (member && !(node.parent?.name?.text === first)) return;
+    found = node;
+  });
+  if (!found) throw new Error(`no declaration of ${symbolPath} in ${rel}`);
+  return found;
+}
+
+/** The symbol a name resolves to, with imports/re-exports followed to the declaration. */
+export function resolvedSymbol(checker, identifier) {
+  let symbol = ts.isShorthandPropertyAssignment(identifier.parent) && identifier.parent.name === identifier
+    ? checker.getShorthandAssignmentValueSymbol(identifier.parent)
+    : checker.getSymbolAtLocation(identifier);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  return symbol;
+}
+
+export function symbolOf(project, declaration) {
+  const symbol = project.checker.getSymbolAtLocation(declaration.name);
+  if (!symbol) throw new Error(`no symbol for ${declaration.name.getText()}`);
+  return symbol;
+}
+
+/**
+ * A declaration as a location answer: `path:from-to`, from = first line of its JSDoc or decorator,
+ * to = the line of its name, so an agent citing either (or any line between) is right.
+ */
+export function declarationLocation(project, declaration) {
+  const source = declaration.getSourceFile();
+  const from = project.line(source.fileName, locatedNode(declaration).getStart(source, true));
+  const to = project.line(source.fileName, declaration.name.getStart(source));
+  const rel = relative(project.root, source.fileName);
+  return from === to ? `${rel}:${to}` : `${rel}:${from}-${to}`;
+}
+
+/** The node a declaration location stands for: a variable's statement carries the JSDoc. */
+export function locatedNode(declaration) {
+  return ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+}

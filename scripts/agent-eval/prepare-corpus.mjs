@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Checks the corpus out at its pinned commit into ~/.cache/cn-agent-eval/<name>@<sha12>, from a local
+// git directory (a mirror) or a clone URL. Installs nothing: the ground truth only needs the
+// compiler API of this repository's typescript, and hono's own sources carry every type the
+// questions touch (missing @types/node etc. only add diagnostics, never change references).
+//   node scripts/agent-eval/prepare-corpus.mjs [--corpus hono] [--from <git dir | URL>]
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CORPORA, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const name = option('--corpus', DEFAULT_CORPUS);
+const corpus = CORPORA[name];
+if (!corpus) {
+  process.stderr.write(`prepare-corpus: unknown corpus '${name}'\n`);
+  process.exit(2);
+}
+const source = option('--from', corpus.url);
+const root = corpusRoot(name);
+const marker = path.join(root, '.git', 'cn-agent-eval-complete');
+
+const git = (args, cwd) => execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
+
+if (existsSync(marker) && git(['rev-parse', 'HEAD'], root) === corpus.commit) {
+  process.stdout.write(`${root}\n`);
+  process.exit(0);
+}
+rmSync(root, { recursive: true, force: true });
+process.stderr.write(`checking out ${corpus.repository}@${corpus.commit} from ${source} into ${root}\n`);
+git(['clone', '--quiet', '--no-checkout', source, root]);
+git(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', corpus.commit], root);
+const typeScriptFiles = git(['ls-tree', '-r', '--name-only', 'HEAD'], root).split('\n').filter((file) => file.endsWith('.ts')).length;
+process.stderr.write(`${typeScriptFiles} .ts files tracked\n`);
+// Written last inside .git (so it is no corpus file): an interrupted checkout is redone, not half-used.
+writeFileSync(marker, `${corpus.commit}\n`);
+process.stdout.write(`${root}\n`);

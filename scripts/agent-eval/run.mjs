@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// The one door every agent command goes through: checks the command against the agent's tool set
+// (lib/command-policy.mjs), runs it with the corpus as cwd, prints its output unchanged, and appends
+// one JSONL record to <run>/log.jsonl: { ts, agent, command, exit, bytes, tokens (o200k), ms }.
+//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> -- '<command>'
+//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> --stdin <<'EOF'   (command on stdin:
+//   a quoted heredoc spares the agent nesting quotes)
+// Exit code: the command's own; 126 when the command is refused (the reason is on stderr).
+import { spawn } from 'node:child_process';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { AGENT_EVAL_DIR, CN_BIN, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
+import { parsePipeline, refusalFor, shellCommand } from './lib/command-policy.mjs';
+
+const REFUSED = 126;
+const TIMEOUT_MS = 180_000;
+
+function fail(message, code = 2) {
+  process.stderr.write(`run: ${message}\n`);
+  process.exit(code);
+}
+
+function parseArguments(argv) {
+  const separator = argv.indexOf('--');
+  const options = separator < 0 ? argv : argv.slice(0, separator);
+  const value = (name) => (options.includes(name) ? options[options.indexOf(name) + 1] : undefined);
+  const run = value('--run');
+  const agent = value('--agent');
+  const fromStdin = options.includes('--stdin');
+  if (!run || !agent || fromStdin === (separator >= 0 && separator < argv.length - 1)) {
+    fail("usage: run.mjs --run <dir> --agent <cn|grep|mcp> (-- '<command>' | --stdin)");
+  }
+  if (fromStdin) return { run: path.resolve(run), agent, command: readFileSync(0, 'utf8').replace(/\r?\n$/, '') };
+  // One argument is a shell string; several were already split by the caller's shell, so each is
+  // re-quoted to stay one word.
+  const words = argv.slice(separator + 1);
+  const requote = (word) => (/^[\w./,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'"'"'`)}'`);
+  return { run: path.resolve(run), agent, command: words.length === 1 ? words[0] : words.map(requote).join(' ') };
+}
+
+/** The run directory remembers its agent: one run, one tool set. */
+function openRun(run, agent) {
+  mkdirSync(run, { recursive: true });
+  const metaFile = path.join(run, 'meta.json');
+  if (existsSync(metaFile)) {
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+    if (meta.agent !== agent) fail(`${run} is a ${meta.agent} run; --agent ${agent} does not match`);
+    return meta;
+  }
+  const root = corpusRoot(DEFAULT_CORPUS);
+  if (!existsSync(root)) fail(`no corpus at ${root}: run scripts/agent-eval/prepare-corpus.mjs first`);
+  const meta = { agent, corpus: DEFAULT_CORPUS, root, started: new Date().toISOString() };
+  writeFileSync(metaFile, `${JSON.stringify(meta, null, 1)}\n`, { flag: 'wx' });
+  return meta;
+}
+
+/** `cn` and `mcp-call` on PATH for the command, pointing at this checkout's built tools. */
+function shimDirectory(run) {
+  const bin = path.join(run, '.bin');
+  const shims = { cn: CN_BIN, 'mcp-call': path.join(AGENT_EVAL_DIR, 'mcp-call.mjs') };
+  mkdirSync(bin, { recursive: true });
+  for (const [name, script] of Object.entries(shims)) {
+    const file = path.join(bin, name);
+    if (!existsSync(file)) {
+      writeFileSync(file, `#!/bin/sh\nexec "${process.execPath}" "${script}" "$@"\n`, { flag: 'wx' });
+      chmodSync(file, 0o755);
+    }
+  }
+  return bin;
+}
+
+function record(run, entry) {
+  appendFileSync(path.join(run, 'log.jsonl'), `${JSON.stringify(entry)}\n`);
+}
+
+const { run, agent, command } = parseArguments(process.argv.slice(2));
+const meta = openRun(run, agent);
+const started = Date.now();
+const refusal = refusalFor(agent, command);
+if (refusal) {
+  const message = `run: refused: ${refusal}\n`;
+  process.stderr.write(message);
+  record(run, { ts: new Date(started).toISOString(), agent, command, exit: REFUSED, bytes: Buffer.byteLength(message), tokens: countTokens(message), ms: 0, refused: refusal });
+  process.exit(REFUSED);
+}
+
+const child = spawn('/bin/bash', ['--noprofile', '--norc', '-c', shellCommand(parsePipeline(command))], {
+  cwd: meta.root,
+  env: { PATH: `${shimDirectory(run)}:${process.env.PATH}`, HOME: process.env.HOME, LANG: 'C.UTF-8', CN_AGENT_EVAL_CORPUS_ROOT: meta.root, CN_AGENT_EVAL_RUN: run },
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true, // its own process group, so a timeout ends the whole pipeline
+});
+const chunks = [];
+// The agent may stop reading early (EPIPE); the command still runs to the end and is logged.
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
+child.stdout.on('data', (chunk) => {
+  chunks.push(chunk);
+  process.stdout.write(chunk);
+});
+child.stderr.on('data', (chunk) => {
+  chunks.push(chunk);
+  process.stderr.write(chunk);
+});
+const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), TIMEOUT_MS);
+child.on('close', (code, signal) => {
+  clearTimeout(timer);
+  const output = Buffer.concat(chunks);
+  const exit = code ?? (signal ? 128 + 9 : 1);
+  record(run, { ts: new Date(started).toISOString(), agent, command, exit, bytes: output.length, tokens: countTokens(output.toString('utf8')), ms: Date.now() - started });
+  process.exit(exit);
+});
