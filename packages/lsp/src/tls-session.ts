@@ -85,7 +85,7 @@ export class TlsSession {
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       const anchors = new Set(layout.projects.map((project) => project.anchor));
-      for (const anchor of guessed) if (!anchors.has(anchor)) this.documents.release(anchor);
+      for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
       if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
       const loaded = new Set<string>();
       for (const project of layout.projects) {

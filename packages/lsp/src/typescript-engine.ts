@@ -18,6 +18,7 @@ import { locateInstallation } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
 import { TlsSession } from './tls-session.js';
 import { FileAnswers } from './file-answers.js';
+import type { FileStamp } from './file-stamp.js';
 import { checkPosition, failureHint } from './engine-checks.js';
 import { fromNavtoItem } from './tsserver-navto.js';
 import type { NavtoItem } from './tsserver-navto.js';
@@ -35,6 +36,8 @@ export interface EngineOptions {
   maxTsServerMemory?: number;
   /** Per LSP request; default 30000. */
   requestTimeoutMs?: number;
+  /** Documents kept open besides the project anchors, least recently used closed first; default 200. */
+  maxOpenDocuments?: number;
   onLog?: (line: string) => void;
 }
 
@@ -87,7 +90,7 @@ class TlsEngine implements TypeScriptEngine {
       maxTsServerMemory: this.options.maxTsServerMemory,
       requestTimeoutMs: this.requestTimeoutMs,
       loadTimeoutMs: Math.max(this.requestTimeoutMs * 10, 300_000),
-      maxOpenDocuments: MAX_OPEN_DOCUMENTS,
+      maxOpenDocuments: this.options.maxOpenDocuments ?? MAX_OPEN_DOCUMENTS,
       maxLooseFiles: MAX_LOOSE_FILES,
       onLog: (line) => this.options.onLog?.(line),
       onDeath: (reason) => this.onSessionDeath(session, reason),
@@ -161,39 +164,44 @@ class TlsEngine implements TypeScriptEngine {
   }
 
   async outline(filePath: string): Promise<OutlineNode[]> {
-    const { session, file, version } = await this.prepareFile(filePath);
-    return this.answers.get('outline', file, session, version, async () =>
-      fromDocumentSymbols(
-        await session.request<lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null>('textDocument/documentSymbol', { textDocument: { uri: pathToUri(file) } }),
+    return this.onFile(filePath, (session, file, stamp) =>
+      this.answers.get('outline', file, session, stamp, async () =>
+        fromDocumentSymbols(
+          await session.request<lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null>('textDocument/documentSymbol', { textDocument: { uri: pathToUri(file) } }),
+        ),
       ),
     );
   }
 
   async foldingSpans(filePath: string): Promise<FoldingSpan[]> {
-    const { session, file, version } = await this.prepareFile(filePath);
-    return this.answers.get('folds', file, session, version, async () =>
-      fromFoldingRanges(await session.request<lsp.FoldingRange[] | null>('textDocument/foldingRange', { textDocument: { uri: pathToUri(file) } })),
+    return this.onFile(filePath, (session, file, stamp) =>
+      this.answers.get('folds', file, session, stamp, async () =>
+        fromFoldingRanges(await session.request<lsp.FoldingRange[] | null>('textDocument/foldingRange', { textDocument: { uri: pathToUri(file) } })),
+      ),
     );
   }
 
   async definition(filePath: string, position: Position): Promise<SourceLocation[]> {
-    const { session, file } = await this.prepareFile(filePath);
-    const result = await session.request<lsp.Location | lsp.Location[] | lsp.LocationLink[] | null>('textDocument/definition', {
-      textDocument: { uri: pathToUri(file) },
-      position: toLspPosition(checkPosition(position)),
-    });
-    return fromLspLocations(result);
+    return this.onFile(filePath, async (session, file) =>
+      fromLspLocations(
+        await session.request<lsp.Location | lsp.Location[] | lsp.LocationLink[] | null>('textDocument/definition', {
+          textDocument: { uri: pathToUri(file) },
+          position: toLspPosition(checkPosition(position)),
+        }),
+      ),
+    );
   }
 
   async references(filePath: string, position: Position, includeDeclaration: boolean): Promise<SourceLocation[]> {
-    const { session, file } = await this.prepareFile(filePath);
-    await session.documents.syncAll();
-    const result = await session.request<lsp.Location[] | null>('textDocument/references', {
-      textDocument: { uri: pathToUri(file) },
-      position: toLspPosition(checkPosition(position)),
-      context: { includeDeclaration },
+    return this.onFile(filePath, async (session, file) => {
+      await session.documents.syncAll();
+      const result = await session.request<lsp.Location[] | null>('textDocument/references', {
+        textDocument: { uri: pathToUri(file) },
+        position: toLspPosition(checkPosition(position)),
+        context: { includeDeclaration },
+      });
+      return fromLspLocations(result);
     });
-    return fromLspLocations(result);
   }
 
   status(): EngineStatus {
@@ -237,8 +245,11 @@ class TlsEngine implements TypeScriptEngine {
     return this.relaunching;
   }
 
-  /** Confines the file to the root, waits for the engine and makes TLS see the file as on disk. */
-  private async prepareFile(filePath: string): Promise<{ session: TlsSession; file: string; version: { mtimeMs: number; size: number } }> {
+  /**
+   * Confines the file to the root, waits for the engine, makes TLS see the file as on disk and
+   * keeps it open while `work` asks about it (`stamp`: the content TLS has).
+   */
+  private async onFile<T>(filePath: string, work: (session: TlsSession, file: string, stamp: FileStamp) => Promise<T>): Promise<T> {
     const file = path.resolve(this.options.root, filePath);
     if (!isInside(this.options.root, file)) {
       throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);
@@ -247,43 +258,45 @@ class TlsEngine implements TypeScriptEngine {
     if (!stats) throw badInput(`no such file: ${filePath}`, 'Check the path relative to the project root.');
     if (!stats.isFile()) throw badInput(`not a file: ${filePath}`);
     const session = await this.readySession();
-    await session.documents.sync(file);
-    return { session, file, version: { mtimeMs: stats.mtimeMs, size: stats.size } };
+    const { stamp, release } = await session.documents.hold(file);
+    try {
+      return await work(session, file, stamp);
+    } finally {
+      release();
+    }
   }
 
   // CodeNavigation: the graph commands (packages/lsp/src/navigation/*).
 
   async prepareCallHierarchy(filePath: string, position: Position): Promise<CallHierarchyItem[]> {
-    const { session, file } = await this.prepareFile(filePath);
-    return prepareCallHierarchy(session, file, checkPosition(position));
+    return this.onFile(filePath, (session, file) => prepareCallHierarchy(session, file, checkPosition(position)));
   }
 
   async incomingCalls(item: CallHierarchyItem): Promise<IncomingCall[]> {
-    const { session } = await this.prepareFile(item.filePath);
-    // Callers are found project-wide, like references: no answer from a stale open copy.
-    await session.documents.syncAll();
-    return incomingCalls(session, item);
+    return this.onFile(item.filePath, async (session) => {
+      // Callers are found project-wide, like references: no answer from a stale open copy.
+      await session.documents.syncAll();
+      return incomingCalls(session, item);
+    });
   }
 
   async outgoingCalls(item: CallHierarchyItem): Promise<OutgoingCall[]> {
-    const { session } = await this.prepareFile(item.filePath);
-    return outgoingCalls(session, item);
+    return this.onFile(item.filePath, (session) => outgoingCalls(session, item));
   }
 
   async implementations(filePath: string, position: Position): Promise<SourceLocation[]> {
-    const { session, file } = await this.prepareFile(filePath);
-    await session.documents.syncAll();
-    return locationsAt(session, 'textDocument/implementation', file, checkPosition(position));
+    return this.onFile(filePath, async (session, file) => {
+      await session.documents.syncAll();
+      return locationsAt(session, 'textDocument/implementation', file, checkPosition(position));
+    });
   }
 
   async hover(filePath: string, position: Position): Promise<HoverInfo | undefined> {
-    const { session, file } = await this.prepareFile(filePath);
-    return hoverAt(session, file, checkPosition(position));
+    return this.onFile(filePath, (session, file) => hoverAt(session, file, checkPosition(position)));
   }
 
   async typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]> {
-    const { session, file } = await this.prepareFile(filePath);
-    return locationsAt(session, 'textDocument/typeDefinition', file, checkPosition(position));
+    return this.onFile(filePath, (session, file) => locationsAt(session, 'textDocument/typeDefinition', file, checkPosition(position)));
   }
 
   /**
@@ -295,9 +308,12 @@ class TlsEngine implements TypeScriptEngine {
     const session = await this.readySession();
     if (!openEach) await session.documents.syncAll();
     const found: EngineDiagnostic[] = [];
+    const openAndAsk = (filePath: string) => this.onFile(filePath, (current, file) => fileDiagnostics(current, file));
     for (const filePath of filePaths) {
-      const file = openEach ? (await this.prepareFile(filePath)).file : path.resolve(this.options.root, filePath);
-      found.push(...(await fileDiagnostics(session, file).catch(async () => fileDiagnostics((await this.prepareFile(file)).session, file))));
+      const file = path.resolve(this.options.root, filePath);
+      const asked = openEach ? openAndAsk(file) : fileDiagnostics(session, file);
+      // A session that restarted meanwhile answers after the file is opened in the new one.
+      found.push(...(await asked.catch(() => openAndAsk(file))));
     }
     return found;
   }
