@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { badInput, type SourceFiles } from '@cn/core';
+import { stampOf } from '@cn/lsp';
 import { TextCache } from './text-cache.js';
 
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
@@ -36,7 +37,7 @@ export class NodeSourceFiles implements SourceFiles {
   async readText(filePath: string): Promise<string> {
     let stat;
     try {
-      stat = await fs.stat(filePath);
+      stat = await fs.stat(filePath, { bigint: true });
     } catch {
       throw badInput(`no such file: ${this.display(filePath)}`, 'the file may have been moved or deleted');
     }
@@ -45,12 +46,13 @@ export class NodeSourceFiles implements SourceFiles {
     if (stat.size > MAX_SOURCE_BYTES) {
       throw badInput(`${this.display(filePath)} is too large (${stat.size} bytes, at most ${MAX_SOURCE_BYTES})`, 'cn reads source files, not bundles or data');
     }
-    const cached = this.cache.get(filePath, stat.mtimeMs, stat.size);
+    const stamp = stampOf(stat);
+    const cached = this.cache.get(filePath, stamp);
     if (cached !== undefined) return cached;
     const buffer = await fs.readFile(filePath);
     if (buffer.subarray(0, 8192).includes(0)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
     const text = buffer.toString('utf8');
-    this.cache.set(filePath, stat.mtimeMs, stat.size, text);
+    this.cache.set(filePath, stamp, text);
     return text;
   }
 
