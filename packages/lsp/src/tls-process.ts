@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { cancellationDirectoryOf, removeCancellationDirectory } from './cancellation-directory.js';
 import { killQuietly, listDescendants, listProcesses } from './process-tree.js';
 
 const require = createRequire(import.meta.url);
@@ -99,7 +100,7 @@ export class TlsProcess {
     return current;
   }
 
-  /** Kills TLS and every process it started; waits until TLS has exited. */
+  /** Kills TLS and every process it started, waits until TLS has exited, and removes what TLS left in the temp dir. */
   async kill(): Promise<void> {
     this.recordDescendants();
     // Only pids still running the same command: a remembered pid may have been reused since.
@@ -109,6 +110,10 @@ export class TlsProcess {
     }
     if (!this.exited) this.child.kill('SIGKILL');
     await this.exitedPromise;
+    for (const command of this.knownDescendants.values()) {
+      const directory = cancellationDirectoryOf(command);
+      if (directory) removeCancellationDirectory(directory);
+    }
   }
 
   /** Gives TLS `graceMs` to exit by itself (after LSP exit), then kills the tree. */
