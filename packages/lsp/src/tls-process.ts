@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { cancellationDirectoryOf, removeCancellationDirectory } from './cancellation-directory.js';
-import { killQuietly, listDescendants, listProcesses } from './process-tree.js';
+import { killQuietly, listDescendants, listProcesses, stoppedAmong } from './process-tree.js';
 
 const require = createRequire(import.meta.url);
 
@@ -81,15 +81,21 @@ export class TlsProcess {
 
   /**
    * Refreshes the known descendants and reports whether a tsserver child that was running has
-   * disappeared while TLS itself lives on (TLS then keeps answering, but with nothing behind it).
+   * disappeared while TLS itself lives on (TLS then keeps answering, but with nothing behind it),
+   * and which of TLS and its descendants are stopped by a signal (they answer nothing).
    */
-  lostATsserver(): boolean {
-    if (this.exited || this.child.pid === undefined) return false;
+  checkTree(): { lostATsserver: boolean; stopped: { pid: number; name: string }[] } {
+    if (this.exited || this.child.pid === undefined) return { lostATsserver: false, stopped: [] };
     const current = this.recordDescendants();
-    const lost = [...this.knownDescendants].some(
+    const lostATsserver = [...this.knownDescendants].some(
       ([pid, command]) => command.includes('tsserver') && !current.some((entry) => entry.pid === pid),
     );
-    return lost;
+    const members = [{ pid: this.child.pid, command: 'typescript-language-server' }, ...current];
+    const stoppedPids = stoppedAmong(members.map((member) => member.pid));
+    const stopped = members
+      .filter((member) => stoppedPids.includes(member.pid))
+      .map((member) => ({ pid: member.pid, name: member.pid === this.child.pid ? 'typescript-language-server' : member.command.includes('tsserver') ? 'tsserver' : 'a helper of the language server' }));
+    return { lostATsserver, stopped };
   }
 
   /** Remembers the current descendants, so they can be killed even if TLS dies first. */

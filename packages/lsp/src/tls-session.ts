@@ -26,6 +26,8 @@ export interface SessionSettings {
 }
 
 const TSSERVER_WATCH_INTERVAL_MS = 1000;
+/** How long a process of the tree may stay stopped under waiting requests before it is replaced. */
+const STOPPED_RESTART_AFTER_MS = 3000;
 // Not a file: tsserver only uses the name to identify the project and its directory.
 const LOOSE_PROJECT_NAME = 'cn-loose-files';
 
@@ -37,6 +39,9 @@ export class TlsSession {
   readonly gate = new ReadinessGate();
   projects: string[] = [];
   looseFiles = 0;
+  /** Why the session cannot answer now (a process of it is stopped), while that lasts. */
+  unresponsive: string | undefined;
+  private stoppedSince: number | undefined;
   private layout: ProjectLayout | undefined;
   private fileSet: FileSetMonitor | undefined;
   private refreshing: Promise<'current' | 'restart'> | undefined;
@@ -56,9 +61,7 @@ export class TlsSession {
     });
     this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments);
     void this.process.exitedPromise.then(() => this.die('the language server process exited'));
-    this.watchTimer = setInterval(() => {
-      if (this.process.lostATsserver()) this.die('tsserver exited');
-    }, TSSERVER_WATCH_INTERVAL_MS);
+    this.watchTimer = setInterval(() => this.watchTree(), TSSERVER_WATCH_INTERVAL_MS);
     this.watchTimer.unref();
   }
 
@@ -179,6 +182,27 @@ export class TlsSession {
 
   request<R>(method: string, params: unknown): Promise<R> {
     return this.connection.request<R>(method, params, this.settings.requestTimeoutMs);
+  }
+
+  /**
+   * A tsserver that died under a living TLS kills the session. So does one stopped by a signal
+   * (SIGSTOP) while requests wait on it: they would wait for their whole deadline (a minute) and
+   * cn status would say ready. A process's state tells stopped from busy, which a ping with a short
+   * deadline cannot: a tsserver busy on a large project is slow to answer anything, yet healthy.
+   */
+  private watchTree(): void {
+    const tree = this.process.checkTree();
+    if (tree.lostATsserver) return this.die('tsserver exited');
+    const [stopped] = tree.stopped;
+    if (!stopped) {
+      this.stoppedSince = undefined;
+      this.unresponsive = undefined;
+      return;
+    }
+    this.stoppedSince ??= Date.now();
+    this.unresponsive = `${stopped.name} (pid ${stopped.pid}) is stopped (SIGSTOP) and answers nothing`;
+    // A short stop with nothing waiting (a debugger, a SIGCONT soon) is only reported.
+    if (this.connection.pendingCount > 0 && Date.now() - this.stoppedSince >= STOPPED_RESTART_AFTER_MS) this.die(this.unresponsive);
   }
 
   private onServerOutput(text: string): void {

@@ -205,8 +205,9 @@ class TlsEngine implements TypeScriptEngine {
   }
 
   status(): EngineStatus {
+    const unresponsive = this.state === 'ready' ? this.session.unresponsive : undefined;
     const status: EngineStatus = {
-      state: this.state,
+      state: unresponsive ? 'unresponsive' : this.state,
       serverVersion: this.installation.serverVersion,
       typescriptVersion: this.installation.typescriptVersion,
       typescriptSource: this.installation.typescriptSource,
@@ -214,7 +215,8 @@ class TlsEngine implements TypeScriptEngine {
       looseFiles: this.session?.looseFiles ?? 0,
       restarts: this.restarts,
     };
-    if (this.lastError !== undefined) status.lastError = this.lastError;
+    const lastError = unresponsive ?? this.lastError;
+    if (lastError !== undefined) status.lastError = lastError;
     return status;
   }
 

@@ -18,7 +18,8 @@ export interface CodeIntelligence {
   status(): EngineStatus;
 }
 
-export type EngineState = 'starting' | 'loading' | 'ready' | 'restarting' | 'failed' | 'stopped';
+/** unresponsive: loaded, but a process of the language server is stopped (SIGSTOP) and answers nothing. */
+export type EngineState = 'starting' | 'loading' | 'ready' | 'unresponsive' | 'restarting' | 'failed' | 'stopped';
 
 export interface EngineStatus {
   state: EngineState;
