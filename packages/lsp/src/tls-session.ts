@@ -5,7 +5,8 @@ import { buildInitializeParams } from './initialize-params.js';
 import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
 import { FileSetMonitor } from './file-set-monitor.js';
 import { discoverInWorker } from './discover-in-worker.js';
-import type { ProjectLayout } from './project-discovery.js';
+import type { ConfigError, ProjectLayout } from './project-discovery.js';
+import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
 import { TlsProcess } from './tls-process.js';
@@ -39,6 +40,10 @@ export class TlsSession {
   readonly gate = new ReadinessGate();
   projects: string[] = [];
   looseFiles = 0;
+  /** Configs tsc cannot read, from the last discovery: their projects are not loaded. */
+  configErrors: ConfigError[] = [];
+  /** Their stamps then: once one is edited (fixed, probably), a fresh session loads it. */
+  private brokenConfigStamps = new Map<string, FileStamp | undefined>();
   /** Why the session cannot answer now (a process of it is stopped), while that lasts. */
   unresponsive: string | undefined;
   private stoppedSince: number | undefined;
@@ -86,6 +91,7 @@ export class TlsSession {
       const layout = await discovering;
       this.layout = layout;
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
+      await this.noteConfigErrors(layout);
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       const anchors = new Set(layout.projects.map((project) => project.anchor));
       for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
@@ -127,6 +133,7 @@ export class TlsSession {
 
   private async refreshNow(): Promise<'current' | 'restart'> {
     if (!this.fileSet || !this.layout) return 'current';
+    if (await this.brokenConfigEdited()) return 'restart';
     const change = await this.fileSet.check();
     if (change.configsChanged) return 'restart';
     if (change.addedSources.length === 0 && change.removedSources.length === 0) return 'current';
@@ -142,7 +149,22 @@ export class TlsSession {
     if (layout.looseFiles.length > 0 || this.layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
     this.layout = layout;
     this.looseFiles = layout.looseFiles.length;
+    await this.noteConfigErrors(layout);
     return 'current';
+  }
+
+  private async noteConfigErrors(layout: ProjectLayout): Promise<void> {
+    this.configErrors = layout.configErrors;
+    const configs = [...new Set(layout.configErrors.map((error) => error.configPath))];
+    this.brokenConfigStamps = new Map(await Promise.all(configs.map(async (config) => [config, (await statWithStamp(config))?.stamp] as const)));
+    for (const error of layout.configErrors) {
+      this.settings.onLog(`cn: ${error.configPath}:${error.line}:${error.character}: ${error.message} (${error.code}); its project is not loaded`);
+    }
+  }
+
+  private async brokenConfigEdited(): Promise<boolean> {
+    for (const [config, stamp] of this.brokenConfigStamps) if ((await statWithStamp(config))?.stamp !== stamp) return true;
+    return false;
   }
 
   /**

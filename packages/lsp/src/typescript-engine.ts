@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { badInput, CnError, engineFailure } from '@cn/core';
+import { badInput, CnError, describeConfigError, engineFailure } from '@cn/core';
 import type {
   CodeIntelligence,
   EngineState,
@@ -18,6 +18,7 @@ import { locateInstallation } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
 import { TlsSession } from './tls-session.js';
 import { FileAnswers } from './file-answers.js';
+import { configErrorDiagnostics, configErrorReports } from './config-errors.js';
 import type { FileStamp } from './file-stamp.js';
 import { checkPosition, failureHint } from './engine-checks.js';
 import { fromNavtoItem } from './tsserver-navto.js';
@@ -42,6 +43,7 @@ export interface EngineOptions {
 }
 
 export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation {
+  configDiagnostics(): EngineDiagnostic[];
   dispose(): Promise<void>;
   whenReady(): Promise<void>;
 }
@@ -215,7 +217,9 @@ class TlsEngine implements TypeScriptEngine {
       looseFiles: this.session?.looseFiles ?? 0,
       restarts: this.restarts,
     };
-    const lastError = unresponsive ?? this.lastError;
+    const configErrors = configErrorReports(this.options.root, this.session?.configErrors ?? []);
+    if (configErrors.length > 0) status.configErrors = configErrors;
+    const lastError = unresponsive ?? this.lastError ?? (configErrors[0] && describeConfigError(configErrors[0]));
     if (lastError !== undefined) status.lastError = lastError;
     return status;
   }
@@ -299,6 +303,10 @@ class TlsEngine implements TypeScriptEngine {
 
   async typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]> {
     return this.onFile(filePath, (session, file) => locationsAt(session, 'textDocument/typeDefinition', file, checkPosition(position)));
+  }
+
+  configDiagnostics(): EngineDiagnostic[] {
+    return configErrorDiagnostics(this.session?.configErrors ?? []);
   }
 
   /**
