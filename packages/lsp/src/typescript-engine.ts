@@ -1,9 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { badInput, CnError, describeConfigError, engineFailure } from '@cn/core';
+import { badInput } from '@cn/core';
 import type {
   CodeIntelligence,
-  EngineState,
   EngineStatus,
   FoldingSpan,
   OutlineNode,
@@ -16,11 +15,12 @@ import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, to
 import { isInside } from './source-tree.js';
 import { locateInstallation } from './tls-process.js';
 import type { ServerInstallation } from './tls-process.js';
-import { TlsSession } from './tls-session.js';
+import type { TlsSession } from './tls-session.js';
 import { FileAnswers } from './file-answers.js';
-import { configErrorDiagnostics, configErrorReports } from './config-errors.js';
+import { configErrorDiagnostics } from './config-errors.js';
 import type { FileStamp } from './file-stamp.js';
-import { checkPosition, failureHint } from './engine-checks.js';
+import { checkPosition } from './engine-checks.js';
+import { EngineLife } from './engine-life.js';
 import { fromNavtoItem } from './tsserver-navto.js';
 import type { NavtoItem } from './tsserver-navto.js';
 import type { CallHierarchyItem, CodeNavigation, EngineDiagnostic, HoverInfo, IncomingCall, OutgoingCall } from '@cn/core';
@@ -53,10 +53,6 @@ const MAX_CACHED_FILE_ANSWERS = 100;
 const MAX_LOOSE_FILES = 2000;
 /** Diagnostics of at most this many named files are taken from freshly opened documents. */
 const MAX_OPENED_FOR_DIAGNOSTICS = 50;
-// Restarting more often than this means the project itself kills tsserver; stop trying.
-const MAX_RESTARTS_PER_MINUTE = 5;
-/** A failed engine is tried again by the first request after this pause. */
-const RETRY_AFTER_FAILURE_MS = 30_000;
 
 export async function startTypeScriptEngine(options: EngineOptions): Promise<TypeScriptEngine> {
   const root = path.resolve(options.root);
@@ -68,92 +64,44 @@ export async function startTypeScriptEngine(options: EngineOptions): Promise<Typ
 }
 
 class TlsEngine implements TypeScriptEngine {
-  private session!: TlsSession;
-  private state: EngineState = 'starting';
-  private restarts = 0;
-  private restartTimes: number[] = [];
-  private lastError: string | undefined;
-  private relaunching: Promise<void> | undefined;
-  private failedAt: number | undefined;
   private readonly answers = new FileAnswers(MAX_CACHED_FILE_ANSWERS);
-  private readonly requestTimeoutMs: number;
+  private readonly life: EngineLife;
 
   constructor(
     private readonly options: EngineOptions,
-    private readonly installation: ServerInstallation,
+    installation: ServerInstallation,
   ) {
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.life = new EngineLife(installation, options, {
+      root: options.root,
+      logDirectory: options.logDirectory,
+      maxTsServerMemory: options.maxTsServerMemory,
+      requestTimeoutMs,
+      loadTimeoutMs: Math.max(requestTimeoutMs * 10, 300_000),
+      maxOpenDocuments: options.maxOpenDocuments ?? MAX_OPEN_DOCUMENTS,
+      maxLooseFiles: MAX_LOOSE_FILES,
+      onLog: (line) => options.onLog?.(line),
+    });
   }
 
   launch(): void {
-    const session = new TlsSession(this.installation, {
-      root: this.options.root,
-      logDirectory: this.options.logDirectory,
-      maxTsServerMemory: this.options.maxTsServerMemory,
-      requestTimeoutMs: this.requestTimeoutMs,
-      loadTimeoutMs: Math.max(this.requestTimeoutMs * 10, 300_000),
-      maxOpenDocuments: this.options.maxOpenDocuments ?? MAX_OPEN_DOCUMENTS,
-      maxLooseFiles: MAX_LOOSE_FILES,
-      onLog: (line) => this.options.onLog?.(line),
-      onDeath: (reason) => this.onSessionDeath(session, reason),
-    });
-    this.session = session;
-    if (this.state !== 'restarting') this.state = 'loading';
-    session.start().then(
-      () => {
-        if (this.session === session && this.state !== 'stopped') this.state = 'ready';
-      },
-      (error: unknown) => {
-        this.lastError = error instanceof Error ? error.message : String(error);
-        // A session that died mid-start is restarted by onSessionDeath; any other start failure is final.
-        if (this.session === session && this.state !== 'restarting' && this.state !== 'stopped') {
-          this.state = 'failed';
-          this.failedAt = Date.now();
-        }
-      },
-    );
+    this.life.launch();
   }
 
-  private onSessionDeath(session: TlsSession, reason: string): void {
-    if (this.session !== session || this.state === 'stopped') return;
-    this.lastError = reason;
-    const now = Date.now();
-    this.restartTimes = this.restartTimes.filter((time) => now - time < 60_000);
-    if (this.restartTimes.length >= MAX_RESTARTS_PER_MINUTE) {
-      this.state = 'failed';
-      this.failedAt = now;
-      return;
-    }
-    this.restartTimes.push(now);
-    this.restarts += 1;
-    this.state = 'restarting';
-    this.options.onLog?.(`cn: restarting the language server: ${reason}`);
-    this.launch();
+  whenReady(): Promise<void> {
+    return this.life.whenReady();
   }
 
-  async whenReady(): Promise<void> {
-    for (;;) {
-      const session = this.session;
-      if (this.state === 'stopped') throw engineFailure('the engine has been disposed');
-      if (this.state === 'failed' && this.failedAt !== undefined && Date.now() - this.failedAt >= RETRY_AFTER_FAILURE_MS) {
-        // Whatever made it fail (a memory spike, a broken config being edited) may be gone: try again.
-        this.failedAt = undefined;
-        this.restartTimes = [];
-        this.state = 'restarting';
-        this.launch();
-        continue;
-      }
-      if (this.state === 'failed') {
-        throw engineFailure(`the language server failed: ${this.lastError ?? 'unknown error'}`, failureHint(this.lastError, this.options.maxTsServerMemory));
-      }
-      try {
-        await session.gate.ready;
-        return;
-      } catch (error) {
-        // The session died while loading; if another one took its place, wait for that one.
-        if (this.session === session) throw error instanceof CnError ? error : engineFailure(String(error));
-      }
-    }
+  status(): EngineStatus {
+    return this.life.status();
+  }
+
+  dispose(): Promise<void> {
+    return this.life.dispose();
+  }
+
+  private readySession(): Promise<TlsSession> {
+    return this.life.readySession();
   }
 
   async searchSymbols(query: string): Promise<WorkspaceSymbolHit[]> {
@@ -204,51 +152,6 @@ class TlsEngine implements TypeScriptEngine {
       });
       return fromLspLocations(result);
     });
-  }
-
-  status(): EngineStatus {
-    const unresponsive = this.state === 'ready' ? this.session.unresponsive : undefined;
-    const status: EngineStatus = {
-      state: unresponsive ? 'unresponsive' : this.state,
-      serverVersion: this.installation.serverVersion,
-      typescriptVersion: this.installation.typescriptVersion,
-      typescriptSource: this.installation.typescriptSource,
-      projects: this.session?.projects ?? [],
-      looseFiles: this.session?.looseFiles ?? 0,
-      restarts: this.restarts,
-    };
-    const configErrors = configErrorReports(this.options.root, this.session?.configErrors ?? []);
-    if (configErrors.length > 0) status.configErrors = configErrors;
-    const lastError = unresponsive ?? this.lastError ?? (configErrors[0] && describeConfigError(configErrors[0]));
-    if (lastError !== undefined) status.lastError = lastError;
-    return status;
-  }
-
-  async dispose(): Promise<void> {
-    if (this.state === 'stopped') return;
-    this.state = 'stopped';
-    await this.session.dispose();
-  }
-
-  /** The ready session, brought up to date with files created or deleted since the last request. */
-  private async readySession(): Promise<TlsSession> {
-    await this.whenReady();
-    const session = this.session;
-    if ((await session.refreshFileSet()) === 'restart') await this.relaunchFor(session, 'the set of tsconfig/jsconfig projects changed');
-    await this.whenReady();
-    return this.session;
-  }
-
-  /** Replaces the session once, however many requests noticed that it must go. */
-  private relaunchFor(session: TlsSession, reason: string): Promise<void> {
-    if (this.session !== session) return Promise.resolve();
-    this.relaunching ??= (async () => {
-      this.options.onLog?.(`cn: ${reason}: reloading the language server`);
-      this.state = 'restarting';
-      await session.dispose();
-      this.launch();
-    })().finally(() => (this.relaunching = undefined));
-    return this.relaunching;
   }
 
   /**
@@ -306,7 +209,7 @@ class TlsEngine implements TypeScriptEngine {
   }
 
   configDiagnostics(): EngineDiagnostic[] {
-    return configErrorDiagnostics(this.session?.configErrors ?? []);
+    return configErrorDiagnostics(this.life.session?.configErrors ?? []);
   }
 
   /**
