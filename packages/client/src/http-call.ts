@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { CnError, TOKEN_HEADER, type ErrorBody } from '@cn/core';
+import { CnError, TOKEN_HEADER, WARNING_HEADER, type ErrorBody } from '@cn/core';
 
 export interface Endpoint {
   port: number;
@@ -51,6 +51,8 @@ export function httpCall<T>(endpoint: Endpoint, method: 'GET' | 'POST', route: s
 interface RawResponse {
   status: number;
   body: string;
+  /** The daemon's warning header (a broken tsconfig …), for stderr. */
+  warning?: string;
 }
 
 /** A complete response, or undefined while bytes are still missing. */
@@ -61,12 +63,19 @@ function parseResponse(data: Buffer): RawResponse | undefined {
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
   const length = /\r\ncontent-length: *(\d+)/i.exec(head);
   const rest = data.subarray(headerEnd + 4);
+  const response = (raw: RawResponse | undefined) => raw && { ...raw, warning: warningIn(head) };
   if (length) {
     const size = Number(length[1]);
-    return rest.length >= size ? { status, body: rest.subarray(0, size).toString('utf8') } : undefined;
+    return response(rest.length >= size ? { status, body: rest.subarray(0, size).toString('utf8') } : undefined);
   }
-  if (/\r\ntransfer-encoding: *chunked/i.test(head)) return decodeChunked(rest, status);
+  if (/\r\ntransfer-encoding: *chunked/i.test(head)) return response(decodeChunked(rest, status));
   return undefined;
+}
+
+function warningIn(head: string): string | undefined {
+  const match = new RegExp(`\\r\\n${WARNING_HEADER}: *([^\\r]*)`, 'i').exec(head);
+  // Printable ASCII only: nothing in it may steer the terminal.
+  return match?.[1].replace(/[^\x20-\x7e]/g, '?').trim() || undefined;
 }
 
 function decodeChunked(data: Buffer, status: number): RawResponse | undefined {
@@ -91,7 +100,10 @@ function settle<T>(response: RawResponse, resolve: (value: T) => void, reject: (
   } catch {
     return reject(new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${response.status})`, 'run cn stop, then try again'));
   }
-  if (response.status === 200) return resolve(parsed as T);
+  if (response.status === 200) {
+    if (response.warning) process.stderr.write(`cn: warning: ${response.warning}\n`);
+    return resolve(parsed as T);
+  }
   // Another process on that port, or a daemon that no longer owns the port file's token.
   if (response.status === 401) return reject(new ConnectionFailure(new Error('the daemon refused the token')));
   const error = (parsed as Partial<ErrorBody>).error;

@@ -7,6 +7,8 @@ import type { EngineStatus } from './ports/code-intelligence.js';
 
 export const PORT_FILE_NAME = '.ts-search-daemon.json';
 export const TOKEN_HEADER = 'x-cn-token';
+/** On an answer: one line the CLI prints on stderr as a warning (a broken tsconfig …). */
+export const WARNING_HEADER = 'x-cn-warning';
 
 /** The port file at the project root: how a client finds and authenticates to the daemon. */
 export interface PortFile {

@@ -4,6 +4,7 @@ export * from './domain/symbols.js';
 export type * from './ports/code-intelligence.js';
 export type * from './ports/source-files.js';
 export * from './domain/ids.js';
+export * from './domain/config-errors.js';
 export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
 export * from './domain/source-bytes.js';

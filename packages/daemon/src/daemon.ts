@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import portfinder from 'portfinder';
 import type { FastifyInstance } from 'fastify';
-import { CN_VERSION, ProjectPaths, type PortFile, type StatusResponse } from '@cn/core';
+import { CN_VERSION, configErrorsWarning, describeConfigError, ProjectPaths, type ConfigErrorReport, type PortFile, type StatusResponse } from '@cn/core';
 import { startTypeScriptEngine } from '@cn/lsp';
 import { LazyImportGraph } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
@@ -95,7 +95,12 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       },
       shutdown: () => void shutdown('requested by a client'),
     },
-    { token, onActivity: () => idle.touch(), log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }) },
+    {
+      token,
+      onActivity: () => idle.touch(),
+      log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }),
+      warning: configWarningOnce(() => engine.status().configErrors ?? []),
+    },
   );
 
   port = await listenOnFreePort(server);
@@ -113,6 +118,21 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     });
   }, PORT_FILE_CHECK_MS);
   ownership.unref();
+}
+
+/**
+ * The config-errors warning for the first answer after they appear (or change), not every answer:
+ * the first command tells the user, later ones stay quiet; cn status keeps listing them.
+ */
+function configWarningOnce(current: () => ConfigErrorReport[]): () => string | undefined {
+  let told = '';
+  return () => {
+    const errors = current();
+    const key = errors.map(describeConfigError).join('\n');
+    if (key === told) return undefined;
+    told = key;
+    return configErrorsWarning(errors);
+  };
 }
 
 /** portfinder picks a free port; another process can still take it first, so try the next one. */

@@ -62,6 +62,9 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation {
   async diagnostics(...args: Parameters<CodeNavigation['diagnostics']>) {
     return (await this.ready()).diagnostics(...args);
   }
+  configDiagnostics() {
+    return this.engine?.configDiagnostics() ?? [];
+  }
 
   /** Resolves once the whole project is loaded (for `cn start`). */
   async whenReady(): Promise<void> {

@@ -1,15 +1,17 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badInput, decodeSourceBytes } from '@cn/core';
 import { pathToUri } from './convert.js';
+import { statWithStamp, type FileStamp } from './file-stamp.js';
 import type { LspConnection } from './lsp-connection.js';
 
 interface OpenDocument {
   version: number;
-  mtimeMs: number;
-  size: number;
+  stamp: FileStamp;
   /** Anchors stay open for the life of the session: they keep their project loaded. */
   pinned: boolean;
+  /** Requests in flight on this document; it stays open while any runs. */
+  holds: number;
 }
 
 const LANGUAGE_BY_EXTENSION: Record<string, string> = {
@@ -31,11 +33,15 @@ export function languageIdFor(filePath: string): string {
  * Which documents TLS has open, and whether each still matches the disk. TLS ignores requests on
  * files that are not open, rejects a second didOpen of the same file, and trusts an open
  * document's text over the disk — so this keeps opens unique, fresh and bounded.
+ *
+ * The open set must equal TLS's under concurrency: a document whose sync is in flight or that a
+ * request holds is never evicted (evicting it mid-sync once left it "open" here but closed in TLS,
+ * so the file answered empty until a restart); the overflow goes once they are done.
  */
 export class DocumentSync {
   private readonly documents = new Map<string, OpenDocument>();
   /** One sync at a time per file, or two concurrent requests would both send didOpen. */
-  private readonly syncing = new Map<string, Promise<void>>();
+  private readonly syncing = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly connection: LspConnection,
@@ -46,46 +52,31 @@ export class DocumentSync {
     return this.documents.size;
   }
 
-  /** Opens the file or re-syncs it from disk; moves it to the most-recently-used end. */
-  sync(filePath: string, pinned = false): Promise<void> {
-    const previous = this.syncing.get(filePath) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.syncNow(filePath, pinned));
-    this.syncing.set(filePath, next);
-    const forget = () => {
-      if (this.syncing.get(filePath) === next) this.syncing.delete(filePath);
-    };
-    next.then(forget, forget);
-    return next;
+  /** The files TLS has open (for checks). */
+  openFiles(): string[] {
+    return [...this.documents.keys()];
   }
 
-  private async syncNow(filePath: string, pinned: boolean): Promise<void> {
-    const current = this.documents.get(filePath);
-    const stats = await stat(filePath).catch(() => undefined);
-    if (!stats || !stats.isFile()) {
-      if (current) this.close(filePath);
-      throw badInput(`no such file: ${filePath}`, 'Check the path; the file may have been deleted or moved.');
-    }
-    if (current) {
-      this.documents.delete(filePath);
-      this.documents.set(filePath, current);
-      current.pinned ||= pinned;
-      if (current.mtimeMs === stats.mtimeMs && current.size === stats.size) return;
-      const text = decodeSourceBytes(await readFile(filePath));
-      current.version += 1;
-      current.mtimeMs = stats.mtimeMs;
-      current.size = stats.size;
-      this.connection.notify('textDocument/didChange', {
-        textDocument: { uri: pathToUri(filePath), version: current.version },
-        contentChanges: [{ text }],
-      });
-      return;
-    }
-    const text = decodeSourceBytes(await readFile(filePath));
-    this.documents.set(filePath, { version: 1, mtimeMs: stats.mtimeMs, size: stats.size, pinned });
-    this.connection.notify('textDocument/didOpen', {
-      textDocument: { uri: pathToUri(filePath), languageId: languageIdFor(filePath), version: 1, text },
-    });
-    this.evictOverflow();
+  /** Opens the file or re-syncs it from disk; moves it to the most-recently-used end. */
+  async sync(filePath: string, pinned = false): Promise<void> {
+    await this.queue(filePath, () => this.syncNow(filePath, pinned, false));
+  }
+
+  /**
+   * Syncs the file and keeps it open until the returned release is called: for the life of a
+   * request on it, so that other files' opens cannot close it under the request. Resolves to the
+   * stamp of the content TLS now has.
+   */
+  async hold(filePath: string): Promise<{ stamp: FileStamp; release: () => void }> {
+    const document = await this.queue(filePath, () => this.syncNow(filePath, false, true));
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      document.holds -= 1;
+      this.evictOverflow();
+    };
+    return { stamp: document.stamp, release };
   }
 
   /**
@@ -97,16 +88,68 @@ export class DocumentSync {
     await Promise.all(paths.map((filePath) => this.sync(filePath).catch(() => undefined)));
   }
 
-  /** Closes the document if it is open (pinned or not). */
-  release(filePath: string): void {
-    if (this.documents.has(filePath)) this.close(filePath);
+  /** Closes the document if it is open and no request holds it (it is then only unpinned). */
+  async release(filePath: string): Promise<void> {
+    await this.queue(filePath, async () => {
+      const document = this.documents.get(filePath);
+      if (!document) return;
+      if (document.holds > 0) document.pinned = false;
+      else this.close(filePath);
+    });
+  }
+
+  private queue<T>(filePath: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.syncing.get(filePath) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    this.syncing.set(filePath, next);
+    const forget = () => {
+      if (this.syncing.get(filePath) !== next) return;
+      this.syncing.delete(filePath);
+      this.evictOverflow();
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  /** Runs queued for its file, so no other sync of this file interleaves; others' may. */
+  private async syncNow(filePath: string, pinned: boolean, hold: boolean): Promise<OpenDocument> {
+    const found = await statWithStamp(filePath);
+    if (!found || !found.stats.isFile()) {
+      if (this.documents.has(filePath)) this.close(filePath);
+      throw badInput(`no such file: ${filePath}`, 'Check the path; the file may have been deleted or moved.');
+    }
+    // Nothing closes a document while its sync is queued, so what was open is still open here.
+    const current = this.documents.get(filePath);
+    const text = current?.stamp === found.stamp ? undefined : decodeSourceBytes(await readFile(filePath));
+    let document: OpenDocument;
+    if (current) {
+      document = current;
+      this.documents.delete(filePath);
+      if (text !== undefined) {
+        current.version += 1;
+        current.stamp = found.stamp;
+        this.connection.notify('textDocument/didChange', {
+          textDocument: { uri: pathToUri(filePath), version: current.version },
+          contentChanges: [{ text }],
+        });
+      }
+    } else {
+      document = { version: 1, stamp: found.stamp, pinned: false, holds: 0 };
+      this.connection.notify('textDocument/didOpen', {
+        textDocument: { uri: pathToUri(filePath), languageId: languageIdFor(filePath), version: 1, text },
+      });
+    }
+    document.pinned ||= pinned;
+    if (hold) document.holds += 1;
+    this.documents.set(filePath, document);
+    return document;
   }
 
   private evictOverflow(): void {
-    let unpinned = [...this.documents].filter(([, document]) => !document.pinned).length;
+    let unpinned = [...this.documents.values()].filter((document) => !document.pinned).length;
     for (const [filePath, document] of this.documents) {
       if (unpinned <= this.maxUnpinned) break;
-      if (document.pinned) continue;
+      if (document.pinned || document.holds > 0 || this.syncing.has(filePath)) continue;
       this.close(filePath);
       unpinned -= 1;
     }

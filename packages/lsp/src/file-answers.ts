@@ -1,10 +1,10 @@
 import type { FoldingSpan, OutlineNode } from '@cn/core';
+import type { FileStamp } from './file-stamp.js';
 
 interface Entry {
   /** The session that answered: a restarted server may answer differently. */
   owner: object;
-  mtimeMs: number;
-  size: number;
+  stamp: FileStamp;
   outline?: Promise<OutlineNode[]>;
   folds?: Promise<FoldingSpan[]>;
 }
@@ -15,17 +15,17 @@ type Answer<K extends Kind> = K extends 'outline' ? OutlineNode[] : FoldingSpan[
 /**
  * Outline and folding answers per file version. On a 29,000-line file TLS needs ~50 ms for folding
  * ranges; an agent inspecting several ids in one file, or mapping then inspecting it, asks again
- * and again about the same text. Keyed by mtime and size, shared by concurrent callers, bounded.
+ * and again about the same text. Keyed by the file stamp, shared by concurrent callers, bounded.
  */
 export class FileAnswers {
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly maxFiles: number) {}
 
-  get<K extends Kind>(kind: K, file: string, owner: object, version: { mtimeMs: number; size: number }, compute: () => Promise<Answer<K>>): Promise<Answer<K>> {
+  get<K extends Kind>(kind: K, file: string, owner: object, stamp: FileStamp, compute: () => Promise<Answer<K>>): Promise<Answer<K>> {
     let entry = this.entries.get(file);
-    if (!entry || entry.owner !== owner || entry.mtimeMs !== version.mtimeMs || entry.size !== version.size) {
-      entry = { owner, mtimeMs: version.mtimeMs, size: version.size };
+    if (!entry || entry.owner !== owner || entry.stamp !== stamp) {
+      entry = { owner, stamp };
     }
     this.entries.delete(file);
     this.entries.set(file, entry);

@@ -2,3 +2,5 @@ export { startTypeScriptEngine } from './typescript-engine.js';
 export type { EngineOptions, TypeScriptEngine } from './typescript-engine.js';
 export { LazyImportGraph } from './navigation/lazy-import-graph.js';
 export type { TsImportGraph } from './navigation/import-graph.js';
+export { stampOf } from './file-stamp.js';
+export type { FileStamp } from './file-stamp.js';

@@ -59,6 +59,11 @@ export class LspConnection {
     this.connection.onRequest(() => null);
   }
 
+  /** Requests sent and not yet answered, failed or timed out. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
   get isClosed(): boolean {
     return this.closedReason !== undefined;
   }

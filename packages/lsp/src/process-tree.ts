@@ -65,16 +65,36 @@ export function isAlive(pid: number): boolean {
   return !isZombie(pid);
 }
 
+/**
+ * The pids among these that a signal has stopped (SIGSTOP, SIGTSTP): alive, holding their memory,
+ * answering nothing until someone sends SIGCONT. A busy process is running, never stopped.
+ */
+export function stoppedAmong(pids: number[]): number[] {
+  if (pids.length === 0) return [];
+  if (process.platform !== 'linux') {
+    try {
+      const output = execFileSync('ps', ['-o', 'pid=,stat=', '-p', pids.join(',')], { encoding: 'utf8' });
+      return [...output.matchAll(/^\s*(\d+)\s+T/gm)].map((match) => Number(match[1]));
+    } catch {
+      return [];
+    }
+  }
+  return pids.filter((pid) => processState(pid) === 'T');
+}
+
+function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2);
+  } catch {
+    return undefined;
+  }
+}
+
 // A killed process whose parent is gone may linger as a zombie when nothing reaps it (PID 1 in
 // many containers); it holds no memory and runs nothing, so it does not count as alive.
 function isZombie(pid: number): boolean {
-  if (process.platform !== 'linux') return false;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return false;
-  }
+  return process.platform === 'linux' && processState(pid) === 'Z';
 }
 
 export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {

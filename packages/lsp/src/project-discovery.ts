@@ -11,12 +11,25 @@ export interface DiscoveredProject {
   anchor: string;
 }
 
+/** A tsconfig/jsconfig that tsc cannot read (broken JSON): its project is not loaded. */
+export interface ConfigError {
+  /** Absolute path of the config. */
+  configPath: string;
+  /** 1-based line and UTF-16 column in the config. */
+  line: number;
+  character: number;
+  /** TS1005 … */
+  code: string;
+  message: string;
+}
+
 export interface ProjectLayout {
   projects: DiscoveredProject[];
   /** Sources under the root that no config claims (JS without a jsconfig, stray scripts …). */
   looseFiles: string[];
   /** True when more loose files existed than the cap allowed. */
   looseFilesTruncated: boolean;
+  configErrors: ConfigError[];
 }
 
 export function discoverProjects(root: string, maxLooseFiles: number, tree: SourceTree = walkSourceTree(root)): ProjectLayout {
@@ -25,9 +38,10 @@ export function discoverProjects(root: string, maxLooseFiles: number, tree: Sour
   const projects: DiscoveredProject[] = [];
   const configQueue = [...configs];
   const seenConfigs = new Set(configQueue);
+  const configErrors: ConfigError[] = [];
   while (configQueue.length > 0) {
     const configPath = configQueue.shift()!;
-    const parsed = parseConfig(configPath);
+    const parsed = parseConfig(configPath, configErrors);
     if (!parsed) continue;
     // A solution-style config lists no files of its own but points at the configs that do.
     for (const reference of parsed.projectReferences ?? []) {
@@ -47,12 +61,27 @@ export function discoverProjects(root: string, maxLooseFiles: number, tree: Sour
     projects,
     looseFiles: unclaimed.slice(0, maxLooseFiles),
     looseFilesTruncated: unclaimed.length > maxLooseFiles,
+    configErrors,
   };
 }
 
-function parseConfig(configPath: string): ts.ParsedCommandLine | undefined {
+const MAX_ERRORS_PER_CONFIG = 20;
+
+/** The parsed config, or undefined (with its errors recorded) when tsc cannot read it. */
+function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedCommandLine | undefined {
+  // tsc's own reader: comments and trailing commas are fine, what it reports here is broken.
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
-  if (read.error) return undefined;
+  if (read.error) {
+    // readConfigFile tells only the first error; the same parse again collects them all
+    // (parseDiagnostics is missing from the public typings, so it is read defensively).
+    const source = ts.readJsonConfigFile(configPath, ts.sys.readFile) as ts.TsConfigSourceFile & { parseDiagnostics?: readonly ts.Diagnostic[] };
+    const all = [...(source.parseDiagnostics ?? [])];
+    ts.convertToObject(source, all);
+    const found = (all.length > 0 ? all : [read.error]).map((diagnostic) => toConfigError(configPath, diagnostic));
+    found.sort((a, b) => a.line - b.line || a.character - b.character);
+    errors.push(...found.slice(0, MAX_ERRORS_PER_CONFIG));
+    return undefined;
+  }
   return ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
 }
 
@@ -77,3 +106,15 @@ function nearestConfigDirectory(file: string, configDirectories: Set<string>): s
   }
 }
 
+
+function toConfigError(configPath: string, diagnostic: ts.Diagnostic): ConfigError {
+  const position =
+    diagnostic.file && diagnostic.start !== undefined ? ts.getLineAndCharacterOfPosition(diagnostic.file, diagnostic.start) : { line: 0, character: 0 };
+  return {
+    configPath,
+    line: position.line + 1,
+    character: position.character + 1,
+    code: `TS${diagnostic.code}`,
+    message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+  };
+}

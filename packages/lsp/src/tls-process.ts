@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { killQuietly, listDescendants, listProcesses } from './process-tree.js';
+import { cancellationDirectoryOf, removeCancellationDirectory } from './cancellation-directory.js';
+import { killQuietly, listDescendants, listProcesses, stoppedAmong } from './process-tree.js';
 
 const require = createRequire(import.meta.url);
 
@@ -80,15 +81,21 @@ export class TlsProcess {
 
   /**
    * Refreshes the known descendants and reports whether a tsserver child that was running has
-   * disappeared while TLS itself lives on (TLS then keeps answering, but with nothing behind it).
+   * disappeared while TLS itself lives on (TLS then keeps answering, but with nothing behind it),
+   * and which of TLS and its descendants are stopped by a signal (they answer nothing).
    */
-  lostATsserver(): boolean {
-    if (this.exited || this.child.pid === undefined) return false;
+  checkTree(): { lostATsserver: boolean; stopped: { pid: number; name: string }[] } {
+    if (this.exited || this.child.pid === undefined) return { lostATsserver: false, stopped: [] };
     const current = this.recordDescendants();
-    const lost = [...this.knownDescendants].some(
+    const lostATsserver = [...this.knownDescendants].some(
       ([pid, command]) => command.includes('tsserver') && !current.some((entry) => entry.pid === pid),
     );
-    return lost;
+    const members = [{ pid: this.child.pid, command: 'typescript-language-server' }, ...current];
+    const stoppedPids = stoppedAmong(members.map((member) => member.pid));
+    const stopped = members
+      .filter((member) => stoppedPids.includes(member.pid))
+      .map((member) => ({ pid: member.pid, name: member.pid === this.child.pid ? 'typescript-language-server' : member.command.includes('tsserver') ? 'tsserver' : 'a helper of the language server' }));
+    return { lostATsserver, stopped };
   }
 
   /** Remembers the current descendants, so they can be killed even if TLS dies first. */
@@ -99,7 +106,7 @@ export class TlsProcess {
     return current;
   }
 
-  /** Kills TLS and every process it started; waits until TLS has exited. */
+  /** Kills TLS and every process it started, waits until TLS has exited, and removes what TLS left in the temp dir. */
   async kill(): Promise<void> {
     this.recordDescendants();
     // Only pids still running the same command: a remembered pid may have been reused since.
@@ -109,6 +116,10 @@ export class TlsProcess {
     }
     if (!this.exited) this.child.kill('SIGKILL');
     await this.exitedPromise;
+    for (const command of this.knownDescendants.values()) {
+      const directory = cancellationDirectoryOf(command);
+      if (directory) removeCancellationDirectory(directory);
+    }
   }
 
   /** Gives TLS `graceMs` to exit by itself (after LSP exit), then kills the tree. */

@@ -5,7 +5,8 @@ import { buildInitializeParams } from './initialize-params.js';
 import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
 import { FileSetMonitor } from './file-set-monitor.js';
 import { discoverInWorker } from './discover-in-worker.js';
-import type { ProjectLayout } from './project-discovery.js';
+import type { ConfigError, ProjectLayout } from './project-discovery.js';
+import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
 import { TlsProcess } from './tls-process.js';
@@ -26,6 +27,8 @@ export interface SessionSettings {
 }
 
 const TSSERVER_WATCH_INTERVAL_MS = 1000;
+/** How long a process of the tree may stay stopped under waiting requests before it is replaced. */
+const STOPPED_RESTART_AFTER_MS = 3000;
 // Not a file: tsserver only uses the name to identify the project and its directory.
 const LOOSE_PROJECT_NAME = 'cn-loose-files';
 
@@ -37,6 +40,13 @@ export class TlsSession {
   readonly gate = new ReadinessGate();
   projects: string[] = [];
   looseFiles = 0;
+  /** Configs tsc cannot read, from the last discovery: their projects are not loaded. */
+  configErrors: ConfigError[] = [];
+  /** Their stamps then: once one is edited (fixed, probably), a fresh session loads it. */
+  private brokenConfigStamps = new Map<string, FileStamp | undefined>();
+  /** Why the session cannot answer now (a process of it is stopped), while that lasts. */
+  unresponsive: string | undefined;
+  private stoppedSince: number | undefined;
   private layout: ProjectLayout | undefined;
   private fileSet: FileSetMonitor | undefined;
   private refreshing: Promise<'current' | 'restart'> | undefined;
@@ -56,9 +66,7 @@ export class TlsSession {
     });
     this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments);
     void this.process.exitedPromise.then(() => this.die('the language server process exited'));
-    this.watchTimer = setInterval(() => {
-      if (this.process.lostATsserver()) this.die('tsserver exited');
-    }, TSSERVER_WATCH_INTERVAL_MS);
+    this.watchTimer = setInterval(() => this.watchTree(), TSSERVER_WATCH_INTERVAL_MS);
     this.watchTimer.unref();
   }
 
@@ -83,9 +91,10 @@ export class TlsSession {
       const layout = await discovering;
       this.layout = layout;
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
+      await this.noteConfigErrors(layout);
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       const anchors = new Set(layout.projects.map((project) => project.anchor));
-      for (const anchor of guessed) if (!anchors.has(anchor)) this.documents.release(anchor);
+      for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
       if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
       const loaded = new Set<string>();
       for (const project of layout.projects) {
@@ -124,6 +133,7 @@ export class TlsSession {
 
   private async refreshNow(): Promise<'current' | 'restart'> {
     if (!this.fileSet || !this.layout) return 'current';
+    if (await this.brokenConfigEdited()) return 'restart';
     const change = await this.fileSet.check();
     if (change.configsChanged) return 'restart';
     if (change.addedSources.length === 0 && change.removedSources.length === 0) return 'current';
@@ -139,7 +149,22 @@ export class TlsSession {
     if (layout.looseFiles.length > 0 || this.layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
     this.layout = layout;
     this.looseFiles = layout.looseFiles.length;
+    await this.noteConfigErrors(layout);
     return 'current';
+  }
+
+  private async noteConfigErrors(layout: ProjectLayout): Promise<void> {
+    this.configErrors = layout.configErrors;
+    const configs = [...new Set(layout.configErrors.map((error) => error.configPath))];
+    this.brokenConfigStamps = new Map(await Promise.all(configs.map(async (config) => [config, (await statWithStamp(config))?.stamp] as const)));
+    for (const error of layout.configErrors) {
+      this.settings.onLog(`cn: ${error.configPath}:${error.line}:${error.character}: ${error.message} (${error.code}); its project is not loaded`);
+    }
+  }
+
+  private async brokenConfigEdited(): Promise<boolean> {
+    for (const [config, stamp] of this.brokenConfigStamps) if ((await statWithStamp(config))?.stamp !== stamp) return true;
+    return false;
   }
 
   /**
@@ -179,6 +204,27 @@ export class TlsSession {
 
   request<R>(method: string, params: unknown): Promise<R> {
     return this.connection.request<R>(method, params, this.settings.requestTimeoutMs);
+  }
+
+  /**
+   * A tsserver that died under a living TLS kills the session. So does one stopped by a signal
+   * (SIGSTOP) while requests wait on it: they would wait for their whole deadline (a minute) and
+   * cn status would say ready. A process's state tells stopped from busy, which a ping with a short
+   * deadline cannot: a tsserver busy on a large project is slow to answer anything, yet healthy.
+   */
+  private watchTree(): void {
+    const tree = this.process.checkTree();
+    if (tree.lostATsserver) return this.die('tsserver exited');
+    const [stopped] = tree.stopped;
+    if (!stopped) {
+      this.stoppedSince = undefined;
+      this.unresponsive = undefined;
+      return;
+    }
+    this.stoppedSince ??= Date.now();
+    this.unresponsive = `${stopped.name} (pid ${stopped.pid}) is stopped (SIGSTOP) and answers nothing`;
+    // A short stop with nothing waiting (a debugger, a SIGCONT soon) is only reported.
+    if (this.connection.pendingCount > 0 && Date.now() - this.stoppedSince >= STOPPED_RESTART_AFTER_MS) this.die(this.unresponsive);
   }
 
   private onServerOutput(text: string): void {

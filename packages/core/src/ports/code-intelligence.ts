@@ -18,7 +18,8 @@ export interface CodeIntelligence {
   status(): EngineStatus;
 }
 
-export type EngineState = 'starting' | 'loading' | 'ready' | 'restarting' | 'failed' | 'stopped';
+/** unresponsive: loaded, but a process of the language server is stopped (SIGSTOP) and answers nothing. */
+export type EngineState = 'starting' | 'loading' | 'ready' | 'unresponsive' | 'restarting' | 'failed' | 'stopped';
 
 export interface EngineStatus {
   state: EngineState;
@@ -33,4 +34,16 @@ export interface EngineStatus {
   looseFiles: number;
   restarts: number;
   lastError?: string;
+  /** tsconfig/jsconfig files tsc cannot read (broken JSON); their projects are not loaded. Absent when none. */
+  configErrors?: ConfigErrorReport[];
+}
+
+/** One error tsc reports on reading a config; `file` relative to the root. */
+export interface ConfigErrorReport {
+  file: string;
+  line: number;
+  character: number;
+  /** TS1005 … */
+  code: string;
+  message: string;
 }

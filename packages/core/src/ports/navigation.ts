@@ -58,4 +58,6 @@ export interface CodeNavigation {
   typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]>;
   /** Syntax and type errors and warnings of these files, in file order. */
   diagnostics(filePaths: string[]): Promise<EngineDiagnostic[]>;
+  /** Errors in the project's tsconfig/jsconfig files (broken JSON), reported with the whole project's diagnostics. */
+  configDiagnostics?(): EngineDiagnostic[];
 }

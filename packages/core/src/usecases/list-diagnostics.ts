@@ -4,7 +4,7 @@ import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { graphFiles, projectFilesInRoot } from '../graph/import-index.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
-import type { CodeNavigation } from '../ports/navigation.js';
+import type { CodeNavigation, EngineDiagnostic } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { resolveSourceFile } from './resolve-source.js';
 
@@ -32,7 +32,9 @@ export async function listDiagnostics(deps: Deps, request: DiagnosticsRequest): 
   const all = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
   const page = all.slice(offset, offset + limit);
   const nextOffset = offset + page.length < all.length ? offset + page.length : undefined;
-  return { diagnostics: await check(deps, page), filesChecked: page.length, totalFiles: all.length, ...(nextOffset !== undefined ? { nextOffset } : {}) };
+  // A config tsc cannot read is a project-wide error: reported once, with the first page.
+  const configErrors = offset === 0 ? (deps.navigation.configDiagnostics?.() ?? []).map((diagnostic) => toEntry(deps, diagnostic)) : [];
+  return { diagnostics: [...configErrors, ...(await check(deps, page))], filesChecked: page.length, totalFiles: all.length, ...(nextOffset !== undefined ? { nextOffset } : {}) };
 }
 
 async function check(deps: Deps, files: string[]): Promise<DiagnosticEntry[]> {
@@ -45,19 +47,21 @@ async function check(deps: Deps, files: string[]): Promise<DiagnosticEntry[]> {
       a.range.start.line - b.range.start.line ||
       a.range.start.character - b.range.start.character,
   );
-  return found.map((diagnostic) => {
-    const relative = deps.paths.toRelative(diagnostic.filePath);
-    const { line, character } = diagnostic.range.start;
-    return {
-      id: formatLocationId(relative, line, character),
-      filePath: relative,
-      line,
-      character,
-      severity: diagnostic.severity,
-      code: diagnostic.code,
-      message: diagnostic.message,
-    };
-  });
+  return found.map((diagnostic) => toEntry(deps, diagnostic));
+}
+
+function toEntry(deps: Deps, diagnostic: EngineDiagnostic): DiagnosticEntry {
+  const relative = deps.paths.toRelative(diagnostic.filePath);
+  const { line, character } = diagnostic.range.start;
+  return {
+    id: formatLocationId(relative, line, character),
+    filePath: relative,
+    line,
+    character,
+    severity: diagnostic.severity,
+    code: diagnostic.code,
+    message: diagnostic.message,
+  };
 }
 
 function wholeNumber(value: number | undefined, name: string, min: number): number | undefined {

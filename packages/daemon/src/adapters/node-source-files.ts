@@ -1,6 +1,7 @@
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { badInput, decodeSourceBytes, looksBinary, type SourceFiles } from '@cn/core';
+import { stampOf } from '@cn/lsp';
 import { TextCache } from './text-cache.js';
 
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
@@ -51,7 +52,7 @@ export class NodeSourceFiles implements SourceFiles {
     if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(filePath));
     let stat;
     try {
-      stat = await fs.stat(real);
+      stat = await fs.stat(real, { bigint: true });
     } catch {
       throw badInput(`no such file: ${this.display(filePath)}`, 'the file may have been moved or deleted');
     }
@@ -60,7 +61,8 @@ export class NodeSourceFiles implements SourceFiles {
     if (stat.size > MAX_SOURCE_BYTES) {
       throw badInput(`${this.display(filePath)} is too large (${stat.size} bytes, at most ${MAX_SOURCE_BYTES})`, 'cn reads source files, not bundles or data');
     }
-    const cached = this.cache.get(filePath, stat.mtimeMs, stat.size);
+    const stamp = stampOf(stat);
+    const cached = this.cache.get(filePath, stamp);
     if (cached !== undefined) return cached;
     // The checked real path, and no symlink swapped in for it since: O_NOFOLLOW refuses one.
     const buffer = await fs.readFile(real, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }).catch(() => {
@@ -68,7 +70,7 @@ export class NodeSourceFiles implements SourceFiles {
     });
     const text = decodeSourceBytes(buffer);
     if (looksBinary(text)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
-    this.cache.set(filePath, stat.mtimeMs, stat.size, text);
+    this.cache.set(filePath, stamp, text);
     return text;
   }
 

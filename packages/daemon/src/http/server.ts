@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CnError, TOKEN_HEADER, toErrorBody } from '@cn/core';
+import { CnError, TOKEN_HEADER, WARNING_HEADER, toErrorBody } from '@cn/core';
 import { printable } from '../printable.js';
 import { STATUS_BY_KIND } from './error-status.js';
 import type { RouteDeps } from './route-deps.js';
@@ -11,9 +11,12 @@ export interface ServerOptions {
   /** Called on every authenticated request (the idle timer listens). */
   onActivity(): void;
   log?: (line: string) => void;
+  /** A warning for the client to print with this answer, if there is one now. */
+  warning?: () => string | undefined;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+const MAX_WARNING_LENGTH = 500;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 // Request lines and headers come from anyone who can connect: logged escaped and cut (printable).
 const MAX_LOGGED_URL_CHARS = 200;
@@ -39,6 +42,14 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
       return reply.code(refusal.status).send(toErrorBody(new CnError('bad-input', refusal.message)));
     }
     options.onActivity();
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    // Only an answer (never a refusal or an error) carries it, so only our own clients see it.
+    if (reply.statusCode !== 200) return;
+    const warning = options.warning?.();
+    // A header holds one line of printable ASCII; anything else would make the answer fail.
+    if (warning) reply.header(WARNING_HEADER, warning.replace(/[^\x20-\x7e]/g, '?').slice(0, MAX_WARNING_LENGTH));
   });
 
   app.setErrorHandler((error: unknown, _request, reply) => {

@@ -25,6 +25,20 @@ const schema = {
         looseFiles: { type: 'integer' },
         restarts: { type: 'integer' },
         lastError: { type: 'string' },
+        configErrors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              file: { type: 'string' },
+              line: { type: 'integer' },
+              character: { type: 'integer' },
+              code: { type: 'string' },
+              message: { type: 'string' },
+            },
+            required: ['file', 'line', 'character', 'code', 'message'],
+          },
+        },
       },
       required: ['running', 'pid', 'port', 'root', 'version', 'state'],
     },

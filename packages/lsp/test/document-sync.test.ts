@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type * as fsPromises from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DocumentSync } from '../src/document-sync.js';
+import type { LspConnection } from '../src/lsp-connection.js';
+
+/** stat() of a held path waits until the test lets it go: the moment another sync may run. */
+const heldStats = new Map<string, Promise<void>>();
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const original = await importOriginal<typeof fsPromises>();
+  const stat = async (...args: Parameters<typeof original.stat>) => {
+    await heldStats.get(String(args[0]));
+    return original.stat(...args);
+  };
+  return { ...original, default: { ...original, stat }, stat };
+});
+
+/** What TLS believes is open, from the notifications it got; it complains like TLS does. */
+class FakeServer {
+  readonly open = new Set<string>();
+  readonly complaints: string[] = [];
+
+  notify(method: string, params: { textDocument: { uri: string } }): void {
+    const file = fileURLToPath(params.textDocument.uri);
+    if (method === 'textDocument/didOpen') {
+      if (this.open.has(file)) this.complaints.push(`opened twice: ${path.basename(file)}`);
+      this.open.add(file);
+    } else if (method === 'textDocument/didClose') {
+      if (!this.open.delete(file)) this.complaints.push(`Trying to close not opened document: ${path.basename(file)}`);
+    } else if (method === 'textDocument/didChange' && !this.open.has(file)) {
+      this.complaints.push(`change of a closed document: ${path.basename(file)}`);
+    }
+  }
+}
+
+function hold(filePath: string): () => void {
+  let release!: () => void;
+  heldStats.set(filePath, new Promise<void>((resolve) => (release = resolve)));
+  return () => {
+    heldStats.delete(filePath);
+    release();
+  };
+}
+
+describe('DocumentSync keeps its open set equal to the server’s under concurrency', () => {
+  let directory: string;
+  let server: FakeServer;
+  let documents: DocumentSync;
+  const file = (name: string) => path.join(directory, name);
+
+  beforeEach(() => {
+    directory = mkdtempSync(path.join(os.tmpdir(), 'cn-docsync-'));
+    for (const name of ['a.ts', 'b.ts', 'c.ts']) writeFileSync(file(name), `export const ${name[0]} = 1;\n`);
+    server = new FakeServer();
+    documents = new DocumentSync(server as unknown as LspConnection, 1);
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('a document evicted while its own re-sync is in flight is not left ghost-open', async () => {
+    await documents.sync(file('a.ts'));
+    const letGo = hold(file('a.ts'));
+    const resyncA = documents.sync(file('a.ts'));
+    // b.ts opens while a.ts is between its stat and its bookkeeping: the limit of 1 makes one of them go.
+    await documents.sync(file('b.ts'));
+    letGo();
+    await resyncA;
+    // Once a sync has resolved (and nothing else runs), the server has the document open.
+    await documents.sync(file('a.ts'));
+    expect(server.open.has(file('a.ts'))).toBe(true);
+    await documents.sync(file('b.ts'));
+    expect(server.open.has(file('b.ts'))).toBe(true);
+    expect(server.complaints).toEqual([]);
+  });
+
+  it('a document held by a request in flight is not evicted until the request is done', async () => {
+    const { release } = await documents.hold(file('a.ts'));
+    await documents.sync(file('b.ts'));
+    await documents.sync(file('c.ts'));
+    expect(server.open.has(file('a.ts'))).toBe(true);
+    release();
+    await documents.sync(file('b.ts'));
+    expect(server.open.has(file('a.ts'))).toBe(false);
+    expect(server.open.size).toBe(1);
+    expect(server.complaints).toEqual([]);
+  });
+
+  it('many concurrent syncs and holds over a small limit leave both sides agreeing', async () => {
+    const names = Array.from({ length: 12 }, (_, index) => `f${index}.ts`);
+    for (const name of names) writeFileSync(file(name), `export const x${name.length} = 1;\n`);
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(
+        names.map(async (name, index) => {
+          if (index % 3 === 0) return documents.sync(file(name));
+          const { release } = await documents.hold(file(name));
+          expect(server.open.has(file(name))).toBe(true);
+          release();
+        }),
+      );
+      await documents.syncAll();
+    }
+    expect(server.complaints).toEqual([]);
+    expect(new Set(documents.openFiles())).toEqual(server.open);
+    expect(server.open.size).toBe(1);
+  });
+});
