@@ -6,9 +6,8 @@ import type { LocationRef } from './domain/location.js';
 import type { EngineStatus } from './ports/code-intelligence.js';
 
 export const PORT_FILE_NAME = '.ts-search-daemon.json';
-export const TOKEN_HEADER = 'x-cn-token';
 
-/** The port file at the project root: how a client finds and authenticates to the daemon. */
+/** The port file at the project root: how a client finds the daemon; the token keys both sides' proofs (request-proof.ts). */
 export interface PortFile {
   pid: number;
   port: number;

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CnError, TOKEN_HEADER, toErrorBody } from '@cn/core';
+import { CnError, toErrorBody } from '@cn/core';
 import { STATUS_BY_KIND } from './error-status.js';
+import { carriesProof, requireRequestProof } from './request-authentication.js';
 import type { RouteDeps } from './route-deps.js';
 import { ROUTES } from './routes/index.js';
 
@@ -17,8 +17,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * The daemon's HTTP surface: thin adapters from JSON to use cases. Only the owner of the port file
- * gets in: a token is required, browsers (any Origin header) are refused, and so are Host headers
- * that are not loopback (DNS rebinding).
+ * gets in: every request must prove it holds the token (request-authentication.ts), browsers (any
+ * Origin header) are refused, and so are Host headers that are not loopback (DNS rebinding).
  */
 export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyInstance {
   const app = Fastify({
@@ -27,13 +27,21 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
+  const refusalBody = (request: FastifyRequest, refusal: { status: number; message: string }) => {
+    options.log?.(`refused ${request.method} ${request.url}: ${refusal.message}`);
+    return { status: refusal.status, body: toErrorBody(new CnError('bad-input', refusal.message)) };
+  };
   app.addHook('onRequest', async (request, reply) => {
-    const refusal = refuse(request, options.token);
+    const refusal = refuse(request);
     if (refusal) {
-      options.log?.(`refused ${request.method} ${request.url}: ${refusal.message}`);
-      return reply.code(refusal.status).send(toErrorBody(new CnError('bad-input', refusal.message)));
+      const answer = refusalBody(request, refusal);
+      return reply.code(answer.status).send(answer.body);
     }
-    options.onActivity();
+  });
+  requireRequestProof(app, {
+    token: options.token,
+    refuse: (request, message) => refusalBody(request, { status: 401, message }),
+    onAccepted: () => options.onActivity(),
   });
 
   app.setErrorHandler((error: unknown, _request, reply) => {
@@ -56,16 +64,12 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
   return app;
 }
 
-function refuse(request: FastifyRequest, token: string): { status: number; message: string } | undefined {
+function refuse(request: FastifyRequest): { status: number; message: string } | undefined {
   if (request.headers.origin !== undefined) return { status: 403, message: 'requests from browsers are refused' };
   const host = request.headers.host ?? '';
   const hostname = host.replace(/:\d+$/, '');
   if (!LOOPBACK_HOSTS.has(hostname)) return { status: 403, message: `host '${host}' is not loopback` };
-  if (!sameToken(request.headers[TOKEN_HEADER], token)) return { status: 401, message: 'missing or wrong token' };
+  // The proof itself is checked once the body is in (it covers the body); this refuses before reading it.
+  if (!carriesProof(request)) return { status: 401, message: 'missing or wrong proof of the token' };
   return undefined;
-}
-
-function sameToken(given: string | string[] | undefined, expected: string): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
