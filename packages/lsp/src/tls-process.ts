@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { killQuietly, listDescendants, listProcesses } from './process-tree.js';
+import { killQuietly, listDescendants, tryListProcesses, type ProcessEntry } from './process-tree.js';
 
 const require = createRequire(import.meta.url);
 
@@ -85,16 +85,19 @@ export class TlsProcess {
   lostATsserver(): boolean {
     if (this.exited || this.child.pid === undefined) return false;
     const current = this.recordDescendants();
+    if (!current) return false; // the process table could not be read: ask again on the next tick
     const lost = [...this.knownDescendants].some(
       ([pid, command]) => command.includes('tsserver') && !current.some((entry) => entry.pid === pid),
     );
     return lost;
   }
 
-  /** Remembers the current descendants, so they can be killed even if TLS dies first. */
-  recordDescendants(): { pid: number; command: string }[] {
+  /** Remembers the current descendants, so they can be killed even if TLS dies first; undefined if unreadable. */
+  recordDescendants(): ProcessEntry[] | undefined {
     if (this.exited || this.child.pid === undefined) return [];
-    const current = listDescendants(this.child.pid);
+    const processes = tryListProcesses();
+    if (!processes) return undefined;
+    const current = listDescendants(this.child.pid, processes);
     for (const entry of current) this.knownDescendants.set(entry.pid, entry.command);
     return current;
   }
@@ -103,7 +106,7 @@ export class TlsProcess {
   async kill(): Promise<void> {
     this.recordDescendants();
     // Only pids still running the same command: a remembered pid may have been reused since.
-    const running = listProcesses();
+    const running = tryListProcesses() ?? [];
     for (const [pid, command] of this.knownDescendants) {
       if (running.some((entry) => entry.pid === pid && entry.command === command)) killQuietly(pid);
     }

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { CnError, toErrorBody } from '@cn/core';
+import { capConnections, REQUEST_TIMEOUT_MS } from './connection-cap.js';
 import { STATUS_BY_KIND } from './error-status.js';
 import { carriesProof, requireRequestProof } from './request-authentication.js';
 import type { RouteDeps } from './route-deps.js';
@@ -24,9 +25,13 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
+  const connections = capConnections(app.server);
+  // A failed accept (EMFILE under a flood) is emitted on the server; unheard, it would end the process.
+  app.server.on('error', (error) => options.log?.(`server: ${error.message}`));
   const refusalBody = (request: FastifyRequest, refusal: { status: number; message: string }) => {
     options.log?.(`refused ${request.method} ${request.url}: ${refusal.message}`);
     return { status: refusal.status, body: toErrorBody(new CnError('bad-input', refusal.message)) };
@@ -41,8 +46,12 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
   requireRequestProof(app, {
     token: options.token,
     refuse: (request, message) => refusalBody(request, { status: 401, message }),
-    onAccepted: () => options.onActivity(),
+    onAccepted: (request) => {
+      connections.busy(request.raw.socket);
+      options.onActivity();
+    },
   });
+  app.addHook('onResponse', async (request) => connections.idle(request.raw.socket));
 
   app.setErrorHandler((error: unknown, _request, reply) => {
     const validation = (error as { validation?: unknown; message?: string }).validation;
