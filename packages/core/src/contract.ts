@@ -206,6 +206,15 @@ export interface StatusResponse extends EngineStatus {
   maxTsServerMemory?: number;
 }
 
+/** `cn status` when the port file's daemon process is alive but does not answer (stopped, hung). */
+export interface UnresponsiveStatus {
+  running: true;
+  responding: false;
+  pid: number;
+  port: number;
+  root: string;
+}
+
 export interface UnusedRequest {
   file: string;
 }
