@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { CnError, answerOverdue, type ErrorBody } from '@cn/core';
+import { CnError, MAX_REQUEST_BYTES, answerOverdue, requestTooLarge, type ErrorBody } from '@cn/core';
 import { NotAnAnswer, ResponseReader, type RawResponse } from './http-response-reader.js';
 
 export interface Endpoint {
@@ -20,6 +20,7 @@ export async function httpCall<T>(endpoint: Endpoint, method: 'GET' | 'POST', ro
   // Loaded here, not at the top: node:crypto is needed only by commands that talk to a daemon (+1.7 ms).
   const proof = await import('@cn/core/request-proof');
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body), 'utf8');
+  if (payload.length > MAX_REQUEST_BYTES) throw requestTooLarge();
   const nonce = proof.newNonce();
   const head = [
     `${method} ${route} HTTP/1.1`,

@@ -7,7 +7,7 @@ export * from './domain/ids.js';
 export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
 export * from './contract.js';
-export * from './answer-limits.js';
+export * from './http-limits.js';
 export * from './ranking/rank-symbols.js';
 export * from './ranking/kind-filter.js';
 export * from './inspect/select-block.js';

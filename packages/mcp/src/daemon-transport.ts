@@ -1,5 +1,5 @@
 import { Client } from 'undici';
-import { CnError, MAX_ANSWER_BYTES, answerOverdue, answerTooLarge, type ErrorBody } from '@cn/core';
+import { CnError, MAX_ANSWER_BYTES, MAX_REQUEST_BYTES, answerOverdue, answerTooLarge, requestTooLarge, type ErrorBody } from '@cn/core';
 import { connectOrStart, type Endpoint } from '@cn/client';
 import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, newNonce, sameProof } from '@cn/core/request-proof';
 
@@ -104,6 +104,7 @@ export class DaemonTransport {
 
   private async send<T>(connection: Connection, method: 'GET' | 'POST', route: string, body: unknown): Promise<T> {
     const payload = Buffer.from(body === undefined ? '' : JSON.stringify(body), 'utf8');
+    if (payload.length > MAX_REQUEST_BYTES) throw requestTooLarge();
     const { token, port } = connection.endpoint;
     const nonce = newNonce();
     let status: number;
@@ -141,7 +142,7 @@ export class DaemonTransport {
     throw new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${status}`, error?.hint);
   }
 
-  /** Same wording as the CLI's client (answer-limits.ts), so CLI and MCP report a timeout identically. */
+  /** Same wording as the CLI's client (http-limits.ts), so CLI and MCP report a timeout identically. */
   private translate(error: unknown): Error {
     const code = (error as { code?: string }).code ?? '';
     if (CONNECTION_LOST.has(code)) return new StaleConnection(code);

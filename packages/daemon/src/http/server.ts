@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CnError, toErrorBody } from '@cn/core';
+import { CnError, MAX_REQUEST_BYTES, toErrorBody } from '@cn/core';
 import { capConnections, REQUEST_TIMEOUT_MS } from './connection-cap.js';
 import { STATUS_BY_KIND } from './error-status.js';
 import { carriesProof, requireRequestProof } from './request-authentication.js';
@@ -13,7 +13,6 @@ export interface ServerOptions {
   log?: (line: string) => void;
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
@@ -24,7 +23,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
-    bodyLimit: MAX_BODY_BYTES,
+    bodyLimit: MAX_REQUEST_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
