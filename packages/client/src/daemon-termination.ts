@@ -1,15 +1,20 @@
 import { sleep } from './daemon-connection.js';
+import { isProcessAlive } from './port-file-reader.js';
 
 /** A stopped daemon gets this long to run its own orderly shutdown after SIGTERM (+ SIGCONT). */
 const TERM_GRACE_MS = 5_000;
 const KILL_WAIT_MS = 2_000;
 const POLL_MS = 50;
 
-/** Whether the process ended within `ms` (a zombie counts as ended: it runs nothing). */
+/**
+ * Whether the process ended within `ms`. Ended means gone from the process table, so whoever checks
+ * the pid next sees it gone; a zombie still there at the deadline counts as ended too (it runs
+ * nothing, and an init that never reaps would otherwise keep it forever).
+ */
 export async function waitForExit(pid: number, ms: number): Promise<boolean> {
   const { isAlive } = await import('@cn/lsp/process-tree');
   const deadline = Date.now() + ms;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(POLL_MS);
+  while (isProcessAlive(pid) && Date.now() < deadline) await sleep(POLL_MS);
   return !isAlive(pid);
 }
 
