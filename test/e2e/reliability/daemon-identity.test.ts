@@ -54,8 +54,11 @@ describe('the daemon proves itself before its answer is believed (port file nami
     foreign = await foreignServer(status, body);
     plantPortFile(root, foreign.port, token);
 
-    const before = json(await cn(['status', '--root', root]));
-    expect(before).toMatchObject({ running: false });
+    const before = await cn(['status', '--root', root]);
+    expect(before.exitCode).toBe(1);
+    expect(json(before)).toMatchObject({ running: false });
+    // Nothing of ours runs there: stop says so and signals nobody (the pid is this test process).
+    expect(json(await cn(['stop', '--root', root]))).toMatchObject({ stopped: false, running: false });
 
     const result = await cn(['find', 'User', '--root', root]);
     expect(result.stderr).toBe('');
