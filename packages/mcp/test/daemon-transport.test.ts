@@ -4,7 +4,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CnError, PORT_FILE_NAME } from '@cn/core';
+import { CnError, MAX_ANSWER_BYTES, PORT_FILE_NAME } from '@cn/core';
 import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, sameProof } from '@cn/core/request-proof';
 import { DaemonTransport } from '../src/daemon-transport.js';
 
@@ -39,6 +39,16 @@ class FakeDaemon {
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+  /** An answer that never ends, sent as fast as the client reads. */
+  private endless(response: http.ServerResponse): void {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const pump = () => {
+      while (!response.destroyed && response.write(chunk));
+    };
+    response.on('drain', pump);
+    pump();
+  }
   private answer(request: http.IncomingMessage, response: http.ServerResponse): void {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,6 +65,7 @@ class FakeDaemon {
       if (!proven && this.signs) return send(401, { error: { kind: 'bad-input', message: 'missing or wrong proof of the token' } });
       const canned = this.behaviour[request.url ?? ''];
       if (canned?.[0] === 0) return; // never answers
+      if (canned?.[0] === -1) return this.endless(response);
       if (canned) return send(canned[0], canned[1]);
       if (request.url === '/status') return send(200, { pid: process.pid, token: this.token });
       send(200, { echo: JSON.parse(body || 'null'), token: this.token });
@@ -126,6 +137,12 @@ describe('DaemonTransport', () => {
     const failure = await transport.request('POST', '/inspect', { id: 'x' }).catch((error) => error);
     expect(failure).toBeInstanceOf(CnError);
     expect(failure).toMatchObject({ kind: 'bad-input', message: "malformed id 'x'", hint: 'use path::line::character' });
+  });
+
+  it('cuts an endless answer at the cap with the CLI wording, instead of reading it whole', async () => {
+    await start(new FakeDaemon('t', { '/overview': [-1, null] }));
+    const failure = await transport.request('POST', '/overview', {}).catch((error) => error);
+    expect(failure).toMatchObject({ kind: 'engine-failure', message: `the daemon's answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MB` });
   });
 
   it('reports a daemon that does not answer in time with the CLI wording', async () => {

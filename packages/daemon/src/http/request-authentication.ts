@@ -23,7 +23,8 @@ export function carriesProof(request: FastifyRequest): boolean {
  */
 export function requireRequestProof(app: FastifyInstance, options: AuthenticationOptions): void {
   const proven = new WeakSet<FastifyRequest>();
-  app.removeContentTypeParser('application/json');
+  // JSON only, as raw bytes: any other type (text/plain has a default parser) is refused with 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.addHook('preValidation', async (request, reply) => {
