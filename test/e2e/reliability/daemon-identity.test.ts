@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile } from '../../helpers/cn.js';
-import { rawRequest } from '../../helpers/http.js';
+import { provenHeaders, rawRequest } from '../../helpers/http.js';
 
 /** What a foreign server saw of one request: enough to tell whether the token crossed the wire. */
 interface Seen {
@@ -98,6 +98,13 @@ describe('credentials that are not ASCII', () => {
     });
     expect(response.status).toBe(401);
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.js/);
+  });
+
+  it('reads JSON bodies only: another content type is refused before any proof is taken as covering "no body"', async () => {
+    const { token } = readPortFile(root)!;
+    const headers = { ...provenHeaders(port, token, 'POST', '/find', ''), 'content-type': 'text/plain' };
+    const response = await rawRequest(port, 'POST', '/find', { headers, body: '{"query":"User"}' });
+    expect(response.status).toBe(415);
   });
 
   // The daemon refuses such a body before it can check the proof, so its 413 is unsigned: the client
