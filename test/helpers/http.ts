@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { CLIENT_PROOF_HEADER, NONCE_HEADER, clientProof, newNonce } from '../../packages/core/dist/request-proof.js';
 import { readPortFile } from './cn.js';
 
 export interface RawResponse {
@@ -33,12 +34,20 @@ export function rawRequest(
   });
 }
 
-/** POST with the daemon's own token, as a client would. */
+/** The headers a client sends to prove it holds `token` (the daemon's own scheme, @cn/core/request-proof). */
+export function provenHeaders(port: number, token: string, method: string, route: string, body = ''): Record<string, string> {
+  const nonce = newNonce();
+  return {
+    host: `127.0.0.1:${port}`,
+    [NONCE_HEADER]: nonce,
+    [CLIENT_PROOF_HEADER]: clientProof(token, nonce, method, route, Buffer.from(body, 'utf8')),
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+/** POST with a proof of the daemon's own token, as a client would. */
 export function daemonPost(root: string, route: string, payload: unknown): Promise<RawResponse> {
   const portFile = readPortFile(root)!;
   const body = JSON.stringify(payload);
-  return rawRequest(portFile.port, 'POST', route, {
-    headers: { 'content-type': 'application/json', 'x-cn-token': portFile.token, host: `127.0.0.1:${portFile.port}` },
-    body,
-  });
+  return rawRequest(portFile.port, 'POST', route, { headers: provenHeaders(portFile.port, portFile.token, 'POST', route, body), body });
 }

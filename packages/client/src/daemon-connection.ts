@@ -2,10 +2,11 @@ import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 
 import * as path from 'node:path';
 import { CnError, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
 import { ensureStateDirectory, openPrivateAppend, ownedByUs, removeReplaceablePortFile } from '@cn/daemon/local-files';
+import { daemonArguments, daemonEntry } from './daemon-entry.js';
 import { ConnectionFailure, httpCall, type Endpoint } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
 
-const HEALTH_TIMEOUT_MS = 3_000;
+export const HEALTH_TIMEOUT_MS = 3_000;
 const START_TIMEOUT_MS = 60_000;
 // Short: a cold call waits on this loop, and reading a small file is cheap.
 const POLL_MS = 15;
@@ -69,13 +70,12 @@ async function spawnDaemon(root: string, stateDir: string, deadline: number, set
   const logFile = path.join(stateDir, 'daemon.log');
   const logFd = openPrivateAppend(logFile);
   // Loaded here, not at the top: only a start needs them, and every warm call would pay for them.
-  const [{ spawn }, { createRequire }] = await Promise.all([import('node:child_process'), import('node:module')]);
-  const entry = createRequire(import.meta.url).resolve('@cn/daemon/main');
+  const [{ spawn }, entry] = await Promise.all([import('node:child_process'), daemonEntry()]);
   const flags = [
     ...(settings.idleMinutes !== undefined ? ['--idle-minutes', String(settings.idleMinutes)] : []),
     ...(settings.maxTsServerMemory !== undefined ? ['--max-ts-memory', String(settings.maxTsServerMemory)] : []),
   ];
-  const child = spawn(process.execPath, [entry, '--root', root, '--state-dir', stateDir, ...flags], {
+  const child = spawn(process.execPath, [...daemonArguments(entry, root, stateDir), ...flags], {
     detached: true,
     stdio: ['ignore', logFd, logFd],
     cwd: stateDir,

@@ -9,8 +9,9 @@ export interface RequestOptions {
 
 /**
  * One request to the root's daemon, starting it if needed; retried once if the daemon vanished.
- * The port file is trusted first without a health check: the token proves it is our daemon, and
- * any refusal falls back to the full find-or-start, so a warm call costs one round trip.
+ * The port file is trusted first without a health check: the answer's proof of the token shows it is
+ * our daemon (http-call.ts), and any refusal or missing proof falls back to the full find-or-start,
+ * so a warm call costs one round trip.
  */
 export async function daemonRequest<T>(options: RequestOptions, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
   const known = readPortFile(options.root);

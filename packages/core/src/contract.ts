@@ -6,11 +6,10 @@ import type { LocationRef } from './domain/location.js';
 import type { EngineStatus } from './ports/code-intelligence.js';
 
 export const PORT_FILE_NAME = '.ts-search-daemon.json';
-export const TOKEN_HEADER = 'x-cn-token';
 /** On an answer: one line the CLI prints on stderr as a warning (a broken tsconfig …). */
 export const WARNING_HEADER = 'x-cn-warning';
 
-/** The port file at the project root: how a client finds and authenticates to the daemon. */
+/** The port file at the project root: how a client finds the daemon; the token keys both sides' proofs (request-proof.ts). */
 export interface PortFile {
   pid: number;
   port: number;
@@ -207,6 +206,15 @@ export interface StatusResponse extends EngineStatus {
   idleMinutes: number;
   /** tsserver's memory ceiling in MB, when one was set. */
   maxTsServerMemory?: number;
+}
+
+/** `cn status` when the port file's daemon process is alive but does not answer (stopped, hung). */
+export interface UnresponsiveStatus {
+  running: true;
+  responding: false;
+  pid: number;
+  port: number;
+  root: string;
 }
 
 export interface UnusedRequest {

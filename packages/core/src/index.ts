@@ -9,6 +9,7 @@ export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
 export * from './domain/source-bytes.js';
 export * from './contract.js';
+export * from './http-limits.js';
 export * from './ranking/rank-symbols.js';
 export * from './ranking/kind-filter.js';
 export * from './inspect/select-block.js';

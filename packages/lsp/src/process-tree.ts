@@ -12,6 +12,19 @@ export function listProcesses(): ProcessEntry[] {
   return process.platform === 'linux' ? listFromProc() : listFromPs();
 }
 
+/**
+ * The process table, or undefined when it cannot be read right now: listing /proc needs a file
+ * descriptor, and a daemon flooded with connections may have none left (EMFILE). Callers in timers
+ * use this one, so a failed scan is "no verdict this time", never an exception that ends the process.
+ */
+export function tryListProcesses(): ProcessEntry[] | undefined {
+  try {
+    return listProcesses();
+  } catch {
+    return undefined;
+  }
+}
+
 function listFromProc(): ProcessEntry[] {
   const entries: ProcessEntry[] = [];
   for (const name of readdirSync('/proc')) {

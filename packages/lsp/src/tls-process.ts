@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { cancellationDirectoryOf, removeCancellationDirectory } from './cancellation-directory.js';
-import { killQuietly, listDescendants, listProcesses, stoppedAmong } from './process-tree.js';
+import { killQuietly, listDescendants, stoppedAmong, tryListProcesses, type ProcessEntry } from './process-tree.js';
 
 const require = createRequire(import.meta.url);
 
@@ -87,6 +87,7 @@ export class TlsProcess {
   checkTree(): { lostATsserver: boolean; stopped: { pid: number; name: string }[] } {
     if (this.exited || this.child.pid === undefined) return { lostATsserver: false, stopped: [] };
     const current = this.recordDescendants();
+    if (!current) return { lostATsserver: false, stopped: [] }; // the process table could not be read: ask again on the next tick
     const lostATsserver = [...this.knownDescendants].some(
       ([pid, command]) => command.includes('tsserver') && !current.some((entry) => entry.pid === pid),
     );
@@ -98,10 +99,12 @@ export class TlsProcess {
     return { lostATsserver, stopped };
   }
 
-  /** Remembers the current descendants, so they can be killed even if TLS dies first. */
-  recordDescendants(): { pid: number; command: string }[] {
+  /** Remembers the current descendants, so they can be killed even if TLS dies first; undefined if unreadable. */
+  recordDescendants(): ProcessEntry[] | undefined {
     if (this.exited || this.child.pid === undefined) return [];
-    const current = listDescendants(this.child.pid);
+    const processes = tryListProcesses();
+    if (!processes) return undefined;
+    const current = listDescendants(this.child.pid, processes);
     for (const entry of current) this.knownDescendants.set(entry.pid, entry.command);
     return current;
   }
@@ -110,7 +113,7 @@ export class TlsProcess {
   async kill(): Promise<void> {
     this.recordDescendants();
     // Only pids still running the same command: a remembered pid may have been reused since.
-    const running = listProcesses();
+    const running = tryListProcesses() ?? [];
     for (const [pid, command] of this.knownDescendants) {
       if (running.some((entry) => entry.pid === pid && entry.command === command)) killQuietly(pid);
     }

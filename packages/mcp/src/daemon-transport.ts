@@ -1,6 +1,7 @@
 import { Client } from 'undici';
-import { CnError, TOKEN_HEADER, type ErrorBody } from '@cn/core';
+import { CnError, MAX_ANSWER_BYTES, MAX_REQUEST_BYTES, answerOverdue, answerTooLarge, requestTooLarge, type ErrorBody } from '@cn/core';
 import { connectOrStart, type Endpoint } from '@cn/client';
+import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, newNonce, sameProof } from '@cn/core/request-proof';
 
 /** Fastify keeps idle sockets for 72 s; closing ours a little earlier avoids writing into a closing socket. */
 const KEEP_ALIVE_MS = 60_000;
@@ -8,6 +9,7 @@ const KEEP_ALIVE_MS = 60_000;
 /** undici and node socket codes that mean "the daemon we knew is gone": find or start it again. */
 const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
 const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const TOO_LARGE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 
 interface Connection {
   endpoint: Endpoint;
@@ -19,7 +21,7 @@ interface Connection {
   http: Client;
 }
 
-/** The daemon is not the one we connected to (gone, or replaced by one with another token). */
+/** The daemon is not the one we connected to (gone, replaced by one with another token, or never ours). */
 class StaleConnection extends Error {}
 
 /**
@@ -87,6 +89,7 @@ export class DaemonTransport {
     const http = new Client(`http://127.0.0.1:${endpoint.port}`, {
       keepAliveTimeout: KEEP_ALIVE_MS,
       keepAliveMaxTimeout: KEEP_ALIVE_MS,
+      maxResponseSize: MAX_ANSWER_BYTES,
     });
     return { endpoint, http };
   }
@@ -100,46 +103,51 @@ export class DaemonTransport {
   }
 
   private async send<T>(connection: Connection, method: 'GET' | 'POST', route: string, body: unknown): Promise<T> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    let response;
+    const payload = Buffer.from(body === undefined ? '' : JSON.stringify(body), 'utf8');
+    if (payload.length > MAX_REQUEST_BYTES) throw requestTooLarge();
+    const { token, port } = connection.endpoint;
+    const nonce = newNonce();
+    let status: number;
+    let bytes: Buffer;
+    let proof: unknown;
     try {
-      response = await connection.http.request({
+      const response = await connection.http.request({
         method,
         path: route,
-        headers: { [TOKEN_HEADER]: connection.endpoint.token, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: payload,
+        headers: {
+          [NONCE_HEADER]: nonce,
+          [CLIENT_PROOF_HEADER]: clientProof(token, nonce, method, route, payload),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body === undefined ? undefined : payload,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
       });
+      status = response.statusCode;
+      proof = response.headers[DAEMON_PROOF_HEADER];
+      bytes = Buffer.from(await response.body.arrayBuffer());
     } catch (error) {
       throw this.translate(error);
     }
-    let text: string;
-    try {
-      text = await response.body.text();
-    } catch (error) {
-      throw this.translate(error);
-    }
-    // A daemon that restarted on the same port has a new token: treat it like a lost connection.
-    if (response.statusCode === 401) throw new StaleConnection('the daemon refused the token');
+    // A daemon that restarted on the same port has a new token, and another server has none: both are stale.
+    if (!sameProof(daemonProof(token, nonce, status, bytes), proof)) throw new StaleConnection(`the server on port ${port} did not prove it is the daemon`);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(bytes.toString('utf8'));
     } catch {
-      throw new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${response.statusCode})`, 'run cn stop, then try again');
+      throw new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${status})`, 'run cn stop, then try again');
     }
-    if (response.statusCode === 200) return parsed as T;
+    if (status === 200) return parsed as T;
     const error = (parsed as Partial<ErrorBody>).error;
-    throw new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${response.statusCode}`, error?.hint);
+    throw new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${status}`, error?.hint);
   }
 
-  /** Same wording as the CLI's node:http client, so CLI and MCP report a timeout identically. */
+  /** Same wording as the CLI's client (http-limits.ts), so CLI and MCP report a timeout identically. */
   private translate(error: unknown): Error {
     const code = (error as { code?: string }).code ?? '';
     if (CONNECTION_LOST.has(code)) return new StaleConnection(code);
-    if (TIMED_OUT.has(code)) {
-      return new CnError('engine-failure', `no answer from the daemon within ${this.timeoutMs} ms`, 'raise --timeout, or check cn status');
-    }
+    if (TIMED_OUT.has(code)) return answerOverdue(this.timeoutMs);
+    if (code === TOO_LARGE) return answerTooLarge();
     return error instanceof Error ? error : new Error(String(error));
   }
 }

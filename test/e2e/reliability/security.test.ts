@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject, readPortFile } from '../../helpers/cn.js';
-import { rawRequest } from '../../helpers/http.js';
+import { provenHeaders, rawRequest } from '../../helpers/http.js';
 
 /** Only the owner of the port file gets answers, and only about files under the root. */
 describe('closed to everyone but its owner', () => {
@@ -35,24 +35,29 @@ describe('closed to everyone but its owner', () => {
     expect(listeners).toEqual(['0100007F']);
   });
 
-  it('refuses requests without the token, or with a wrong one (401)', async () => {
+  const proven = (method = 'GET', route = '/status', body = '') => provenHeaders(port, token, method, route, body);
+
+  it('refuses requests without a proof of the token, with a wrong one, or with the token itself (401)', async () => {
     const host = `127.0.0.1:${port}`;
     expect((await status({ host })).status).toBe(401);
-    expect((await status({ host, 'x-cn-token': 'nope' })).status).toBe(401);
-    expect((await status({ host, 'x-cn-token': token })).status).toBe(200);
+    expect((await status({ host, 'x-cn-token': token })).status).toBe(401);
+    expect((await status({ ...proven(), 'x-cn-auth': '0'.repeat(64) })).status).toBe(401);
+    expect((await status(provenHeaders(port, 'f'.repeat(48), 'GET', '/status'))).status).toBe(401);
+    // A proof is bound to its request: the one for GET /status does not open POST /shutdown.
+    const stolen = proven('GET', '/status');
+    expect((await rawRequest(port, 'POST', '/shutdown', { headers: { ...stolen, 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+    expect((await status(proven())).status).toBe(200);
   });
 
   it('refuses browsers (any Origin) and foreign Host headers (DNS rebinding)', async () => {
-    expect((await status({ host: `127.0.0.1:${port}`, 'x-cn-token': token, origin: 'https://evil.example' })).status).toBe(403);
-    expect((await status({ host: `evil.example:${port}`, 'x-cn-token': token })).status).toBe(403);
-    expect((await status({ host: `localhost:${port}`, 'x-cn-token': token })).status).toBe(200);
+    expect((await status({ ...proven(), origin: 'https://evil.example' })).status).toBe(403);
+    expect((await status({ ...proven(), host: `evil.example:${port}` })).status).toBe(403);
+    expect((await status({ ...proven(), host: `localhost:${port}` })).status).toBe(200);
   });
 
   it('caps the request body', async () => {
-    const response = await rawRequest(port, 'POST', '/find', {
-      headers: { host: `127.0.0.1:${port}`, 'x-cn-token': token, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'x'.repeat(200_000) }),
-    });
+    const body = JSON.stringify({ query: 'x'.repeat(200_000) });
+    const response = await rawRequest(port, 'POST', '/find', { headers: proven('POST', '/find', body), body });
     expect(response.status).toBe(413);
     expect(response.body.error.message).toMatch(/too large/i);
   });

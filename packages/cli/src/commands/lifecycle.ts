@@ -1,11 +1,16 @@
-import type { StatusResponse } from '@cn/core';
-import { connectOrStart, findRunningDaemon, httpCall, isProcessAlive, runningDaemonStatus, sleep, type DaemonSettings } from '@cn/client';
+import type { PortFile, StatusResponse, UnresponsiveStatus } from '@cn/core';
+import { connectOrStart, findRunningDaemon, forceStop, httpCall, probeDaemon, waitForExit, type DaemonSettings } from '@cn/client';
 import { CnError } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { statusText } from '../format/text.js';
 import { render, wholeNumber, type CommandHost, type Context, type Outcome } from '../run.js';
 
 const STOP_WAIT_MS = 10_000;
+/**
+ * How long status and stop wait for a daemon's /status before calling it "not responding" (or less,
+ * with a smaller --timeout). /status never waits on the language server, so this is generous.
+ */
+const RESPONSE_WAIT_MS = 5_000;
 
 export function registerLifecycle({ cli, run }: CommandHost): void {
   cli
@@ -20,7 +25,7 @@ export function registerLifecycle({ cli, run }: CommandHost): void {
       ),
     );
   cli.command('stop', 'Stop the daemon for the root (exit 0 when none runs)').example('cn stop').action(() => run(stop));
-  cli.command('status', 'Is a daemon running for the root? pid, port, versions, state (exit 1 when none runs)').example('cn status --format text').action(() => run(status));
+  cli.command('status', 'Is a daemon running for the root? pid, port, versions, state (exit 1 when none runs, 3 when it does not respond)').example('cn status --format text').action(() => run(status));
 }
 
 async function start(context: Context, settings: DaemonSettings): Promise<Outcome> {
@@ -33,20 +38,34 @@ async function start(context: Context, settings: DaemonSettings): Promise<Outcom
 }
 
 async function status(context: Context): Promise<Outcome> {
-  const running = await runningDaemonStatus(context.root, context.timeoutMs);
-  if (!running) return render(context, { running: false as const, root: context.root }, statusText, EXIT.nothingFound);
-  return render(context, running.status, statusText);
+  const probe = await probeDaemon(context.root, Math.min(context.timeoutMs, RESPONSE_WAIT_MS));
+  if (probe.state === 'running') return render(context, probe.status, statusText);
+  if (probe.state === 'none') return render(context, { running: false as const, root: context.root }, statusText, EXIT.nothingFound);
+  const { pid, port } = probe.portFile;
+  const unresponsive: UnresponsiveStatus = { running: true, responding: false, pid, port, root: context.root };
+  return render(context, unresponsive, statusText, EXIT.unavailable);
 }
 
+/** An answering daemon is asked to shut down; one that does not answer, or does not go, is ended (forceStop). */
 async function stop(context: Context): Promise<Outcome> {
-  const running = await findRunningDaemon(context.root);
-  if (!running) {
+  const probe = await probeDaemon(context.root, Math.min(context.timeoutMs, RESPONSE_WAIT_MS));
+  if (probe.state === 'none') {
     return render(context, { stopped: false, running: false, root: context.root }, () => `cn daemon  not running  (root ${context.root})`);
   }
-  await httpCall(running, 'POST', '/shutdown', {}, context.timeoutMs);
-  // Stopping is done when the process is gone, so a following `cn start` cannot meet the old one.
-  const deadline = Date.now() + STOP_WAIT_MS;
-  while (Date.now() < deadline && isProcessAlive(running.pid)) await sleep(50);
-  if (isProcessAlive(running.pid)) throw new CnError('unavailable', `daemon pid ${running.pid} did not exit within ${STOP_WAIT_MS / 1000} s`, `kill ${running.pid}`);
-  return render(context, { stopped: true, pid: running.pid, root: context.root }, () => `cn daemon  stopped  (pid ${running.pid})`);
+  const { pid } = probe.portFile;
+  const forced = !(probe.state === 'running' && (await askToShutDown(probe.portFile, context.timeoutMs)));
+  if (forced && !(await forceStop(pid))) throw new CnError('unavailable', `daemon pid ${pid} did not exit, even after SIGKILL`, `kill -9 ${pid}`);
+  return render(context, { stopped: true, pid, root: context.root, ...(forced ? { forced: true } : {}) }, () =>
+    forced ? `cn daemon  stopped  (pid ${pid}; it did not respond and was killed)` : `cn daemon  stopped  (pid ${pid})`,
+  );
+}
+
+/** True when the daemon accepted /shutdown and its process is gone, so a following `cn start` cannot meet it. */
+async function askToShutDown(portFile: PortFile, timeoutMs: number): Promise<boolean> {
+  try {
+    await httpCall(portFile, 'POST', '/shutdown', {}, timeoutMs);
+  } catch {
+    return false;
+  }
+  return waitForExit(portFile.pid, STOP_WAIT_MS);
 }

@@ -1,4 +1,4 @@
-import type { FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse, StatusResponse } from '@cn/core';
+import type { FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse, StatusResponse, UnresponsiveStatus } from '@cn/core';
 
 import { cutNotes, groupByFile, place, previewOf } from './notes.js';
 
@@ -73,8 +73,9 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   return blocks.join('\n\n');
 }
 
-export function statusText(status: StatusResponse | { running: false; root: string }): string {
+export function statusText(status: StatusResponse | UnresponsiveStatus | { running: false; root: string }): string {
   if (!status.running) return `cn daemon  not running  (root ${status.root})`;
+  if ('responding' in status) return `cn daemon  not responding  pid ${status.pid}  port ${status.port}  (root ${status.root}; cn stop ends it)`;
   const rows: Array<[string, string]> = [
     ['cn daemon', `running  pid ${status.pid}  port ${status.port}  version ${status.version}`],
     ['root', status.root],

@@ -1,8 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CnError, TOKEN_HEADER, WARNING_HEADER, toErrorBody } from '@cn/core';
+import { CnError, MAX_REQUEST_BYTES, WARNING_HEADER, toErrorBody } from '@cn/core';
 import { printable } from '../printable.js';
+import { capConnections, REQUEST_TIMEOUT_MS } from './connection-cap.js';
 import { STATUS_BY_KIND } from './error-status.js';
+import { carriesProof, requireRequestProof } from './request-authentication.js';
 import type { RouteDeps } from './route-deps.js';
 import { ROUTES } from './routes/index.js';
 
@@ -15,7 +16,6 @@ export interface ServerOptions {
   warning?: () => string | undefined;
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
 const MAX_WARNING_LENGTH = 500;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 // Request lines and headers come from anyone who can connect: logged escaped and cut (printable).
@@ -25,24 +25,40 @@ const MAX_LOGGED_STACK_CHARS = 2_000;
 
 /**
  * The daemon's HTTP surface: thin adapters from JSON to use cases. Only the owner of the port file
- * gets in: a token is required, browsers (any Origin header) are refused, and so are Host headers
- * that are not loopback (DNS rebinding).
+ * gets in: every request must prove it holds the token (request-authentication.ts), browsers (any
+ * Origin header) are refused, and so are Host headers that are not loopback (DNS rebinding).
  */
 export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
-    bodyLimit: MAX_BODY_BYTES,
+    bodyLimit: MAX_REQUEST_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
+  const connections = capConnections(app.server);
+  // A failed accept (EMFILE under a flood) is emitted on the server; unheard, it would end the process.
+  app.server.on('error', (error) => options.log?.(`server: ${error.message}`));
+  const refusalBody = (request: FastifyRequest, refusal: { status: number; message: string }) => {
+    options.log?.(`refused ${printable(request.method, 16)} ${printable(request.url, MAX_LOGGED_URL_CHARS)}: ${refusal.message}`);
+    return { status: refusal.status, body: toErrorBody(new CnError('bad-input', refusal.message)) };
+  };
   app.addHook('onRequest', async (request, reply) => {
-    const refusal = refuse(request, options.token);
+    const refusal = refuse(request);
     if (refusal) {
-      options.log?.(`refused ${printable(request.method, 16)} ${printable(request.url, MAX_LOGGED_URL_CHARS)}: ${refusal.message}`);
-      return reply.code(refusal.status).send(toErrorBody(new CnError('bad-input', refusal.message)));
+      const answer = refusalBody(request, refusal);
+      return reply.code(answer.status).send(answer.body);
     }
-    options.onActivity();
   });
+  requireRequestProof(app, {
+    token: options.token,
+    refuse: (request, message) => refusalBody(request, { status: 401, message }),
+    onAccepted: (request) => {
+      connections.busy(request.raw.socket);
+      options.onActivity();
+    },
+  });
+  app.addHook('onResponse', async (request) => connections.idle(request.raw.socket));
 
   app.addHook('onSend', async (_request, reply) => {
     // Only an answer (never a refusal or an error) carries it, so only our own clients see it.
@@ -72,16 +88,12 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
   return app;
 }
 
-function refuse(request: FastifyRequest, token: string): { status: number; message: string } | undefined {
+function refuse(request: FastifyRequest): { status: number; message: string } | undefined {
   if (request.headers.origin !== undefined) return { status: 403, message: 'requests from browsers are refused' };
   const host = request.headers.host ?? '';
   const hostname = host.replace(/:\d+$/, '');
   if (!LOOPBACK_HOSTS.has(hostname)) return { status: 403, message: `host '${printable(host, MAX_LOGGED_HOST_CHARS)}' is not loopback` };
-  if (!sameToken(request.headers[TOKEN_HEADER], token)) return { status: 401, message: 'missing or wrong token' };
+  // The proof itself is checked once the body is in (it covers the body); this refuses before reading it.
+  if (!carriesProof(request)) return { status: 401, message: 'missing or wrong proof of the token' };
   return undefined;
-}
-
-function sameToken(given: string | string[] | undefined, expected: string): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }

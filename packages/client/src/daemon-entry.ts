@@ -1,0 +1,16 @@
+/** The daemon's entry script, resolved the way the client starts it. */
+export async function daemonEntry(): Promise<string> {
+  // Loaded here, not at the top: only a start or a stop needs it, and every warm call would pay for it.
+  const { createRequire } = await import('node:module');
+  return createRequire(import.meta.url).resolve('@cn/daemon/main');
+}
+
+/** How every daemon's command line begins: `node <entry> --root <root> --state-dir <dir> …`. */
+export function daemonArguments(entry: string, root: string, stateDir: string): string[] {
+  return [entry, '--root', root, '--state-dir', stateDir];
+}
+
+/** Whether a process's command line (arguments joined by spaces) is a daemon this client started for `root`. */
+export function isDaemonCommand(command: string, entry: string, root: string): boolean {
+  return command.includes(` ${daemonArguments(entry, root, '').join(' ')}`);
+}

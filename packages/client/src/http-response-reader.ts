@@ -1,0 +1,74 @@
+import { MAX_ANSWER_BYTES, answerTooLarge } from '@cn/core';
+
+export interface RawResponse {
+  status: number;
+  /** The head's lines after the status line, lower-cased names: `name: value`. */
+  headers: Map<string, string>;
+  body: Buffer;
+}
+
+/** Longer heads are not the daemon's (it sends a handful of short headers). */
+const MAX_HEAD_BYTES = 16 * 1024;
+
+/** The answer cannot be an HTTP answer from the daemon (the caller treats the port file as stale). */
+export class NotAnAnswer extends Error {}
+
+/**
+ * Collects one HTTP/1.1 response as its bytes arrive. Every chunk is kept once and joined once at the
+ * end (joining on every chunk was quadratic); the head is capped, and so is the body, at MAX_ANSWER_BYTES.
+ * A body ends at its Content-Length, or when the peer closes (the daemon always sends a length).
+ */
+export class ResponseReader {
+  private head: Buffer | undefined = Buffer.alloc(0);
+  private status = 0;
+  private headers = new Map<string, string>();
+  private expected: number | undefined;
+  private readonly chunks: Buffer[] = [];
+  private received = 0;
+
+  /** The response once complete, undefined while bytes are missing; throws when it can never be one. */
+  push(chunk: Buffer): RawResponse | undefined {
+    if (this.head !== undefined) {
+      const data = Buffer.concat([this.head, chunk]);
+      const headEnd = data.indexOf('\r\n\r\n');
+      if (headEnd < 0) {
+        if (data.length > MAX_HEAD_BYTES) throw new NotAnAnswer('an endless response head');
+        this.head = data;
+        return undefined;
+      }
+      this.readHead(data.subarray(0, headEnd).toString('latin1'));
+      this.head = undefined;
+      chunk = data.subarray(headEnd + 4);
+    }
+    this.chunks.push(chunk);
+    this.received += chunk.length;
+    if (this.received > MAX_ANSWER_BYTES) throw answerTooLarge();
+    return this.expected !== undefined && this.received >= this.expected ? this.response() : undefined;
+  }
+
+  /** The peer closed: the response if it was complete (or ran to the close), else undefined. */
+  end(): RawResponse | undefined {
+    if (this.head !== undefined) return undefined;
+    return this.expected === undefined || this.received >= this.expected ? this.response() : undefined;
+  }
+
+  private readHead(head: string): void {
+    const lines = head.split('\r\n');
+    this.status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0])?.[1] ?? 0);
+    for (const line of lines.slice(1)) {
+      const colon = line.indexOf(':');
+      if (colon > 0) this.headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    }
+    if (this.status === 0 || this.headers.has('transfer-encoding')) throw new NotAnAnswer('not an answer the daemon sends');
+    const length = this.headers.get('content-length');
+    if (length === undefined) return;
+    if (!/^\d+$/.test(length)) throw new NotAnAnswer('an unreadable Content-Length');
+    this.expected = Number(length);
+    if (this.expected > MAX_ANSWER_BYTES) throw answerTooLarge();
+  }
+
+  private response(): RawResponse {
+    const body = Buffer.concat(this.chunks, this.received);
+    return { status: this.status, headers: this.headers, body: this.expected === undefined ? body : body.subarray(0, this.expected) };
+  }
+}

@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/**
+ * Run in a child process: it uses up its own file descriptors (as a daemon flooded with connections
+ * did), then asks whether TLS lost its tsserver. The scan of /proc needs a descriptor; it used to throw
+ * EMFILE out of the daemon's watch timer and end the process.
+ */
+const SCRIPT = `
+import { closeSync, openSync } from 'node:fs';
+import { TlsProcess, locateInstallation } from ${JSON.stringify(path.join(DIST, 'tls-process.js'))};
+const tls = new TlsProcess(locateInstallation(process.cwd()), process.cwd(), () => undefined);
+await new Promise((resolve) => setTimeout(resolve, 300));
+const held = [];
+try { for (;;) held.push(openSync('/dev/null', 'r')); } catch {}
+let verdict;
+try { verdict = String(tls.lostATsserver()); } catch (error) { verdict = 'threw ' + error.code; }
+for (const fd of held) closeSync(fd);
+await tls.kill();
+console.log(JSON.stringify({ verdict, held: held.length }));
+`;
+
+describe('the process scan without a free file descriptor', () => {
+  it.runIf(process.platform === 'linux')('gives no verdict (false) instead of throwing EMFILE out of the timer', async () => {
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: DIST }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout))),
+    );
+    const result = JSON.parse(output) as { verdict: string; held: number };
+    expect(result.held).toBeGreaterThan(0);
+    expect(result.verdict).toBe('false');
+  });
+});
