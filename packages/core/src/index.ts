@@ -22,4 +22,5 @@ export * from './output/budget.js';
 export * from './output/snippets.js';
 export * from './output/token-estimate.js';
 export * from './ranking/path-filter.js';
+export { MAX_GLOB_LENGTH } from './ranking/glob.js';
 export * from './usecases/find-unused.js';
