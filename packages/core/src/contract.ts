@@ -7,6 +7,8 @@ import type { EngineStatus } from './ports/code-intelligence.js';
 
 export const PORT_FILE_NAME = '.ts-search-daemon.json';
 export const TOKEN_HEADER = 'x-cn-token';
+/** The daemon refuses larger request bodies; clients that may send more (many ids) split their requests under it. */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 /** The port file at the project root: how a client finds and authenticates to the daemon. */
 export interface PortFile {

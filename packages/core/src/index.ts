@@ -14,6 +14,7 @@ export * from './inspect/related-symbols.js';
 export * from './usecases/map-file.js';
 export * from './usecases/find-symbol.js';
 export * from './usecases/inspect-code.js';
+export * from './usecases/inspect-batches.js';
 export * from './domain/state-directory.js';
 export * from './usecases/symbol-search.js';
 export * from './graph/public.js';

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CnError, TOKEN_HEADER, toErrorBody } from '@cn/core';
+import { CnError, MAX_REQUEST_BODY_BYTES, TOKEN_HEADER, toErrorBody } from '@cn/core';
 import { STATUS_BY_KIND } from './error-status.js';
 import type { RouteDeps } from './route-deps.js';
 import { ROUTES } from './routes/index.js';
@@ -12,7 +12,6 @@ export interface ServerOptions {
   log?: (line: string) => void;
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
@@ -23,7 +22,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: false,
-    bodyLimit: MAX_BODY_BYTES,
+    bodyLimit: MAX_REQUEST_BODY_BYTES,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 

@@ -1,5 +1,5 @@
 import type { Route } from '../route-deps.js';
-import { inspectCode, inspectMany, type InspectManyRequest, type InspectRequest } from '@cn/core';
+import { MAX_INSPECT_IDS, inspectCode, inspectMany, type InspectManyRequest, type InspectRequest } from '@cn/core';
 import { errors } from '../shared-schemas.js';
 
 const resultProperties = {
@@ -21,7 +21,7 @@ const schema = {
     type: 'object',
     properties: {
       id: { type: 'string', maxLength: 8192 },
-      ids: { type: 'array', items: { type: 'string', maxLength: 8192 }, maxItems: 5000 },
+      ids: { type: 'array', items: { type: 'string', maxLength: 8192 }, maxItems: MAX_INSPECT_IDS },
       expand: { type: 'string', enum: ['block', 'surround'] },
       context: { type: 'integer' },
       limit: { type: 'integer' },
