@@ -1,6 +1,6 @@
 import type { ExpandMode, InspectManyResponse, InspectResponse } from '@cn/core';
 import { daemonRequest } from '@cn/client';
-import { CnError, inspectBatches, mergeInspectAnswers } from '@cn/core';
+import { CnError, inspectInBatches } from '@cn/core';
 import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
 import { inspectCompact, inspectIds } from '../format/compact.js';
 import { deliver, rendererFor } from '../format/output.js';
@@ -41,10 +41,8 @@ export function registerInspect({ cli, run }: CommandHost): void {
           const response = await daemonRequest<InspectResponse>(context, 'POST', '/inspect', { id: ids[0], ...options });
           return deliver(context, render(response), EXIT.ok, flags.output);
         }
-        const limit = limitFlag(flags);
-        const answers: InspectManyResponse[] = [];
-        for (const batch of inspectBatches({ ids, ...options, limit })) answers.push(await daemonRequest<InspectManyResponse>(context, 'POST', '/inspect', batch));
-        const response = answers.length === 1 ? answers[0] : mergeInspectAnswers(answers, limit);
+        const request = { ids, ...options, limit: limitFlag(flags) };
+        const response = await inspectInBatches(request, (batch) => daemonRequest<InspectManyResponse>(context, 'POST', '/inspect', batch));
         reportFailures(response.failures);
         const exitCode = response.results.length > 0 ? EXIT.ok : EXIT_BY_KIND[(response.failures[0]?.kind ?? 'not-found') as keyof typeof EXIT_BY_KIND] ?? EXIT.nothingFound;
         return deliver(context, render(response), exitCode, flags.output);

@@ -1,3 +1,4 @@
+import { badInput } from '../domain/errors.js';
 import { MAX_REQUEST_BODY_BYTES, type InspectManyRequest, type InspectManyResponse, type InspectManyResult } from '../contract.js';
 import { MAX_INSPECT_IDS, distinctIds, inspectBlockKey } from './inspect-code.js';
 
@@ -30,6 +31,16 @@ export function inspectBatches(request: InspectManyRequest, maxBodyBytes = MAX_R
   return batches;
 }
 
+/** `request` sent in as many requests as the body limit needs, one after another, answered as one. */
+export async function inspectInBatches(
+  request: InspectManyRequest,
+  send: (batch: InspectManyRequest) => Promise<InspectManyResponse>,
+): Promise<InspectManyResponse> {
+  const answers: InspectManyResponse[] = [];
+  for (const batch of inspectBatches(request)) answers.push(await send(batch));
+  return answers.length === 1 ? answers[0] : mergeInspectAnswers(answers, request.limit);
+}
+
 /** The answers to `inspectBatches`' requests, in order, as one answer: blocks named by several batches appear once. */
 export function mergeInspectAnswers(answers: InspectManyResponse[], limit?: number): InspectManyResponse {
   const blocks = new Map<string, InspectManyResult>();
@@ -46,6 +57,17 @@ export function mergeInspectAnswers(answers: InspectManyResponse[], limit?: numb
   const all = [...blocks.values()];
   const results = limit === undefined ? all : all.slice(0, limit);
   return { results, failures, total: all.length, ...(results.length < all.length ? { truncated: true as const } : {}) };
+}
+
+/**
+ * Refuses, before sending, a body the daemon would refuse: it answers 413 and closes while a large
+ * body is still being written, which a client reports as EPIPE rather than the reason.
+ */
+export function checkRequestBodySize(body: unknown): void {
+  const bytes = jsonBytes(body ?? null);
+  if (bytes > MAX_REQUEST_BODY_BYTES) {
+    throw badInput(`the arguments are ${Math.ceil(bytes / 1024)} KB, more than the ${MAX_REQUEST_BODY_BYTES / 1024} KB one request to the daemon may be`, 'pass one symbol name, id or path');
+  }
 }
 
 /** UTF-8 bytes of the JSON a client sends for this value. */
