@@ -91,8 +91,8 @@ export class BoundedStdioTransport implements Transport {
     this.pieceBytes = 0;
     this.oversized = undefined;
     if (oversized) {
-      const size = `${(oversized.bytes / 1024 / 1024).toFixed(1)} MB`;
-      this.refuse(-32600, `Invalid Request: the request is ${size}, more than the ${this.maxLineBytes / 1024 / 1024} MB a request may be`, idAtEnds(oversized.head, oversized.tail));
+      const message = `Invalid Request: the request is ${sizeText(oversized.bytes)}, more than the ${sizeText(this.maxLineBytes)} a request may be`;
+      this.refuse(-32600, message, idAtEnds(oversized.head, oversized.tail));
       return;
     }
     if (line.trim() === '') return;
@@ -112,6 +112,11 @@ export class BoundedStdioTransport implements Transport {
     // JSON-RPC 2.0 answers an unreadable request with id null; the SDK's types want a real id.
     void this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage);
   }
+}
+
+function sizeText(bytes: number): string {
+  const mib = 1024 * 1024;
+  return bytes >= mib ? `${(bytes / mib).toFixed(1).replace(/\.0$/, '')} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 function idOf(value: unknown): RequestId {
