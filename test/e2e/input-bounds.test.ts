@@ -43,6 +43,14 @@ describe('bounded inputs', () => {
     expect(limited.results.map((block: { ids: string[] }) => block.ids)).toEqual([[ids[0]], [ids[1]]]);
   });
 
+  // Was exit 2 for all of them: the daemon refused the whole request over the one line.
+  it('reports a stdin line over the id cap as one failure and inspects the rest', async () => {
+    const result = await cn(['inspect', '-', '--root', root], { input: `${'x'.repeat(9000)}\n${GENERATED}::2::14\n` });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe(`cn: ${'x'.repeat(79)}…: id is longer than 8192 characters\n`);
+    expect(json(result).results.map((block: { ids: string[] }) => block.ids)).toEqual([[`${GENERATED}::2::14`]]);
+  });
+
   // Was a 500 and exit 4 ("Invalid regular expression").
   it('refuses a glob with a backwards range: exit 2, bad glob', async () => {
     expectRefused(await cn(['find', 'User', '--in', '[z-a]', '--root', root]), 2, /^cn: bad glob '\[z-a\]': the range z-a runs backwards \(/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_INSPECT_IDS, MAX_REQUEST_BODY_BYTES, ProjectPaths, inspectBatches, inspectMany, mergeInspectAnswers, type InspectManyRequest } from '../src/index.js';
+import { MAX_ID_LENGTH, MAX_INSPECT_IDS, MAX_REQUEST_BODY_BYTES, ProjectPaths, inspectBatches, inspectInBatches, inspectMany, mergeInspectAnswers, type InspectManyRequest } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT } from './fakes.js';
 
 const LINES = 400;
@@ -62,5 +62,24 @@ describe('inspect batches', () => {
     expect(mergeInspectAnswers(answers, 7)).toEqual(whole);
     expect(whole).toMatchObject({ truncated: true });
     expect(whole.results).toHaveLength(7);
+  });
+
+  // A stdin line that names no place is passed on whole; one over the daemon's id cap used to fail
+  // the whole request (400) and with it every other id.
+  it('reports an id over the length cap as its own failure and answers the others', async () => {
+    const long = `${'x'.repeat(MAX_ID_LENGTH)}:1`;
+    const ids = ['src/generated/constants.ts::1::1', long, 'src/missing.ts::1::1', 'src/generated/constants.ts::9::1'];
+    const sent: string[] = [];
+    const answer = await inspectInBatches({ ids }, (batch) => {
+      sent.push(...batch.ids);
+      return inspectMany(deps(), batch);
+    });
+    expect(sent).toEqual([ids[0], ids[2], ids[3]]);
+    expect(answer.results.map((block) => block.ids)).toEqual([[ids[0]], [ids[3]]]);
+    expect(answer.failures).toEqual([
+      { id: `${'x'.repeat(79)}…`, kind: 'bad-input', message: `id is longer than ${MAX_ID_LENGTH} characters` },
+      { id: ids[2], kind: 'bad-input', message: expect.stringMatching(/no such file/) },
+    ]);
+    expect(answer.total).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { badInput } from '../domain/errors.js';
+import { clip } from '../domain/ids.js';
 import { MAX_REQUEST_BODY_BYTES, type InspectManyRequest, type InspectManyResponse, type InspectManyResult } from '../contract.js';
-import { MAX_INSPECT_IDS, distinctIds, inspectBlockKey } from './inspect-code.js';
+import { MAX_ID_LENGTH, MAX_INSPECT_IDS, distinctIds, inspectBlockKey } from './inspect-code.js';
 
 /**
  * `find --format ids | cn inspect -` may name more ids than one request body holds: the client
@@ -31,14 +32,28 @@ export function inspectBatches(request: InspectManyRequest, maxBodyBytes = MAX_R
   return batches;
 }
 
-/** `request` sent in as many requests as the body limit needs, one after another, answered as one. */
+/**
+ * `request` sent in as many requests as the body limit needs, one after another, answered as one.
+ * A stdin line naming no place is passed on whole; one over the daemon's id cap would fail its whole
+ * request, so it is reported here as its own failure, in its place among the others.
+ */
 export async function inspectInBatches(
   request: InspectManyRequest,
   send: (batch: InspectManyRequest) => Promise<InspectManyResponse>,
 ): Promise<InspectManyResponse> {
+  const isTooLong = (id: string) => id.trim().length > MAX_ID_LENGTH;
+  const ids = request.ids.filter((id) => !isTooLong(id));
   const answers: InspectManyResponse[] = [];
-  for (const batch of inspectBatches(request)) answers.push(await send(batch));
-  return answers.length === 1 ? answers[0] : mergeInspectAnswers(answers, request.limit);
+  if (ids.length > 0) for (const batch of inspectBatches({ ...request, ids })) answers.push(await send(batch));
+  if (ids.length === request.ids.length && answers.length === 1) return answers[0];
+  const merged = mergeInspectAnswers(answers, request.limit);
+  const tooLong = distinctIds(request.ids).filter(isTooLong);
+  if (tooLong.length === 0) return merged;
+  const position = new Map(distinctIds(request.ids).map((id, index) => [id, index]));
+  const failures = [...merged.failures, ...tooLong.map((id) => ({ id, kind: 'bad-input', message: `id is longer than ${MAX_ID_LENGTH} characters` }))]
+    .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
+    .map((failure) => (isTooLong(failure.id) ? { ...failure, id: clip(failure.id) } : failure));
+  return { ...merged, failures };
 }
 
 /** The answers to `inspectBatches`' requests, in order, as one answer: blocks named by several batches appear once. */

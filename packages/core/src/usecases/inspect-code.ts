@@ -13,6 +13,8 @@ export const DEFAULT_CONTEXT_LINES = 5;
 const MAX_CONTEXT_LINES = 500;
 /** Ids per request: far more than any block list an agent reads, small enough to answer in seconds. */
 export const MAX_INSPECT_IDS = 5000;
+/** Characters in one id: a path and two numbers, with room for any real path. */
+export const MAX_ID_LENGTH = 8192;
 
 const INSPECT_WIDTH = 16;
 
