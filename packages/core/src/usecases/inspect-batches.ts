@@ -81,7 +81,7 @@ export function mergeInspectAnswers(answers: InspectManyResponse[], limit?: numb
 export function checkRequestBodySize(body: unknown): void {
   const bytes = jsonBytes(body ?? null);
   if (bytes > MAX_REQUEST_BODY_BYTES) {
-    throw badInput(`the arguments are ${Math.ceil(bytes / 1024)} KB, more than the ${MAX_REQUEST_BODY_BYTES / 1024} KB one request to the daemon may be`, 'pass one symbol name, id or path');
+    throw badInput(`the arguments are ${Math.ceil(bytes / 1024)} KB, more than the ${MAX_REQUEST_BODY_BYTES / 1024} KB one request to the daemon may be`, 'pass fewer or shorter arguments');
   }
 }
 
