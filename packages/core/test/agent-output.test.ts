@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, SourceText, estimateTokens, findSymbol, fitFind, fitMap, globToRegExp, inspectMany, mapFile, overview, pathFilter, signature, snippet } from '../src/index.js';
+import { ProjectPaths, SourceText, estimateTokens, findSymbol, fitFind, fitMap, inspectMany, mapFile, overview, signature, snippet } from '../src/index.js';
 import type { FindResponse, WorkspaceSymbolHit } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 
@@ -151,17 +151,6 @@ describe('budgets', () => {
   });
 });
 
-describe('path filter', () => {
-  it('takes directories, files and globs relative to the root', () => {
-    expect(pathFilter('src/')!('src/a/b.ts')).toBe(true);
-    expect(pathFilter('src')!('srcx/b.ts')).toBe(false);
-    expect(globToRegExp('src/**/*.ts').test('src/a/b/c.ts')).toBe(true);
-    expect(globToRegExp('src/**/*.ts').test('src/c.ts')).toBe(true);
-    expect(globToRegExp('*.{ts,js}').test('a.js')).toBe(true);
-    expect(globToRegExp('*.ts').test('src/a.ts')).toBe(false);
-    expect(() => pathFilter('../x')).toThrow(/relative to the project root/);
-  });
-});
 
 describe('inspectMany', () => {
   it('answers each distinct block once with every id in it, and reports failures beside results', async () => {

@@ -26,6 +26,12 @@ describe('location ids', () => {
     ['src/a.ts', /malformed id/],
     ['::3::1', /malformed id/],
     ['', /empty id/],
+    // A fourth part used to be dropped silently: the id named some other place than was meant.
+    ['src/a.ts::1::1::1', /malformed id 'src\/a\.ts::1::1::1': more parts than path::line::character/],
+    ['src/a.ts::2::3::x', /more parts than path::line::character/],
+    // Too many digits to be a line used to be reported as "must be 1 or more".
+    ['src/a.ts::12345678901234567890::1', /^line 12345678901234567890 is too large in /],
+    ['src/a.ts::3::99999999999999999999999', /^column 99999999999999999999… is too large in /],
   ])('refuses %j', (input, message) => {
     let error: unknown;
     try {

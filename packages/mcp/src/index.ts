@@ -1,5 +1,5 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CnError } from '@cn/core';
+import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import { DaemonTransport } from './daemon-transport.js';
 import { buildMcpServer, type Project } from './server.js';
 import { trackUnanswered } from './unanswered-requests.js';
@@ -30,7 +30,7 @@ export async function runMcpServer(options: McpOptions): Promise<void> {
   log('error' in project ? `${project.error.message}; every tool will report this` : `serving ${project.root}`);
 
   const server = buildMcpServer(project);
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioTransport(log);
   const closed = new Promise<void>((resolve) => {
     const finish = () => resolve();
     // The SDK does not notice a closed stdin by itself; the client closing it is our signal to go.

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { CN_VERSION, CnError } from '@cn/core';
+import { CN_VERSION, CnError, checkRequestBodySize } from '@cn/core';
 import type { DaemonTransport } from './daemon-transport.js';
 import { listTools } from './tool-list.js';
 import { TOOLS, type CnTool, type ToolContext } from './tool-table.js';
@@ -36,14 +36,18 @@ async function callTool(tool: CnTool, input: Record<string, unknown>, project: P
   try {
     if ('error' in project) throw project.error;
     const context: ToolContext = project;
-    const answer = tool.call
-      ? await tool.call(input, context)
-      : await context.daemon.request(tool.method, tool.route, tool.method === 'GET' ? undefined : (tool.body ? tool.body(input, context) : input));
+    const answer = tool.call ? await tool.call(input, context) : await forward(tool, input, context);
     const result = tool.after ? tool.after(answer, input) : answer;
     return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     return { content: [{ type: 'text', text: errorLine(error) }], isError: true };
   }
+}
+
+function forward(tool: CnTool, input: Record<string, unknown>, context: ToolContext): Promise<unknown> {
+  const body = tool.method === 'GET' ? undefined : tool.body ? tool.body(input, context) : input;
+  checkRequestBodySize(body);
+  return context.daemon.request(tool.method, tool.route, body);
 }
 
 /**

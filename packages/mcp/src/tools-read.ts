@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CnError, DEFAULT_OVERVIEW_TOKENS, fitFind, fitMap, fitOverview } from '@cn/core';
+import { CnError, DEFAULT_OVERVIEW_TOKENS, fitFind, fitMap, fitOverview, inspectInBatches, type InspectManyResponse } from '@cn/core';
 import { findRunningDaemon } from '@cn/client';
 import { absolute, file, kind, limit, maxTokens, snippet, tool } from './tool.js';
 
@@ -79,9 +79,12 @@ export const READ_TOOLS = [
     },
     method: 'POST',
     route: '/inspect',
-    // `cn inspect <id>` keeps the single-result answer; several ids (or a limit) get the list.
-    body: ({ ids, expand, context, limit }) =>
-      ids.length === 1 && limit === undefined ? { id: ids[0], expand, context } : { ids, expand, context, limit },
+    // `cn inspect <id>` keeps the single-result answer; several ids (or a limit) get the list, in
+    // as many requests as the daemon's body limit needs, as `cn inspect -` sends them.
+    call: ({ ids, expand, context, limit }, { daemon }) =>
+      ids.length === 1 && limit === undefined
+        ? daemon.request('POST', '/inspect', { id: ids[0], expand, context })
+        : inspectInBatches({ ids, expand, context, limit }, (batch) => daemon.request('POST', '/inspect', batch) as Promise<InspectManyResponse>),
   }),
   tool({
     name: 'cn_status',

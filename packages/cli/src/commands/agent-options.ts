@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, type SnippetLevel } from '@cn/core';
+import { CnError, isGlob, type SnippetLevel } from '@cn/core';
 import { wholeNumber, type Context } from '../run.js';
 
 /** Options several commands share; parsed once here so they mean the same everywhere. */
@@ -31,7 +31,7 @@ export function snippetFlag(flags: SharedFlags): SnippetLevel | undefined {
 export function scopeFlag(context: Context, scope: unknown): string | undefined {
   if (scope === undefined) return undefined;
   if (typeof scope !== 'string' || scope.trim() === '') throw new CnError('bad-input', '--in takes a path or glob', 'e.g. --in src/internal or --in "src/**/*.ts"');
-  if (/[*?[{]/.test(scope)) return scope;
+  if (isGlob(scope)) return scope;
   const fromCwd = path.resolve(context.cwd, scope);
   const relative = path.relative(context.root, fromCwd);
   if (existsSync(fromCwd) && !relative.startsWith('..') && !path.isAbsolute(relative)) return relative.split(path.sep).join('/') || '.';

@@ -1,6 +1,6 @@
-import type { InspectManyResponse, InspectResponse } from '@cn/core';
+import type { ExpandMode, InspectManyResponse, InspectResponse } from '@cn/core';
 import { daemonRequest } from '@cn/client';
-import { CnError } from '@cn/core';
+import { CnError, inspectInBatches } from '@cn/core';
 import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
 import { inspectCompact, inspectIds } from '../format/compact.js';
 import { deliver, rendererFor } from '../format/output.js';
@@ -33,14 +33,16 @@ export function registerInspect({ cli, run }: CommandHost): void {
         const raw = [...given.filter((id) => id !== '-'), ...idsFromLines(stdin)];
         if (raw.length === 0) throw new CnError('bad-input', 'no ids given', 'pass ids as arguments, or - to read them from stdin (cn find X --format ids | cn inspect -)');
         const ids = raw.map((id) => rootRelativeTarget(context, id));
-        const options = { expand: flags.expand, context: wholeNumber(flags.context, '--context', 0) };
+        // The daemon checks the mode and answers an unknown one with the valid ones.
+        const options = { expand: flags.expand as ExpandMode | undefined, context: wholeNumber(flags.context, '--context', 0) };
         const render = rendererFor(context.format, { text: inspectText, compact: inspectCompact, ids: inspectIds });
         // One id typed as an argument keeps the single-result contract; many, or any from stdin, get `results`.
         if (ids.length === 1 && !fromStdin && flags.limit === undefined) {
           const response = await daemonRequest<InspectResponse>(context, 'POST', '/inspect', { id: ids[0], ...options });
           return deliver(context, render(response), EXIT.ok, flags.output);
         }
-        const response = await daemonRequest<InspectManyResponse>(context, 'POST', '/inspect', { ids, ...options, limit: limitFlag(flags) });
+        const request = { ids, ...options, limit: limitFlag(flags) };
+        const response = await inspectInBatches(request, (batch) => daemonRequest<InspectManyResponse>(context, 'POST', '/inspect', batch));
         reportFailures(response.failures);
         const exitCode = response.results.length > 0 ? EXIT.ok : EXIT_BY_KIND[(response.failures[0]?.kind ?? 'not-found') as keyof typeof EXIT_BY_KIND] ?? EXIT.nothingFound;
         return deliver(context, render(response), exitCode, flags.output);

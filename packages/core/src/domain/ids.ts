@@ -30,6 +30,8 @@ export function parseTarget(input: string): Target {
   if (text.length === 0) throw badInput('empty id', 'pass an id like src/user.ts::12::14 or src/user.ts:12:14');
   const parts = text.includes('::') ? text.split('::') : splitCompilerStyle(text);
   if (!parts) throw malformed(input);
+  // `path::1::1::1` would otherwise name a place other than the one meant, silently.
+  if (parts.length > 3) throw malformed(input, 'more parts than path::line::character');
   const [filePath, lineText, characterText] = parts;
   if (!filePath) throw malformed(input);
   const line = parsePositiveInteger(lineText, 'line', input);
@@ -49,14 +51,13 @@ function splitCompilerStyle(text: string): string[] | undefined {
 function parsePositiveInteger(text: string | undefined, what: string, input: string): number {
   if (text === undefined || !/^-?\d+$/.test(text)) throw malformed(input);
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw badInput(`${what} must be 1 or more in '${clip(input)}'`, 'lines and columns are 1-based');
-  }
+  if (value < 1) throw badInput(`${what} must be 1 or more in '${clip(input)}'`, 'lines and columns are 1-based');
+  if (!Number.isSafeInteger(value)) throw badInput(`${what} ${clip(text, 21)} is too large in '${clip(input)}'`, `no file has that many ${what}s`);
   return value;
 }
 
-function malformed(input: string) {
-  return badInput(`malformed id '${clip(input)}'`, 'use path::line::character (as cn prints) or path:line[:col]');
+function malformed(input: string, why?: string) {
+  return badInput(`malformed id '${clip(input)}'${why ? `: ${why}` : ''}`, 'use path::line::character (as cn prints) or path:line[:col]');
 }
 
 export function clip(text: string, max = 80): string {

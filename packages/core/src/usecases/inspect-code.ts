@@ -13,6 +13,8 @@ export const DEFAULT_CONTEXT_LINES = 5;
 const MAX_CONTEXT_LINES = 500;
 /** Ids per request: far more than any block list an agent reads, small enough to answer in seconds. */
 export const MAX_INSPECT_IDS = 5000;
+/** Characters in one id: a path and two numbers, with room for any real path. */
+export const MAX_ID_LENGTH = 8192;
 
 const INSPECT_WIDTH = 16;
 
@@ -41,7 +43,7 @@ export async function inspectMany(deps: Deps, request: InspectManyRequest): Prom
     throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
   }
   const structures = new Map<string, Structure>();
-  const ids = [...new Set(request.ids.map((id) => id.trim()).filter((id) => id !== ''))];
+  const ids = distinctIds(request.ids);
   const answers = await boundedMap(ids, INSPECT_WIDTH, (id) =>
     inspectOne(deps, id, expand, context, structures).then(
       (result) => ({ id, result }),
@@ -56,7 +58,7 @@ export async function inspectMany(deps: Deps, request: InspectManyRequest): Prom
       failures.push({ id: answer.id, kind: error.kind, message: error.message });
       continue;
     }
-    const key = `${answer.result.filePath}:${answer.result.range.startLine}-${answer.result.range.endLine}`;
+    const key = inspectBlockKey(answer.result);
     const block = blocks.get(key);
     if (block) block.ids.push(answer.id);
     else blocks.set(key, { ...answer.result, ids: [answer.id] });
@@ -64,6 +66,16 @@ export async function inspectMany(deps: Deps, request: InspectManyRequest): Prom
   const all = [...blocks.values()];
   const results = request.limit === undefined ? all : all.slice(0, request.limit);
   return { results, failures, total: all.length, ...(results.length < all.length ? { truncated: true as const } : {}) };
+}
+
+/** Each id once, as given but trimmed, in first-seen order; blank lines are no ids. */
+export function distinctIds(ids: string[]): string[] {
+  return [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ''))];
+}
+
+/** Ids landing in the same block share one result: this names the block. */
+export function inspectBlockKey(result: InspectResult): string {
+  return `${result.filePath}:${result.range.startLine}-${result.range.endLine}`;
 }
 
 function checkOptions(request: { expand?: ExpandMode; context?: number }): { expand: ExpandMode; context: number } {

@@ -1,5 +1,5 @@
 import type { Route } from '../route-deps.js';
-import { inspectCode, inspectMany, type InspectManyRequest, type InspectRequest } from '@cn/core';
+import { MAX_ID_LENGTH, MAX_INSPECT_IDS, inspectCode, inspectMany, type InspectManyRequest, type InspectRequest } from '@cn/core';
 import { errors } from '../shared-schemas.js';
 
 const resultProperties = {
@@ -20,8 +20,8 @@ const schema = {
   body: {
     type: 'object',
     properties: {
-      id: { type: 'string', maxLength: 8192 },
-      ids: { type: 'array', items: { type: 'string', maxLength: 8192 }, maxItems: 5000 },
+      id: { type: 'string', maxLength: MAX_ID_LENGTH },
+      ids: { type: 'array', items: { type: 'string', maxLength: MAX_ID_LENGTH }, maxItems: MAX_INSPECT_IDS },
       expand: { type: 'string', enum: ['block', 'surround'] },
       context: { type: 'integer' },
       limit: { type: 'integer' },
