@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes the agent briefs (briefs/{cn,grep,mcp,both}.md): self-contained prompts with the corpus
-// path, the runner invocation, the allowed tools, the questions (id, category, text, answer kind —
+// path, the runner invocation (with --q, the question ids each call serves), the allowed tools, the questions (id, category, text, answer kind —
 // never the recipe or the truth) and the answer format. The cn brief embeds `cn guide` from the
 // built CLI, as an AGENTS.md would. Paths are absolute for this checkout: rerun after moving it.
 //   node scripts/agent-eval/make-briefs.mjs [--date YYYY-MM-DD]
@@ -41,13 +41,15 @@ function brief(agent) {
     'Run EVERY command through the eval runner, exactly like this (one command string, in single quotes; the runner runs it with the checkout as the working directory, so use paths relative to it such as `src/index.ts`):',
     '',
     '```sh',
-    `node ${runner} --run ${run} --agent ${agent} -- '<command>'`,
+    `node ${runner} --run ${run} --agent ${agent} --q <ids> -- '<command>'`,
     '```',
+    '',
+    `Add \`--q <ids>\` to every call: the id(s) of the question(s) below that the command serves, comma-separated when it serves several (e.g. \`--q ${questions[0].id}\` or \`--q ${questions[0].id},${questions[1].id}\`). Each call's cost is counted against those questions; an unknown id is refused (exit 2) and nothing runs.`,
     '',
     'When the command itself contains single quotes, pass it on stdin with a quoted heredoc instead (nothing in it is expanded by your shell):',
     '',
     '```sh',
-    `node ${runner} --run ${run} --agent ${agent} --stdin <<'CMD'`,
+    `node ${runner} --run ${run} --agent ${agent} --q ${questions[0].id} --stdin <<'CMD'`,
     agent === 'mcp' ? `mcp-call cn_find '{"query":"Hono","refs":"none"}'` : agent === 'cn' || agent === 'both' ? `cn find 'Hono' --no-refs --format compact` : `rg -n 'export (class|interface) \\w+' src | head -20`,
     'CMD',
     '```',

@@ -1,19 +1,24 @@
 #!/usr/bin/env node
 // The one door every agent command goes through: checks the command against the agent's tool set
 // (lib/command-policy.mjs), runs it with the corpus as cwd, prints its output unchanged, and appends
-// one JSONL record to <run>/log.jsonl: { ts, agent, command, exit, bytes, tokens (o200k), ms }.
-//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> -- '<command>'
-//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> --stdin <<'EOF'   (command on stdin:
-//   a quoted heredoc spares the agent nesting quotes)
-// Exit code: the command's own; 126 when the command is refused (the reason is on stderr).
+// one JSONL record to <run>/log.jsonl: { ts, agent, questions, command, exit, bytes, tokens (o200k), ms }.
+//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> [--q <id>[,<id>…]] -- '<command>'
+//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> [--q <id>[,<id>…]] --stdin <<'EOF'
+//   (command on stdin: a quoted heredoc spares the agent nesting quotes)
+// --q names the question(s) the command serves, so score.mjs can split the cost per category;
+// without it the call is logged with `questions: []` (unattributed).
+// Exit code: the command's own; 126 when the command is refused (the reason is on stderr); 2 for a
+// usage error, e.g. an id that is not in the run's question file (nothing is run or logged).
 import { spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { AGENT_EVAL_DIR, CN_BIN, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
+import { AGENT_EVAL_DIR, CN_BIN, CORPORA, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
 import { parsePipeline, refusalFor, shellCommand } from './lib/command-policy.mjs';
+import { loadQuestions, questionsPath } from './lib/questions.mjs';
 
 const REFUSED = 126;
+const USAGE = "usage: run.mjs --run <dir> --agent <cn|grep|mcp> [--q <id>[,<id>…]] (-- '<command>' | --stdin)";
 const TIMEOUT_MS = 180_000;
 
 function fail(message, code = 2) {
@@ -28,26 +33,45 @@ function parseArguments(argv) {
   const run = value('--run');
   const agent = value('--agent');
   const fromStdin = options.includes('--stdin');
-  if (!run || !agent || fromStdin === (separator >= 0 && separator < argv.length - 1)) {
-    fail("usage: run.mjs --run <dir> --agent <cn|grep|mcp> (-- '<command>' | --stdin)");
-  }
-  if (fromStdin) return { run: path.resolve(run), agent, command: readFileSync(0, 'utf8').replace(/\r?\n$/, '') };
+  if (!run || !agent || fromStdin === (separator >= 0 && separator < argv.length - 1)) fail(USAGE);
+  const questionIds = options.includes('--q') ? parseQuestionIds(value('--q')) : [];
+  if (fromStdin) return { run: path.resolve(run), agent, questionIds, command: readFileSync(0, 'utf8').replace(/\r?\n$/, '') };
   // One argument is a shell string; several were already split by the caller's shell, so each is
   // re-quoted to stay one word.
   const words = argv.slice(separator + 1);
   const requote = (word) => (/^[\w./,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'"'"'`)}'`);
-  return { run: path.resolve(run), agent, command: words.length === 1 ? words[0] : words.map(requote).join(' ') };
+  return { run: path.resolve(run), agent, questionIds, command: words.length === 1 ? words[0] : words.map(requote).join(' ') };
+}
+
+/** `--q def-1,imp-2` → ['def-1', 'imp-2'] (order kept, duplicates once). */
+function parseQuestionIds(list) {
+  const ids = [...new Set((list ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
+  if (list === undefined || list.startsWith('--') || ids.length === 0) fail(`--q needs question ids, e.g. --q def-1 or --q imp-1,imp-2; ${USAGE}`);
+  return ids;
+}
+
+function readMeta(run) {
+  const metaFile = path.join(run, 'meta.json');
+  return existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : undefined;
+}
+
+/** Refuses (before anything runs or is logged) ids that are not in the run's question file. */
+function checkQuestionIds(ids, corpus) {
+  if (ids.length === 0) return;
+  if (!Object.hasOwn(CORPORA, corpus)) fail(`the run's meta.json names an unknown corpus '${corpus}'`);
+  const known = new Set(loadQuestions(questionsPath(corpus)).questions.map((q) => q.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) fail(`unknown question id${unknown.length > 1 ? 's' : ''} ${unknown.map((id) => `'${id}'`).join(', ')} for ${corpus}: use the ids of the brief's questions, e.g. --q ${[...known][0]}`);
 }
 
 /** The run directory remembers its agent: one run, one tool set. */
-function openRun(run, agent) {
+function openRun(run, agent, existing) {
+  if (existing) {
+    if (existing.agent !== agent) fail(`${run} is a ${existing.agent} run; --agent ${agent} does not match`);
+    return existing;
+  }
   mkdirSync(run, { recursive: true });
   const metaFile = path.join(run, 'meta.json');
-  if (existsSync(metaFile)) {
-    const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
-    if (meta.agent !== agent) fail(`${run} is a ${meta.agent} run; --agent ${agent} does not match`);
-    return meta;
-  }
   const root = corpusRoot(DEFAULT_CORPUS);
   if (!existsSync(root)) fail(`no corpus at ${root}: run scripts/agent-eval/prepare-corpus.mjs first`);
   const meta = { agent, corpus: DEFAULT_CORPUS, root, started: new Date().toISOString() };
@@ -74,14 +98,16 @@ function record(run, entry) {
   appendFileSync(path.join(run, 'log.jsonl'), `${JSON.stringify(entry)}\n`);
 }
 
-const { run, agent, command } = parseArguments(process.argv.slice(2));
-const meta = openRun(run, agent);
+const { run, agent, questionIds, command } = parseArguments(process.argv.slice(2));
+const existingMeta = readMeta(run);
+checkQuestionIds(questionIds, existingMeta?.corpus ?? DEFAULT_CORPUS);
+const meta = openRun(run, agent, existingMeta);
 const started = Date.now();
 const refusal = refusalFor(agent, command);
 if (refusal) {
   const message = `run: refused: ${refusal}\n`;
   process.stderr.write(message);
-  record(run, { ts: new Date(started).toISOString(), agent, command, exit: REFUSED, bytes: Buffer.byteLength(message), tokens: countTokens(message), ms: 0, refused: refusal });
+  record(run, { ts: new Date(started).toISOString(), agent, questions: questionIds, command, exit: REFUSED, bytes: Buffer.byteLength(message), tokens: countTokens(message), ms: 0, refused: refusal });
   process.exit(REFUSED);
 }
 
@@ -108,6 +134,6 @@ child.on('close', (code, signal) => {
   clearTimeout(timer);
   const output = Buffer.concat(chunks);
   const exit = code ?? (signal ? 128 + 9 : 1);
-  record(run, { ts: new Date(started).toISOString(), agent, command, exit, bytes: output.length, tokens: countTokens(output.toString('utf8')), ms: Date.now() - started });
+  record(run, { ts: new Date(started).toISOString(), agent, questions: questionIds, command, exit, bytes: output.length, tokens: countTokens(output.toString('utf8')), ms: Date.now() - started });
   process.exit(exit);
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
@@ -39,15 +39,25 @@ function runDirectory(agent: string): { run: string; root: string } {
   return { run, root };
 }
 
+const FIXTURE_SCORE_ARGS = ['--questions', path.join(FIXTURE, 'questions.json'), '--truth', path.join(FIXTURE, 'truth.json')];
+
+/** The fixture run scored in a temp copy (score.mjs writes summary.json into the run). */
+async function scoreFixture(extraArgs: string[] = [], log?: string): Promise<{ summary: any; stdout: string }> {
+  const run = tempDir();
+  cpSync(path.join(FIXTURE, 'run'), run, { recursive: true });
+  if (log !== undefined) writeFileSync(path.join(run, 'log.jsonl'), log);
+  const { stdout, stderr, exitCode } = await runScript('score.mjs', ['--run', run, ...FIXTURE_SCORE_ARGS, ...extraArgs]);
+  expect(exitCode, stderr).toBe(0);
+  return { summary: JSON.parse(readFileSync(path.join(run, 'summary.json'), 'utf8')), stdout };
+}
+
+const costByCategory = (summary: any) => Object.fromEntries(summary.categories.map((c: any) => [c.category, { calls: c.calls, outputTokens: c.outputTokens, commandMs: c.commandMs }]));
+
 const logOf = (run: string) => readFileSync(path.join(run, 'log.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 
 describe('scripts/agent-eval scorer', () => {
   it('scores every answer kind with the documented normalisation and sums the log', async () => {
-    const run = tempDir();
-    cpSync(path.join(FIXTURE, 'run'), run, { recursive: true });
-    const { stdout, stderr, exitCode } = await runScript('score.mjs', ['--run', run, '--questions', path.join(FIXTURE, 'questions.json'), '--truth', path.join(FIXTURE, 'truth.json')]);
-    expect(exitCode, stderr).toBe(0);
-    const summary = JSON.parse(readFileSync(path.join(run, 'summary.json'), 'utf8'));
+    const { summary, stdout } = await scoreFixture();
     const byId = Object.fromEntries(summary.perQuestion.map((row: any) => [row.id, row]));
     // locations: ./ prefix and a cn id normalised; a line inside the JSDoc-to-name range counts.
     expect(byId['q-loc']).toMatchObject({ precision: 2 / 3, recall: 1 });
@@ -67,9 +77,48 @@ describe('scripts/agent-eval scorer', () => {
     expect(stdout).toContain('| grep | 5 | 4 | 3 | 1 | 156 | 0.0 s | ');
   });
 
+  it('splits calls, tokens and time over the questions each call served; calls without questions are unattributed', async () => {
+    // The fixture log: 40 tokens/30 ms for q-loc + q-files, 100/10 for q-names, a refused 16/0 with no questions.
+    const { summary, stdout } = await scoreFixture();
+    expect(costByCategory(summary)).toEqual({
+      definition: { calls: 0.5, outputTokens: 20, commandMs: 15 },
+      references: { calls: 0.5, outputTokens: 20, commandMs: 15 },
+      members: { calls: 1, outputTokens: 100, commandMs: 10 },
+      'line-range': { calls: 0, outputTokens: 0, commandMs: 0 },
+    });
+    expect(summary.unattributed).toEqual({ calls: 1, outputTokens: 16, commandMs: 0 });
+    expect(summary.perQuestion.find((row: any) => row.id === 'q-loc')).toMatchObject({ calls: 0.5, outputTokens: 20, commandMs: 15 });
+    expect(summary.total).toMatchObject({ calls: 3, outputTokens: 156, commandMs: 40 });
+    expect(stdout).toContain('| definition | 1 | 0.5 | 20 | 0.0 s | 0.67 |');
+    expect(stdout).toContain('| members | 2 | 1 | 100 | 0.0 s | ');
+    expect(stdout).toContain('| unattributed | — | 1 | 16 | 0.0 s | — | — | — |');
+  });
+
+  it('counts the share of a question left out by --only as unattributed, so the rows still add up to the totals', async () => {
+    const { summary } = await scoreFixture(['--only', 'q-loc']);
+    expect(costByCategory(summary)).toEqual({ definition: { calls: 0.5, outputTokens: 20, commandMs: 15 } });
+    expect(summary.unattributed).toEqual({ calls: 2.5, outputTokens: 136, commandMs: 25 });
+    expect(summary.total).toMatchObject({ calls: 3, outputTokens: 156, commandMs: 40 });
+  });
+
+  it('still scores a log from before --q (no questions field): every call unattributed, totals as before', async () => {
+    const oldLog = readFileSync(path.join(FIXTURE, 'run/log.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const { questions, ...entry } = JSON.parse(line);
+        return JSON.stringify(entry);
+      })
+      .join('\n');
+    const { summary } = await scoreFixture([], `${oldLog}\n`);
+    expect(summary.categories.every((c: any) => c.calls === 0 && c.outputTokens === 0 && c.commandMs === 0)).toBe(true);
+    expect(summary.unattributed).toEqual({ calls: 3, outputTokens: 156, commandMs: 40 });
+    expect(summary.total).toMatchObject({ calls: 3, refused: 1, outputTokens: 156, commandMs: 40 });
+  });
+
   it('says what is missing in one line when the run has no answers.json', async () => {
     const run = tempDir();
-    const { stderr, exitCode } = await runScript('score.mjs', ['--run', run, '--questions', path.join(FIXTURE, 'questions.json'), '--truth', path.join(FIXTURE, 'truth.json')]);
+    const { stderr, exitCode } = await runScript('score.mjs', ['--run', run, ...FIXTURE_SCORE_ARGS]);
     expect(exitCode).toBe(2);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^score: no answers at .*answers\.json$/)]);
   });
@@ -120,9 +169,31 @@ describe('scripts/agent-eval runner', () => {
     expect(exitCode).toBe(0);
     expect(stdout).toBe('1\n');
     const [entry] = logOf(run);
-    expect(entry).toMatchObject({ agent: 'grep', command: "ls | grep -c 'hello'", exit: 0, bytes: 2, tokens: countTokens('1\n') });
+    expect(entry).toMatchObject({ agent: 'grep', questions: [], command: "ls | grep -c 'hello'", exit: 0, bytes: 2, tokens: countTokens('1\n') });
     expect(entry.refused).toBeUndefined();
     expect(typeof entry.ms).toBe('number');
+  });
+
+  it('logs the question ids given with --q (comma-separated, duplicates once), for calls run and refused', async () => {
+    const { run } = runDirectory('grep');
+    expect((await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', 'def-1,imp-2,def-1', '--', 'ls'])).exitCode).toBe(0);
+    expect((await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', 'imp-1', '--stdin'], 'node -e 1\n')).exitCode).toBe(126);
+    expect(logOf(run)).toEqual([
+      expect.objectContaining({ questions: ['def-1', 'imp-2'], command: 'ls', exit: 0 }),
+      expect.objectContaining({ questions: ['imp-1'], command: 'node -e 1', exit: 126 }),
+    ]);
+  });
+
+  it('refuses an unknown question id in one line with exit 2, running and logging nothing', async () => {
+    const { run } = runDirectory('grep');
+    const { stdout, stderr, exitCode } = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', 'def-1,no-such-q', '--', 'ls']);
+    expect(exitCode).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe("run: unknown question id 'no-such-q' for hono: use the ids of the brief's questions, e.g. --q def-1\n");
+    expect(existsSync(path.join(run, 'log.jsonl'))).toBe(false);
+    const empty = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', '--', 'ls']);
+    expect(empty.exitCode).toBe(2);
+    expect(empty.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^run: --q needs question ids/)]);
   });
 
   it('takes the command from stdin with --stdin, quotes and all, and logs it as given', async () => {
