@@ -110,8 +110,9 @@ describe('credentials that are not ASCII', () => {
   // The daemon refuses such a body before it can check the proof, so its 413 is unsigned: the client
   // must refuse it itself rather than take the daemon for a foreign server.
   it('a request over the 64 KB body cap is refused with exit 2, not mistaken for a foreign server', async () => {
-    const ids = Array.from({ length: 3000 }, (_, i) => `src/domain/user.ts::${i + 1}::1`).join('\n');
-    const result = await cn(['inspect', '-', '--root', root], { input: ids });
+    // cn inspect splits its ids into requests under the cap; a whole-file list for diagnostics is one request.
+    const files = Array.from({ length: 4000 }, () => 'src/domain/user.ts');
+    const result = await cn(['diagnostics', ...files, '--root', root]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^cn: the request is over 64 KB \(/);
     expect(readPortFile(root)?.port).toBe(port);
