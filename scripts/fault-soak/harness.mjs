@@ -87,9 +87,23 @@ export class Tally {
       this.notes.push(result.hung ? `hung (killed after ${result.ms} ms)` : `exit ${result.exitCode}: ${(result.stderr || result.stdout).slice(0, 120)}`);
     }
   }
+  /** A question whose right answer may be "nothing found" (exit 1 with a JSON answer): any answer counts. */
+  recordAnswered(result) {
+    const nothingFound = result.exitCode === 1 && result.stderr === '' && isJson(result.stdout);
+    this.record(nothingFound ? { ...result, exitCode: 0 } : result, result.exitCode === 0 || nothingFound);
+  }
   /** A check that is not an answer (a daemon still alive, one daemon only): failing it loses one. */
   require(condition, note) {
     if (!condition) this.notes.push(note), (this.lost += 1);
+  }
+}
+
+function isJson(text) {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
