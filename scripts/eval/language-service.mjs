@@ -21,6 +21,12 @@ export function createCorpusService(root) {
     fileNames = listSources(root).map((file) => path.join(root, file));
     options = { allowJs: true, checkJs: false, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] };
   }
+  const { service, host } = languageServiceFor(root, fileNames, options);
+  return { service, fileNames, options, host, root };
+}
+
+/** A LanguageService over fixed files (no edits: every script is version 1), shared by eval and agent-eval. */
+export function languageServiceFor(root, fileNames, options) {
   const host = {
     getScriptFileNames: () => fileNames,
     getScriptVersion: () => '1',
@@ -34,8 +40,7 @@ export function createCorpusService(root) {
     directoryExists: ts.sys.directoryExists,
     getDirectories: (directory) => (existsSync(directory) ? readdirSync(directory, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : []),
   };
-  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
-  return { service, fileNames, options, host, root };
+  return { host, service: ts.createLanguageService(host, ts.createDocumentRegistry()) };
 }
 
 export function relative(root, file) {

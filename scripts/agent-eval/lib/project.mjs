@@ -3,7 +3,7 @@
 // test files) is defined here once; questions say the same thing in words.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lineOf, relative, ts } from '../../eval/language-service.mjs';
+import { languageServiceFor, lineOf, relative, ts } from '../../eval/language-service.mjs';
 
 export { relative, ts };
 
@@ -21,20 +21,7 @@ export function createProject(root, tsconfig) {
   // types: [] — the corpus's @types packages are not installed; they only add diagnostics.
   const options = { ...parsed.options, types: [], noEmit: true, composite: false, declaration: false };
   const fileNames = parsed.fileNames;
-  const host = {
-    getScriptFileNames: () => fileNames,
-    getScriptVersion: () => '1',
-    getScriptSnapshot: (file) => (existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8')) : undefined),
-    getCurrentDirectory: () => root,
-    getCompilationSettings: () => options,
-    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: (directory) => (existsSync(directory) ? readdirSync(directory, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : []),
-  };
-  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  const { service } = languageServiceFor(root, fileNames, options);
   const program = service.getProgram();
   const checker = program.getTypeChecker();
   const scopeFiles = program.getSourceFiles().filter((source) => inScope(root, source.fileName));
