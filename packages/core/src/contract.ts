@@ -53,10 +53,19 @@ export interface MapRequest {
 export interface MapSymbol {
   id: string;
   name: string;
+  /** LSP SymbolKind name, refined: `TypeAlias`, `Getter`/`Setter`, `EnumMember`; `Export` for a re-export entry. */
   kind: string;
+  /** The name's line. */
   line: number;
+  /** The declaration's last line (its closing brace). */
   endLine: number;
   container?: string;
+  /** As written before the name (`export`, `static`, `private`, `async`, `readonly` …), `#private` for `#name`; `type` on type-only exports. */
+  modifiers?: string[];
+  /** `Export` entries: the module specifier of `export … from '…'`. */
+  from?: string;
+  /** `Export` entries: the id of what the exported name stands for (a module's first line for `export *`). */
+  resolvesTo?: string;
   snippet?: string;
 }
 export interface MapResponse {

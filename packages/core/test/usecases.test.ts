@@ -94,7 +94,7 @@ describe('mapFile', () => {
     expect(response).toEqual({
       filePath: 'src/user.ts',
       symbols: [
-        { id: 'src/user.ts::2::14', name: 'User', kind: 'Class', line: 2, endLine: 7 },
+        { id: 'src/user.ts::2::14', name: 'User', kind: 'Class', line: 2, endLine: 7, modifiers: ['export'] },
         { id: 'src/user.ts::3::3', name: 'name', kind: 'Property', line: 3, endLine: 3, container: 'User' },
         { id: 'src/user.ts::4::3', name: 'save', kind: 'Method', line: 4, endLine: 6, container: 'User' },
       ],

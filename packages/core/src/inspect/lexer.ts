@@ -7,6 +7,9 @@ export type TokenType = 'identifier' | 'punctuation' | 'other';
 export interface Token {
   type: TokenType;
   text: string;
+  /** Offsets in the code: the token is code.slice(start, end). */
+  start: number;
+  end: number;
 }
 
 const IDENTIFIER_START = /[\p{L}\p{Nl}$_]/u;
@@ -18,10 +21,12 @@ export function tokenize(code: string): Token[] {
   // Template literals nest: `a ${ `b ${c}` }`; each entry counts open braces inside a ${ } hole.
   const templateHoles: number[] = [];
   let i = 0;
-  const push = (type: TokenType, text: string) => tokens.push({ type, text });
+  let start = 0;
+  const push = (type: TokenType, text: string) => tokens.push({ type, text, start, end: i });
 
   while (i < code.length) {
     const ch = code[i];
+    start = i;
     if (/\s/.test(ch)) {
       i++;
     } else if (code.startsWith('//', i)) {
@@ -42,13 +47,13 @@ export function tokenize(code: string): Token[] {
     } else if (IDENTIFIER_START.test(ch)) {
       let end = i + 1;
       while (end < code.length && IDENTIFIER_PART.test(code[end])) end++;
-      push('identifier', code.slice(i, end));
       i = end;
+      push('identifier', code.slice(start, end));
     } else if (/\d/.test(ch)) {
       let end = i + 1;
       while (end < code.length && /[\w.]/.test(code[end])) end++;
-      push('other', 'number');
       i = end;
+      push('other', 'number');
     } else {
       const multi = MULTI_CHAR_PUNCTUATION.find((p) => code.startsWith(p, i));
       const text = multi ?? ch;
@@ -56,8 +61,8 @@ export function tokenize(code: string): Token[] {
         if (text === '{') templateHoles[templateHoles.length - 1]++;
         if (text === '}') templateHoles[templateHoles.length - 1]--;
       }
-      push('punctuation', text);
       i += text.length;
+      push('punctuation', text);
     }
   }
   return tokens;
