@@ -124,13 +124,17 @@ export interface InspectRequest {
   id: string;
   expand?: ExpandMode;
   context?: number;
+  /** false: only each block's range, no code and no relatedSymbols (where a 1,000-line block ends, in a few tokens). */
+  code?: boolean;
 }
 export interface InspectResult {
   filePath: string;
   range: { startLine: number; endLine: number };
   expand: ExpandMode;
-  code: string;
-  relatedSymbols: string[];
+  /** Absent when the request said `code: false`. */
+  code?: string;
+  /** Absent when the request said `code: false`. */
+  relatedSymbols?: string[];
 }
 export interface InspectResponse {
   result: InspectResult;
@@ -142,6 +146,8 @@ export interface InspectManyRequest {
   ids: string[];
   expand?: ExpandMode;
   context?: number;
+  /** false: ranges only, as for one id. */
+  code?: boolean;
   /** At most this many blocks. */
   limit?: number;
 }

@@ -138,6 +138,14 @@ describe('inspectCode', () => {
     });
   });
 
+  it('gives only the range when asked for no code, and refuses a code flag that is not a boolean', async () => {
+    const { engine, deps } = setup();
+    engine.outlines[`${ROOT}/src/user.ts`] = [node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3])])];
+    expect((await inspectCode(deps, { id: 'src/user.ts::4::3', code: false })).result).toEqual({ filePath: 'src/user.ts', range: { startLine: 4, endLine: 6 }, expand: 'block' });
+    const error = await failure(inspectCode(deps, { id: 'src/user.ts::4::3', code: 'no' as unknown as boolean }));
+    expect(error.kind).toBe('bad-input');
+  });
+
   it('gives N lines either side for surround, clamped to the file', async () => {
     const { deps } = setup();
     const response = await inspectCode(deps, { id: 'src/user.ts:2', expand: 'surround', context: 1 });

@@ -63,8 +63,9 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
   const results = 'result' in response ? [response.result] : response.results;
   const lines: string[] = [];
   for (const result of results) {
-    lines.push(`${result.filePath}:${result.range.startLine}-${result.range.endLine}`, result.code);
-    if (result.relatedSymbols.length > 0) lines.push(`related: ${result.relatedSymbols.join(', ')}`);
+    lines.push(`${result.filePath}:${result.range.startLine}-${result.range.endLine}`);
+    if (result.code !== undefined) lines.push(result.code);
+    if (result.relatedSymbols?.length) lines.push(`related: ${result.relatedSymbols.join(', ')}`);
   }
   if ('results' in response) {
     for (const failure of response.failures) lines.push(`failed ${failure.id}: ${failure.message}`);

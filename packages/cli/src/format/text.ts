@@ -65,8 +65,8 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   const results = 'result' in response ? [response.result] : response.results;
   const blocks = results.map(({ filePath, range, code, relatedSymbols, expand }) => {
     const width = String(range.endLine).length;
-    const body = code.split('\n').map((line, index) => `${String(range.startLine + index).padStart(width)} │ ${line}`);
-    const related = relatedSymbols.length > 0 ? [`related: ${relatedSymbols.join(', ')}`] : [];
+    const body = code === undefined ? [] : code.split('\n').map((line, index) => `${String(range.startLine + index).padStart(width)} │ ${line}`);
+    const related = relatedSymbols?.length ? [`related: ${relatedSymbols.join(', ')}`] : [];
     return [`${filePath}:${range.startLine}-${range.endLine}  (${expand})`, ...body, ...related].join('\n');
   });
   if ('results' in response) {
