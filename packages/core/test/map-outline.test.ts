@@ -18,7 +18,7 @@ const routerSource = [
   '  set size(value: number) {}', // 11
   '  @traced() async load(): Promise<void> {}', // 12
   '  abstract match(path: string): boolean;', // 13
-  '}', // 14
+  '  static get [Symbol.species]() { return Router; }', // 14
   '/** Joins two paths. */', // 15
   'export function join(a: string, b: string): string;', // 16
   'export function join(...parts: string[]): string {', // 17
@@ -45,7 +45,7 @@ function setup() {
   const router = `${ROOT}/src/router.ts`;
   engine.outlines[router] = [
     node('Verb', 'Enum', [1, 3], [1, 13], [node('Get', 'Constant', [2, 2], [2, 3])]),
-    node('Router', 'Class', [4, 14], [4, 23], [
+    node('Router', 'Class', [4, 15], [4, 23], [
       node('#routes', 'Property', [5, 5], [5, 3]),
       node('count', 'Property', [6, 6], [6, 18]),
       node('name', 'Property', [7, 7], [7, 22]),
@@ -53,6 +53,7 @@ function setup() {
       node('size', 'Method', [11, 11], [11, 7]),
       node('load', 'Method', [12, 12], [12, 19]),
       node('match', 'Method', [13, 13], [13, 12]),
+      node('[Symbol.species]', 'Method', [14, 14], [14, 14]),
     ]),
     // The engine gives an overload no name position: its selection is where the declaration starts.
     node('join', 'Function', [16, 16], [16, 1]),
@@ -78,6 +79,7 @@ describe('cn map: what the source says about each declaration', () => {
       'src/router.ts::11::7 Setter size ',
       'src/router.ts::12::19 Method load async',
       'src/router.ts::13::12 Method match abstract',
+      'src/router.ts::14::14 Getter [Symbol.species] static',
       'src/router.ts::16::17 Function join export',
       'src/router.ts::17::17 Function join export',
     ]);

@@ -32,7 +32,10 @@ export function readDeclarationHead(text: SourceText, node: OutlineNode): Declar
   const offsetOf = (position: Position) => (starts[position.line - firstLine] ?? chunk.length) + position.character - 1;
   const tokens = tokenize(chunk);
   let nameIndex = tokens.findIndex((token) => token.start === offsetOf(node.selectionRange.start));
-  if (nameIndex < 0 || !startsName(tokens, nameIndex, node.name)) {
+  // A selection where the declaration starts is how the engine reports an overload: no name position.
+  // Any other selection is the name, written however (`[Symbol.iterator]`, `'quoted'`).
+  const selectionIsName = offsetOf(node.selectionRange.start) !== offsetOf(node.range.start) || startsName(tokens, nameIndex, node.name);
+  if (nameIndex < 0 || !selectionIsName) {
     nameIndex = nameAfterHead(tokens, tokens.findIndex((token) => token.start >= offsetOf(node.range.start)), node.name);
   }
   if (nameIndex < 0) return { nameAt: node.selectionRange.start, modifiers: privateName(node.name) };
@@ -59,6 +62,7 @@ function privateName(name: string): string[] {
 /** `#name` is two tokens to the lexer. */
 function startsName(tokens: Token[], index: number, name: string): boolean {
   const token = tokens[index];
+  if (!token) return false;
   if (token.text === name) return true;
   return token.text === '#' && `#${tokens[index + 1]?.text ?? ''}` === name && tokens[index + 1]?.start === token.end;
 }
