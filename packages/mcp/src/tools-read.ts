@@ -34,7 +34,7 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_map',
-    description: 'Outline of one file: every symbol with kind, lines and id. Cheaper than reading the file.',
+    description: 'Outline of one file: every symbol with kind, modifiers, line range and id; re-exports with their target id.',
     input: { file, locals: z.boolean().optional().describe('Also list locals inside functions'), snippet, limit: limit.describe('At most this many symbols'), maxTokens },
     method: 'POST',
     route: '/map',
