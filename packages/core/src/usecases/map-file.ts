@@ -50,8 +50,8 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
     if (container === undefined && ((!request.locals && isLoopVariable(node, text)) || (assigned && node.name === 'export='))) return;
     const head = readDeclarationHead(text, node);
     const { line, character } = head.nameAt;
-    let kind = refineKind(node.kind, text.line(line), character);
-    if (head.accessor && MEMBER_KINDS.has(kind)) kind = head.accessor === 'get' ? 'Getter' : 'Setter';
+    const refined = refineKind(node.kind, text.line(line), character);
+    const kind = head.accessor && MEMBER_KINDS.has(refined) ? (head.accessor === 'get' ? 'Getter' : 'Setter') : refined;
     entries.push({
       character,
       symbol: {
