@@ -99,7 +99,7 @@ describe('cn for agents', () => {
       expect(geometry.snippet.split('\n')).toHaveLength(7);
       expect(geometry.snippet).toMatch(/^export namespace Geometry \{\n {2}export class Point \{[\s\S]*… \(14 more lines\)$/);
       const compact = (await run(['map', 'lib/user.ts', '--snippet', 'fold', '--format', 'compact'])).stdout;
-      expect(compact).toContain('13:17  Function  isAdmin  │ export function isAdmin(candidate: User): boolean { … }');
+      expect(compact).toContain('13:17  export Function  isAdmin  13-15  │ export function isAdmin(candidate: User): boolean { … }');
       expect((await run(['map', 'lib/user.ts', '--snippet', 'all'])).exitCode).toBe(2);
     });
 

@@ -68,6 +68,8 @@ describe('cn mcp', () => {
     ['cn_inspect', { ids: [`${user}:20`], expand: 'surround', context: 1 }, ['inspect', `${user}:20`, '--expand', 'surround', '--context', '1']],
     ['cn_inspect', { ids: [`${user}::19::3`, 'src/domain/money.ts:1', `${user}::999::1`] }, ['inspect', `${user}::19::3`, 'src/domain/money.ts:1', `${user}::999::1`]],
     ['cn_inspect', { ids: [`${user}::19::3`], limit: 1 }, ['inspect', `${user}::19::3`, '--limit', '1']],
+    ['cn_inspect', { ids: [`${user}::19::3`], code: false }, ['inspect', `${user}::19::3`, '--no-code']],
+    ['cn_inspect', { ids: [`${user}::19::3`, 'src/domain/money.ts:1'], code: false }, ['inspect', `${user}::19::3`, 'src/domain/money.ts:1', '--no-code']],
     ['cn_calls', { target: 'User.placeOrder' }, ['calls', 'User.placeOrder']],
     ['cn_calls', { target: 'Checkout.pay', direction: 'out', depth: 2 }, ['calls', 'Checkout.pay', '--direction', 'out', '--depth', '2']],
     ['cn_impl', { target: 'UserRepository' }, ['impl', 'UserRepository']],

@@ -53,10 +53,19 @@ export interface MapRequest {
 export interface MapSymbol {
   id: string;
   name: string;
+  /** LSP SymbolKind name, refined: `TypeAlias`, `Getter`/`Setter`, `EnumMember`; `Export` for a re-export entry. */
   kind: string;
+  /** The name's line. */
   line: number;
+  /** The declaration's last line (its closing brace). */
   endLine: number;
   container?: string;
+  /** As written before the name (`export`, `static`, `private`, `async`, `readonly` …), `#private` for `#name`; `type` on type-only exports. */
+  modifiers?: string[];
+  /** `Export` entries: the module specifier of `export … from '…'`. */
+  from?: string;
+  /** `Export` entries: the id of what the exported name stands for (a module's first line for `export *`). */
+  resolvesTo?: string;
   snippet?: string;
 }
 export interface MapResponse {
@@ -115,13 +124,17 @@ export interface InspectRequest {
   id: string;
   expand?: ExpandMode;
   context?: number;
+  /** false: only each block's range, no code and no relatedSymbols (where a 1,000-line block ends, in a few tokens). */
+  code?: boolean;
 }
 export interface InspectResult {
   filePath: string;
   range: { startLine: number; endLine: number };
   expand: ExpandMode;
-  code: string;
-  relatedSymbols: string[];
+  /** Absent when the request said `code: false`. */
+  code?: string;
+  /** Absent when the request said `code: false`. */
+  relatedSymbols?: string[];
 }
 export interface InspectResponse {
   result: InspectResult;
@@ -133,6 +146,8 @@ export interface InspectManyRequest {
   ids: string[];
   expand?: ExpandMode;
   context?: number;
+  /** false: ranges only, as for one id. */
+  code?: boolean;
   /** At most this many blocks. */
   limit?: number;
 }

@@ -42,6 +42,15 @@ describe('selectBlock', () => {
   it('gives a one-line declaration as itself', () => {
     expect(selectBlock(4, outline, folds, code)).toEqual({ startLine: 4, endLine: 4 });
   });
+  it('gives the whole method when its signature line holds one-line folds (tuple types) and a parameter-list fold', () => {
+    // TLS folds `[[T, Params][]]` within line 5 and a multi-line parameter list from line 5: pointing
+    // at the method's name once gave only its first line.
+    const signatureFolds = [...folds, { startLine: 5, endLine: 5 }, { startLine: 5, endLine: 5 }, { startLine: 5, endLine: 6 }];
+    expect(selectBlock(5, outline, signatureFolds, code)).toEqual({ startLine: 5, endLine: 8 });
+  });
+  it('never gives a one-line fold as the block of a line in a body', () => {
+    expect(selectBlock(6, outline, [...folds, { startLine: 6, endLine: 6 }], code)).toEqual({ startLine: 5, endLine: 8 });
+  });
   it('finds no block for a top-level statement', () => {
     expect(selectBlock(10, outline, folds, code)).toBeUndefined();
   });

@@ -94,7 +94,7 @@ describe('mapFile', () => {
     expect(response).toEqual({
       filePath: 'src/user.ts',
       symbols: [
-        { id: 'src/user.ts::2::14', name: 'User', kind: 'Class', line: 2, endLine: 7 },
+        { id: 'src/user.ts::2::14', name: 'User', kind: 'Class', line: 2, endLine: 7, modifiers: ['export'] },
         { id: 'src/user.ts::3::3', name: 'name', kind: 'Property', line: 3, endLine: 3, container: 'User' },
         { id: 'src/user.ts::4::3', name: 'save', kind: 'Method', line: 4, endLine: 6, container: 'User' },
       ],
@@ -136,6 +136,14 @@ describe('inspectCode', () => {
       code: '  save(): void {\n    store(this);\n  }',
       relatedSymbols: ['store'],
     });
+  });
+
+  it('gives only the range when asked for no code, and refuses a code flag that is not a boolean', async () => {
+    const { engine, deps } = setup();
+    engine.outlines[`${ROOT}/src/user.ts`] = [node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3])])];
+    expect((await inspectCode(deps, { id: 'src/user.ts::4::3', code: false })).result).toEqual({ filePath: 'src/user.ts', range: { startLine: 4, endLine: 6 }, expand: 'block' });
+    const error = await failure(inspectCode(deps, { id: 'src/user.ts::4::3', code: 'no' as unknown as boolean }));
+    expect(error.kind).toBe('bad-input');
   });
 
   it('gives N lines either side for surround, clamped to the file', async () => {

@@ -2,6 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { symbolKindName } from '@cn/core';
 import type { FoldingSpan, OutlineNode, Position, Range, SourceLocation } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
+import { SymbolKind } from 'vscode-languageserver-protocol';
 
 // LSP and the domain both count columns in UTF-16 code units, so only the base (0 vs 1) differs.
 
@@ -50,17 +51,19 @@ export function fromDocumentSymbols(result: lsp.DocumentSymbol[] | lsp.SymbolInf
           selectionRange: fromLspRange(symbol.location.range),
           children: [],
         }
-      : fromDocumentSymbol(symbol),
+      : fromDocumentSymbol(symbol, undefined),
   );
 }
 
-function fromDocumentSymbol(symbol: lsp.DocumentSymbol): OutlineNode {
+function fromDocumentSymbol(symbol: lsp.DocumentSymbol, parentKind?: SymbolKind): OutlineNode {
+  // typescript-language-server reports enum members as constants; an enum's children are its members.
+  const kind = parentKind === SymbolKind.Enum && symbol.kind === SymbolKind.Constant ? SymbolKind.EnumMember : symbol.kind;
   return {
     name: symbol.name,
-    kind: symbolKindName(symbol.kind),
+    kind: symbolKindName(kind),
     range: fromLspRange(symbol.range),
     selectionRange: fromLspRange(symbol.selectionRange),
-    children: (symbol.children ?? []).map(fromDocumentSymbol),
+    children: (symbol.children ?? []).map((child) => fromDocumentSymbol(child, symbol.kind)),
   };
 }
 

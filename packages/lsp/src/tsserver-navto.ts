@@ -13,9 +13,10 @@ export interface NavtoItem {
 }
 
 // Same table typescript-language-server applies to document symbols, so a search hit and the
-// outline node of the same declaration always carry the same kind name.
+// outline node of the same declaration always carry the same kind name (enum members are
+// EnumMember in both: convert.ts corrects the server's Constant).
 const KIND_BY_TSSERVER_KIND: Record<string, SymbolKind> = {
-  'enum member': SymbolKind.Constant,
+  'enum member': SymbolKind.EnumMember,
   'JSX attribute': SymbolKind.Property,
   'local class': SymbolKind.Class,
   'local function': SymbolKind.Function,

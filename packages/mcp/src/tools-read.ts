@@ -34,7 +34,7 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_map',
-    description: 'Outline of one file: every symbol with kind, lines and id. Cheaper than reading the file.',
+    description: 'Outline of one file: every symbol with kind, modifiers, line range and id; re-exports with their target id.',
     input: { file, locals: z.boolean().optional().describe('Also list locals inside functions'), snippet, limit: limit.describe('At most this many symbols'), maxTokens },
     method: 'POST',
     route: '/map',
@@ -75,16 +75,17 @@ export const READ_TOOLS = [
       ids: z.array(z.string().min(1)).min(1).describe('Ids; one id returns {result}, several {results, failures}'),
       expand: z.enum(['block', 'surround']).optional().describe('block: enclosing declaration (default); surround: lines either side'),
       context: z.number().int().min(0).optional().describe('Lines either side for surround (default 5)'),
+      code: z.boolean().optional().describe("false: only each block's line range (no code)"),
       limit: limit.describe('At most this many blocks'),
     },
     method: 'POST',
     route: '/inspect',
     // `cn inspect <id>` keeps the single-result answer; several ids (or a limit) get the list, in
     // as many requests as the daemon's body limit needs, as `cn inspect -` sends them.
-    call: ({ ids, expand, context, limit }, { daemon }) =>
+    call: ({ ids, expand, context, code, limit }, { daemon }) =>
       ids.length === 1 && limit === undefined
-        ? daemon.request('POST', '/inspect', { id: ids[0], expand, context })
-        : inspectInBatches({ ids, expand, context, limit }, (batch) => daemon.request('POST', '/inspect', batch) as Promise<InspectManyResponse>),
+        ? daemon.request('POST', '/inspect', { id: ids[0], expand, context, ...(code === false ? { code } : {}) })
+        : inspectInBatches({ ids, expand, context, ...(code === false ? { code } : {}), limit }, (batch) => daemon.request('POST', '/inspect', batch) as Promise<InspectManyResponse>),
   }),
   tool({
     name: 'cn_status',

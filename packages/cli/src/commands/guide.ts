@@ -10,8 +10,9 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
   - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
-- What is in a file? \`cn map path/file.ts --format compact\` (\`--snippet fold\` adds signatures)
-- Show me the code: \`cn inspect <id> [<id> …]\`, or pipe ids / \`rg -n\` / tsc lines:
+- What is in a file? \`cn map path/file.ts --format compact\` (line ranges, modifiers, re-exports with
+  the id each resolves to; \`--snippet fold\` adds signatures)
+- Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:
   \`cn find X --refs-only --format ids | cn inspect - --format compact\`
 - Who calls it / what does it call? \`cn calls X --direction in|out --depth 2 --format tree\`
 - What imports this file? \`cn deps path/file.ts --direction in\`; unused files: \`cn deps --orphans\`

@@ -13,6 +13,8 @@ import { limitFlag, type SharedFlags } from './agent-options.js';
 interface InspectFlags extends SharedFlags {
   expand?: string;
   context?: unknown;
+  /** false with --no-code */
+  code?: boolean;
 }
 
 export function registerInspect({ cli, run }: CommandHost): void {
@@ -20,6 +22,7 @@ export function registerInspect({ cli, run }: CommandHost): void {
     .command('inspect [...ids]', 'The code block around each id (path::line::char, path:line[:col]); ids on stdin with - or a pipe')
     .option('--expand <mode>', 'block (smallest enclosing declaration, default) or surround (lines either side)')
     .option('--context <n>', 'Lines either side for surround (default 5)')
+    .option('--no-code', "Only each block's line range: where a long block ends, without its text")
     .option('--limit <n>', 'At most n blocks (total still counts all; truncated: true)')
     .option('--output <file>', 'Write the answer to a file instead of stdout')
     .example('cn inspect src/internal/Observable.ts::204::3')
@@ -34,7 +37,11 @@ export function registerInspect({ cli, run }: CommandHost): void {
         if (raw.length === 0) throw new CnError('bad-input', 'no ids given', 'pass ids as arguments, or - to read them from stdin (cn find X --format ids | cn inspect -)');
         const ids = raw.map((id) => rootRelativeTarget(context, id));
         // The daemon checks the mode and answers an unknown one with the valid ones.
-        const options = { expand: flags.expand as ExpandMode | undefined, context: wholeNumber(flags.context, '--context', 0) };
+        const options = {
+          expand: flags.expand as ExpandMode | undefined,
+          context: wholeNumber(flags.context, '--context', 0),
+          ...(flags.code === false ? { code: false } : {}),
+        };
         const render = rendererFor(context.format, { text: inspectText, compact: inspectCompact, ids: inspectIds });
         // One id typed as an argument keeps the single-result contract; many, or any from stdin, get `results`.
         if (ids.length === 1 && !fromStdin && flags.limit === undefined) {

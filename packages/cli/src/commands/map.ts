@@ -10,7 +10,7 @@ import { limitFlag, maxTokensFlag, snippetFlag, type SharedFlags } from './agent
 
 export function registerMap({ cli, run }: CommandHost): void {
   cli
-    .command('map <file>', 'Outline of a file: every symbol with kind, lines and id')
+    .command('map <file>', 'Outline of a file: every symbol with kind, modifiers, line range and id; re-exports with the id they resolve to')
     .option('--locals', 'Also list what functions and methods declare inside (locals, callbacks)')
     .option('--snippet <level>', "Add each symbol's code: fold (signature), preview (first lines), full")
     .option('--limit <n>', 'At most n symbols (total still counts all; truncated: true)')

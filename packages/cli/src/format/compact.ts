@@ -1,5 +1,6 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse } from '@cn/core';
 import { cutNotes, groupByFile, place, previewOf, snippetLines } from './notes.js';
+import { modifierPrefix, outlineSpan } from './outline-lines.js';
 
 /**
  * `--format compact`: the fewest tokens that still carry every id. One line per result,
@@ -51,7 +52,7 @@ export function mapCompact(response: MapResponse): string {
     const at = symbol.id.slice(symbol.id.indexOf('::') + 2).replace('::', ':');
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     const oneLine = symbol.snippet !== undefined && !symbol.snippet.includes('\n') ? `  │ ${symbol.snippet}` : '';
-    lines.push(`${at}  ${symbol.kind}  ${name}${oneLine}`, ...snippetLines(symbol.snippet, '  '));
+    lines.push(`${at}  ${modifierPrefix(symbol)}${symbol.kind}  ${name}  ${outlineSpan(symbol)}${oneLine}`, ...snippetLines(symbol.snippet, '  '));
   }
   if (response.kinds) lines.push(`kinds: ${Object.entries(response.kinds).map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
   lines.push(...cutNotes(response, response.symbols.length, total, 'symbols'));
@@ -62,8 +63,9 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
   const results = 'result' in response ? [response.result] : response.results;
   const lines: string[] = [];
   for (const result of results) {
-    lines.push(`${result.filePath}:${result.range.startLine}-${result.range.endLine}`, result.code);
-    if (result.relatedSymbols.length > 0) lines.push(`related: ${result.relatedSymbols.join(', ')}`);
+    lines.push(`${result.filePath}:${result.range.startLine}-${result.range.endLine}`);
+    if (result.code !== undefined) lines.push(result.code);
+    if (result.relatedSymbols?.length) lines.push(`related: ${result.relatedSymbols.join(', ')}`);
   }
   if ('results' in response) {
     for (const failure of response.failures) lines.push(`failed ${failure.id}: ${failure.message}`);

@@ -1,11 +1,12 @@
 import type { FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse, StatusResponse, UnresponsiveStatus } from '@cn/core';
 
 import { cutNotes, groupByFile, place, previewOf } from './notes.js';
+import { lineSpan, outlineSpan } from './outline-lines.js';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
 export function mapText(response: MapResponse): string {
   const lines = [`${response.filePath}  (${response.total ?? response.symbols.length} symbols)`];
-  const width = String(Math.max(1, ...response.symbols.map((s) => s.line))).length;
+  const width = Math.max(1, ...response.symbols.map((s) => lineSpan(s).length));
   // Nesting comes from container names: a symbol sits under the nearest open symbol it names.
   const open: Array<{ name: string; endLine: number }> = [];
   for (const symbol of response.symbols) {
@@ -14,7 +15,9 @@ export function mapText(response: MapResponse): string {
     else if (open.some((entry) => entry.name === symbol.container)) {
       while (open[open.length - 1].name !== symbol.container) open.pop();
     }
-    lines.push(`${String(symbol.line).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(11)} ${symbol.name}`);
+    const modifiers = symbol.modifiers?.length ? `  (${symbol.modifiers.join(' ')})` : '';
+    const span = symbol.kind === 'Export' ? outlineSpan(symbol) : lineSpan(symbol);
+    lines.push(`${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(11)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`);
     if (symbol.snippet !== undefined) lines.push(...symbol.snippet.split('\n').map((line) => `${' '.repeat(width + 4)}${'  '.repeat(open.length)}${line}`));
     open.push({ name: symbol.name, endLine: symbol.endLine });
   }
@@ -62,8 +65,8 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   const results = 'result' in response ? [response.result] : response.results;
   const blocks = results.map(({ filePath, range, code, relatedSymbols, expand }) => {
     const width = String(range.endLine).length;
-    const body = code.split('\n').map((line, index) => `${String(range.startLine + index).padStart(width)} │ ${line}`);
-    const related = relatedSymbols.length > 0 ? [`related: ${relatedSymbols.join(', ')}`] : [];
+    const body = code === undefined ? [] : code.split('\n').map((line, index) => `${String(range.startLine + index).padStart(width)} │ ${line}`);
+    const related = relatedSymbols?.length ? [`related: ${relatedSymbols.join(', ')}`] : [];
     return [`${filePath}:${range.startLine}-${range.endLine}  (${expand})`, ...body, ...related].join('\n');
   });
   if ('results' in response) {

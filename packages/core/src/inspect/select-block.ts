@@ -28,18 +28,29 @@ export function flattenOutline(nodes: OutlineNode[]): OutlineNode[] {
 
 /**
  * The smallest declaration or folding region containing the line, as whole lines. Declarations win
- * ties, so pointing at `export class Observable` gives the class from `export` to its brace. Returns
- * undefined when the line is in no block (top-level statements), so callers fall back to surround.
+ * ties, so pointing at `export class Observable` gives the class from `export` to its brace. A line
+ * that names a declaration gives that declaration whole: the folds that start on it (a multi-line
+ * parameter list, a tuple type) are parts of its signature, not the block asked for. Folds within one
+ * line (`[[T, Params][]]`) are never a block. Returns undefined when the line is in no block
+ * (top-level statements), so callers fall back to surround.
  */
 export function selectBlock(line: number, outline: OutlineNode[], folds: FoldingSpan[], text: SourceText): LineSpan | undefined {
-  const declarations = flattenOutline(outline).map((node) => ({ startLine: node.range.start.line, endLine: node.range.end.line }));
-  const regions = folds.map((fold) => includeClosingLine(fold, text));
+  const nodes = flattenOutline(outline);
+  const toSpan = (node: OutlineNode): LineSpan => ({ startLine: node.range.start.line, endLine: node.range.end.line });
+  const named = smallestContaining(line, nodes.filter((node) => node.selectionRange.start.line === line).map(toSpan));
+  if (named) return clampSpan(named, text);
+  const regions = folds.filter((fold) => fold.endLine > fold.startLine).map((fold) => includeClosingLine(fold, text));
+  const best = smallestContaining(line, [...nodes.map(toSpan), ...regions]);
+  return best && clampSpan(best, text);
+}
+
+function smallestContaining(line: number, spans: LineSpan[]): LineSpan | undefined {
   let best: LineSpan | undefined;
-  for (const span of [...declarations, ...regions]) {
+  for (const span of spans) {
     if (span.startLine > line || span.endLine < line) continue;
     if (!best || spanSize(span) < spanSize(best)) best = span;
   }
-  return best && clampSpan(best, text);
+  return best;
 }
 
 export function surround(line: number, context: number, text: SourceText): LineSpan {

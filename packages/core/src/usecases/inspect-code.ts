@@ -26,8 +26,8 @@ type Structure = Promise<{ outline: OutlineNode[]; folds: FoldingSpan[] }>;
  * region holding it (falling back to surround when it is in none); `surround` gives N lines either side.
  */
 export async function inspectCode(deps: Deps, request: InspectRequest): Promise<InspectResponse> {
-  const { expand, context } = checkOptions(request);
-  return { result: await inspectOne(deps, request.id, expand, context, new Map()) };
+  const options = checkOptions(request);
+  return { result: await inspectOne(deps, request.id, options, new Map()) };
 }
 
 /**
@@ -36,7 +36,7 @@ export async function inspectCode(deps: Deps, request: InspectRequest): Promise<
  * an id that fails is reported in `failures` and the rest are still answered.
  */
 export async function inspectMany(deps: Deps, request: InspectManyRequest): Promise<InspectManyResponse> {
-  const { expand, context } = checkOptions(request);
+  const options = checkOptions(request);
   if (!Array.isArray(request.ids) || request.ids.length === 0) throw badInput('no ids given', 'pass ids as arguments or one per line on stdin');
   if (request.ids.length > MAX_INSPECT_IDS) throw badInput(`too many ids (${request.ids.length}, at most ${MAX_INSPECT_IDS})`, 'split the list or narrow the search');
   if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
@@ -45,7 +45,7 @@ export async function inspectMany(deps: Deps, request: InspectManyRequest): Prom
   const structures = new Map<string, Structure>();
   const ids = distinctIds(request.ids);
   const answers = await boundedMap(ids, INSPECT_WIDTH, (id) =>
-    inspectOne(deps, id, expand, context, structures).then(
+    inspectOne(deps, id, options, structures).then(
       (result) => ({ id, result }),
       (error: unknown) => ({ id, error }),
     ),
@@ -78,17 +78,20 @@ export function inspectBlockKey(result: InspectResult): string {
   return `${result.filePath}:${result.range.startLine}-${result.range.endLine}`;
 }
 
-function checkOptions(request: { expand?: ExpandMode; context?: number }): { expand: ExpandMode; context: number } {
+type InspectOptions = { expand: ExpandMode; context: number; withCode: boolean };
+
+function checkOptions(request: { expand?: ExpandMode; context?: number; code?: boolean }): InspectOptions {
   const expand: ExpandMode = request.expand ?? 'block';
   if (expand !== 'block' && expand !== 'surround') throw badInput(`unknown expand mode '${expand}'`, 'use --expand block or --expand surround');
   const context = request.context ?? DEFAULT_CONTEXT_LINES;
   if (!Number.isInteger(context) || context < 0 || context > MAX_CONTEXT_LINES) {
     throw badInput(`context must be a whole number from 0 to ${MAX_CONTEXT_LINES}, not ${context}`);
   }
-  return { expand, context };
+  if (request.code !== undefined && typeof request.code !== 'boolean') throw badInput('code must be true or false');
+  return { expand, context, withCode: request.code !== false };
 }
 
-async function inspectOne(deps: Deps, id: string, expand: ExpandMode, context: number, structures: Map<string, Structure>): Promise<InspectResult> {
+async function inspectOne(deps: Deps, id: string, { expand, context, withCode }: InspectOptions, structures: Map<string, Structure>): Promise<InspectResult> {
   const { filePath, position, text } = await resolveTargetPosition(deps, id);
   let span: LineSpan | undefined;
   if (expand === 'block') {
@@ -101,12 +104,12 @@ async function inspectOne(deps: Deps, id: string, expand: ExpandMode, context: n
     span = selectBlock(position.line, outline, folds, text);
   }
   const chosen = span ?? surround(position.line, context, text);
-  const code = text.slice(chosen.startLine, chosen.endLine);
-  return {
+  const result: InspectResult = {
     filePath: deps.paths.toRelative(filePath),
     range: { startLine: chosen.startLine, endLine: chosen.endLine },
     expand: span ? 'block' : 'surround',
-    code,
-    relatedSymbols: relatedSymbols(code),
   };
+  if (!withCode) return result;
+  const code = text.slice(chosen.startLine, chosen.endLine);
+  return { ...result, code, relatedSymbols: relatedSymbols(code) };
 }

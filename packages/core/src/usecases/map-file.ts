@@ -4,20 +4,31 @@ import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
+import { readDeclarationHead } from '../inspect/declaration-head.js';
+import { exportEntries } from '../inspect/export-entries.js';
 import { checkMaxTokens, fitMap } from '../output/budget.js';
 import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
+import { boundedMap } from './bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 
 const DECLARING_CONTAINERS = new Set(['Class', 'Interface', 'Enum', 'Module', 'Namespace', 'Struct']);
+const MEMBER_KINDS = new Set(['Method', 'Property', 'Field']);
+/** `for (const x of xs)` at the top of a script: the engine lists x as if the file declared it. */
+const LOOP_HEADER = /\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\b[^;]*$/;
+/** Re-export targets asked of the engine at once. */
+const RESOLVE_WIDTH = 16;
 
-/** `cn map <file>`: the file's outline, flattened in document order, each symbol with its id. */
-export async function mapFile(
-  deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths },
-  request: MapRequest,
-): Promise<MapResponse> {
+type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths };
+type Entry = { symbol: MapSymbol; character: number; resolveAt?: { line: number; character: number } };
+
+/**
+ * `cn map <file>`: the file's outline, flattened in document order, each symbol with its id,
+ * modifiers and lines; re-exports (which the engine's outline leaves out) with the id each resolves to.
+ */
+export async function mapFile(deps: Deps, request: MapRequest): Promise<MapResponse> {
   const level = checkSnippetLevel(request.snippet);
   const maxTokens = checkMaxTokens(request.maxTokens);
   if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
@@ -28,35 +39,72 @@ export async function mapFile(
   const text = new SourceText(await deps.files.readText(filePath));
   const outline = await deps.engine.outline(filePath);
   const relative = deps.paths.toRelative(filePath);
-  const entries: Array<{ symbol: MapSymbol; character: number }> = [];
-  const visit = (node: OutlineNode, container: string | undefined) => {
+  const exports = exportEntries(text.text);
+  // The engine lists `export = X` as a constant named `export=` that says nothing of X; the export entry does.
+  const assigned = exports.some((entry) => entry.name === 'export=');
+  const entries: Entry[] = [];
+  const visit = (node: OutlineNode, container: OutlineNode | undefined) => {
     // What a file declares is its top level and the members of its types and namespaces; what
     // lives inside a function body is detail, there only when asked for.
-    if (container !== undefined && !request.locals && !DECLARING_CONTAINERS.has(parentKind.get(node) ?? '')) return;
-    const { line, character } = node.selectionRange.start;
+    if (container !== undefined && !request.locals && !DECLARING_CONTAINERS.has(container.kind)) return;
+    if (container === undefined && ((!request.locals && isLoopVariable(node, text)) || (assigned && node.name === 'export='))) return;
+    const head = readDeclarationHead(text, node);
+    const { line, character } = head.nameAt;
+    const refined = refineKind(node.kind, text.line(line), character);
+    const kind = head.accessor && MEMBER_KINDS.has(refined) ? (head.accessor === 'get' ? 'Getter' : 'Setter') : refined;
     entries.push({
       character,
       symbol: {
         id: formatLocationId(relative, line, character),
         name: node.name,
-        kind: refineKind(node.kind, text.line(line), character),
+        kind,
         line,
         endLine: node.range.end.line,
-        ...(container !== undefined ? { container } : {}),
+        ...(container !== undefined ? { container: container.name } : {}),
+        ...(head.modifiers.length > 0 ? { modifiers: head.modifiers } : {}),
         ...(level ? { snippet: snippet(text, node.range.start.line, node.range.end.line, level) } : {}),
       },
     });
-    for (const child of node.children) {
-      parentKind.set(child, node.kind);
-      visit(child, node.name);
-    }
+    for (const child of node.children) visit(child, node);
   };
-  const parentKind = new Map<OutlineNode, string>();
   outline.forEach((node) => visit(node, undefined));
+  for (const entry of exports) {
+    const { line, character } = entry.nameAt;
+    entries.push({
+      character,
+      resolveAt: entry.resolveAt,
+      symbol: {
+        id: formatLocationId(relative, line, character),
+        name: entry.name,
+        kind: 'Export',
+        line,
+        endLine: entry.endLine,
+        ...(entry.typeOnly ? { modifiers: ['type'] } : {}),
+        ...(entry.from !== undefined ? { from: entry.from } : {}),
+      },
+    });
+  }
   // The engine nests by syntax; callers read top to bottom.
   entries.sort((a, b) => a.symbol.line - b.symbol.line || a.character - b.character);
-  const all = entries.map((entry) => entry.symbol);
-  const symbols = request.limit === undefined ? all : all.slice(0, request.limit);
-  const response: MapResponse = { filePath: relative, symbols, total: all.length, ...(symbols.length < all.length ? { truncated: true as const } : {}) };
+  const shown = request.limit === undefined ? entries : entries.slice(0, request.limit);
+  // Only what is shown is resolved: one engine question per re-export.
+  const symbols = await boundedMap(shown, RESOLVE_WIDTH, async (entry) =>
+    entry.resolveAt ? { ...entry.symbol, ...(await resolveExport(deps, filePath, entry.resolveAt)) } : entry.symbol,
+  );
+  const response: MapResponse = { filePath: relative, symbols, total: entries.length, ...(symbols.length < entries.length ? { truncated: true as const } : {}) };
   return maxTokens === undefined ? response : fitMap(response, maxTokens);
+}
+
+function isLoopVariable(node: OutlineNode, text: SourceText): boolean {
+  if (node.kind !== 'Variable' && node.kind !== 'Constant') return false;
+  const { line, character } = node.selectionRange.start;
+  return LOOP_HEADER.test((text.line(line) ?? '').slice(0, character - 1));
+}
+
+/** The declaration a re-export stands for; nothing when the engine knows none or it lies outside the root. */
+async function resolveExport(deps: Deps, filePath: string, at: { line: number; character: number }): Promise<{ resolvesTo?: string }> {
+  const [target] = await deps.engine.definition(filePath, at);
+  if (!target || !(await deps.files.isInsideRoot(target.filePath))) return {};
+  const { line, character } = target.range.start;
+  return { resolvesTo: formatLocationId(deps.paths.toRelative(target.filePath), line, character) };
 }

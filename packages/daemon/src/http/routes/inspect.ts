@@ -13,7 +13,8 @@ const resultProperties = {
   code: { type: 'string' },
   relatedSymbols: { type: 'array', items: { type: 'string' } },
 } as const;
-const resultRequired = ['filePath', 'range', 'expand', 'code', 'relatedSymbols'];
+// `code` and `relatedSymbols` are left out when the request says `code: false`.
+const resultRequired = ['filePath', 'range', 'expand'];
 
 /** One route for one id (`id` → `result`) and many (`ids` → `results`, `failures`, `total`). */
 const schema = {
@@ -24,6 +25,7 @@ const schema = {
       ids: { type: 'array', items: { type: 'string', maxLength: MAX_ID_LENGTH }, maxItems: MAX_INSPECT_IDS },
       expand: { type: 'string', enum: ['block', 'surround'] },
       context: { type: 'integer' },
+      code: { type: 'boolean' },
       limit: { type: 'integer' },
     },
     oneOf: [{ required: ['id'] }, { required: ['ids'] }],
