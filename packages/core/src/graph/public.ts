@@ -2,6 +2,7 @@
 export * from '../contract-graph.js';
 export type * from '../ports/navigation.js';
 export type * from '../ports/import-graph.js';
+export type * from '../ports/type-syntax.js';
 export { compareIds } from './graph-builder.js';
 export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
 export * from '../usecases/trace-calls.js';
