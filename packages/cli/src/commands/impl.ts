@@ -1,4 +1,4 @@
-import { looksLikeTarget, MAX_DEPTH, type HierarchyDirection, type ImplResponse } from '@cn/core';
+import { checkHierarchyDirection, looksLikeTarget, MAX_DEPTH, type ImplResponse } from '@cn/core';
 import { daemonRequest } from '@cn/client';
 import { EXIT } from '../exit-codes.js';
 import { implRenderings, renderGraphOutput } from '../format/graph-text.js';
@@ -19,7 +19,7 @@ export function registerImpl({ cli, run }: CommandHost): void {
       run(async (context) => {
         const body = {
           target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target,
-          direction: options.direction as HierarchyDirection | undefined,
+          direction: options.direction === undefined ? undefined : checkHierarchyDirection(String(options.direction)),
           depth: wholeNumber(options.depth, '--depth', 1),
           kind: options.kind,
         };

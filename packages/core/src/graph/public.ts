@@ -6,7 +6,7 @@ export type * from '../ports/type-syntax.js';
 export { compareIds } from './graph-builder.js';
 export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
 export * from '../usecases/trace-calls.js';
-export { findImplementations } from '../usecases/find-implementations.js';
+export { checkHierarchyDirection, findImplementations } from '../usecases/find-implementations.js';
 export * from '../usecases/describe-type.js';
 export * from '../usecases/file-deps.js';
 export * from '../usecases/list-diagnostics.js';

@@ -1,5 +1,6 @@
 import type { HierarchyDirection, HierarchyEntry, ImplRequest, ImplResponse, NamedLocation } from '../contract-graph.js';
 import { badInput } from '../domain/errors.js';
+import { formatLocationId } from '../domain/ids.js';
 import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { MAX_DEPTH, checkDepth } from '../graph/graph-options.js';
@@ -10,6 +11,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import type { TypeSyntax } from '../ports/type-syntax.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
+import { memberContainer, membersInSubtypes } from './member-implementations.js';
 import { TypeHierarchy, type TypeNode } from './type-hierarchy.js';
 
 type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths; typeSyntax: TypeSyntax };
@@ -19,8 +21,8 @@ const MAX_IMPLEMENTATIONS = 200;
 
 /**
  * `cn impl <target>` (alias `cn hierarchy`): for a class or interface, its subtypes and/or
- * supertypes at every level, from the heritage clauses of every loaded project; for a member,
- * the members implementing it (the engine's answer, named entries only).
+ * supertypes at every level, from the heritage clauses of every loaded project; for a member of
+ * one, the members of that name declared in its subtypes.
  */
 export async function findImplementations(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
   const direction = checkHierarchyDirection(request.direction);
@@ -34,8 +36,15 @@ export async function findImplementations(deps: Deps, request: ImplRequest): Pro
   const searched = searchedProjects(deps.engine);
   if (!declaration) {
     if (direction !== 'sub') throw badInput(`'${request.target}' is no class or interface`, 'supertypes are found for classes and interfaces; cn find shows what the name is');
-    const { implementations, truncated } = await memberImplementations(deps, builder, target, described);
-    return { target: described, direction, depth: 1, implementations, supertypes: [], ...completeness(searched, truncated) };
+    const container = described.outsideRoot ? undefined : await memberContainer(deps.engine, hierarchy, filePath, { line: described.line, character: described.character });
+    if (!container) {
+      const { implementations, truncated } = await engineImplementations(deps, builder, target, described);
+      return { target: described, direction, depth: 1, implementations, supertypes: [], ...completeness(searched, truncated) };
+    }
+    const subtypes = await hierarchy.walk(container.type, 'sub', depth, MAX_IMPLEMENTATIONS);
+    const containerId = formatLocationId(described.filePath, container.type.position.line, container.type.position.character);
+    const implementations = await membersInSubtypes(deps.engine, builder, deps.paths, subtypes, { ...described, containerId, memberName: container.memberName });
+    return { target: described, direction, depth, implementations: sorted(implementations), supertypes: [], ...completeness(searched, subtypes.truncated) };
   }
   const root: TypeNode = { filePath, position: declaration.position, declaration, relation: 'extends' };
   const [sub, sup] = await Promise.all([
@@ -43,7 +52,8 @@ export async function findImplementations(deps: Deps, request: ImplRequest): Pro
     direction === 'sub' ? undefined : hierarchy.walk(root, 'super', depth, MAX_IMPLEMENTATIONS),
   ]);
   const truncated = Boolean(sub?.truncated || sup?.truncated);
-  return { target: described, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...completeness(searched, truncated) };
+  // `const Ring = class …` is a constant to the outline, a class to the hierarchy.
+  return { target: { ...described, kind: declaration.kind }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...completeness(searched, truncated) };
 }
 
 export function checkHierarchyDirection(direction: string | undefined): HierarchyDirection {
@@ -52,8 +62,11 @@ export function checkHierarchyDirection(direction: string | undefined): Hierarch
   throw badInput(`unknown direction '${direction}'`, 'use --direction sub, super or both');
 }
 
-/** The engine's implementations of a member: the target itself, `this` and unnamed places (a cast, a typed literal) are left out. */
-async function memberImplementations(deps: Deps, builder: LocationRefBuilder, target: ResolvedSymbolTarget, described: NamedLocation) {
+/**
+ * A member of something that is no class or interface (an object type, a function's): the engine's
+ * implementations, leaving out the target itself, `this` and unnamed places (a cast, a typed literal).
+ */
+async function engineImplementations(deps: Deps, builder: LocationRefBuilder, target: ResolvedSymbolTarget, described: NamedLocation) {
   const locations = sortLocations(await deps.navigation.implementations(target.filePath, target.position));
   const named = await Promise.all(
     locations.slice(0, MAX_IMPLEMENTATIONS).map((location) => namedLocation(deps.engine, builder, location.filePath, location.range.start, 'Reference')),

@@ -141,7 +141,7 @@ export class TypeHierarchy {
   }
 }
 
-function samePosition(a: Position, b: Position): boolean {
+export function samePosition(a: Position, b: Position): boolean {
   return a.line === b.line && a.character === b.character;
 }
 
