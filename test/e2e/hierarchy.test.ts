@@ -67,6 +67,22 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     expect(ids.stdout.trim().split('\n')).toEqual(['src/shape.ts::6::23', 'src/circle.ts::4::14', 'src/circle.ts::13::14', 'test/circle.test.ts::4::14']);
   });
 
+  it('--limit and --max-tokens keep the nearest entries and say how many there are', async () => {
+    const limited = json(await cn(['impl', 'Shape', '--limit', '2', '--root', root]));
+    expect(lines(limited.implementations)).toEqual(SUBTYPES_OF_SHAPE.slice(0, 2));
+    expect(limited).toMatchObject({ total: 4, truncated: true, complete: true });
+    const small = await cn(['impl', 'Shape', '--max-tokens', '60', '--format', 'compact', '--root', root]);
+    expect(small.exitCode).toBe(0);
+    const shown = small.stdout.trim().split('\n');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(4);
+    expect(shown[0]).toMatch(/^Figure \(Class\)/);
+    const budget = json(await cn(['impl', 'Shape', '--max-tokens', '120', '--root', root]));
+    expect(budget.budget).toMatchObject({ maxTokens: 120, stage: 'cut' });
+    expect(budget.budget.tokens).toBeLessThanOrEqual(120);
+    expect(budget.total).toBe(4);
+  });
+
   it('members: every override in the subtypes of every project, none from a cast', async () => {
     const area = json(await cn(['impl', 'Shape.area', '--root', root]));
     expect(lines(area.implementations)).toEqual([

@@ -2,6 +2,7 @@
  * The HTTP contract of the graph commands (calls, impl, type, deps, diagnostics). As with
  * contract.ts, the CLI's `--format json` output is exactly these response objects.
  */
+import type { BudgetReport } from './contract.js';
 import type { LocationRef } from './domain/location.js';
 
 export type GraphDirection = 'in' | 'out' | 'both';
@@ -91,6 +92,8 @@ export interface ImplRequest extends SymbolTargetRequest {
   direction?: HierarchyDirection;
   /** Levels to follow (1 = direct only); default every level, up to MAX_DEPTH. */
   depth?: number;
+  /** At most this many entries, subtypes first, nearest first (`total` still counts all). */
+  limit?: number;
 }
 
 /** A type in the hierarchy of the target (or a member implementing the target member). */
@@ -117,6 +120,11 @@ export interface ImplResponse {
   /** False when something may be missing; `incomplete` says what. */
   complete: boolean;
   incomplete?: string;
+  /** Entries found (subtypes and supertypes), when --limit or --max-tokens listed fewer. */
+  total?: number;
+  truncated?: true;
+  /** Present when the answer was shrunk to a token budget (stage: full, no-previews or cut). */
+  budget?: BudgetReport;
 }
 
 export type TypeRequest = SymbolTargetRequest;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, findImplementations, type EngineStatus, type HierarchyEntry, type Position, type TypeDeclaration, type TypeSyntax } from '../src/index.js';
+import { ProjectPaths, findImplementations, fitImpl, estimateJsonTokens, type EngineStatus, type HierarchyEntry, type Position, type TypeDeclaration, type TypeSyntax } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, key, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
@@ -121,6 +121,21 @@ describe('findImplementations: the type hierarchy', () => {
       '1 implements Figure.area src/shape.ts::5::12 via src/shape.ts::2::3',
       '2 extends Circle.area src/circle.ts::3::3 via src/shape.ts::5::12',
     ]);
+  });
+
+  it('--limit keeps the nearest entries and counts all; --max-tokens drops previews before entries', async () => {
+    const { deps } = setup();
+    const limited = await findImplementations(deps, { target: 'src/shape.ts::1::18', limit: 2 });
+    expect(limited.implementations.map((entry) => entry.name)).toEqual(['Figure', 'Circle']);
+    expect(limited).toMatchObject({ total: 3, truncated: true });
+    const all = await findImplementations(deps, { target: 'src/shape.ts::1::18' });
+    const withoutPreviews = fitImpl(all, estimateJsonTokens(all) - 5);
+    expect(withoutPreviews.budget?.stage).toBe('no-previews');
+    expect(withoutPreviews.implementations).toHaveLength(3);
+    const cut = fitImpl(all, 150);
+    expect(cut.budget).toMatchObject({ stage: 'cut', maxTokens: 150 });
+    expect(cut.budget!.tokens).toBeLessThanOrEqual(150);
+    expect(cut).toMatchObject({ total: 3, truncated: true });
   });
 
   it('says the answer is incomplete when a project could not be loaded', async () => {

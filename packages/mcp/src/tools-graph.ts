@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CnError, MAX_DEPTH, type DiagnosticsResponse } from '@cn/core';
-import { absolute, depth, direction, kind, target, tool, type ToolContext } from './tool.js';
+import { CnError, MAX_DEPTH, fitImpl, type DiagnosticsResponse } from '@cn/core';
+import { absolute, depth, direction, kind, limit, maxTokens, target, tool, type ToolContext } from './tool.js';
 
 /** Files per request when checking the whole project, as the CLI pages (no request runs into the timeout). */
 const DIAGNOSTICS_PAGE = 100;
@@ -23,9 +23,13 @@ export const GRAPH_TOOLS = [
       kind,
       direction: z.enum(['sub', 'super', 'both']).optional().describe('Default sub'),
       depth: z.number().int().min(1).max(MAX_DEPTH).optional().describe(`Levels to follow (default ${MAX_DEPTH}: every level)`),
+      limit: limit.describe('At most this many entries, nearest first'),
+      maxTokens,
     },
     method: 'POST',
     route: '/impl',
+    body: ({ target, kind, direction, depth, limit }) => ({ target, kind, direction, depth, limit }),
+    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitImpl(response, maxTokens)),
   }),
   tool({
     name: 'cn_type',

@@ -42,7 +42,7 @@ export const implRenderings: Renderings<ImplResponse> = {
     const lines = [named(response.target)];
     if (response.direction !== 'super') lines.push(`implementations  ${response.implementations.length}`, ...hierarchyLines(response.target.id, response.implementations));
     if (response.direction !== 'sub') lines.push(`supertypes  ${response.supertypes.length}`, ...hierarchyLines(response.target.id, response.supertypes));
-    lines.push(`projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}`);
+    lines.push(`projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}${shownOf(response)}`);
     return lines.join('\n');
   },
   compact: (response) =>
@@ -50,9 +50,15 @@ export const implRenderings: Renderings<ImplResponse> = {
       ...response.implementations.map((entry) => `${named(entry)} ${entry.relation} ${entry.via}`),
       ...response.supertypes.map((entry) => `${entry.via} ${entry.relation} ${named(entry)}`),
       ...(response.complete ? [] : [`complete: false (${response.incomplete ?? 'unknown'})`]),
+      ...(response.truncated ? [shownOf(response).slice(2)] : []),
     ].join('\n'),
   ids: (response) => [...response.implementations, ...response.supertypes].map((entry) => entry.id),
 };
+
+function shownOf(response: ImplResponse): string {
+  if (!response.truncated) return '';
+  return `, truncated: ${response.implementations.length + response.supertypes.length} of ${response.total ?? '?'} shown`;
+}
 
 /** Each entry indented under the type it was reached from, nearest first. */
 function hierarchyLines(rootId: string, entries: HierarchyEntry[]): string[] {

@@ -10,3 +10,4 @@ export { checkHierarchyDirection, findImplementations } from '../usecases/find-i
 export * from '../usecases/describe-type.js';
 export * from '../usecases/file-deps.js';
 export * from '../usecases/list-diagnostics.js';
+export * from '../output/fit-impl.js';

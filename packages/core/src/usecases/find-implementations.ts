@@ -25,6 +25,10 @@ const MAX_IMPLEMENTATIONS = 200;
  * one, the members of that name declared in its subtypes.
  */
 export async function findImplementations(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
+  return limitEntries(await walkHierarchy(deps, request), request.limit);
+}
+
+async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
   const direction = checkHierarchyDirection(request.direction);
   const depth = checkDepth(request.depth, MAX_DEPTH);
   const target = await resolveSymbolTarget(deps, request.target, request.kind);
@@ -54,6 +58,15 @@ export async function findImplementations(deps: Deps, request: ImplRequest): Pro
   const truncated = Boolean(sub?.truncated || sup?.truncated);
   // `const Ring = class …` is a constant to the outline, a class to the hierarchy.
   return { target: { ...described, kind: declaration.kind }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...completeness(searched, truncated) };
+}
+
+/** Subtypes first, nearest first: what is cut is the farthest. */
+export function limitEntries(response: ImplResponse, limit: number | undefined): ImplResponse {
+  const total = response.implementations.length + response.supertypes.length;
+  if (limit === undefined || total <= limit) return limit === undefined ? response : { ...response, total };
+  const implementations = response.implementations.slice(0, limit);
+  const supertypes = response.supertypes.slice(0, Math.max(0, limit - implementations.length));
+  return { ...response, implementations, supertypes, total, truncated: true };
 }
 
 export function checkHierarchyDirection(direction: string | undefined): HierarchyDirection {

@@ -1,6 +1,7 @@
 import type { Route } from '../route-deps.js';
 import { findImplementations, type ImplRequest } from '@cn/core';
 import { errors } from '../shared-schemas.js';
+import { budgetReport } from './budget-schemas.js';
 import { depth, namedLocation, targetProperties } from './graph-schemas.js';
 
 const hierarchyEntry = {
@@ -17,7 +18,7 @@ const hierarchyEntry = {
 const schema = {
   body: {
     type: 'object',
-    properties: { ...targetProperties, direction: { type: 'string', enum: ['sub', 'super', 'both'] }, depth },
+    properties: { ...targetProperties, direction: { type: 'string', enum: ['sub', 'super', 'both'] }, depth, limit: { type: 'integer', minimum: 1 } },
     required: ['target'],
     additionalProperties: false,
   },
@@ -33,6 +34,9 @@ const schema = {
         projects: { type: 'integer' },
         complete: { type: 'boolean' },
         incomplete: { type: 'string' },
+        total: { type: 'integer' },
+        truncated: { type: 'boolean' },
+        budget: budgetReport,
       },
       required: ['target', 'direction', 'depth', 'implementations', 'supertypes', 'projects', 'complete'],
     },
