@@ -36,7 +36,7 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     expect(json(await cn(['impl', 'Shape', '--root', root]))).toEqual(answer);
   });
 
-  it('walks supertypes through the alias, and marks a library type outside the root', async () => {
+  it('walks supertypes through the alias and to a type alias, and marks a library type outside the root', async () => {
     const ring = json(await cn(['hierarchy', 'Ring', '--direction', 'super', '--root', root]));
     expect(ring.target).toMatchObject({ name: 'Ring', kind: 'Class' });
     expect(lines(ring.supertypes)).toEqual([
@@ -44,6 +44,11 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
       '2 extends Figure src/shape.ts::6::23 via src/circle.ts::4::14',
       `3 implements Shape ${SHAPE} via src/shape.ts::6::23`,
     ]);
+    const tag = json(await cn(['impl', 'Tag', '--direction', 'super', '--root', root]));
+    expect(lines(tag.supertypes)).toEqual(['1 implements Labelled src/circle.ts::24::13 via src/circle.ts::25::14']);
+    expect(tag.supertypes[0].kind).toBe('TypeAlias');
+    const labelled = json(await cn(['impl', 'Labelled', '--root', root]));
+    expect(lines(labelled.implementations)).toEqual(['1 implements Tag src/circle.ts::25::14 via src/circle.ts::24::13']);
     const error = json(await cn(['impl', 'ShapeError', '--direction', 'both', '--root', root]));
     expect(error.implementations).toEqual([]);
     expect(error.supertypes).toHaveLength(1);

@@ -14,6 +14,8 @@ const FILES: Record<string, string> = {
     'export class Oops extends Error {}',
   ].join('\n'),
   'test/circle.test.ts': ["import { Circle } from '../src/circle';", 'class TestCircle extends Circle {}'].join('\n'),
+  'src/widget.ts': ["import { Component } from 'ui';", 'export class Widget extends Component {}'].join('\n'),
+  'node_modules/ui/index.d.ts': ['export declare class Component extends Base {}'].join('\n'),
 };
 
 /** Where `word` starts on a line of a fixture file (1-based), so the test never hard-codes a column wrongly. */
@@ -38,6 +40,12 @@ class FakeTypeSyntax implements TypeSyntax {
       [abs('src/circle.ts')]: [
         { name: 'Circle', kind: 'Class', position: pos('src/circle.ts', 2, 'Circle'), heritage: [{ clause: 'extends', text: 'Base', position: pos('src/circle.ts', 2, 'Base') }] },
         { name: 'Oops', kind: 'Class', position: pos('src/circle.ts', 6, 'Oops'), heritage: [{ clause: 'extends', text: 'Error', position: pos('src/circle.ts', 6, 'Error') }] },
+      ],
+      [abs('src/widget.ts')]: [
+        { name: 'Widget', kind: 'Class', position: pos('src/widget.ts', 2, 'Widget'), heritage: [{ clause: 'extends', text: 'Component', position: pos('src/widget.ts', 2, 'Component') }] },
+      ],
+      [abs('node_modules/ui/index.d.ts')]: [
+        { name: 'Component', kind: 'Class', position: pos('node_modules/ui/index.d.ts', 1, 'Component'), heritage: [{ clause: 'extends', text: 'Base', position: pos('node_modules/ui/index.d.ts', 1, 'Base') }] },
       ],
       [abs('test/circle.test.ts')]: [
         { name: 'TestCircle', kind: 'Class', position: pos('test/circle.test.ts', 2, 'TestCircle'), heritage: [{ clause: 'extends', text: 'Circle', position: pos('test/circle.test.ts', 2, 'Circle') }] },
@@ -68,6 +76,8 @@ function setup(status: Partial<EngineStatus> = {}) {
     { filePath: '/usr/lib/typescript/lib.es5.d.ts', range: { start: { line: 1075, character: 11 }, end: { line: 1075, character: 16 } } },
     { filePath: '/usr/lib/typescript/lib.es5.d.ts', range: { start: { line: 1087, character: 13 }, end: { line: 1087, character: 18 } } },
   ];
+  engine.definitionsAt[key(abs('src/widget.ts'), pos('src/widget.ts', 2, 'Component'))] = [loc('node_modules/ui/index.d.ts', 1, 'Component')];
+  engine.outlines[abs('node_modules/ui/index.d.ts')] = [node('Component', 'Class', [1, 1], [1, 22])];
   const typeSyntax = new FakeTypeSyntax();
   const deps = { engine, navigation: new FakeNavigation(), files: new FakeFiles(FILES), paths: new ProjectPaths(ROOT), typeSyntax };
   return { engine, deps, typeSyntax };
@@ -112,6 +122,13 @@ describe('findImplementations: the type hierarchy', () => {
     const response = await findImplementations(deps, { target: 'src/circle.ts::6::14', direction: 'both' });
     expect(response.supertypes).toHaveLength(1);
     expect(response.supertypes[0]).toMatchObject({ name: 'Error', outsideRoot: true, preview: '', depth: 1, relation: 'extends' });
+  });
+
+  it('names a type in a package under the root but does not follow it', async () => {
+    const { deps, typeSyntax } = setup();
+    const response = await findImplementations(deps, { target: 'src/widget.ts::2::14', direction: 'super' });
+    expect(lines(response.supertypes)).toEqual(['1 extends Component node_modules/ui/index.d.ts::1::22 via src/widget.ts::2::14']);
+    expect(typeSyntax.parsed).not.toContain(abs('node_modules/ui/index.d.ts'));
   });
 
   it('lists the members of that name in the subtypes, each under the one it implements', async () => {

@@ -13,16 +13,18 @@ async function summary(fileName: string, text: string): Promise<string[]> {
 }
 
 describe('TsTypeSyntax', () => {
-  it('reads classes and interfaces with the names in their heritage clauses', async () => {
+  it('reads classes, interfaces and type aliases with the names in their heritage clauses', async () => {
     const text = [
       'export class A extends ns.Base<string> implements I, J<number> {}',
       'interface K extends I, J<string> {}',
       'export default class extends A {}',
+      'type Named = { name: string };',
     ].join('\n');
     expect(await summary('a.ts', text)).toEqual([
       'Class A@1:14 extends ns.Base@1:27 implements I@1:51 implements J@1:54',
       'Interface K@2:11 extends I@2:21 extends J@2:24',
       'Class default@3:16 extends A@3:30',
+      'TypeAlias Named@4:6',
     ]);
   });
 
@@ -48,6 +50,6 @@ describe('TsTypeSyntax', () => {
       'type P = ConstructorParameters<typeof Circle>;',
       'class F { shape: Shape; }',
     ].join('\n');
-    expect(await summary('c.tsx', text)).toEqual(['Class M@1:7', 'Class F@4:7']);
+    expect(await summary('c.tsx', text)).toEqual(['Class M@1:7', 'TypeAlias P@3:6', 'Class F@4:7']);
   });
 });

@@ -9,11 +9,11 @@ export interface HeritageName {
   position: Position;
 }
 
-/** A class (declaration or expression) or interface, with the types it extends and implements. */
+/** A class (declaration or expression), interface or type alias, with the types it extends and implements. */
 export interface TypeDeclaration {
   /** The class name; for `const X = class …` the variable's; `default` for `export default class`; `class` when nothing names it. */
   name: string;
-  kind: 'Class' | 'Interface';
+  kind: 'Class' | 'Interface' | 'TypeAlias';
   /** Where the name is (the `class` keyword when nothing names the class). */
   position: Position;
   /** The function, method or variable an unnamed class expression sits in. */

@@ -27,8 +27,10 @@ export interface HierarchyWalk {
   truncated: boolean;
 }
 
-// Every class or interface needs one of these words; files without them are not parsed.
-const DECLARATION_WORD = /\b(?:class|interface)\b/;
+// Every class, interface or type alias needs one of these words; files without them are not parsed.
+const DECLARATION_WORD = /\b(?:class|interface|type)\b/;
+// Packages are not the project: a type declared in one is a leaf, named but not followed.
+const PACKAGE_DIRECTORY = /[\\/]node_modules[\\/]/;
 
 /**
  * Walks a type hierarchy through the syntax of heritage clauses: subtypes are the declarations
@@ -128,8 +130,9 @@ export class TypeHierarchy {
     return formatLocationId(this.deps.paths.toRelative(node.filePath), node.position.line, node.position.character);
   }
 
-  /** Files outside the root or unreadable have none we may look at; the rest are parsed once per request. */
+  /** Files outside the root, in packages or unreadable have none we look at; the rest are parsed once per request. */
   private declarationsIn(filePath: string): Promise<TypeDeclaration[]> {
+    if (PACKAGE_DIRECTORY.test(filePath)) return Promise.resolve([]);
     let declarations = this.declarations.get(filePath);
     if (!declarations) {
       declarations = this.builder

@@ -12,6 +12,8 @@ export class TsTypeSyntax implements TypeSyntax {
     const found: TypeDeclaration[] = [];
     const visit = (node: ts.Node): void => {
       if (ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isInterfaceDeclaration(node)) found.push(describe(source, node));
+      // A class may implement an object type alias: it is a type with subtypes, and extends nothing.
+      if (ts.isTypeAliasDeclaration(node)) found.push({ name: node.name.text, kind: 'TypeAlias', position: positionOf(source, node.name.getStart(source)), heritage: [] });
       ts.forEachChild(node, visit);
     };
     visit(source);
