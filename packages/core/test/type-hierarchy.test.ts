@@ -98,6 +98,16 @@ describe('findImplementations: the type hierarchy', () => {
     expect(response).toMatchObject({ direction: 'sub', depth: 10, supertypes: [], projects: 2, complete: true });
   });
 
+  it('a name that resolves to an import alias stands for the type it aliases', async () => {
+    const { deps, engine } = setup();
+    const alias = pos('src/circle.ts', 1, 'Base');
+    engine.symbols = [{ name: 'Base', kind: 'Variable', filePath: abs('src/circle.ts'), range: { start: alias, end: { line: 1, character: alias.character + 4 } } }];
+    engine.definitionsAt[key(abs('src/circle.ts'), alias)] = [loc('src/shape.ts', 4, 'Figure')];
+    const response = await findImplementations(deps, { target: 'Base', depth: 1 });
+    expect(response.target).toMatchObject({ id: 'src/shape.ts::4::23', name: 'Figure', kind: 'Class' });
+    expect(lines(response.implementations)).toEqual(['1 extends Circle src/circle.ts::2::14 via src/shape.ts::4::23']);
+  });
+
   it('stops at the requested depth', async () => {
     const { deps, engine } = setup();
     const response = await findImplementations(deps, { target: 'src/shape.ts::1::18', depth: 1 });

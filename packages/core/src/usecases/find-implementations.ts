@@ -33,17 +33,17 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   const depth = checkDepth(request.depth, MAX_DEPTH);
   const target = await resolveSymbolTarget(deps, request.target, request.kind);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const described = await describeTarget(deps, builder, target);
   const hierarchy = new TypeHierarchy(deps, builder);
-  const filePath = deps.paths.toAbsolute(described.filePath);
-  const declaration = described.outsideRoot ? undefined : await hierarchy.declarationAt(filePath, { line: described.line, character: described.character });
+  const { described, filePath, declaration } = await locateTarget(deps, builder, hierarchy, target);
   const searched = searchedProjects(deps.engine);
   if (!declaration) {
     if (direction !== 'sub') throw badInput(`'${request.target}' is no class or interface`, 'supertypes are found for classes and interfaces; cn find shows what the name is');
     const container = described.outsideRoot ? undefined : await memberContainer(deps.engine, hierarchy, filePath, { line: described.line, character: described.character });
     if (!container) {
       const { implementations, truncated } = await engineImplementations(deps, builder, target, described);
-      return { target: described, direction, depth: 1, implementations, supertypes: [], ...completeness(searched, truncated) };
+      // tsserver answers `implementation` from the default project of the file only.
+      const oneProject = searched.projects > 1 ? ['the engine searched the project of the target only'] : [];
+      return { target: described, direction, depth: 1, implementations, supertypes: [], ...completeness(searched, truncated, oneProject) };
     }
     const subtypes = await hierarchy.walk(container.type, 'sub', depth, MAX_IMPLEMENTATIONS);
     const containerId = formatLocationId(described.filePath, container.type.position.line, container.type.position.character);
@@ -58,6 +58,23 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   const truncated = Boolean(sub?.truncated || sup?.truncated);
   // `const Ring = class …` is a constant to the outline, a class to the hierarchy.
   return { target: { ...described, kind: declaration.kind }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...completeness(searched, truncated) };
+}
+
+/**
+ * The target as described, and the type declared there. A name may resolve to an import or
+ * re-export alias (`export { Hono as HonoBase }`): then the type is the one the alias stands for.
+ */
+async function locateTarget(deps: Deps, builder: LocationRefBuilder, hierarchy: TypeHierarchy, target: ResolvedSymbolTarget) {
+  const described = await describeTarget(deps, builder, target);
+  const filePath = deps.paths.toAbsolute(described.filePath);
+  if (described.outsideRoot) return { described, filePath, declaration: undefined };
+  const declaration = await hierarchy.declarationAt(filePath, { line: described.line, character: described.character });
+  if (declaration) return { described, filePath, declaration };
+  const [aliased] = await deps.engine.definition(target.filePath, target.position).catch((): SourceLocation[] => []);
+  const original = aliased && (await hierarchy.declarationWithin(aliased));
+  if (!original) return { described, filePath, declaration: undefined };
+  const ref = await builder.ref(aliased.filePath, original.position, original.kind);
+  return { described: { ...ref, name: original.name }, filePath: aliased.filePath, declaration: original };
 }
 
 /** Subtypes first, nearest first: what is cut is the farthest. */
@@ -99,8 +116,8 @@ function searchedProjects(engine: CodeIntelligence): Searched {
   return { projects: status.projects.length + (status.looseFiles > 0 ? 1 : 0), unreadConfigs: status.configErrors?.length ?? 0 };
 }
 
-function completeness(searched: Searched, truncated: boolean): Pick<ImplResponse, 'projects' | 'complete' | 'incomplete'> {
-  const reasons: string[] = [];
+function completeness(searched: Searched, truncated: boolean, more: string[] = []): Pick<ImplResponse, 'projects' | 'complete' | 'incomplete'> {
+  const reasons = [...more];
   if (truncated) reasons.push(`stopped at ${MAX_IMPLEMENTATIONS} entries`);
   if (searched.unreadConfigs > 0) reasons.push(`${searched.unreadConfigs} tsconfig/jsconfig file(s) could not be read, so their projects were not searched (cn status)`);
   return { projects: searched.projects, complete: reasons.length === 0, ...(reasons.length > 0 ? { incomplete: reasons.join('; ') } : {}) };

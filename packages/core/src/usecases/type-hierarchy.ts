@@ -51,6 +51,11 @@ export class TypeHierarchy {
     return (await this.declarationsIn(filePath)).find((declaration) => samePosition(declaration.position, position));
   }
 
+  /** The class or interface the engine's location (its name, or the whole declaration) points at. */
+  async declarationWithin(location: SourceLocation): Promise<TypeDeclaration | undefined> {
+    return (await this.declarationsIn(location.filePath)).find((candidate) => within(candidate.position, location));
+  }
+
   async walk(root: TypeNode, direction: 'sub' | 'super', depth: number, maxEntries: number): Promise<HierarchyWalk> {
     const found = new Map<string, { node: TypeNode; depth: number; via?: string }>();
     const truncated = await walkBreadthFirst<TypeNode>(
@@ -97,7 +102,7 @@ export class TypeHierarchy {
     const definitions = await this.deps.engine.definition(filePath, heritage.position).catch((): SourceLocation[] => []);
     const declared: TypeNode[] = [];
     for (const definition of definitions) {
-      const declaration = (await this.declarationsIn(definition.filePath)).find((candidate) => within(candidate.position, definition));
+      const declaration = await this.declarationWithin(definition);
       if (declaration) declared.push({ filePath: definition.filePath, position: declaration.position, declaration, relation: heritage.clause });
     }
     if (declared.length > 0) return declared;
