@@ -51,6 +51,15 @@ describe('findImplementations of what is no class or interface: the engine', () 
     expect(response.target).toMatchObject({ name: 'area', container: 'Shape' });
     expect(response.implementations.map((impl) => `${impl.container}.${impl.name}`)).toEqual(['Circle.area', 'Square.area']);
   });
+
+  it('says the engine searched one project when there are more', async () => {
+    const { engine, navigation, deps } = setup();
+    const base = engine.status();
+    engine.status = () => ({ ...base, projects: ['a/tsconfig.json', 'b/tsconfig.json'] });
+    navigation.implementationsAt[`${ROOT}/src/shapes.ts:2:3`] = [at('src/shapes.ts', 5, 3)];
+    const response = await findImplementations(deps, { target: 'src/shapes.ts::2::3' });
+    expect(response).toMatchObject({ projects: 2, complete: false, incomplete: 'the engine searched the project of the target only' });
+  });
 });
 
 describe('describeType', () => {
