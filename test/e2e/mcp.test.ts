@@ -73,6 +73,8 @@ describe('cn mcp', () => {
     ['cn_calls', { target: 'User.placeOrder' }, ['calls', 'User.placeOrder']],
     ['cn_calls', { target: 'Checkout.pay', direction: 'out', depth: 2 }, ['calls', 'Checkout.pay', '--direction', 'out', '--depth', '2']],
     ['cn_impl', { target: 'UserRepository' }, ['impl', 'UserRepository']],
+    ['cn_impl', { target: 'UserRepository', direction: 'both', depth: 2 }, ['impl', 'UserRepository', '--direction', 'both', '--depth', '2']],
+    ['cn_impl', { target: 'UserRepository', limit: 1, maxTokens: 60 }, ['impl', 'UserRepository', '--limit', '1', '--max-tokens', '60']],
     ['cn_type', { target: 'isStaff' }, ['type', 'isStaff']],
     ['cn_type', { target: `${user}::6::14`, kind: 'class' }, ['type', `${user}::6::14`, '--kind', 'class']],
     ['cn_deps', { file: 'src/api/routes.ts' }, ['deps', 'src/api/routes.ts']],

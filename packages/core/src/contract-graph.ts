@@ -2,6 +2,7 @@
  * The HTTP contract of the graph commands (calls, impl, type, deps, diagnostics). As with
  * contract.ts, the CLI's `--format json` output is exactly these response objects.
  */
+import type { BudgetReport } from './contract.js';
 import type { LocationRef } from './domain/location.js';
 
 export type GraphDirection = 'in' | 'out' | 'both';
@@ -83,11 +84,47 @@ export interface NamedLocation extends LocationRef {
   container?: string;
 }
 
-export type ImplRequest = SymbolTargetRequest;
+/** sub: what extends or implements the target; super: what the target extends or implements. */
+export type HierarchyDirection = 'sub' | 'super' | 'both';
+
+export interface ImplRequest extends SymbolTargetRequest {
+  /** Default sub. */
+  direction?: HierarchyDirection;
+  /** Levels to follow (1 = direct only); default every level, up to MAX_DEPTH. */
+  depth?: number;
+  /** At most this many entries, subtypes first, nearest first (`total` still counts all). */
+  limit?: number;
+}
+
+/** A type in the hierarchy of the target (or a member implementing the target member). */
+export interface HierarchyEntry extends NamedLocation {
+  /** Steps from the target: 1 for a direct subtype or supertype. */
+  depth: number;
+  /** Id of the type it was reached from: the one it extends (sub) or the one extending it (super). */
+  via: string;
+  /** How it is related to `via`. */
+  relation: 'extends' | 'implements';
+}
+
 export interface ImplResponse {
-  /** The interface, abstract member … that was asked about. */
+  /** The class, interface, abstract member … that was asked about. */
   target: NamedLocation;
-  implementations: NamedLocation[];
+  direction: HierarchyDirection;
+  depth: number;
+  /** Subtypes at every requested level, nearest first (empty for --direction super). */
+  implementations: HierarchyEntry[];
+  /** Supertypes, nearest first; one outside the root is named as written and not followed further. */
+  supertypes: HierarchyEntry[];
+  /** tsconfig/jsconfig projects (and the loose-file project) that were loaded and searched. */
+  projects: number;
+  /** False when something may be missing; `incomplete` says what. */
+  complete: boolean;
+  incomplete?: string;
+  /** Entries found (subtypes and supertypes), when --limit or --max-tokens listed fewer. */
+  total?: number;
+  truncated?: true;
+  /** Present when the answer was shrunk to a token budget (stage: full, no-previews or cut). */
+  budget?: BudgetReport;
 }
 
 export type TypeRequest = SymbolTargetRequest;

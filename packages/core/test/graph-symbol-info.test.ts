@@ -27,11 +27,13 @@ function setup() {
   ];
   engine.symbols = [{ name: 'Shape', kind: 'Interface', filePath: `${ROOT}/src/shapes.ts`, range: { start: { line: 1, character: 1 }, end: { line: 3, character: 2 } } }];
   const navigation = new FakeNavigation();
-  const deps = { engine, navigation, files: new FakeFiles({ 'src/shapes.ts': shapes }), paths: new ProjectPaths(ROOT) };
+  // No class or interface to the syntax: implementations come from the engine, as for members of an object type.
+  const typeSyntax = { typeDeclarations: async () => [] };
+  const deps = { engine, navigation, files: new FakeFiles({ 'src/shapes.ts': shapes }), paths: new ProjectPaths(ROOT), typeSyntax };
   return { engine, navigation, deps };
 }
 
-describe('findImplementations', () => {
+describe('findImplementations of what is no class or interface: the engine', () => {
   it('names each implementation through the outline, whether the engine points at the name or the declaration', async () => {
     const { navigation, deps } = setup();
     // One at the class name, one at the start of the whole declaration, and `this` (tsserver adds those).
@@ -43,10 +45,20 @@ describe('findImplementations', () => {
 
   it('gives members with their container', async () => {
     const { navigation, deps } = setup();
-    navigation.implementationsAt[`${ROOT}/src/shapes.ts:2:3`] = [at('src/shapes.ts', 5, 3), at('src/shapes.ts', 8, 3)];
+    // The third is a place the outline names nothing at (a cast): left out.
+    navigation.implementationsAt[`${ROOT}/src/shapes.ts:2:3`] = [at('src/shapes.ts', 5, 3), at('src/shapes.ts', 8, 3), at('src/shapes.ts', 10, 22)];
     const response = await findImplementations(deps, { target: 'src/shapes.ts::2::3' });
     expect(response.target).toMatchObject({ name: 'area', container: 'Shape' });
     expect(response.implementations.map((impl) => `${impl.container}.${impl.name}`)).toEqual(['Circle.area', 'Square.area']);
+  });
+
+  it('says the engine searched one project when there are more', async () => {
+    const { engine, navigation, deps } = setup();
+    const base = engine.status();
+    engine.status = () => ({ ...base, projects: ['a/tsconfig.json', 'b/tsconfig.json'] });
+    navigation.implementationsAt[`${ROOT}/src/shapes.ts:2:3`] = [at('src/shapes.ts', 5, 3)];
+    const response = await findImplementations(deps, { target: 'src/shapes.ts::2::3' });
+    expect(response).toMatchObject({ projects: 2, complete: false, incomplete: 'the engine searched the project of the target only' });
   });
 });
 

@@ -5,7 +5,7 @@ import portfinder from 'portfinder';
 import type { FastifyInstance } from 'fastify';
 import { CN_VERSION, configErrorsWarning, describeConfigError, ProjectPaths, type ConfigErrorReport, type PortFile, type StatusResponse } from '@cn/core';
 import { startTypeScriptEngine } from '@cn/lsp';
-import { LazyImportGraph } from '@cn/lsp';
+import { LazyImportGraph, LazyTypeSyntax } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine } from './deferred-engine.js';
@@ -52,7 +52,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       onLog: log,
     }),
   );
-  const deps = { engine, navigation: engine, importGraph: new LazyImportGraph(root), files: new NodeSourceFiles(root), paths: new ProjectPaths(root) };
+  const deps = { engine, navigation: engine, importGraph: new LazyImportGraph(root), typeSyntax: new LazyTypeSyntax(), files: new NodeSourceFiles(root), paths: new ProjectPaths(root) };
 
   let port = 0;
   let stopping = false;

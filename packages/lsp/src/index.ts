@@ -4,3 +4,4 @@ export { LazyImportGraph } from './navigation/lazy-import-graph.js';
 export type { TsImportGraph } from './navigation/import-graph.js';
 export { stampOf } from './file-stamp.js';
 export type { FileStamp } from './file-stamp.js';
+export { LazyTypeSyntax } from './navigation/lazy-type-syntax.js';

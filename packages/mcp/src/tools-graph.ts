@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CnError, type DiagnosticsResponse } from '@cn/core';
-import { absolute, depth, direction, kind, target, tool, type ToolContext } from './tool.js';
+import { CnError, MAX_DEPTH, fitImpl, type DiagnosticsResponse } from '@cn/core';
+import { absolute, depth, direction, kind, limit, maxTokens, target, tool, type ToolContext } from './tool.js';
 
 /** Files per request when checking the whole project, as the CLI pages (no request runs into the timeout). */
 const DIAGNOSTICS_PAGE = 100;
@@ -16,10 +16,20 @@ export const GRAPH_TOOLS = [
   }),
   tool({
     name: 'cn_impl',
-    description: 'Implementations of an interface, abstract class or member.',
-    input: { target, kind },
+    description:
+      'Type hierarchy of a class or interface: subtypes/implementers at every level in every project (sub, default), what it extends and implements (super), or both; for a member, the members implementing it. Says projects searched and complete.',
+    input: {
+      target,
+      kind,
+      direction: z.enum(['sub', 'super', 'both']).optional().describe('Default sub'),
+      depth: z.number().int().min(1).max(MAX_DEPTH).optional().describe(`Levels to follow (default ${MAX_DEPTH}: every level)`),
+      limit: limit.describe('At most this many entries, nearest first'),
+      maxTokens,
+    },
     method: 'POST',
     route: '/impl',
+    body: ({ target, kind, direction, depth, limit }) => ({ target, kind, direction, depth, limit }),
+    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitImpl(response, maxTokens)),
   }),
   tool({
     name: 'cn_type',

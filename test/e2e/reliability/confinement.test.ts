@@ -57,6 +57,9 @@ describe('no text from outside the root, whatever the command', () => {
     ['calls', 'src/main.ts::7::10'],
     ['calls', 'useSecrets', '--direction', 'out', '--depth', '3'],
     ['impl', 'src/main.ts::6::16'],
+    ['impl', 'Heir', '--direction', 'both', '--format', 'text'],
+    ['impl', 'Vault', '--format', 'compact'],
+    ['impl', 'LinkedVault.open'],
     ['type', 'src/main.ts::6::9'],
     ['type', 'src/main.ts::7::10'],
     ['type', 'linkedSecret'],
@@ -89,6 +92,14 @@ describe('no text from outside the root, whatever the command', () => {
     expect(inside.definition).not.toHaveProperty('outsideRoot');
     const linked = json(await cn(['find', 'src/packages.ts::2::10', '--root', root]));
     expect(linked.definition).toMatchObject({ preview: '', outsideRoot: true });
+  });
+
+  it('impl names supertypes outside the root as written in the project, marked, without their text', async () => {
+    const heir = json(await cn(['impl', 'Heir', '--direction', 'super', '--root', root]));
+    expect(heir.supertypes.map((entry: { name: string; relation: string; outsideRoot?: boolean; preview: string }) => [entry.name, entry.relation, entry.outsideRoot, entry.preview])).toEqual([
+      ['Vault', 'implements', true, ''],
+      ['LinkedVault', 'extends', true, ''],
+    ]);
   });
 
   it('project-wide answers (overview, diagnostics) leave files outside the root out', async () => {

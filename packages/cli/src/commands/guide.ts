@@ -15,6 +15,7 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
 - Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:
   \`cn find X --refs-only --format ids | cn inspect - --format compact\`
 - Who calls it / what does it call? \`cn calls X --direction in|out --depth 2 --format tree\`
+- What extends / implements it, and what does it extend? \`cn impl X --direction sub|super|both --format text\`
 - What imports this file? \`cn deps path/file.ts --direction in\`; unused files: \`cn deps --orphans\`
 - Dead code? \`cn unused path/file.ts\` (top-level declarations nothing else uses)
 - Keep answers small: \`--limit N\` (output says total and truncated), \`--max-tokens N\`

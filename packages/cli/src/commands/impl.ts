@@ -1,21 +1,41 @@
-import { looksLikeTarget, type ImplResponse } from '@cn/core';
+import { checkHierarchyDirection, fitImpl, looksLikeTarget, MAX_DEPTH, type ImplResponse } from '@cn/core';
 import { daemonRequest } from '@cn/client';
 import { EXIT } from '../exit-codes.js';
 import { implRenderings, renderGraphOutput } from '../format/graph-text.js';
-import type { CommandHost } from '../run.js';
+import { measureFor, rendererFor } from '../format/output.js';
+import { limitFlag, maxTokensFlag, type SharedFlags } from './agent-options.js';
+import { wholeNumber, type CommandHost } from '../run.js';
 import { rootRelativeTarget } from '../user-paths.js';
 
 export function registerImpl({ cli, run }: CommandHost): void {
   cli
-    .command('impl <target>', 'Implementations of an interface, abstract class or member')
+    .command('impl <target>', 'Type hierarchy: what extends/implements a class or interface (at every level), what it extends; implementations of a member')
+    .alias('hierarchy')
+    .option('--direction <way>', 'sub (subtypes and implementers, default), super (what it extends and implements) or both')
+    .option('--depth <n>', `Levels to follow, 1 to ${MAX_DEPTH} (default ${MAX_DEPTH}: every level)`)
     .option('--kind <kind>', 'When the target is a name: only symbols of this kind')
+    .option('--limit <n>', 'At most n entries, subtypes first, nearest first (total still counts all; truncated: true)')
+    .option('--max-tokens <n>', 'Shrink to about n tokens: drop previews, then keep the nearest entries that fit')
     .example('cn impl Shape')
+    .example('cn hierarchy HonoBase --direction both --format text')
     .example('cn impl Shape.area --format ids')
-    .action((target: string, options: { kind?: string }) =>
+    .action((target: string, options: SharedFlags & { direction?: string; depth?: unknown; kind?: string }) =>
       run(async (context) => {
-        const body = { target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target, kind: options.kind };
-        const response = await daemonRequest<ImplResponse>(context, 'POST', '/impl', body);
-        return renderGraphOutput(context, response, implRenderings, response.implementations.length > 0 ? EXIT.ok : EXIT.nothingFound);
+        const body = {
+          target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target,
+          direction: options.direction === undefined ? undefined : checkHierarchyDirection(String(options.direction)),
+          depth: wholeNumber(options.depth, '--depth', 1),
+          kind: options.kind,
+          limit: limitFlag(options),
+        };
+        const maxTokens = maxTokensFlag(options);
+        let response = await daemonRequest<ImplResponse>(context, 'POST', '/impl', body);
+        if (maxTokens !== undefined) {
+          const render = rendererFor(context.format, { text: implRenderings.text, compact: implRenderings.compact, ids: (shown: ImplResponse) => implRenderings.ids(shown).join('\n') });
+          response = fitImpl(response, maxTokens, measureFor(render, context.format));
+        }
+        const found = (response.total ?? response.implementations.length + response.supertypes.length) > 0;
+        return renderGraphOutput(context, response, implRenderings, found ? EXIT.ok : EXIT.nothingFound);
       }),
     );
 }

@@ -1,4 +1,4 @@
-import type { DiagnosticsResponse, GraphResponse, ImplResponse, NamedLocation, OrphansResponse, TypeResponse } from '@cn/core';
+import type { DiagnosticsResponse, GraphResponse, HierarchyEntry, ImplResponse, NamedLocation, OrphansResponse, TypeResponse } from '@cn/core';
 import type { Context, Outcome } from '../run.js';
 import { graphTree } from './tree.js';
 
@@ -38,11 +38,41 @@ function named(location: NamedLocation): string {
 }
 
 export const implRenderings: Renderings<ImplResponse> = {
-  text: (response) =>
-    [`${named(response.target)}`, `implementations  ${response.implementations.length}`, ...response.implementations.map((impl) => `  ${named(impl)}`)].join('\n'),
-  compact: (response) => response.implementations.map(named).join('\n'),
-  ids: (response) => response.implementations.map((impl) => impl.id),
+  text: (response) => {
+    const lines = [named(response.target)];
+    if (response.direction !== 'super') lines.push(`implementations  ${response.implementations.length}`, ...hierarchyLines(response.target.id, response.implementations));
+    if (response.direction !== 'sub') lines.push(`supertypes  ${response.supertypes.length}`, ...hierarchyLines(response.target.id, response.supertypes));
+    lines.push(`projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}${shownOf(response)}`);
+    return lines.join('\n');
+  },
+  compact: (response) =>
+    [
+      ...response.implementations.map((entry) => `${named(entry)} ${entry.relation} ${entry.via}`),
+      ...response.supertypes.map((entry) => `${entry.via} ${entry.relation} ${named(entry)}`),
+      ...(response.complete ? [] : [`complete: false (${response.incomplete ?? 'unknown'})`]),
+      ...(response.truncated ? [shownOf(response).slice(2)] : []),
+    ].join('\n'),
+  ids: (response) => [...response.implementations, ...response.supertypes].map((entry) => entry.id),
 };
+
+function shownOf(response: ImplResponse): string {
+  if (!response.truncated) return '';
+  return `, truncated: ${response.implementations.length + response.supertypes.length} of ${response.total ?? '?'} shown`;
+}
+
+/** Each entry indented under the type it was reached from, nearest first. */
+function hierarchyLines(rootId: string, entries: HierarchyEntry[]): string[] {
+  const lines: string[] = [];
+  const visit = (id: string, indent: string) => {
+    for (const entry of entries.filter((candidate) => candidate.via === id)) {
+      const outside = entry.outsideRoot ? '  (outside the root)' : '';
+      lines.push(`${indent}${entry.relation} ${named(entry)}${outside}`);
+      if (entry.id !== id) visit(entry.id, `${indent}  `);
+    }
+  };
+  visit(rootId, '  ');
+  return lines;
+}
 
 export const typeRenderings: Renderings<TypeResponse> = {
   text: (response) => {

@@ -12,8 +12,8 @@ export function checkDirection(direction: string | undefined, fallback: GraphDir
   throw badInput(`unknown direction '${direction}'`, 'use --direction in, out or both');
 }
 
-export function checkDepth(depth: number | undefined): number {
-  if (depth === undefined) return DEFAULT_DEPTH;
+export function checkDepth(depth: number | undefined, fallback = DEFAULT_DEPTH): number {
+  if (depth === undefined) return fallback;
   if (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) {
     throw badInput(`depth must be a whole number from 1 to ${MAX_DEPTH}, not ${depth}`, 'e.g. --depth 2');
   }

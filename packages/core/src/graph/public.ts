@@ -2,10 +2,12 @@
 export * from '../contract-graph.js';
 export type * from '../ports/navigation.js';
 export type * from '../ports/import-graph.js';
+export type * from '../ports/type-syntax.js';
 export { compareIds } from './graph-builder.js';
 export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
 export * from '../usecases/trace-calls.js';
-export { findImplementations } from '../usecases/find-implementations.js';
+export { checkHierarchyDirection, findImplementations } from '../usecases/find-implementations.js';
 export * from '../usecases/describe-type.js';
 export * from '../usecases/file-deps.js';
 export * from '../usecases/list-diagnostics.js';
+export * from '../output/fit-impl.js';

@@ -1,39 +1,135 @@
-import type { ImplRequest, ImplResponse, NamedLocation } from '../contract-graph.js';
+import type { HierarchyDirection, HierarchyEntry, ImplRequest, ImplResponse, NamedLocation } from '../contract-graph.js';
+import { badInput } from '../domain/errors.js';
+import { formatLocationId } from '../domain/ids.js';
 import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
+import { MAX_DEPTH, checkDepth } from '../graph/graph-options.js';
 import { namedLocation } from '../graph/named-location.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import type { TypeSyntax } from '../ports/type-syntax.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
+import { memberContainer, membersInSubtypes } from './member-implementations.js';
+import { TypeHierarchy, type TypeNode } from './type-hierarchy.js';
 
-type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
+type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths; typeSyntax: TypeSyntax };
 
-/** Each implementation is named through its file's outline; beyond this many, naming costs more than it tells. */
+/** Each entry is named through its file; beyond this many, naming costs more than it tells (the answer says it was cut). */
 const MAX_IMPLEMENTATIONS = 200;
 
-/** `cn impl <target>`: the classes and members that implement an interface or abstract member. */
+/**
+ * `cn impl <target>` (alias `cn hierarchy`): for a class or interface, its subtypes and/or
+ * supertypes at every level, from the heritage clauses of every loaded project; for a member of
+ * one, the members of that name declared in its subtypes.
+ */
 export async function findImplementations(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
+  return limitEntries(await walkHierarchy(deps, request), request.limit);
+}
+
+async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
+  const direction = checkHierarchyDirection(request.direction);
+  const depth = checkDepth(request.depth, MAX_DEPTH);
   const target = await resolveSymbolTarget(deps, request.target, request.kind);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const [described, locations] = await Promise.all([
-    describeTarget(deps, builder, target),
-    deps.navigation.implementations(target.filePath, target.position),
+  const hierarchy = new TypeHierarchy(deps, builder);
+  const { described, filePath, declaration } = await locateTarget(deps, builder, hierarchy, target);
+  const searched = searchedProjects(deps.engine);
+  if (!declaration) {
+    if (direction !== 'sub') throw badInput(`'${request.target}' is no class or interface`, 'supertypes are found for classes and interfaces; cn find shows what the name is');
+    const container = described.outsideRoot ? undefined : await memberContainer(deps.engine, hierarchy, filePath, { line: described.line, character: described.character });
+    if (!container) {
+      const { implementations, truncated } = await engineImplementations(deps, builder, target, described);
+      // tsserver answers `implementation` from the default project of the file only.
+      const oneProject = searched.projects > 1 ? ['the engine searched the project of the target only'] : [];
+      return { target: described, direction, depth: 1, implementations, supertypes: [], ...completeness(searched, truncated, oneProject) };
+    }
+    const subtypes = await hierarchy.walk(container.type, 'sub', depth, MAX_IMPLEMENTATIONS);
+    const containerId = formatLocationId(described.filePath, container.type.position.line, container.type.position.character);
+    const implementations = await membersInSubtypes(deps.engine, builder, deps.paths, subtypes, { ...described, containerId, memberName: container.memberName });
+    return { target: described, direction, depth, implementations: sorted(implementations), supertypes: [], ...completeness(searched, subtypes.truncated) };
+  }
+  const root: TypeNode = { filePath, position: declaration.position, declaration, relation: 'extends' };
+  const [sub, sup] = await Promise.all([
+    direction === 'super' ? undefined : hierarchy.walk(root, 'sub', depth, MAX_IMPLEMENTATIONS),
+    direction === 'sub' ? undefined : hierarchy.walk(root, 'super', depth, MAX_IMPLEMENTATIONS),
   ]);
-  const implementations = await Promise.all(
-    sortLocations(locations)
-      .slice(0, MAX_IMPLEMENTATIONS)
-      .map((location) => namedLocation(deps.engine, builder, location.filePath, location.range.start, 'Reference')),
+  const truncated = Boolean(sub?.truncated || sup?.truncated);
+  // `const Ring = class …` is a constant to the outline, a class to the hierarchy.
+  return { target: { ...described, kind: declaration.kind }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...completeness(searched, truncated) };
+}
+
+/**
+ * The target as described, and the type declared there. A name may resolve to an import or
+ * re-export alias (`export { Hono as HonoBase }`): then the type is the one the alias stands for.
+ */
+async function locateTarget(deps: Deps, builder: LocationRefBuilder, hierarchy: TypeHierarchy, target: ResolvedSymbolTarget) {
+  const described = await describeTarget(deps, builder, target);
+  const filePath = deps.paths.toAbsolute(described.filePath);
+  if (described.outsideRoot) return { described, filePath, declaration: undefined };
+  const declaration = await hierarchy.declarationAt(filePath, { line: described.line, character: described.character });
+  if (declaration) return { described, filePath, declaration };
+  const [aliased] = await deps.engine.definition(target.filePath, target.position).catch((): SourceLocation[] => []);
+  const original = aliased && (await hierarchy.declarationWithin(aliased));
+  if (!original) return { described, filePath, declaration: undefined };
+  const ref = await builder.ref(aliased.filePath, original.position, original.kind);
+  return { described: { ...ref, name: original.name }, filePath: aliased.filePath, declaration: original };
+}
+
+/** Subtypes first, nearest first: what is cut is the farthest. */
+export function limitEntries(response: ImplResponse, limit: number | undefined): ImplResponse {
+  const total = response.implementations.length + response.supertypes.length;
+  if (limit === undefined || total <= limit) return limit === undefined ? response : { ...response, total };
+  const implementations = response.implementations.slice(0, limit);
+  const supertypes = response.supertypes.slice(0, Math.max(0, limit - implementations.length));
+  return { ...response, implementations, supertypes, total, truncated: true };
+}
+
+export function checkHierarchyDirection(direction: string | undefined): HierarchyDirection {
+  if (direction === undefined) return 'sub';
+  if (direction === 'sub' || direction === 'super' || direction === 'both') return direction;
+  throw badInput(`unknown direction '${direction}'`, 'use --direction sub, super or both');
+}
+
+/**
+ * A member of something that is no class or interface (an object type, a function's): the engine's
+ * implementations, leaving out the target itself, `this` and unnamed places (a cast, a typed literal).
+ */
+async function engineImplementations(deps: Deps, builder: LocationRefBuilder, target: ResolvedSymbolTarget, described: NamedLocation) {
+  const locations = sortLocations(await deps.navigation.implementations(target.filePath, target.position));
+  const named = await Promise.all(
+    locations.slice(0, MAX_IMPLEMENTATIONS).map((location) => namedLocation(deps.engine, builder, location.filePath, location.range.start, 'Reference')),
   );
-  // For a concrete class the engine lists the class itself, and tsserver adds `this` inside
-  // implementing classes; neither answers "what implements it".
-  const kept = dedupeById(implementations).filter((impl) => impl.id !== described.id && impl.name !== 'this');
-  return { target: described, implementations: kept };
+  const kept = dedupeById(named).filter((impl) => impl.id !== described.id && impl.name !== 'this' && impl.name !== '' && impl.kind !== 'Reference');
+  const implementations = kept.map((impl): HierarchyEntry => ({ ...impl, depth: 1, via: described.id, relation: 'implements' }));
+  return { implementations, truncated: locations.length > MAX_IMPLEMENTATIONS };
+}
+
+interface Searched {
+  projects: number;
+  unreadConfigs: number;
+}
+
+function searchedProjects(engine: CodeIntelligence): Searched {
+  const status = engine.status();
+  return { projects: status.projects.length + (status.looseFiles > 0 ? 1 : 0), unreadConfigs: status.configErrors?.length ?? 0 };
+}
+
+function completeness(searched: Searched, truncated: boolean, more: string[] = []): Pick<ImplResponse, 'projects' | 'complete' | 'incomplete'> {
+  const reasons = [...more];
+  if (truncated) reasons.push(`stopped at ${MAX_IMPLEMENTATIONS} entries`);
+  if (searched.unreadConfigs > 0) reasons.push(`${searched.unreadConfigs} tsconfig/jsconfig file(s) could not be read, so their projects were not searched (cn status)`);
+  return { projects: searched.projects, complete: reasons.length === 0, ...(reasons.length > 0 ? { incomplete: reasons.join('; ') } : {}) };
+}
+
+/** Nearest first, then by place, so the same question always prints the same answer. */
+function sorted(entries: HierarchyEntry[]): HierarchyEntry[] {
+  return [...entries].sort((a, b) => a.depth - b.depth || a.filePath.localeCompare(b.filePath) || a.line - b.line || a.character - b.character);
 }
 
 /** The target as a named place: from the search hit when it was a name, else from the outline. */
-export async function describeTarget(deps: Deps, builder: LocationRefBuilder, target: ResolvedSymbolTarget): Promise<NamedLocation> {
+export async function describeTarget(deps: Pick<Deps, 'engine' | 'files'>, builder: LocationRefBuilder, target: ResolvedSymbolTarget): Promise<NamedLocation> {
   if (target.symbol) {
     const ref = await builder.ref(target.filePath, target.position, target.symbol.kind);
     return { ...ref, name: target.symbol.name, ...(target.symbol.containerName ? { container: target.symbol.containerName } : {}) };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CodeIntelligence, ProjectPaths, SourceFiles, StatusResponse } from '@cn/core';
-import type { CodeNavigation, ImportGraphSource } from '@cn/core';
+import type { CodeNavigation, ImportGraphSource, TypeSyntax } from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
 export interface RouteDeps {
@@ -9,6 +9,8 @@ export interface RouteDeps {
   navigation: CodeNavigation;
   /** The project's file import graph (cn deps). */
   importGraph: ImportGraphSource;
+  /** Classes and interfaces of a file with their heritage clauses (cn impl). */
+  typeSyntax: TypeSyntax;
   files: SourceFiles;
   paths: ProjectPaths;
   status(): StatusResponse;

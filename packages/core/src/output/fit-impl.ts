@@ -1,0 +1,32 @@
+import type { ImplResponse } from '../contract-graph.js';
+import { withReport, type TokenMeasure } from './budget.js';
+import { estimateJsonTokens } from './token-estimate.js';
+import { limitEntries } from '../usecases/find-implementations.js';
+
+/**
+ * `cn impl --max-tokens`: drop previews, then keep as many entries as fit, nearest first (found by
+ * bisection: measuring is a full render). The target, its counts and the completeness stay.
+ */
+export function fitImpl(response: ImplResponse, maxTokens: number, measure: TokenMeasure<ImplResponse> = estimateJsonTokens): ImplResponse {
+  const full = withReport(response, maxTokens, 'full', measure);
+  if (full.budget!.tokens <= maxTokens) return full;
+  const bare = <T extends { preview: string }>(entry: T): T => ({ ...entry, preview: '' });
+  const noPreviews: ImplResponse = {
+    ...response,
+    target: bare(response.target),
+    implementations: response.implementations.map(bare),
+    supertypes: response.supertypes.map(bare),
+  };
+  const shrunk = withReport(noPreviews, maxTokens, 'no-previews', measure);
+  if (shrunk.budget!.tokens <= maxTokens) return shrunk;
+  const total = noPreviews.implementations.length + noPreviews.supertypes.length;
+  const keep = (count: number) => withReport(limitEntries({ ...noPreviews, total: undefined }, count), maxTokens, 'cut', measure);
+  let low = 0;
+  let high = total;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (keep(middle).budget!.tokens <= maxTokens) low = middle;
+    else high = middle - 1;
+  }
+  return keep(low);
+}

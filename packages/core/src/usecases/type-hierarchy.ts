@@ -1,0 +1,162 @@
+import type { HierarchyEntry } from '../contract-graph.js';
+import { formatLocationId } from '../domain/ids.js';
+import type { Position, SourceLocation } from '../domain/location.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
+import { namedLocation } from '../graph/named-location.js';
+import { refineKind } from '../ranking/refine-kind.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { HeritageName, TypeDeclaration, TypeSyntax } from '../ports/type-syntax.js';
+import type { LocationRefBuilder } from './location-refs.js';
+
+export type HierarchyDeps = { engine: CodeIntelligence; paths: ProjectPaths; typeSyntax: TypeSyntax };
+
+/** A type met on the walk: a class or interface of the project, or (super only) a type it cannot look into. */
+export interface TypeNode {
+  filePath: string;
+  position: Position;
+  /** Absent for a supertype outside the root, unresolved, or declared otherwise (a type alias): a leaf. */
+  declaration?: TypeDeclaration;
+  /** For a leaf: its name as written in the heritage clause. */
+  writtenName?: string;
+  relation: 'extends' | 'implements';
+}
+
+export interface HierarchyWalk {
+  entries: HierarchyEntry[];
+  truncated: boolean;
+}
+
+// Every class, interface or type alias needs one of these words; files without them are not parsed.
+const DECLARATION_WORD = /\b(?:class|interface|type)\b/;
+// Packages are not the project: a type declared in one is a leaf, named but not followed.
+const PACKAGE_DIRECTORY = /[\\/]node_modules[\\/]/;
+
+/**
+ * Walks a type hierarchy through the syntax of heritage clauses: subtypes are the declarations
+ * whose `extends`/`implements` names the type where the engine finds a reference to it (so an
+ * alias or re-export `HonoBase` of `Hono` counts, in every loaded project); supertypes are where
+ * the engine says each name in the type's own clauses is declared.
+ */
+export class TypeHierarchy {
+  private readonly declarations = new Map<string, Promise<TypeDeclaration[]>>();
+
+  constructor(
+    private readonly deps: HierarchyDeps,
+    private readonly builder: LocationRefBuilder,
+  ) {}
+
+  /** The class or interface declared with its name at this place, if it is one. */
+  async declarationAt(filePath: string, position: Position): Promise<TypeDeclaration | undefined> {
+    return (await this.declarationsIn(filePath)).find((declaration) => samePosition(declaration.position, position));
+  }
+
+  /** The class or interface the engine's location (its name, or the whole declaration) points at. */
+  async declarationWithin(location: SourceLocation): Promise<TypeDeclaration | undefined> {
+    return (await this.declarationsIn(location.filePath)).find((candidate) => within(candidate.position, location));
+  }
+
+  async walk(root: TypeNode, direction: 'sub' | 'super', depth: number, maxEntries: number): Promise<HierarchyWalk> {
+    const found = new Map<string, { node: TypeNode; depth: number; via?: string }>();
+    const truncated = await walkBreadthFirst<TypeNode>(
+      {
+        root,
+        idOf: (node) => this.idOf(node),
+        depth,
+        maxNodes: maxEntries + 1,
+        neighbours: (node) => (direction === 'sub' ? this.subtypes(node) : this.supertypes(node)),
+        onNode: (node, level) => found.set(this.idOf(node), { node, depth: level }),
+        // Called right after onNode for a new node: the first type it was reached from is the nearest.
+        onStep: (expanded, step) => {
+          const entry = found.get(this.idOf(step.node));
+          if (entry && entry.via === undefined) entry.via = this.idOf(expanded);
+        },
+      },
+      () => found.size + 1,
+    );
+    const entries = await Promise.all([...found.values()].map(({ node, depth: level, via }) => this.entry(node, level, via ?? this.idOf(root))));
+    return { entries, truncated };
+  }
+
+  private async subtypes(node: TypeNode): Promise<Step<TypeNode>[]> {
+    if (!node.declaration) return [];
+    const references = await this.deps.engine.references(node.filePath, node.position, false);
+    const steps: Step<TypeNode>[] = [];
+    for (const reference of references) {
+      for (const declaration of await this.declarationsIn(reference.filePath)) {
+        const named = declaration.heritage.find((heritage) => samePosition(heritage.position, reference.range.start));
+        if (named) steps.push({ node: { filePath: reference.filePath, position: declaration.position, declaration, relation: named.clause }, sites: [] });
+      }
+    }
+    return steps;
+  }
+
+  private async supertypes(node: TypeNode): Promise<Step<TypeNode>[]> {
+    if (!node.declaration || node.declaration.heritage.length === 0) return [];
+    const perName = await Promise.all(node.declaration.heritage.map((heritage) => this.declaredAt(node.filePath, heritage)));
+    return perName.flat().map((supertype) => ({ node: supertype, sites: [] }));
+  }
+
+  /** Where a name in a heritage clause is declared: the project's class or interface if it is one, else one leaf. */
+  private async declaredAt(filePath: string, heritage: HeritageName): Promise<TypeNode[]> {
+    const definitions = await this.deps.engine.definition(filePath, heritage.position).catch((): SourceLocation[] => []);
+    const declared: TypeNode[] = [];
+    for (const definition of definitions) {
+      const declaration = await this.declarationWithin(definition);
+      if (declaration) declared.push({ filePath: definition.filePath, position: declaration.position, declaration, relation: heritage.clause });
+    }
+    if (declared.length > 0) return declared;
+    // Unresolved: the entry points at the clause itself, where cn find can tell more.
+    const [first] = definitions;
+    const place = first ? { filePath: first.filePath, position: first.range.start } : { filePath, position: heritage.position };
+    return [{ ...place, writtenName: heritage.text, relation: heritage.clause }];
+  }
+
+  private async entry(node: TypeNode, depth: number, via: string): Promise<HierarchyEntry> {
+    const link = { depth, via, relation: node.relation };
+    if (node.declaration) {
+      const { name, kind, container } = node.declaration;
+      const ref = await this.builder.ref(node.filePath, node.position, kind);
+      return { ...ref, name, ...(container ? { container } : {}), ...link };
+    }
+    const outside = !(await this.builder.text(node.filePath));
+    if (outside) {
+      // Nothing from a file outside the root is shown: the name is the one written in the project.
+      const ref = await this.builder.ref(node.filePath, node.position, 'Unknown');
+      return { ...ref, name: node.writtenName ?? '', ...link };
+    }
+    const named = await namedLocation(this.deps.engine, this.builder, node.filePath, node.position, 'Unknown');
+    // The outline calls a type alias a variable; `implements` of a `type X = {…}` is common.
+    const kind = refineKind(named.kind, (await this.builder.text(node.filePath))?.line(named.line), named.character);
+    return { ...named, kind, name: named.name || (node.writtenName ?? ''), ...link };
+  }
+
+  private idOf(node: TypeNode): string {
+    return formatLocationId(this.deps.paths.toRelative(node.filePath), node.position.line, node.position.character);
+  }
+
+  /** Files outside the root, in packages or unreadable have none we look at; the rest are parsed once per request. */
+  private declarationsIn(filePath: string): Promise<TypeDeclaration[]> {
+    if (PACKAGE_DIRECTORY.test(filePath)) return Promise.resolve([]);
+    let declarations = this.declarations.get(filePath);
+    if (!declarations) {
+      declarations = this.builder
+        .text(filePath)
+        .then((source) => (source && DECLARATION_WORD.test(source.text) ? this.deps.typeSyntax.typeDeclarations(filePath, source.text) : []));
+      this.declarations.set(filePath, declarations);
+    }
+    return declarations;
+  }
+}
+
+export function samePosition(a: Position, b: Position): boolean {
+  return a.line === b.line && a.character === b.character;
+}
+
+/** Engines point a definition at the name or span the whole declaration. */
+function within(position: Position, location: SourceLocation): boolean {
+  const { start, end } = location.range;
+  const after = position.line > start.line || (position.line === start.line && position.character >= start.character);
+  const before = position.line < end.line || (position.line === end.line && position.character <= end.character);
+  return after && before;
+}

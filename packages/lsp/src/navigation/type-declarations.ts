@@ -1,0 +1,97 @@
+import ts from 'typescript';
+import type { HeritageName, Position, TypeDeclaration, TypeSyntax } from '@cn/core';
+
+/**
+ * The classes and interfaces of a file and what each extends or implements, from the syntax
+ * alone (`ts.createSourceFile`): a heritage clause is the only place where a name makes a type a
+ * subtype, so casts, `typeof X`, `ConstructorParameters<…>` or field types never count.
+ */
+export class TsTypeSyntax implements TypeSyntax {
+  async typeDeclarations(fileName: string, text: string): Promise<TypeDeclaration[]> {
+    const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+    const found: TypeDeclaration[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isInterfaceDeclaration(node)) found.push(describe(source, node));
+      // A class may implement an object type alias: it is a type with subtypes, and extends nothing.
+      if (ts.isTypeAliasDeclaration(node)) found.push({ name: node.name.text, kind: 'TypeAlias', position: positionOf(source, node.name.getStart(source)), heritage: [] });
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  }
+}
+
+function describe(source: ts.SourceFile, node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration): TypeDeclaration {
+  const kind = ts.isInterfaceDeclaration(node) ? 'Interface' : 'Class';
+  const heritage = (node.heritageClauses ?? []).flatMap((clause) =>
+    clause.types.flatMap((type): HeritageName[] => {
+      const named = lastName(type.expression);
+      if (!named) return [];
+      const text = type.expression.getText(source);
+      return [{ clause: clause.token === ts.SyntaxKind.ImplementsKeyword ? 'implements' : 'extends', text, position: positionOf(source, named.getStart(source)) }];
+    }),
+  );
+  const naming = nameOf(source, node);
+  return { name: naming.name, kind, position: naming.position, ...(naming.container ? { container: naming.container } : {}), heritage };
+}
+
+/** `A` → A; `ns.inner.A` → A; anything else (a call, `mixin(A)`) names no type. */
+function lastName(expression: ts.Expression): ts.Identifier | undefined {
+  if (ts.isIdentifier(expression)) return expression;
+  if (ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.name) && lastName(expression.expression)) return expression.name;
+  return undefined;
+}
+
+interface Naming {
+  name: string;
+  position: Position;
+  container?: string;
+}
+
+/** A class expression is used through what it is assigned to; that name is what references find. */
+function nameOf(source: ts.SourceFile, node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration): Naming {
+  if (ts.isClassExpression(node)) {
+    const holder = assignedName(node);
+    if (holder) return { name: holder.text, position: positionOf(source, holder.getStart(source)) };
+  }
+  if (node.name) return { name: node.name.text, position: positionOf(source, node.name.getStart(source)) };
+  const keyword = source.text.indexOf('class', node.modifiers?.end ?? node.getStart(source));
+  const position = positionOf(source, keyword >= 0 ? keyword : node.getStart(source));
+  if (ts.isClassDeclaration(node)) return { name: 'default', position };
+  const container = enclosingName(node);
+  return { name: 'class', position, ...(container ? { container } : {}) };
+}
+
+function assignedName(node: ts.ClassExpression): ts.Identifier | ts.PrivateIdentifier | undefined {
+  let value: ts.Node = node;
+  while (ts.isParenthesizedExpression(value.parent) || ts.isAsExpression(value.parent) || ts.isSatisfiesExpression(value.parent)) value = value.parent;
+  const holder = value.parent;
+  if ((ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder) || ts.isPropertyAssignment(holder)) && holder.initializer === value) {
+    return ts.isIdentifier(holder.name) || ts.isPrivateIdentifier(holder.name) ? holder.name : undefined;
+  }
+  if (ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken && holder.right === value) {
+    return lastName(holder.left as ts.Expression);
+  }
+  return undefined;
+}
+
+function enclosingName(node: ts.Node): string | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    const name = (current as { name?: ts.Node }).name;
+    if (name && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name))) return name.text;
+  }
+  return undefined;
+}
+
+function positionOf(source: ts.SourceFile, offset: number): Position {
+  const { line, character } = source.getLineAndCharacterOfPosition(offset);
+  return { line: line + 1, character: character + 1 };
+}
+
+function scriptKind(fileName: string): ts.ScriptKind {
+  const extension = /\.[^./\\]+$/.exec(fileName)?.[0].toLowerCase() ?? '';
+  if (extension === '.tsx') return ts.ScriptKind.TSX;
+  if (extension === '.jsx') return ts.ScriptKind.JSX;
+  if (extension === '.js' || extension === '.mjs' || extension === '.cjs') return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
