@@ -71,7 +71,7 @@ export function hangScenarios(fixture) {
     async 'glob bomb in --in (50 stars), beside a normal query'(tally) {
       const root = freshRoot(fixture);
       const total = await expected(root, 'User');
-      const bomb = `${'*a'.repeat(50)}x`;
+      const bomb = `src/${'*'.repeat(50)}x`; // took the old backtracking matcher past 20 s
       const [bombed, normal] = await Promise.all([ask(root, ['--in', bomb]), (async () => (await sleep(300), ask(root)))()]);
       tally.recordAnswered(bombed);
       tally.record(normal, findIsCorrect(total)(normal));
