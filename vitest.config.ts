@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    // Fixture projects hold test files of their own (they are what cn reads, not tests of cn).
+    exclude: ['**/node_modules/**', 'test/fixtures/**'],
     // Integration and end-to-end tests start real language servers: one file at a time per core
     // keeps two cold tsservers from starving each other on a 2-core machine.
     fileParallelism: true,
