@@ -23,3 +23,11 @@ export function isSourceFile(filePath: string): boolean {
 export function isDeclarationFile(filePath: string): boolean {
   return /\.d\.[mc]?ts$/i.test(filePath);
 }
+
+/** `*.test.*`, `*.spec.*`, or anything under a `test/`, `tests/`, `__tests__/` or `__mocks__/` directory. */
+const TEST_FILE = /(?:\.(?:test|spec)\.[cm]?[jt]sx?$)|(?:(?:^|\/)(?:tests?|__tests__|__mocks__)\/)/i;
+
+/** Whether a root-relative, `/`-separated path is a test file by the usual conventions. */
+export function isTestFile(relativePath: string): boolean {
+  return TEST_FILE.test(relativePath);
+}
