@@ -93,8 +93,24 @@ describe('cn unused on a project with tests (test/fixtures/unused)', () => {
     expect(small).toMatchObject({ total: 9, truncated: true });
   });
 
+  it('--members: a class\'s members nothing uses, a static used through a subclass (Post.find) counting as used', async () => {
+    const answer = json(await cn(['unused', 'Model', '--members', '--root', root]));
+    expect(answer).toMatchObject({ path: 'src/models/model.ts', membersOf: 'Model', checked: 5, total: 3 });
+    expect(answer.files[0].unused.map((s: { name: string; static?: true }) => `${s.name}${s.static ? ' (static)' : ''}`)).toEqual(['count (static)', 'save', 'describe']);
+    // --exported: only uses from other files count, so `id` (read inside the class only) joins them.
+    const exported = await cn(['unused', 'src/models/model.ts::1::14', '--members', '--exported', '--format', 'text', '--root', root]);
+    expect(exported.stdout.trim().split('\n')).toEqual([
+      'src/models/model.ts',
+      '   6  Method      Model.count  (static)',
+      '  10  Property    Model.id',
+      '  12  Method      Model.save',
+      '  14  Method      Model.describe',
+      '4 of 5 members of Model in src/models/model.ts unused; 1 project searched',
+    ]);
+  });
+
   it('bad input: one line on stderr, exit 2', async () => {
-    for (const args of [['unused', 'nosuch'], ['unused', 'package.json'], ['unused', 'src', '--refs-in', '/etc'], ['unused', 'src', '--refs-not-in', '']]) {
+    for (const args of [['unused', '--members'], ['unused', 'route', '--members'], ['unused', 'nosuch'], ['unused', 'package.json'], ['unused', 'src', '--refs-in', '/etc'], ['unused', 'src', '--refs-not-in', '']]) {
       const result = await cn([...args, '--root', root]);
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');

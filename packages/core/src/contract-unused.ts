@@ -10,6 +10,11 @@ export interface UnusedRequest {
   refsIn?: string;
   /** Uses in files under this root-relative path, or matching this glob, do not count. */
   refsNotIn?: string;
+  /**
+   * Instead of `path`: a class (name, `Container.Class`, or id) whose static and instance members to
+   * check; uses through subclasses count. With `exported`, only public members, and only uses from other files.
+   */
+  membersOf?: string;
   /** At most this many symbols listed; `total` still counts all. */
   limit?: number;
 }
@@ -18,8 +23,12 @@ export interface UnusedSymbol {
   name: string;
   kind: string;
   line: number;
-  /** Exported symbols may still be used from outside the project (a library's public API). */
+  /** Exported symbols (members: public ones) may still be used from outside the project (a library's public API). */
   exported: boolean;
+  /** Members only: the class they belong to. */
+  container?: string;
+  /** Members only: a static member. */
+  static?: true;
   /** Its only counted uses are in test files (*.test.*, *.spec.*, test/, tests/, __tests__/): dead code tests keep alive. */
   usedOnlyByTests?: true;
 }
@@ -31,6 +40,8 @@ export interface UnusedFile {
 export interface UnusedResponse {
   /** What was checked: the file or directory, root-relative; `.` for the whole project. */
   path: string;
+  /** With `membersOf`: the class whose members were checked. */
+  membersOf?: string;
   /** Source files checked. */
   filesChecked: number;
   /** Top-level declarations checked (overloads once). */

@@ -147,6 +147,62 @@ describe('findUnused', () => {
   });
 });
 
+describe('findUnused membersOf', () => {
+  const model = [
+    'export class Model {', // 1
+    '  static find(id: string): Model { return new Model(); }', // 2
+    '  static count(): number { return 0; }', // 3
+    '  save(): void {}', // 4
+    '  private secret(): void {}', // 5
+    '  constructor() {}', // 6
+    '}', // 7
+    '',
+  ].join('\n');
+  function modelProject() {
+    const engine = new FakeEngine();
+    const file = `${ROOT}/src/model.ts`;
+    engine.outlines[file] = [
+      node('Model', 'Class', [1, 7], [1, 14], [
+        node('find', 'Method', [2, 2], [2, 10]),
+        node('count', 'Method', [3, 3], [3, 10]),
+        node('save', 'Method', [4, 4], [4, 3]),
+        node('secret', 'Method', [5, 5], [5, 11]),
+        node('constructor', 'Constructor', [6, 6], [6, 3]),
+      ]),
+    ];
+    // `Post.find('1')` in another file: the compiler resolves it to Model.find.
+    engine.referencesAt[`${file}:2:10`] = [at('src/app.ts', 10, 24)];
+    engine.referencesAt[`${file}:4:3`] = [at('src/model.test.ts', 3, 3)];
+    engine.referencesAt[`${file}:5:11`] = [at('src/model.ts', 2, 40)];
+    const files = new FakeFiles({ 'src/model.ts': model });
+    return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: { projectFiles: async () => [file] } } };
+  }
+
+  it("lists a class's static and instance members nothing uses, uses through subclasses counting; constructors aside", async () => {
+    const { deps } = modelProject();
+    const response = await findUnused(deps, { membersOf: 'src/model.ts::1::14' });
+    expect(response).toMatchObject({ path: 'src/model.ts', membersOf: 'Model', checked: 4, total: 2, usedOnlyByTests: 1 });
+    expect(response.files[0].unused).toEqual([
+      { id: 'src/model.ts::3::10', name: 'count', kind: 'Method', line: 3, exported: true, container: 'Model', static: true },
+      { id: 'src/model.ts::4::3', name: 'save', kind: 'Method', line: 4, exported: true, container: 'Model', usedOnlyByTests: true },
+    ]);
+  });
+
+  it('with exported: public members only, and uses in the own file do not count', async () => {
+    const { deps } = modelProject();
+    const response = await findUnused(deps, { membersOf: 'src/model.ts::1::14', exported: true });
+    expect(response.files[0].unused.map((symbol) => symbol.name)).toEqual(['count', 'save']);
+    expect(response.checked).toBe(3);
+  });
+
+  it('refuses a target without members, a path together with a class, and a name nothing declares', async () => {
+    const { deps } = modelProject();
+    await expect(findUnused(deps, { membersOf: 'src/model.ts::2::10' })).rejects.toThrow('find (Method) has no members');
+    await expect(findUnused(deps, { membersOf: 'Model', path: 'src' })).rejects.toThrow('not both');
+    await expect(findUnused(deps, { membersOf: 'NoSuchClass' })).rejects.toThrow("no symbol named 'NoSuchClass'");
+  });
+});
+
 describe('isTestFile', () => {
   it('knows the usual test conventions', () => {
     for (const file of ['src/a.test.ts', 'src/a.spec.tsx', 'test/a.ts', 'packages/x/tests/a.ts', 'src/__tests__/a.ts', 'src/__mocks__/fs.ts']) expect(isTestFile(file), file).toBe(true);

@@ -29,7 +29,8 @@ export const READ_TOOLS = [
     description: 'Top-level declarations of a file, directory or the project that nothing else uses; used-only-by-tests marked.',
     input: {
       path: z.string().min(1).optional().describe('File or directory relative to the root (default: the whole project)'),
-      exported: z.boolean().optional().describe('Only exports, and only uses from other files count'),
+      exported: z.boolean().optional().describe('Only exports (public members), and only uses from other files count'),
+      membersOf: z.string().min(1).optional().describe("Instead of path: a class (name or id) whose members to check"),
       refsIn: z.string().min(1).optional().describe('Only uses in files under this path or glob count'),
       refsNotIn: z.string().min(1).optional().describe('Uses in files under this path or glob do not count'),
       limit: limit.describe('At most this many symbols'),
@@ -38,9 +39,10 @@ export const READ_TOOLS = [
     method: 'POST',
     route: '/unused',
     // Defaults are left out, as the CLI leaves them out, so both send the same request.
-    body: ({ path, exported, refsIn, refsNotIn, limit }, { root }) => ({
+    body: ({ path, exported, membersOf, refsIn, refsNotIn, limit }, { root }) => ({
       ...(path !== undefined ? { path: absolute(root, path) } : {}),
       ...(exported ? { exported: true } : {}),
+      ...(membersOf !== undefined ? { membersOf } : {}),
       ...(refsIn !== undefined ? { refsIn } : {}),
       ...(refsNotIn !== undefined ? { refsNotIn } : {}),
       limit,

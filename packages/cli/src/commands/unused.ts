@@ -1,14 +1,15 @@
-import { fitUnused, type UnusedRequest, type UnusedResponse } from '@cn/core';
+import { CnError, fitUnused, looksLikeTarget, type UnusedRequest, type UnusedResponse } from '@cn/core';
 import { daemonRequest } from '@cn/client';
 import { EXIT } from '../exit-codes.js';
 import { deliver, measureFor, rendererFor } from '../format/output.js';
 import { unusedCompact, unusedIds, unusedText } from '../format/unused-text.js';
 import { type CommandHost } from '../run.js';
-import { userFile } from '../user-paths.js';
+import { rootRelativeTarget, userFile } from '../user-paths.js';
 import { limitFlag, maxTokensFlag, scopeFlag, type SharedFlags } from './agent-options.js';
 
 interface UnusedFlags extends SharedFlags {
   exported?: boolean;
+  members?: boolean;
   refsIn?: unknown;
   refsNotIn?: unknown;
 }
@@ -16,7 +17,8 @@ interface UnusedFlags extends SharedFlags {
 export function registerUnused({ cli, run }: CommandHost): void {
   cli
     .command('unused [path]', 'Top-level declarations of a file, a directory or the project that nothing else uses (exit 1 when none)')
-    .option('--exported', 'Only exports, and only uses from other files count')
+    .option('--exported', 'Only exports (public members), and only uses from other files count')
+    .option('--members', 'The argument is a class (name or id): check its static and instance members instead')
     .option('--refs-in <path>', 'Only uses in files under this path, or matching this glob, count')
     .option('--refs-not-in <path>', 'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts")')
     .option('--limit <n>', 'At most n symbols (total still counts all; truncated: true)')
@@ -24,6 +26,7 @@ export function registerUnused({ cli, run }: CommandHost): void {
     .option('--output <file>', 'Write the answer to a file instead of stdout')
     .example('cn unused src/utils/url.ts --exported --refs-in src')
     .example('cn unused src --exported --refs-not-in "**/*.test.ts" --format compact')
+    .example('cn unused Model --members --exported')
     .example('cn unused src/api/routes.ts')
     .action((target: string | undefined, flags: UnusedFlags) =>
       run(async (context) => {
@@ -31,8 +34,9 @@ export function registerUnused({ cli, run }: CommandHost): void {
         const refsIn = scopeFlag(context, flags.refsIn, '--refs-in');
         const refsNotIn = scopeFlag(context, flags.refsNotIn, '--refs-not-in');
         // Defaults are left out, so the CLI and the MCP tool send the same request.
+        if (flags.members && target === undefined) throw new CnError('bad-input', '--members needs a class', 'e.g. cn unused User --members');
         const body: UnusedRequest = {
-          ...(target !== undefined ? { path: userFile(context, target) } : {}),
+          ...(target !== undefined ? (flags.members ? { membersOf: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target } : { path: userFile(context, target) }) : {}),
           ...(flags.exported ? { exported: true } : {}),
           ...(refsIn !== undefined ? { refsIn } : {}),
           ...(refsNotIn !== undefined ? { refsNotIn } : {}),

@@ -5,7 +5,6 @@ import { formatLocationId } from '../domain/ids.js';
 import type { SourceLocation } from '../domain/location.js';
 import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
-import type { OutlineNode } from '../domain/symbols.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
@@ -15,6 +14,8 @@ import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from './bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { isAugmentation, isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
+import type { UnusedCandidate } from './unused-candidate.js';
+import { memberCandidates } from './unused-members.js';
 
 /** References are asked a few at a time: tsserver answers one by one anyway, and this bounds memory. */
 const CONCURRENT_QUERIES = 4;
@@ -22,11 +23,6 @@ const CONCURRENT_OUTLINES = 8;
 
 type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; importGraph: Pick<ImportGraphSource, 'projectFiles'> };
 
-interface Candidate {
-  filePath: string;
-  node: OutlineNode;
-  symbol: UnusedSymbol;
-}
 
 /**
  * `cn unused [path]`: the top-level declarations of a file, a directory or the whole project that
@@ -37,18 +33,7 @@ interface Candidate {
 export async function findUnused(deps: Deps, request: UnusedRequest): Promise<UnusedResponse> {
   checkLimit(request.limit);
   const counts = usesThatCount(request);
-  const { base, files } = await filesToCheck(deps, request.path);
-  let unreadable = 0;
-  const perFile = await boundedMap(files, CONCURRENT_OUTLINES, async (filePath) => {
-    const found = await candidatesOf(deps, filePath, request.exported === true).catch((error: unknown) => {
-      // One file the engine cannot outline must not sink a directory's answer; it is counted instead.
-      if (files.length === 1 || !(error instanceof CnError)) throw error;
-      unreadable++;
-      return undefined;
-    });
-    return found ?? [];
-  });
-  const candidates = perFile.flat();
+  const { base, membersOf, files, candidates, unreadable } = request.membersOf !== undefined ? await membersToCheck(deps, request, request.membersOf) : await declarationsToCheck(deps, request);
   const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node }) => {
     const at = node.selectionRange.start;
     const uses = (await deps.engine.references(filePath, at, false))
@@ -60,7 +45,7 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     if (uses.length === 0) return 'unused';
     return !isTestFile(deps.paths.toRelative(filePath)) && uses.every(isTestFile) ? 'tests' : 'used';
   });
-  const reported: Candidate[] = [];
+  const reported: UnusedCandidate[] = [];
   candidates.forEach((candidate, index) => {
     if (verdicts[index] === 'used') return;
     reported.push(verdicts[index] === 'tests' ? { ...candidate, symbol: { ...candidate.symbol, usedOnlyByTests: true } } : candidate);
@@ -68,6 +53,7 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   const listed = request.limit === undefined ? reported : reported.slice(0, request.limit);
   return {
     path: base,
+    ...(membersOf !== undefined ? { membersOf } : {}),
     filesChecked: files.length - unreadable,
     checked: candidates.length,
     files: groupByFile(deps.paths, listed),
@@ -76,6 +62,37 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     ...(listed.length < reported.length ? { truncated: true as const } : {}),
     ...searched(deps.engine, unreadable),
   };
+}
+
+/** What one request checks: where, which declarations, and how many files could not be outlined. */
+interface CheckList {
+  base: string;
+  membersOf?: string;
+  files: string[];
+  candidates: UnusedCandidate[];
+  unreadable: number;
+}
+
+async function declarationsToCheck(deps: Deps, request: UnusedRequest): Promise<CheckList> {
+  const { base, files } = await filesToCheck(deps, request.path);
+  let unreadable = 0;
+  const perFile = await boundedMap(files, CONCURRENT_OUTLINES, async (filePath) => {
+    const found = await candidatesOf(deps, filePath, request.exported === true).catch((error: unknown) => {
+      // One file the engine cannot outline must not sink a directory's answer; it is counted instead.
+      if (files.length === 1 || !(error instanceof CnError)) throw error;
+      unreadable++;
+      return undefined;
+    });
+    return found ?? [];
+  });
+  return { base, files, candidates: perFile.flat(), unreadable };
+}
+
+/** `membersOf`: one class's members instead of files' top-level declarations. */
+async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: string): Promise<CheckList> {
+  if (request.path !== undefined) throw badInput('pass a path, or a class whose members to check, not both', 'e.g. cn unused src/models or cn unused User --members');
+  const { filePath, className, candidates } = await memberCandidates(deps, membersOf, request.exported === true);
+  return { base: deps.paths.toRelative(filePath), membersOf: className, files: [filePath], candidates, unreadable: 0 };
 }
 
 function checkLimit(limit: number | undefined): void {
@@ -108,13 +125,13 @@ async function filesToCheck(deps: Deps, userPath: string | undefined): Promise<{
 }
 
 /** The file's own top-level declarations in line order, overloads (and merged declarations) once. */
-async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean): Promise<Candidate[]> {
+async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean): Promise<UnusedCandidate[]> {
   const text = new SourceText(await deps.files.readText(filePath));
   const relative = deps.paths.toRelative(filePath);
   const seen = new Set<string>();
   // The engine's outline is not always in document order; people and agents read top to bottom.
   const nodes = [...(await deps.engine.outline(filePath))].sort((a, b) => a.selectionRange.start.line - b.selectionRange.start.line);
-  const candidates: Candidate[] = [];
+  const candidates: UnusedCandidate[] = [];
   for (const node of nodes) {
     const { line, character } = node.selectionRange.start;
     const lineText = text.line(line) ?? '';
@@ -128,7 +145,7 @@ async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean)
   return candidates;
 }
 
-function groupByFile(paths: ProjectPaths, candidates: Candidate[]): UnusedFile[] {
+function groupByFile(paths: ProjectPaths, candidates: UnusedCandidate[]): UnusedFile[] {
   const files = new Map<string, UnusedSymbol[]>();
   for (const { filePath, symbol } of candidates) {
     const list = files.get(filePath) ?? [];

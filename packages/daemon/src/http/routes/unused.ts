@@ -5,7 +5,7 @@ import { budgetReport } from './budget-schemas.js';
 
 const unusedSymbol = {
   type: 'object',
-  properties: { ...symbolProperties, exported: { type: 'boolean' }, usedOnlyByTests: { type: 'boolean' } },
+  properties: { ...symbolProperties, exported: { type: 'boolean' }, usedOnlyByTests: { type: 'boolean' }, container: { type: 'string' }, static: { type: 'boolean' } },
   required: ['id', 'name', 'kind', 'line', 'exported'],
 } as const;
 
@@ -15,6 +15,7 @@ const schema = {
     properties: {
       path: { type: 'string', maxLength: 4096 },
       exported: { type: 'boolean' },
+      membersOf: { type: 'string', maxLength: 4096 },
       refsIn: { type: 'string', maxLength: 4096 },
       refsNotIn: { type: 'string', maxLength: 4096 },
       limit: { type: 'integer' },
@@ -26,6 +27,7 @@ const schema = {
       type: 'object',
       properties: {
         path: { type: 'string' },
+        membersOf: { type: 'string' },
         filesChecked: { type: 'integer' },
         checked: { type: 'integer' },
         files: {
