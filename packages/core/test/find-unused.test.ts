@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CnError, ProjectPaths, estimateJsonTokens, findUnused, fitUnused, isTestFile, type UnusedResponse } from '../src/index.js';
+import { CnError, ProjectPaths, estimateJsonTokens, findUnused, fitUnused, isTestFile, type ModuleImport, type UnusedResponse } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 
 const source = ['export function used(): void {}', 'export function unusedExport(): void {}', 'function helper(): void {}', 'function helper(n?: number): void {}', ''].join('\n');
@@ -38,7 +38,21 @@ function urlProject(extraFiles: Record<string, string> = {}) {
   engine.referencesAt[`${file}:5:7`] = [];
   const files = new FakeFiles({ 'src/url.ts': url, 'src/app.ts': '', 'src/url.test.ts': '', 'test/more.ts': '', ...extraFiles });
   const projectFiles = Object.keys(files.files).map((relative) => `${ROOT}/${relative}`);
-  return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: { projectFiles: async () => projectFiles } } };
+  return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
+}
+
+/** The import graph of the fake files: each `from './x'` resolved to src/x.ts, placed where the real one places it (past the quote). */
+function importGraphOf(files: FakeFiles) {
+  return {
+    projectFiles: async () => Object.keys(files.files).map((relative) => `${ROOT}/${relative}`),
+    importsOf: async (filePath: string): Promise<ModuleImport[]> => {
+      const lines = (files.files[filePath.slice(ROOT.length + 1)] ?? '').split('\n');
+      return lines.flatMap((text, index) => {
+        const match = /from '\.\/(\w+)'/.exec(text);
+        return match ? [{ specifier: `./${match[1]}`, line: index + 1, character: match.index + 7, resolvedFile: `${ROOT}/src/${match[1]}.ts` }] : [];
+      });
+    },
+  };
 }
 
 const names = (response: UnusedResponse) => response.files.flatMap((file) => file.unused.map((s) => `${file.filePath}:${s.name}${s.usedOnlyByTests ? ' (tests)' : ''}`));
@@ -56,7 +70,8 @@ describe('findUnused', () => {
     engine.referencesAt[`${file}:1:17`] = [at('src/b.ts', 3, 5)];
     // The server echoes the declaration itself: that is not a use.
     engine.referencesAt[`${file}:2:17`] = [at('src/a.ts', 2, 17)];
-    const deps = { engine, files: new FakeFiles({ 'src/a.ts': source }), paths: new ProjectPaths(ROOT), importGraph: { projectFiles: async () => [file] } };
+    const files = new FakeFiles({ 'src/a.ts': source });
+    const deps = { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) };
 
     const response = await findUnused(deps, { path: 'src/a.ts' });
 
@@ -122,6 +137,22 @@ describe('findUnused', () => {
     await expect(findUnused({ ...deps, files: new FakeFiles({ 'README.md': '' }) }, { path: 'README.md' })).rejects.toThrow('not a TypeScript/JavaScript source file');
   });
 
+  it('an import by name from a counted, non-test file proves a use without asking the engine; other imports do not', async () => {
+    const { engine, deps } = urlProject({
+      'src/app.ts': "import {\n  // the app's own use\n  fromApp as app,\n} from './url';\n",
+      'src/url.test.ts': "import { fromTests } from './url';\nimport * as all from './url';\n",
+    });
+    const response = await findUnused(deps, { path: 'src/url.ts' });
+    expect(names(response)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromNobody', 'src/url.ts:local']);
+    expect(engine.asked).not.toContain(`${ROOT}/src/url.ts:1:14`);
+    expect(engine.asked).toContain(`${ROOT}/src/url.ts:2:14`);
+    // When app.ts's uses do not count, its import proves nothing: the engine is asked, and its answer decides.
+    engine.asked.length = 0;
+    const withoutApp = await findUnused(deps, { path: 'src/url.ts', refsNotIn: 'src/app.ts' });
+    expect(engine.asked).toContain(`${ROOT}/src/url.ts:1:14`);
+    expect(names(withoutApp)[0]).toBe('src/url.ts:fromApp (tests)');
+  });
+
   it('--limit cuts the list but total counts everything; the answer says what it searched', async () => {
     const { engine, deps } = urlProject();
     const response = await findUnused(deps, { path: 'src/url.ts', limit: 1 });
@@ -175,7 +206,7 @@ describe('findUnused membersOf', () => {
     engine.referencesAt[`${file}:4:3`] = [at('src/model.test.ts', 3, 3)];
     engine.referencesAt[`${file}:5:11`] = [at('src/model.ts', 2, 40)];
     const files = new FakeFiles({ 'src/model.ts': model });
-    return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: { projectFiles: async () => [file] } } };
+    return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
   }
 
   it("lists a class's static and instance members nothing uses, uses through subclasses counting; constructors aside", async () => {
@@ -197,7 +228,7 @@ describe('findUnused membersOf', () => {
 
   it('refuses a target without members, a path together with a class, and a name nothing declares', async () => {
     const { deps } = modelProject();
-    await expect(findUnused(deps, { membersOf: 'src/model.ts::2::10' })).rejects.toThrow('find (Method) has no members');
+    await expect(findUnused(deps, { membersOf: 'src/model.ts::2::10' })).rejects.toThrow('find (Method, src/model.ts:2) has no members');
     await expect(findUnused(deps, { membersOf: 'Model', path: 'src' })).rejects.toThrow('not both');
     await expect(findUnused(deps, { membersOf: 'NoSuchClass' })).rejects.toThrow("no symbol named 'NoSuchClass'");
   });

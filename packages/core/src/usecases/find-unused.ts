@@ -16,12 +16,13 @@ import { resolveSourceFile } from './resolve-source.js';
 import { isAugmentation, isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
 import type { UnusedCandidate } from './unused-candidate.js';
 import { memberCandidates } from './unused-members.js';
+import { NamedImports } from './named-imports.js';
 
 /** References are asked a few at a time: tsserver answers one by one anyway, and this bounds memory. */
 const CONCURRENT_QUERIES = 4;
 const CONCURRENT_OUTLINES = 8;
 
-type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; importGraph: Pick<ImportGraphSource, 'projectFiles'> };
+type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'> };
 
 
 /**
@@ -34,7 +35,9 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   checkLimit(request.limit);
   const counts = usesThatCount(request);
   const { base, membersOf, files, candidates, unreadable } = request.membersOf !== undefined ? await membersToCheck(deps, request, request.membersOf) : await declarationsToCheck(deps, request);
-  const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node }) => {
+  const imports = request.membersOf === undefined ? await NamedImports.read(deps.importGraph, deps.files, await projectFilesInRoot(deps.importGraph, deps.files)) : undefined;
+  const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node, symbol }) => {
+    if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts)) return 'used';
     const at = node.selectionRange.start;
     const uses = (await deps.engine.references(filePath, at, false))
       // Some servers list the declaration even when asked not to; a use is anywhere else.
@@ -93,6 +96,15 @@ async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: str
   if (request.path !== undefined) throw badInput('pass a path, or a class whose members to check, not both', 'e.g. cn unused src/models or cn unused User --members');
   const { filePath, className, candidates } = await memberCandidates(deps, membersOf, request.exported === true);
   return { base: deps.paths.toRelative(filePath), membersOf: className, files: [filePath], candidates, unreadable: 0 };
+}
+
+/** A counted file imports it by name — and, unless the declaring file is a test, not a test file: it is used, no question asked. */
+function provenUsed(paths: ProjectPaths, filePath: string, importers: string[], counts: (relativePath: string) => boolean): boolean {
+  const declaredInTest = isTestFile(paths.toRelative(filePath));
+  return importers.some((importer) => {
+    const relative = paths.toRelative(importer);
+    return importer !== filePath && counts(relative) && (declaredInTest || !isTestFile(relative));
+  });
 }
 
 function checkLimit(limit: number | undefined): void {

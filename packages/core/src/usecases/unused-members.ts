@@ -25,8 +25,10 @@ export async function memberCandidates(deps: Deps, target: string, publicOnly: b
   const container = nodeAt(await deps.engine.outline(filePath), position);
   if (!container) throw badInput(`no declaration at ${deps.paths.toRelative(filePath)}:${position.line}:${position.character}`, 'pass a class name or the id of its name, e.g. cn unused User --members');
   const members = container.children.filter((member) => member.kind !== 'Constructor');
-  if (members.length === 0) throw badInput(`${container.name} (${container.kind}) has no members`, '--members takes a class, interface or enum');
   const relative = deps.paths.toRelative(filePath);
+  if (members.length === 0) {
+    throw badInput(`${container.name} (${container.kind}, ${relative}:${container.selectionRange.start.line}) has no members`, '--members takes a class, interface or enum; pass the id of the one you mean');
+  }
   const seen = new Set<string>();
   const candidates: UnusedCandidate[] = [];
   for (const node of [...members].sort((a, b) => a.selectionRange.start.line - b.selectionRange.start.line)) {
