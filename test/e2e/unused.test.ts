@@ -33,7 +33,7 @@ describe('cn unused', () => {
   });
 });
 
-describe('cn unused on a project with tests (test/fixtures/unused)', () => {
+describe('cn unused on a project with tests in a tsconfig of their own (test/fixtures/unused)', () => {
   let root: string;
   beforeAll(() => {
     root = copyProject('test/fixtures/unused');
@@ -41,9 +41,10 @@ describe('cn unused on a project with tests (test/fixtures/unused)', () => {
   afterAll(() => cleanUp(root));
 
   it('--exported: which exports no other file uses, uses only by tests marked; declare global left out', async () => {
+    // The first query after start: the tests are another tsconfig project (test/tsconfig.json), searched all the same.
     const answer = json(await cn(['unused', 'src/url.ts', '--exported', '--root', root]));
     expect(names(answer)).toEqual(['src/url.ts:splitPath (tests)', 'src/url.ts:getQueryStrings (tests)', 'src/url.ts:tryDecode', 'src/url.ts:neverCalled']);
-    expect(answer).toMatchObject({ checked: 6, usedOnlyByTests: 2, projects: 1, complete: true });
+    expect(answer).toMatchObject({ checked: 6, usedOnlyByTests: 2, projects: 2, complete: true });
   });
 
   it('without --exported, uses inside the file count: splitPath and tryDecode are used', async () => {
@@ -80,7 +81,7 @@ describe('cn unused on a project with tests (test/fixtures/unused)', () => {
   it('text and compact group and summarize; ids feed other commands; --limit and --max-tokens cut', async () => {
     const text = await cn(['unused', 'src', '--exported', '--format', 'text', '--root', root]);
     expect(text.stdout).toContain('src/url.ts\n   2  Constant    splitPath  (exported, used only by tests)\n');
-    expect(text.stdout.trim().split('\n').pop()).toBe('8 of 11 declarations in 4 files unused (3 used only by tests); 1 project searched');
+    expect(text.stdout.trim().split('\n').pop()).toBe('8 of 11 declarations in 4 files unused (3 used only by tests); 2 projects searched');
     const compact = await cn(['unused', 'src/url.ts', '--exported', '--format', 'compact', '--root', root]);
     expect(compact.stdout.split('\n')[0]).toBe('src/url.ts::2::14  Constant  splitPath  (exported, used only by tests)');
     const ids = await cn(['unused', 'src/url.ts', '--exported', '--format', 'ids', '--limit', '2', '--root', root]);
@@ -105,7 +106,7 @@ describe('cn unused on a project with tests (test/fixtures/unused)', () => {
       '  10  Property    Model.id',
       '  12  Method      Model.save',
       '  14  Method      Model.describe',
-      '4 of 5 members of Model in src/models/model.ts unused; 1 project searched',
+      '4 of 5 members of Model in src/models/model.ts unused; 2 projects searched',
     ]);
   });
 

@@ -231,6 +231,7 @@ describe('findUnused membersOf', () => {
     await expect(findUnused(deps, { membersOf: 'src/model.ts::2::10' })).rejects.toThrow('find (Method, src/model.ts:2) has no members');
     await expect(findUnused(deps, { membersOf: 'Model', path: 'src' })).rejects.toThrow('not both');
     await expect(findUnused(deps, { membersOf: 'NoSuchClass' })).rejects.toThrow("no symbol named 'NoSuchClass'");
+    await expect(findUnused(deps, { membersOf: 'src/model.ts' })).rejects.toThrow("--members takes a class, not a file: 'src/model.ts'");
   });
 });
 

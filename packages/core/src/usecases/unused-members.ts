@@ -1,5 +1,5 @@
 import { badInput } from '../domain/errors.js';
-import { formatLocationId } from '../domain/ids.js';
+import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
@@ -20,6 +20,9 @@ type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths 
  * `find` of `Model`): the compiler resolves those to the base's member.
  */
 export async function memberCandidates(deps: Deps, target: string, publicOnly: boolean): Promise<{ filePath: string; className: string; candidates: UnusedCandidate[] }> {
+  if (!looksLikeTarget(target) && /[\\/]|\.[cm]?[jt]sx?$/.test(target)) {
+    throw badInput(`--members takes a class, not a file: '${target.slice(0, 80)}'`, 'pass the class name or the id of its name, e.g. cn unused User --members');
+  }
   const { filePath, position } = await resolveSymbolTarget(deps, target);
   const text = new SourceText(await deps.files.readText(filePath));
   const container = nodeAt(await deps.engine.outline(filePath), position);
