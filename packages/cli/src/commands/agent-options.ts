@@ -27,7 +27,7 @@ export function snippetFlag(flags: SharedFlags): SnippetLevel | undefined {
   return flags.snippet;
 }
 
-/** `--in` (and the other path-or-glob options): a path given from a subdirectory is made root-relative; globs are root-relative as written. */
+/** `--in`: a path given from a subdirectory is made root-relative; globs are root-relative as written. */
 export function scopeFlag(context: Context, scope: unknown, option = '--in'): string | undefined {
   if (scope === undefined) return undefined;
   if (typeof scope !== 'string' || scope.trim() === '') throw new CnError('bad-input', `${option} takes a path or glob`, `e.g. ${option} src/internal or ${option} "src/**/*.ts"`);
