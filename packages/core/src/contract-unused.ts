@@ -29,7 +29,7 @@ export interface UnusedSymbol {
   container?: string;
   /** Members only: a static member. */
   static?: true;
-  /** Its only counted uses are in test files (*.test.*, *.spec.*, test/, tests/, __tests__/): dead code tests keep alive. */
+  /** Its only counted uses are in test files (isTestFile: `*.test.*`, `*.spec.*`, `test/`, `__tests__/` …): dead code tests keep alive. */
   usedOnlyByTests?: true;
 }
 /** One file's unused symbols, in line order. */

@@ -237,8 +237,10 @@ describe('findUnused membersOf', () => {
 
 describe('isTestFile', () => {
   it('knows the usual test conventions', () => {
-    for (const file of ['src/a.test.ts', 'src/a.spec.tsx', 'test/a.ts', 'packages/x/tests/a.ts', 'src/__tests__/a.ts', 'src/__mocks__/fs.ts']) expect(isTestFile(file), file).toBe(true);
-    for (const file of ['src/a.ts', 'src/testing.ts', 'runtime-tests/node/index.ts', 'src/contest/a.ts']) expect(isTestFile(file), file).toBe(false);
+    const tests = ['src/a.test.ts', 'src/a.spec.tsx', 'lib/a.test.mjs', 'test/a.ts', 'packages/x/tests/a.ts', 'spec/a.ts', 'e2e/a.ts'];
+    tests.push('src/__tests__/a.ts', 'src/__mocks__/fs.ts', 'runtime-tests/node/index.ts', 'integration_tests/a.ts');
+    for (const file of tests) expect(isTestFile(file), file).toBe(true);
+    for (const file of ['src/a.ts', 'src/testing.ts', 'src/contest/a.ts', 'src/latest/a.ts', 'src/test-utils.ts', 'src/attest.ts']) expect(isTestFile(file), file).toBe(false);
   });
 });
 
