@@ -2,7 +2,6 @@ import * as path from 'node:path';
 import type { UnusedFile, UnusedRequest, UnusedResponse, UnusedSymbol } from '../contract-unused.js';
 import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
-import type { SourceLocation } from '../domain/location.js';
 import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
@@ -14,16 +13,15 @@ import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from './bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { isAugmentation, isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
+import { NamedImports } from './named-imports.js';
 import type { UnusedCandidate } from './unused-candidate.js';
 import { memberCandidates } from './unused-members.js';
-import { NamedImports } from './named-imports.js';
 
 /** References are asked a few at a time: tsserver answers one by one anyway, and this bounds memory. */
 const CONCURRENT_QUERIES = 4;
 const CONCURRENT_OUTLINES = 8;
 
 type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'> };
-
 
 /**
  * `cn unused [path]`: the top-level declarations of a file, a directory or the whole project that
@@ -35,7 +33,8 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   checkLimit(request.limit);
   const counts = usesThatCount(request);
   const { base, membersOf, files, candidates, unreadable } = request.membersOf !== undefined ? await membersToCheck(deps, request, request.membersOf) : await declarationsToCheck(deps, request);
-  const imports = request.membersOf === undefined ? await NamedImports.read(deps.importGraph, deps.files, await projectFilesInRoot(deps.importGraph, deps.files)) : undefined;
+  // Members are not imported by name; top-level declarations often are, and then need no reference search.
+  const imports = request.membersOf === undefined && candidates.length > 0 ? await NamedImports.read(deps.importGraph, deps.files, await projectFilesInRoot(deps.importGraph, deps.files)) : undefined;
   const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node, symbol }) => {
     if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts)) return 'used';
     const at = node.selectionRange.start;
