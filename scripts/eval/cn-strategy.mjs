@@ -77,7 +77,9 @@ export const CN = {
   unused(t, root, q, features) {
     if (features.commands.has('unused')) {
       const response = cnCall(t, root, ['unused', q.file], features.format);
-      return new Set((response?.symbols ?? response?.unused ?? []).map((symbol) => symbol.name ?? symbol));
+      // The truth counts a use in a test as a use: symbols only tests use are not unused here.
+      const listed = response?.files?.flatMap((file) => file.unused).filter((symbol) => !symbol.usedOnlyByTests);
+      return new Set((response?.symbols ?? listed ?? response?.unused ?? []).map((symbol) => symbol.name ?? symbol));
     }
     // Without a dedicated command: the outline, then the references of each top-level symbol.
     const outline = cnCall(t, root, ['map', q.file], features.format);

@@ -82,7 +82,9 @@ describe('cn mcp', () => {
     ['cn_deps', { orphans: true }, ['deps', '--orphans']],
     ['cn_diagnostics', {}, ['diagnostics']],
     ['cn_diagnostics', { files: [user, 'src/api/routes.ts'] }, ['diagnostics', user, 'src/api/routes.ts']],
-    ['cn_unused', { file: 'src/api/routes.ts' }, ['unused', 'src/api/routes.ts']],
+    ['cn_unused', { path: 'src/api/routes.ts' }, ['unused', 'src/api/routes.ts']],
+    ['cn_unused', { exported: true, refsNotIn: 'src/api', limit: 2 }, ['unused', '--exported', '--refs-not-in', 'src/api', '--limit', '2']],
+    ['cn_unused', { membersOf: 'User', exported: true }, ['unused', 'User', '--members', '--exported']],
   ];
   it.each(parity)('%s %j answers what the CLI prints', async (tool, args, cliArgs) => {
     const answer = await mcp.call(tool, args);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
 
+interface Listed {
+  filePath: string;
+  unused: Array<{ name: string; exported: boolean; usedOnlyByTests?: true }>;
+}
+const names = (answer: { files: Listed[] }) => answer.files.flatMap((file) => file.unused.map((s) => `${file.filePath}:${s.name}${s.usedOnlyByTests ? ' (tests)' : ''}`));
+
 describe('cn unused', () => {
   let root: string;
   beforeAll(() => {
@@ -12,9 +18,8 @@ describe('cn unused', () => {
     const result = await cn(['unused', 'src/api/routes.ts', '--root', root]);
     expect(result.exitCode).toBe(0);
     const answer = json(result);
-    expect(answer.filePath).toBe('src/api/routes.ts');
-    expect(answer.checked).toBe(5);
-    expect(answer.unused.map((symbol: { name: string; exported: boolean }) => `${symbol.name}:${symbol.exported}`)).toEqual([
+    expect(answer).toMatchObject({ path: 'src/api/routes.ts', filesChecked: 1, checked: 5, total: 3, projects: 1, complete: true });
+    expect(answer.files[0].unused.map((symbol: { name: string; exported: boolean }) => `${symbol.name}:${symbol.exported}`)).toEqual([
       'register:true',
       'buy:true',
       'canSeeAdmin:true',
@@ -24,6 +29,93 @@ describe('cn unused', () => {
   it('exits 1 when every declaration is used, and prints a count line for people', async () => {
     const result = await cn(['unused', 'src/domain/money.ts', '--root', root, '--format', 'text']);
     expect(result.exitCode).toBe(1);
-    expect(result.stdout.trim()).toBe('0 of 2 top-level declarations unused in the project');
+    expect(result.stdout.trim()).toBe('0 of 2 declarations in 1 file unused; 1 project searched');
+  });
+});
+
+describe('cn unused on a project with tests in a tsconfig of their own (test/fixtures/unused)', () => {
+  let root: string;
+  beforeAll(() => {
+    root = copyProject('test/fixtures/unused');
+  });
+  afterAll(() => cleanUp(root));
+
+  it('--exported: which exports no other file uses, uses only by tests marked; declare global left out', async () => {
+    // The first query after start: the tests are another tsconfig project (test/tsconfig.json), searched all the same.
+    const answer = json(await cn(['unused', 'src/url.ts', '--exported', '--root', root]));
+    expect(names(answer)).toEqual(['src/url.ts:splitPath (tests)', 'src/url.ts:getQueryStrings (tests)', 'src/url.ts:tryDecode', 'src/url.ts:neverCalled']);
+    expect(answer).toMatchObject({ checked: 6, usedOnlyByTests: 2, projects: 2, complete: true });
+  });
+
+  it('without --exported, uses inside the file count: splitPath and tryDecode are used', async () => {
+    const answer = json(await cn(['unused', 'src/url.ts', '--root', root]));
+    expect(names(answer)).toEqual(['src/url.ts:getQueryStrings (tests)', 'src/url.ts:neverCalled']);
+  });
+
+  it('--refs-not-in drops the uses of matching files: what tests keep alive is plainly unused', async () => {
+    const answer = json(await cn(['unused', 'src/url.ts', '--exported', '--refs-not-in', '**/*.test.ts', '--root', root]));
+    expect(names(answer)).toEqual(['src/url.ts:splitPath', 'src/url.ts:getQueryStrings', 'src/url.ts:tryDecode', 'src/url.ts:neverCalled']);
+    const onlySrc = json(await cn(['unused', 'src/url.ts', '--exported', '--refs-in', 'src', '--root', root]));
+    expect(names(onlySrc)).toEqual(names(answer));
+  });
+
+  it('a directory or nothing: every file, grouped by file, module augmentations left out', async () => {
+    const project = json(await cn(['unused', '--exported', '--root', root]));
+    expect(project.path).toBe('.');
+    expect(names(project)).toEqual([
+      'src/app.ts:route (tests)',
+      'src/app.ts:Post',
+      'src/app.ts:firstPost',
+      'src/models/augment.ts:unusedInAugmentFile',
+      'src/url.ts:splitPath (tests)',
+      'src/url.ts:getQueryStrings (tests)',
+      'src/url.ts:tryDecode',
+      'src/url.ts:neverCalled',
+      'test/url.test.ts:checks',
+    ]);
+    const models = json(await cn(['unused', 'src/models', '--exported', '--root', root]));
+    expect(models).toMatchObject({ path: 'src/models', filesChecked: 2 });
+    expect(names(models)).toEqual(['src/models/augment.ts:unusedInAugmentFile']);
+  });
+
+  it('text and compact group and summarize; ids feed other commands; --limit and --max-tokens cut', async () => {
+    const text = await cn(['unused', 'src', '--exported', '--format', 'text', '--root', root]);
+    expect(text.stdout).toContain('src/url.ts\n   2  Constant    splitPath  (exported, used only by tests)\n');
+    expect(text.stdout.trim().split('\n').pop()).toBe('8 of 11 declarations in 4 files unused (3 used only by tests); 2 projects searched');
+    const compact = await cn(['unused', 'src/url.ts', '--exported', '--format', 'compact', '--root', root]);
+    expect(compact.stdout.split('\n')[0]).toBe('src/url.ts::2::14  Constant  splitPath  (exported, used only by tests)');
+    const ids = await cn(['unused', 'src/url.ts', '--exported', '--format', 'ids', '--limit', '2', '--root', root]);
+    expect(ids.stdout.trim().split('\n')).toEqual(['src/url.ts::2::14', 'src/url.ts::4::14']);
+    const limited = json(await cn(['unused', '--exported', '--limit', '2', '--root', root]));
+    expect(limited).toMatchObject({ total: 9, truncated: true });
+    expect(names(limited)).toHaveLength(2);
+    const small = json(await cn(['unused', '--exported', '--max-tokens', '120', '--root', root]));
+    expect(small.budget.tokens).toBeLessThanOrEqual(120);
+    expect(small).toMatchObject({ total: 9, truncated: true });
+  });
+
+  it('--members: a class\'s members nothing uses, a static used through a subclass (Post.find) counting as used', async () => {
+    const answer = json(await cn(['unused', 'Model', '--members', '--root', root]));
+    expect(answer).toMatchObject({ path: 'src/models/model.ts', membersOf: 'Model', checked: 5, total: 3 });
+    expect(answer.files[0].unused.map((s: { name: string; static?: true }) => `${s.name}${s.static ? ' (static)' : ''}`)).toEqual(['count (static)', 'save', 'describe']);
+    // --exported: only uses from other files count, so `id` (read inside the class only) joins them.
+    const exported = await cn(['unused', 'src/models/model.ts::1::14', '--members', '--exported', '--format', 'text', '--root', root]);
+    expect(exported.stdout.trim().split('\n')).toEqual([
+      'src/models/model.ts',
+      '   6  Method      Model.count  (static)',
+      '  10  Property    Model.id',
+      '  12  Method      Model.save',
+      '  14  Method      Model.describe',
+      '4 of 5 members of Model in src/models/model.ts unused; 2 projects searched',
+    ]);
+  });
+
+  it('bad input: one line on stderr, exit 2', async () => {
+    for (const args of [['unused', '--members'], ['unused', 'route', '--members'], ['unused', 'nosuch'], ['unused', 'package.json'], ['unused', 'src', '--refs-in', '/etc'], ['unused', 'src', '--refs-not-in', '']]) {
+      const result = await cn([...args, '--root', root]);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
   });
 });

@@ -232,20 +232,4 @@ export interface UnresponsiveStatus {
   root: string;
 }
 
-export interface UnusedRequest {
-  file: string;
-}
-export interface UnusedSymbol {
-  id: string;
-  name: string;
-  kind: string;
-  line: number;
-  /** Exported symbols may still be used from outside the project (a library's public API). */
-  exported: boolean;
-}
-export interface UnusedResponse {
-  filePath: string;
-  /** Top-level declarations checked. */
-  checked: number;
-  unused: UnusedSymbol[];
-}
+// cn unused: contract-unused.ts

@@ -1,8 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, findUnused } from '../src/index.js';
+import { CnError, ProjectPaths, estimateJsonTokens, findUnused, fitUnused, isTestFile, type ModuleImport, type UnusedResponse } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 
 const source = ['export function used(): void {}', 'export function unusedExport(): void {}', 'function helper(): void {}', 'function helper(n?: number): void {}', ''].join('\n');
+
+/** src/url.ts: one export used by another source file, one only by a test, one only inside its own file, one by nobody. */
+const url = [
+  'export const fromApp = 1;', // 1
+  'export const fromTests = 2;', // 2
+  'export const fromItself = 3;', // 3
+  'export const fromNobody = 4;', // 4
+  'const local = fromItself;', // 5
+  'declare global {', // 6
+  '  interface Window { prefix: string }', // 7
+  '}', // 8
+  "declare module './other' {", // 9
+  '  interface Other { extra: string }', // 10
+  '}', // 11
+  '',
+].join('\n');
+
+function urlProject(extraFiles: Record<string, string> = {}) {
+  const engine = new FakeEngine();
+  const file = `${ROOT}/src/url.ts`;
+  engine.outlines[file] = [
+    node('fromApp', 'Constant', [1, 1], [1, 14]),
+    node('fromTests', 'Constant', [2, 2], [2, 14]),
+    node('fromItself', 'Constant', [3, 3], [3, 14]),
+    node('fromNobody', 'Constant', [4, 4], [4, 14]),
+    node('local', 'Constant', [5, 5], [5, 7]),
+    node('global', 'Module', [6, 8], [6, 9]),
+    node('"./other"', 'Module', [9, 11], [9, 16]),
+  ];
+  engine.referencesAt[`${file}:1:14`] = [at('src/app.ts', 1, 10), at('src/url.test.ts', 1, 10)];
+  engine.referencesAt[`${file}:2:14`] = [at('src/url.test.ts', 1, 20), at('test/more.ts', 3, 1)];
+  engine.referencesAt[`${file}:3:14`] = [at('src/url.ts', 5, 15)];
+  engine.referencesAt[`${file}:5:7`] = [];
+  const files = new FakeFiles({ 'src/url.ts': url, 'src/app.ts': '', 'src/url.test.ts': '', 'test/more.ts': '', ...extraFiles });
+  const projectFiles = Object.keys(files.files).map((relative) => `${ROOT}/${relative}`);
+  return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
+}
+
+/** The import graph of the fake files: each `from './x'` resolved to src/x.ts, placed where the real one places it (past the quote). */
+function importGraphOf(files: FakeFiles) {
+  return {
+    projectFiles: async () => Object.keys(files.files).map((relative) => `${ROOT}/${relative}`),
+    importsOf: async (filePath: string): Promise<ModuleImport[]> => {
+      const lines = (files.files[filePath.slice(ROOT.length + 1)] ?? '').split('\n');
+      return lines.flatMap((text, index) => {
+        const match = /from '\.\/(\w+)'/.exec(text);
+        return match ? [{ specifier: `./${match[1]}`, line: index + 1, character: match.index + 7, resolvedFile: `${ROOT}/src/${match[1]}.ts` }] : [];
+      });
+    },
+  };
+}
+
+const names = (response: UnusedResponse) => response.files.flatMap((file) => file.unused.map((s) => `${file.filePath}:${s.name}${s.usedOnlyByTests ? ' (tests)' : ''}`));
 
 describe('findUnused', () => {
   it('reports top-level declarations no other place refers to, overloads once, exported ones flagged', async () => {
@@ -17,18 +70,192 @@ describe('findUnused', () => {
     engine.referencesAt[`${file}:1:17`] = [at('src/b.ts', 3, 5)];
     // The server echoes the declaration itself: that is not a use.
     engine.referencesAt[`${file}:2:17`] = [at('src/a.ts', 2, 17)];
-    const deps = { engine, files: new FakeFiles({ 'src/a.ts': source }), paths: new ProjectPaths(ROOT) };
+    const files = new FakeFiles({ 'src/a.ts': source });
+    const deps = { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) };
 
-    const response = await findUnused(deps, { file: 'src/a.ts' });
+    const response = await findUnused(deps, { path: 'src/a.ts' });
 
     expect(response).toEqual({
-      filePath: 'src/a.ts',
+      path: 'src/a.ts',
+      filesChecked: 1,
       checked: 3,
-      unused: [
-        { id: 'src/a.ts::2::17', name: 'unusedExport', kind: 'Function', line: 2, exported: true },
-        { id: 'src/a.ts::3::10', name: 'helper', kind: 'Function', line: 3, exported: false },
+      files: [
+        {
+          filePath: 'src/a.ts',
+          unused: [
+            { id: 'src/a.ts::2::17', name: 'unusedExport', kind: 'Function', line: 2, exported: true },
+            { id: 'src/a.ts::3::10', name: 'helper', kind: 'Function', line: 3, exported: false },
+          ],
+        },
       ],
+      total: 2,
+      usedOnlyByTests: 0,
+      projects: 0,
+      complete: true,
     });
     expect(engine.asked).toEqual([`${file}:1:17`, `${file}:2:17`, `${file}:3:10`]);
+  });
+
+  it('marks declarations whose only uses are in test files, and skips declare global and module augmentations', async () => {
+    const { engine, deps } = urlProject();
+    const response = await findUnused(deps, { path: 'src/url.ts' });
+    expect(names(response)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromNobody', 'src/url.ts:local']);
+    expect(response.usedOnlyByTests).toBe(1);
+    expect(response.checked).toBe(5);
+    expect(engine.asked.some((asked) => asked.includes(':6:') || asked.includes(':9:'))).toBe(false);
+  });
+
+  it('--exported: only exports, and uses inside their own file do not count', async () => {
+    const { deps } = urlProject();
+    const response = await findUnused(deps, { path: 'src/url.ts', exported: true });
+    expect(names(response)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
+    expect(response.checked).toBe(4);
+  });
+
+  it('--refs-in / --refs-not-in say which files\' uses count', async () => {
+    const { deps } = urlProject();
+    const notTests = await findUnused(deps, { path: 'src/url.ts', exported: true, refsNotIn: '**/*.test.ts' });
+    // test/more.ts is still a test file by convention, so fromTests stays marked.
+    expect(names(notTests)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
+    const onlySrc = await findUnused(deps, { path: 'src/url.ts', exported: true, refsIn: 'src', refsNotIn: '**/*.test.ts' });
+    expect(names(onlySrc)).toEqual(['src/url.ts:fromTests', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
+    await expect(findUnused(deps, { path: 'src/url.ts', refsIn: '../elsewhere' })).rejects.toThrow("--refs-in '../elsewhere' must be relative to the project root");
+  });
+
+  it('a directory or nothing checks every project file under it (declaration files aside), grouped by file', async () => {
+    const { engine, deps } = urlProject({ 'src/types.d.ts': 'export type T = 1;\n', 'lib/other.ts': 'export const other = 1;\n' });
+    engine.outlines[`${ROOT}/src/types.d.ts`] = [node('T', 'TypeAlias', [1, 1], [1, 13])];
+    engine.outlines[`${ROOT}/lib/other.ts`] = [node('other', 'Constant', [1, 1], [1, 14])];
+    const dir = await findUnused(deps, { path: 'src', exported: true });
+    expect(dir.path).toBe('src');
+    expect(dir.filesChecked).toBe(3);
+    expect(names(dir)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
+    const project = await findUnused(deps, { exported: true });
+    expect(project.path).toBe('.');
+    expect(names(project)).toEqual(['lib/other.ts:other', 'src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
+    await expect(findUnused(deps, { path: 'docs' })).rejects.toThrow('no such file');
+    await expect(findUnused({ ...deps, files: new FakeFiles({ 'README.md': '' }) }, { path: 'README.md' })).rejects.toThrow('not a TypeScript/JavaScript source file');
+  });
+
+  it('an import by name from a counted, non-test file proves a use without asking the engine; other imports do not', async () => {
+    const { engine, deps } = urlProject({
+      'src/app.ts': "import {\n  // the app's own use\n  fromApp as app,\n} from './url';\n",
+      'src/url.test.ts': "import { fromTests } from './url';\nimport * as all from './url';\n",
+    });
+    const response = await findUnused(deps, { path: 'src/url.ts' });
+    expect(names(response)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromNobody', 'src/url.ts:local']);
+    expect(engine.asked).not.toContain(`${ROOT}/src/url.ts:1:14`);
+    expect(engine.asked).toContain(`${ROOT}/src/url.ts:2:14`);
+    // When app.ts's uses do not count, its import proves nothing: the engine is asked, and its answer decides.
+    engine.asked.length = 0;
+    const withoutApp = await findUnused(deps, { path: 'src/url.ts', refsNotIn: 'src/app.ts' });
+    expect(engine.asked).toContain(`${ROOT}/src/url.ts:1:14`);
+    expect(names(withoutApp)[0]).toBe('src/url.ts:fromApp (tests)');
+  });
+
+  it('--limit cuts the list but total counts everything; the answer says what it searched', async () => {
+    const { engine, deps } = urlProject();
+    const response = await findUnused(deps, { path: 'src/url.ts', limit: 1 });
+    expect(response).toMatchObject({ total: 3, truncated: true, projects: 0, complete: true });
+    expect(names(response)).toEqual(['src/url.ts:fromTests (tests)']);
+    engine.status = () => ({ ...FakeEngine.prototype.status.call(engine), projects: ['tsconfig.json', 'test/tsconfig.json'], configErrors: [{ file: 'lib/tsconfig.json', line: 1, character: 1, code: 'TS1005', message: 'x' }] });
+    const broken = await findUnused(deps, { path: 'src/url.ts' });
+    expect(broken).toMatchObject({ projects: 2, complete: false });
+    expect(broken.reason).toContain('1 tsconfig/jsconfig error');
+  });
+
+  it('a file of a directory the engine cannot outline is counted as not checked, not fatal', async () => {
+    const { engine, deps } = urlProject();
+    const outline = engine.outline.bind(engine);
+    engine.outline = async (filePath: string) => {
+      if (filePath.endsWith('app.ts')) throw new CnError('engine-failure', 'outline timed out');
+      return outline(filePath);
+    };
+    const response = await findUnused(deps, { path: 'src' });
+    expect(response.complete).toBe(false);
+    expect(response.reason).toBe('1 file could not be outlined and was not checked');
+    expect(response.filesChecked).toBe(2);
+  });
+});
+
+describe('findUnused membersOf', () => {
+  const model = [
+    'export class Model {', // 1
+    '  static find(id: string): Model { return new Model(); }', // 2
+    '  static count(): number { return 0; }', // 3
+    '  save(): void {}', // 4
+    '  private secret(): void {}', // 5
+    '  constructor() {}', // 6
+    '}', // 7
+    '',
+  ].join('\n');
+  function modelProject() {
+    const engine = new FakeEngine();
+    const file = `${ROOT}/src/model.ts`;
+    engine.outlines[file] = [
+      node('Model', 'Class', [1, 7], [1, 14], [
+        node('find', 'Method', [2, 2], [2, 10]),
+        node('count', 'Method', [3, 3], [3, 10]),
+        node('save', 'Method', [4, 4], [4, 3]),
+        node('secret', 'Method', [5, 5], [5, 11]),
+        node('constructor', 'Constructor', [6, 6], [6, 3]),
+      ]),
+    ];
+    // `Post.find('1')` in another file: the compiler resolves it to Model.find.
+    engine.referencesAt[`${file}:2:10`] = [at('src/app.ts', 10, 24)];
+    engine.referencesAt[`${file}:4:3`] = [at('src/model.test.ts', 3, 3)];
+    engine.referencesAt[`${file}:5:11`] = [at('src/model.ts', 2, 40)];
+    const files = new FakeFiles({ 'src/model.ts': model });
+    return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
+  }
+
+  it("lists a class's static and instance members nothing uses, uses through subclasses counting; constructors aside", async () => {
+    const { deps } = modelProject();
+    const response = await findUnused(deps, { membersOf: 'src/model.ts::1::14' });
+    expect(response).toMatchObject({ path: 'src/model.ts', membersOf: 'Model', checked: 4, total: 2, usedOnlyByTests: 1 });
+    expect(response.files[0].unused).toEqual([
+      { id: 'src/model.ts::3::10', name: 'count', kind: 'Method', line: 3, exported: true, container: 'Model', static: true },
+      { id: 'src/model.ts::4::3', name: 'save', kind: 'Method', line: 4, exported: true, container: 'Model', usedOnlyByTests: true },
+    ]);
+  });
+
+  it('with exported: public members only, and uses in the own file do not count', async () => {
+    const { deps } = modelProject();
+    const response = await findUnused(deps, { membersOf: 'src/model.ts::1::14', exported: true });
+    expect(response.files[0].unused.map((symbol) => symbol.name)).toEqual(['count', 'save']);
+    expect(response.checked).toBe(3);
+  });
+
+  it('refuses a target without members, a path together with a class, and a name nothing declares', async () => {
+    const { deps } = modelProject();
+    await expect(findUnused(deps, { membersOf: 'src/model.ts::2::10' })).rejects.toThrow('find (Method, src/model.ts:2) has no members');
+    await expect(findUnused(deps, { membersOf: 'Model', path: 'src' })).rejects.toThrow('not both');
+    await expect(findUnused(deps, { membersOf: 'NoSuchClass' })).rejects.toThrow("no symbol named 'NoSuchClass'");
+    await expect(findUnused(deps, { membersOf: 'src/model.ts' })).rejects.toThrow("--members takes a class, not a file: 'src/model.ts'");
+  });
+});
+
+describe('isTestFile', () => {
+  it('knows the usual test conventions', () => {
+    const tests = ['src/a.test.ts', 'src/a.spec.tsx', 'lib/a.test.mjs', 'test/a.ts', 'packages/x/tests/a.ts', 'spec/a.ts', 'e2e/a.ts'];
+    tests.push('src/__tests__/a.ts', 'src/__mocks__/fs.ts', 'runtime-tests/node/index.ts', 'integration_tests/a.ts');
+    for (const file of tests) expect(isTestFile(file), file).toBe(true);
+    for (const file of ['src/a.ts', 'src/testing.ts', 'src/contest/a.ts', 'src/latest/a.ts', 'src/test-utils.ts', 'src/attest.ts']) expect(isTestFile(file), file).toBe(false);
+  });
+});
+
+describe('fitUnused', () => {
+  it('cuts the list from the end, then keeps counts only', async () => {
+    const { deps } = urlProject();
+    const response = await findUnused(deps, { path: 'src/url.ts' });
+    const full = estimateJsonTokens(response);
+    const cut = fitUnused(response, full - 5);
+    expect(cut.budget?.stage).toBe('cut');
+    expect(cut.truncated).toBe(true);
+    expect(cut.total).toBe(3);
+    expect(names(cut).length).toBeLessThan(3);
+    const totals = fitUnused(response, 20);
+    expect(totals.budget?.stage).toBe('totals');
+    expect(totals.files).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CnError, DEFAULT_OVERVIEW_TOKENS, fitFind, fitMap, fitOverview, inspectInBatches, type InspectManyResponse } from '@cn/core';
+import { CnError, DEFAULT_OVERVIEW_TOKENS, fitFind, fitMap, fitOverview, fitUnused, inspectInBatches, type InspectManyResponse } from '@cn/core';
 import { findRunningDaemon } from '@cn/client';
 import { absolute, file, kind, limit, maxTokens, snippet, tool } from './tool.js';
 
@@ -26,11 +26,28 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_unused',
-    description: "A file's top-level declarations nothing else in the project uses.",
-    input: { file },
+    description: 'Top-level declarations of a file, directory or the project that nothing else uses; used-only-by-tests marked.',
+    input: {
+      path: z.string().min(1).optional().describe('File or directory relative to the root (default: the whole project)'),
+      exported: z.boolean().optional().describe('Only exports (public members), and only uses from other files count'),
+      membersOf: z.string().min(1).optional().describe("Instead of path: a class (name or id) whose members to check"),
+      refsIn: z.string().min(1).optional().describe('Only uses in files under this path or glob count'),
+      refsNotIn: z.string().min(1).optional().describe('Uses in files under this path or glob do not count'),
+      limit: limit.describe('At most this many symbols'),
+      maxTokens,
+    },
     method: 'POST',
     route: '/unused',
-    body: ({ file }, { root }) => ({ file: absolute(root, file) }),
+    // Defaults are left out, as the CLI leaves them out, so both send the same request.
+    body: ({ path, exported, membersOf, refsIn, refsNotIn, limit }, { root }) => ({
+      ...(path !== undefined ? { path: absolute(root, path) } : {}),
+      ...(exported ? { exported: true } : {}),
+      ...(membersOf !== undefined ? { membersOf } : {}),
+      ...(refsIn !== undefined ? { refsIn } : {}),
+      ...(refsNotIn !== undefined ? { refsNotIn } : {}),
+      limit,
+    }),
+    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitUnused(response, maxTokens)),
   }),
   tool({
     name: 'cn_map',

@@ -67,6 +67,7 @@ describe('no text from outside the root, whatever the command', () => {
     ['deps', 'src/main.ts', '--direction', 'in'],
     ['deps', '--orphans'],
     ['unused', 'src/main.ts'],
+    ['unused', '--format', 'text'],
     ['map', 'src/linked/secret.ts'],
     ['inspect', 'src/linked/secret.ts::9::17'],
   ];

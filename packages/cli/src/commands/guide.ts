@@ -17,7 +17,9 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
 - Who calls it / what does it call? \`cn calls X --direction in|out --depth 2 --format tree\`
 - What extends / implements it, and what does it extend? \`cn impl X --direction sub|super|both --format text\`
 - What imports this file? \`cn deps path/file.ts --direction in\`; unused files: \`cn deps --orphans\`
-- Dead code? \`cn unused path/file.ts\` (top-level declarations nothing else uses)
+- Dead code? \`cn unused [file|dir]\` (top-level declarations nothing else uses; used only by tests marked)
+  - exports no other file uses: \`--exported\`; whose uses count: \`--refs-in src\`, \`--refs-not-in "**/*.test.*"\`
+  - a class's members nothing uses (subclass uses count): \`cn unused MyClass --members\`
 - Keep answers small: \`--limit N\` (output says total and truncated), \`--max-tokens N\`
   (drops previews, then groups by file, then totals; output names the stage).
 - Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure.

@@ -1,27 +1,51 @@
-import type { UnusedResponse } from '@cn/core';
+import { CnError, fitUnused, looksLikeTarget, type UnusedRequest, type UnusedResponse } from '@cn/core';
 import { daemonRequest } from '@cn/client';
 import { EXIT } from '../exit-codes.js';
-import { deliver, rendererFor } from '../format/output.js';
+import { deliver, measureFor, rendererFor } from '../format/output.js';
+import { unusedCompact, unusedIds, unusedText } from '../format/unused-text.js';
 import { type CommandHost } from '../run.js';
-import { userFile } from '../user-paths.js';
+import { rootRelativeTarget, userFile } from '../user-paths.js';
+import { limitFlag, maxTokensFlag, scopeFlag, type SharedFlags } from './agent-options.js';
+
+interface UnusedFlags extends SharedFlags {
+  exported?: boolean;
+  members?: boolean;
+  refsIn?: unknown;
+  refsNotIn?: unknown;
+}
 
 export function registerUnused({ cli, run }: CommandHost): void {
   cli
-    .command('unused <file>', "The file's top-level declarations nothing else in the project uses (exit 1 when none)")
+    .command('unused [path]', 'Top-level declarations of a file, a directory or the project that nothing else uses (exit 1 when none)')
+    .option('--exported', 'Only exports (public members), and only uses from other files count')
+    .option('--members', 'The argument is a class (name or id): check its static and instance members instead')
+    .option('--refs-in <path>', 'Only uses in files under this path, or matching this glob, count')
+    .option('--refs-not-in <path>', 'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts")')
+    .option('--limit <n>', 'At most n symbols (total still counts all; truncated: true)')
+    .option('--max-tokens <n>', 'Shrink the answer to about n tokens: list cut from the end, then counts only')
     .option('--output <file>', 'Write the answer to a file instead of stdout')
-    .example('cn unused src/internal/types.ts --format compact')
+    .example('cn unused src/utils/url.ts --exported --refs-in src')
+    .example('cn unused src --exported --refs-not-in "**/*.test.ts" --format compact')
+    .example('cn unused Model --members --exported')
     .example('cn unused src/api/routes.ts')
-    .action((file: string, flags: { output?: unknown }) =>
+    .action((target: string | undefined, flags: UnusedFlags) =>
       run(async (context) => {
-        const response = await daemonRequest<UnusedResponse>(context, 'POST', '/unused', { file: userFile(context, file) });
-        const render = rendererFor(context.format, { text: unusedText, compact: unusedText, ids: (r) => r.unused.map((s) => s.id).join('\n') });
-        return deliver(context, render(response), response.unused.length > 0 ? EXIT.ok : EXIT.nothingFound, flags.output);
+        const maxTokens = maxTokensFlag(flags);
+        const refsIn = scopeFlag(context, flags.refsIn, '--refs-in');
+        const refsNotIn = scopeFlag(context, flags.refsNotIn, '--refs-not-in');
+        // Defaults are left out, so the CLI and the MCP tool send the same request.
+        if (flags.members && target === undefined) throw new CnError('bad-input', '--members needs a class', 'e.g. cn unused User --members');
+        const body: UnusedRequest = {
+          ...(target !== undefined ? (flags.members ? { membersOf: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target } : { path: userFile(context, target) }) : {}),
+          ...(flags.exported ? { exported: true } : {}),
+          ...(refsIn !== undefined ? { refsIn } : {}),
+          ...(refsNotIn !== undefined ? { refsNotIn } : {}),
+          limit: limitFlag(flags),
+        };
+        let response = await daemonRequest<UnusedResponse>(context, 'POST', '/unused', body);
+        const render = rendererFor(context.format, { text: unusedText, compact: unusedCompact, ids: unusedIds });
+        if (maxTokens !== undefined) response = fitUnused(response, maxTokens, measureFor(render, context.format));
+        return deliver(context, render(response), response.total > 0 ? EXIT.ok : EXIT.nothingFound, flags.output);
       }),
     );
-}
-
-function unusedText(response: UnusedResponse): string {
-  const lines = response.unused.map((symbol) => `${response.filePath}:${symbol.line}  ${symbol.kind}  ${symbol.name}${symbol.exported ? '  (exported)' : ''}`);
-  lines.push(`${response.unused.length} of ${response.checked} top-level declarations unused in the project`);
-  return lines.join('\n');
 }

@@ -48,15 +48,21 @@ export function fitOverview(response: OverviewResponse, maxTokens: number, measu
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens) return full;
   const keep = (count: number) => withReport({ ...response, files: response.files.slice(0, count), truncated: true as const }, maxTokens, 'cut', measure);
+  const kept = largestFitting(response.files.length - 1, (count) => keep(count).budget!.tokens <= maxTokens);
+  if (kept > 0) return keep(kept);
+  return withReport({ ...response, files: [], ...cutFlag(response.files.length > 0) }, maxTokens, 'totals', measure);
+}
+
+/** The largest count in 0..most that `fits` (which must hold for every count below one that fits), by bisection. */
+export function largestFitting(most: number, fits: (count: number) => boolean): number {
   let low = 0;
-  let high = response.files.length - 1;
+  let high = most;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (keep(middle).budget!.tokens <= maxTokens) low = middle;
+    if (fits(middle)) low = middle;
     else high = middle - 1;
   }
-  if (low > 0) return keep(low);
-  return withReport({ ...response, files: [], ...cutFlag(response.files.length > 0) }, maxTokens, 'totals', measure);
+  return low;
 }
 
 export function fitFind(response: FindResponse, maxTokens: number, measure: TokenMeasure<FindResponse> = estimateJsonTokens): FindResponse {
@@ -116,6 +122,6 @@ export function countKinds(kinds: string[]): Record<string, number> {
   return counts;
 }
 
-function cutFlag(cut: boolean): { truncated?: true } {
+export function cutFlag(cut: boolean): { truncated?: true } {
   return cut ? { truncated: true } : {};
 }

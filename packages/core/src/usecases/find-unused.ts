@@ -1,60 +1,177 @@
-import type { UnusedRequest, UnusedResponse, UnusedSymbol } from '../contract.js';
+import * as path from 'node:path';
+import type { UnusedFile, UnusedRequest, UnusedResponse, UnusedSymbol } from '../contract-unused.js';
+import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
-import type { Position } from '../domain/location.js';
-import type { ProjectPaths } from '../domain/project-paths.js';
+import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
+import { projectFilesInRoot } from '../graph/import-index.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import { pathFilter } from '../ranking/path-filter.js';
 import { refineKind } from '../ranking/refine-kind.js';
+import { boundedMap } from './bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
+import { isAugmentation, isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
+import { NamedImports } from './named-imports.js';
+import type { UnusedCandidate } from './unused-candidate.js';
+import { memberCandidates } from './unused-members.js';
 
 /** References are asked a few at a time: tsserver answers one by one anyway, and this bounds memory. */
 const CONCURRENT_QUERIES = 4;
+const CONCURRENT_OUTLINES = 8;
+
+type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'> };
 
 /**
- * `cn unused <file>`: the file's top-level declarations that nothing else in the project refers
- * to — one call instead of a map plus a find per symbol. Overloads count as one declaration.
+ * `cn unused [path]`: the top-level declarations of a file, a directory or the whole project that
+ * nothing else uses — one call instead of a map plus a find per symbol. With `exported`, only
+ * exports, and only uses from other files count. `refsIn`/`refsNotIn` say which files' uses count.
+ * A declaration whose counted uses are all in test files is listed too, marked `usedOnlyByTests`.
  */
-export async function findUnused(deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths }, request: UnusedRequest): Promise<UnusedResponse> {
-  const filePath = await resolveSourceFile(deps.files, request.file);
+export async function findUnused(deps: Deps, request: UnusedRequest): Promise<UnusedResponse> {
+  checkLimit(request.limit);
+  const counts = usesThatCount(request);
+  const { base, membersOf, files, candidates, unreadable } = request.membersOf !== undefined ? await membersToCheck(deps, request, request.membersOf) : await declarationsToCheck(deps, request);
+  // Members are not imported by name; top-level declarations often are, and then need no reference search.
+  const imports = request.membersOf === undefined && candidates.length > 0 ? await NamedImports.read(deps.importGraph, deps.files, await projectFilesInRoot(deps.importGraph, deps.files)) : undefined;
+  const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node, symbol }) => {
+    if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts)) return 'used';
+    const at = node.selectionRange.start;
+    const uses = (await deps.engine.references(filePath, at, false))
+      // Some servers list the declaration even when asked not to; a use is anywhere else.
+      .filter((use) => !(use.filePath === filePath && use.range.start.line === at.line && use.range.start.character === at.character))
+      .filter((use) => !request.exported || use.filePath !== filePath)
+      .map((use) => deps.paths.toRelative(use.filePath))
+      .filter(counts);
+    if (uses.length === 0) return 'unused';
+    return !isTestFile(deps.paths.toRelative(filePath)) && uses.every(isTestFile) ? 'tests' : 'used';
+  });
+  const reported: UnusedCandidate[] = [];
+  candidates.forEach((candidate, index) => {
+    if (verdicts[index] === 'used') return;
+    reported.push(verdicts[index] === 'tests' ? { ...candidate, symbol: { ...candidate.symbol, usedOnlyByTests: true } } : candidate);
+  });
+  const listed = request.limit === undefined ? reported : reported.slice(0, request.limit);
+  return {
+    path: base,
+    ...(membersOf !== undefined ? { membersOf } : {}),
+    filesChecked: files.length - unreadable,
+    checked: candidates.length,
+    files: groupByFile(deps.paths, listed),
+    total: reported.length,
+    usedOnlyByTests: reported.filter((candidate) => candidate.symbol.usedOnlyByTests).length,
+    ...(listed.length < reported.length ? { truncated: true as const } : {}),
+    ...searched(deps.engine, unreadable),
+  };
+}
+
+/** What one request checks: where, which declarations, and how many files could not be outlined. */
+interface CheckList {
+  base: string;
+  membersOf?: string;
+  files: string[];
+  candidates: UnusedCandidate[];
+  unreadable: number;
+}
+
+async function declarationsToCheck(deps: Deps, request: UnusedRequest): Promise<CheckList> {
+  const { base, files } = await filesToCheck(deps, request.path);
+  let unreadable = 0;
+  const perFile = await boundedMap(files, CONCURRENT_OUTLINES, async (filePath) => {
+    const found = await candidatesOf(deps, filePath, request.exported === true).catch((error: unknown) => {
+      // One file the engine cannot outline must not sink a directory's answer; it is counted instead.
+      if (files.length === 1 || !(error instanceof CnError)) throw error;
+      unreadable++;
+      return undefined;
+    });
+    return found ?? [];
+  });
+  return { base, files, candidates: perFile.flat(), unreadable };
+}
+
+/** `membersOf`: one class's members instead of files' top-level declarations. */
+async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: string): Promise<CheckList> {
+  if (request.path !== undefined) throw badInput('pass a path, or a class whose members to check, not both', 'e.g. cn unused src/models or cn unused User --members');
+  const { filePath, className, candidates } = await memberCandidates(deps, membersOf, request.exported === true);
+  return { base: deps.paths.toRelative(filePath), membersOf: className, files: [filePath], candidates, unreadable: 0 };
+}
+
+/** A counted file imports it by name — and, unless the declaring file is a test, not a test file: it is used, no question asked. */
+function provenUsed(paths: ProjectPaths, filePath: string, importers: string[], counts: (relativePath: string) => boolean): boolean {
+  const declaredInTest = isTestFile(paths.toRelative(filePath));
+  return importers.some((importer) => {
+    const relative = paths.toRelative(importer);
+    return importer !== filePath && counts(relative) && (declaredInTest || !isTestFile(relative));
+  });
+}
+
+function checkLimit(limit: number | undefined): void {
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw badInput(`limit must be a whole number of 1 or more, not ${limit}`);
+}
+
+/** The filters on where a use is: `refsIn` keeps, `refsNotIn` drops (both root-relative paths or globs). */
+function usesThatCount(request: UnusedRequest): (relativePath: string) => boolean {
+  const inside = pathFilter(request.refsIn, '--refs-in');
+  const outside = pathFilter(request.refsNotIn, '--refs-not-in');
+  return (relativePath) => (inside === undefined || inside(relativePath)) && (outside === undefined || !outside(relativePath));
+}
+
+/** A source file is checked alone; a directory (or nothing: the root) stands for its project files, declaration files aside. */
+async function filesToCheck(deps: Deps, userPath: string | undefined): Promise<{ base: string; files: string[] }> {
+  const given = userPath === undefined || userPath.trim() === '' ? '.' : userPath;
+  const resolved = await deps.files.resolveInRoot(given);
+  if (isSourceFile(resolved)) {
+    const filePath = await resolveSourceFile(deps.files, given);
+    return { base: deps.paths.toRelative(filePath), files: [filePath] };
+  }
+  const base = deps.paths.toRelative(resolved);
+  const under = (relative: string) => base === '' || relative === base || relative.startsWith(`${base}/`);
+  const files = (await projectFilesInRoot(deps.importGraph, deps.files))
+    .filter((file) => !isDeclarationFile(file) && under(deps.paths.toRelative(file)))
+    .sort((a, b) => a.localeCompare(b));
+  if (files.length === 0 && path.extname(base) !== '') await resolveSourceFile(deps.files, given); // says why a file is refused
+  if (files.length === 0) throw badInput(`no source files under ${base || '.'}`, 'pass a source file, a directory holding files the project loads, or nothing for the whole project');
+  return { base: base || '.', files };
+}
+
+/** The file's own top-level declarations in line order, overloads (and merged declarations) once. */
+async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean): Promise<UnusedCandidate[]> {
   const text = new SourceText(await deps.files.readText(filePath));
   const relative = deps.paths.toRelative(filePath);
   const seen = new Set<string>();
   // The engine's outline is not always in document order; people and agents read top to bottom.
-  const declarations = [...(await deps.engine.outline(filePath))]
-    .sort((a, b) => a.selectionRange.start.line - b.selectionRange.start.line)
-    .filter((node) => !seen.has(node.name) && seen.add(node.name));
-  const verdicts = await mapLimited(declarations, CONCURRENT_QUERIES, async (node) => {
-    const at: Position = node.selectionRange.start;
-    const uses = await deps.engine.references(filePath, at, false);
-    // Some servers list the declaration even when asked not to; a use is anywhere else.
-    return uses.every((use) => use.filePath === filePath && use.range.start.line === at.line && use.range.start.character === at.character);
-  });
-  const unused: UnusedSymbol[] = [];
-  declarations.forEach((node, index) => {
-    if (!verdicts[index]) return;
+  const nodes = [...(await deps.engine.outline(filePath))].sort((a, b) => a.selectionRange.start.line - b.selectionRange.start.line);
+  const candidates: UnusedCandidate[] = [];
+  for (const node of nodes) {
     const { line, character } = node.selectionRange.start;
     const lineText = text.line(line) ?? '';
-    unused.push({
-      id: formatLocationId(relative, line, character),
-      name: node.name,
-      kind: refineKind(node.kind, lineText, character),
-      line,
-      exported: /^\s*export\b/.test(text.line(node.range.start.line) ?? '') || /^\s*export\b/.test(lineText),
-    });
-  });
-  return { filePath: relative, checked: declarations.length, unused };
+    if (!isIdentifierName(node.name) || isImportOrReExport(lineText) || isAugmentation(node, text) || seen.has(node.name)) continue;
+    seen.add(node.name);
+    const exported = isExported(text, node, lineText);
+    if (exportedOnly && !exported) continue;
+    const symbol = { id: formatLocationId(relative, line, character), name: node.name, kind: refineKind(node.kind, lineText, character), line, exported };
+    candidates.push({ filePath, node, symbol });
+  }
+  return candidates;
 }
 
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+function groupByFile(paths: ProjectPaths, candidates: UnusedCandidate[]): UnusedFile[] {
+  const files = new Map<string, UnusedSymbol[]>();
+  for (const { filePath, symbol } of candidates) {
+    const list = files.get(filePath) ?? [];
+    list.push(symbol);
+    files.set(filePath, list);
+  }
+  return [...files].map(([filePath, unused]) => ({ filePath: paths.toRelative(filePath), unused }));
+}
+
+/** §1 of the contract: a project-wide answer says what it searched and whether anything was left out. */
+function searched(engine: CodeIntelligence, unreadable: number): Pick<UnusedResponse, 'projects' | 'complete' | 'reason'> {
+  const status = engine.status();
+  const reasons: string[] = [];
+  const broken = status.configErrors?.length ?? 0;
+  if (broken > 0) reasons.push(`${broken} tsconfig/jsconfig error${broken === 1 ? '' : 's'}: files of those projects were not searched (cn status)`);
+  if (unreadable > 0) reasons.push(unreadable === 1 ? '1 file could not be outlined and was not checked' : `${unreadable} files could not be outlined and were not checked`);
+  return { projects: status.projects.length, complete: reasons.length === 0, ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}) };
 }

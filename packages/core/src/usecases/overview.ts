@@ -13,6 +13,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from './bounded-map.js';
 import { ImportIndex } from './import-index.js';
+import { isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
 
 export const DEFAULT_OVERVIEW_TOKENS = 2000;
 /** Per file; the rest is counted in `omitted`. A file with more is read with cn map. */
@@ -103,9 +104,8 @@ function topLevelDeclarations(relative: string, outline: OutlineNode[], text: So
   for (const node of outline) {
     const { line, character } = node.selectionRange.start;
     const lineText = text.line(line) ?? '';
-    // Re-exports and imports name declarations that live elsewhere; they are not this file's own.
-    if (/^\s*(?:export\s+(?:type\s+)?(?:\{|\*)|import\b)/.test(lineText)) continue;
-    if (!/^[\p{L}$_][\p{L}\p{N}$_]*$/u.test(node.name)) continue; // callbacks, `<function>`, string keys
+    if (isImportOrReExport(lineText)) continue;
+    if (!isIdentifierName(node.name)) continue;
     const earlier = seen.get(node.name);
     if (earlier) {
       // Overload signatures and their implementation (or a class and its merged namespace) are one entry.
@@ -131,12 +131,4 @@ function firstCodeLine(text: SourceText, startLine: number, nameLine: number): n
   let line = startLine;
   while (line < nameLine && /^\s*(?:@|\/\/|\/\*|\*)/.test(text.line(line) ?? '')) line++;
   return line;
-}
-
-function isExported(text: SourceText, node: OutlineNode, lineText: string): boolean {
-  const declarationLine = text.line(node.range.start.line) ?? lineText;
-  if (/^\s*export\b/.test(declarationLine) || /^\s*export\b/.test(lineText)) return true;
-  const name = node.name.replace(/[$]/g, '\\$');
-  // `export { a, b as c }`, `export default a`, CommonJS `module.exports = { a }` / `exports.a =`.
-  return new RegExp(`export\\s*\\{[^}]*\\b${name}\\b|export\\s+default\\s+${name}\\b|module\\.exports\\s*=\\s*(?:\\{[^}]*\\b)?${name}\\b|exports\\.${name}\\s*=`, 'u').test(text.text);
 }

@@ -31,14 +31,6 @@ export const symbolProperties = {
   line: { type: 'integer' },
 } as const;
 
-/** A request that names one file. */
-export const fileBody = {
-  type: 'object',
-  properties: { file: { type: 'string', maxLength: 4096 } },
-  required: ['file'],
-  additionalProperties: false,
-} as const;
-
 const errorBody = {
   type: 'object',
   properties: {
