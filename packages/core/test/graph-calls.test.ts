@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, traceCalls } from '../src/index.js';
-import { FakeEngine, FakeFiles, ROOT } from './fakes.js';
-import { FakeNavigation } from './navigation-fakes.js';
+import { codebaseFromText } from './call-fakes.js';
+import { ROOT } from './fakes.js';
 
 const chain = ['function main() {', '  parse(); evaluate();', '}', 'function parse() {', '  normalize();', '}', 'function normalize() {}', 'function evaluate() {', '  evaluate(); ping();', '}', 'function ping() {', '  pong();', '}', 'function pong() {', '  ping();', '}', ''].join('\n');
 
-function setup() {
-  const navigation = new FakeNavigation();
-  navigation.addFunction('main', 'src/chain.ts', 1);
-  navigation.addFunction('parse', 'src/chain.ts', 4);
-  navigation.addFunction('normalize', 'src/chain.ts', 7);
-  navigation.addFunction('evaluate', 'src/chain.ts', 8);
-  navigation.addFunction('ping', 'src/chain.ts', 11);
-  navigation.addFunction('pong', 'src/chain.ts', 14);
-  navigation.addFunction('abs', '/usr/lib/typescript/lib.es5.d.ts', 40);
-  navigation.calls = [
-    ['main', 'parse'],
-    ['main', 'evaluate'],
-    ['parse', 'normalize'],
-    ['normalize', 'abs'],
-    ['evaluate', 'evaluate'],
-    ['evaluate', 'ping'],
-    ['ping', 'pong'],
-    ['pong', 'ping'],
-  ];
-  const engine = new FakeEngine();
-  const deps = { engine, navigation, files: new FakeFiles({ 'src/chain.ts': chain }), paths: new ProjectPaths(ROOT) };
+function setup(more: Record<string, string> = {}) {
+  const { engine, navigation, files } = codebaseFromText({ 'src/chain.ts': chain, ...more });
+  const deps = { engine, navigation, files, paths: new ProjectPaths(ROOT) };
   return { navigation, engine, deps };
 }
 
@@ -46,8 +28,8 @@ describe('traceCalls', () => {
       ],
       edges: [
         // Ids sort by path, then numerically by line: line 8 before line 14.
-        { from: 'src/chain.ts::8::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::9::5'] },
-        { from: 'src/chain.ts::14::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::15::5'] },
+        { from: 'src/chain.ts::8::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::9::15'] },
+        { from: 'src/chain.ts::14::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::15::3'] },
       ],
     });
   });
@@ -63,7 +45,9 @@ describe('traceCalls', () => {
   });
 
   it('leaves out calls into files outside the root (lib.d.ts)', async () => {
-    const { deps } = setup();
+    const { deps, navigation } = setup();
+    const abs = navigation.addFunction('abs', '/usr/lib/typescript/lib.es5.d.ts', 40);
+    navigation.outgoing.get('normalize')!.push({ to: abs, callSites: [{ filePath: `${ROOT}/src/chain.ts`, range: { start: { line: 7, character: 23 }, end: { line: 7, character: 26 } } }] });
     const response = await traceCalls(deps, { target: 'src/chain.ts::7::10', direction: 'out' });
     expect(response.nodes.map((node) => node.name)).toEqual(['normalize']);
     expect(response.edges).toEqual([]);
@@ -99,14 +83,90 @@ describe('traceCalls', () => {
   });
 
   it('stops at the node cap and says so', async () => {
-    const { deps, navigation } = setup();
-    for (let index = 0; index < 600; index++) {
-      navigation.addFunction(`caller${index}`, 'src/chain.ts', 100 + index);
-      navigation.calls.push([`caller${index}`, 'ping']);
-    }
+    const callers = Array.from({ length: 600 }, (_, index) => `function caller${index}() { ping(); }`).join('\n');
+    const { deps } = setup({ 'src/callers.ts': callers });
     const response = await traceCalls(deps, { target: 'src/chain.ts::11::10' });
     expect(response.truncated).toBe(true);
     expect(response.nodes).toHaveLength(500);
     expect(response.edges).toHaveLength(499);
+  });
+});
+
+describe('traceCalls: callers that are really callers', () => {
+  const shapes = [
+    'export class ZodError {}',
+    'export function check(value) {',
+    '  return value instanceof ZodError;',
+    '}',
+    'export const build = () => {',
+    '  return new ZodError();',
+    '}',
+    '',
+  ].join('\n');
+  const testFile = [
+    "import { ZodError, check } from './shapes';",
+    "describe('errors', () => {",
+    "  it('throws', () => {",
+    '    const error = new ZodError();',
+    '    expect(error).toBeInstanceOf(ZodError);',
+    '    check(error);',
+    '  })',
+    '})',
+    'const top = new ZodError();',
+    '',
+  ].join('\n');
+  const codebase = () => setup({ 'src/shapes.ts': shapes, 'src/shapes.test.ts': testFile });
+
+  it('credits calls in module-level callbacks to <module>, a const arrow to itself, and counts what is not a call', async () => {
+    const { deps } = codebase();
+    const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14' });
+    expect(response.nodes).toEqual([
+      { id: 'src/shapes.ts::1::14', name: 'ZodError', kind: 'Class', depth: 0 },
+      { id: 'src/shapes.test.ts', name: '<module>', kind: 'Module', depth: 1 },
+      { id: 'src/shapes.ts::5::14', name: 'build', kind: 'Function', depth: 1 },
+    ]);
+    expect(response.edges).toEqual([
+      { from: 'src/shapes.test.ts', to: 'src/shapes.ts::1::14', kind: 'calls', callSites: ['src/shapes.test.ts::4::23', 'src/shapes.test.ts::9::17'] },
+      { from: 'src/shapes.ts::5::14', to: 'src/shapes.ts::1::14', kind: 'calls', callSites: ['src/shapes.ts::6::14'] },
+    ]);
+    // The import, `instanceof ZodError` and `toBeInstanceOf(ZodError)`.
+    expect(response.nonCallSites).toBe(3);
+  });
+
+  it('keeps only callers the path filters let through, and counts the rest', async () => {
+    const { deps } = codebase();
+    const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsNotIn: '**/*.test.ts' });
+    expect(response.edges.map((edge) => edge.from)).toEqual(['src/shapes.ts::5::14']);
+    expect(response.filteredCallSites).toBe(2);
+    const only = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: 'src/shapes.test.ts' });
+    expect(only.edges.map((edge) => edge.from)).toEqual(['src/shapes.test.ts']);
+    const error = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: '../elsewhere' }).catch((caught: CnError) => caught);
+    expect((error as CnError).message).toMatch(/^--refs-in '\.\.\/elsewhere' must be relative/);
+  });
+
+  it('answers every target in one graph', async () => {
+    const { deps } = codebase();
+    const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14', targets: ['src/shapes.ts::2::17'] });
+    expect(response.root).toBe('src/shapes.ts::1::14');
+    expect(response.roots).toEqual(['src/shapes.ts::1::14', 'src/shapes.ts::2::17']);
+    expect(response.edges).toContainEqual({ from: 'src/shapes.test.ts', to: 'src/shapes.ts::2::17', kind: 'calls', callSites: ['src/shapes.test.ts::6::5'] });
+    const tooMany = await traceCalls(deps, { target: 'a', targets: Array.from({ length: 20 }, () => 'b') }).catch((caught: CnError) => caught);
+    expect((tooMany as CnError).kind).toBe('bad-input');
+  });
+
+  it('flags a name that two declarations answer alike, listing the other', async () => {
+    const { deps, engine } = codebase();
+    const range = (line: number) => ({ start: { line, character: 1 }, end: { line, character: 30 } });
+    engine.symbols = [
+      { name: 'ping', kind: 'Function', filePath: `${ROOT}/src/chain.ts`, range: range(11) },
+      { name: 'ping', kind: 'Function', filePath: `${ROOT}/src/other.ts`, range: range(1) },
+    ];
+    deps.files.files['src/other.ts'] = 'function ping() {}\n';
+    const response = await traceCalls(deps, { target: 'ping' });
+    expect(response.root).toBe('src/chain.ts::11::10');
+    expect(response.ambiguous).toBe(true);
+    expect(response.candidates).toEqual([expect.objectContaining({ id: 'src/other.ts::1::10', name: 'ping' })]);
+    engine.symbols = [engine.symbols[0]];
+    expect((await traceCalls(deps, { target: 'ping' })).ambiguous).toBeUndefined();
   });
 });

@@ -28,9 +28,9 @@ export function snippetFlag(flags: SharedFlags): SnippetLevel | undefined {
 }
 
 /** `--in`: a path given from a subdirectory is made root-relative; globs are root-relative as written. */
-export function scopeFlag(context: Context, scope: unknown): string | undefined {
+export function scopeFlag(context: Context, scope: unknown, option = '--in'): string | undefined {
   if (scope === undefined) return undefined;
-  if (typeof scope !== 'string' || scope.trim() === '') throw new CnError('bad-input', '--in takes a path or glob', 'e.g. --in src/internal or --in "src/**/*.ts"');
+  if (typeof scope !== 'string' || scope.trim() === '') throw new CnError('bad-input', `${option} takes a path or glob`, `e.g. ${option} src/internal or ${option} "src/**/*.ts"`);
   if (isGlob(scope)) return scope;
   const fromCwd = path.resolve(context.cwd, scope);
   const relative = path.relative(context.root, fromCwd);

@@ -4,6 +4,7 @@ export type * from '../ports/navigation.js';
 export type * from '../ports/import-graph.js';
 export { compareIds } from './graph-builder.js';
 export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
+export { MODULE_NODE_NAME, looksLikeFilePath } from './module-items.js';
 export * from '../usecases/trace-calls.js';
 export { findImplementations } from '../usecases/find-implementations.js';
 export * from '../usecases/describe-type.js';

@@ -7,6 +7,7 @@ import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
+import { guessFields } from './target-guess.js';
 
 type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
@@ -29,7 +30,7 @@ export async function findImplementations(deps: Deps, request: ImplRequest): Pro
   // For a concrete class the engine lists the class itself, and tsserver adds `this` inside
   // implementing classes; neither answers "what implements it".
   const kept = dedupeById(implementations).filter((impl) => impl.id !== described.id && impl.name !== 'this');
-  return { target: described, implementations: kept };
+  return { target: described, implementations: kept, ...(await guessFields(builder, [target])) };
 }
 
 /** The target as a named place: from the search hit when it was a name, else from the outline. */

@@ -6,7 +6,7 @@ import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { kindFilter } from '../ranking/kind-filter.js';
-import { isExactMatch, rankSymbols, type NameMatch } from '../ranking/rank-symbols.js';
+import { isExactMatch, NameMatch, rankAlike, rankSymbols } from '../ranking/rank-symbols.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
@@ -107,11 +107,21 @@ export interface ResolvedSymbolTarget {
   position: Position;
   /** Known when the target was a name. */
   symbol?: WorkspaceSymbolHit;
+  /**
+   * The name was a guess: another match ranks as high, or nothing matched the name exactly
+   * (`ZodTyp` answered for `ZodTypeDef`). `alternatives` are what else it could have meant.
+   */
+  ambiguous?: true;
+  alternatives?: LocatedSymbol[];
 }
+
+/** Other matches a guessed target lists, best first, so one re-ask by id settles it. */
+export const MAX_ALTERNATIVES = 5;
 
 /**
  * What commands that act on one symbol (calls, impl, type …) are pointed at: an id is that exact
- * position; a name is the declaration `cn find` would choose. Nothing matching → not-found.
+ * position; a name is the declaration `cn find` would choose, flagged `ambiguous` when find would
+ * flag it or when only an inexact match was found. Nothing matching → not-found.
  */
 export async function resolveSymbolTarget(
   deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths },
@@ -124,9 +134,15 @@ export async function resolveSymbolTarget(
     return { filePath, position };
   }
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const [best] = await searchRankedSymbols(deps.engine, (filePath) => builder.text(filePath), query, kind, { limit: 1 });
+  const { symbols } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, kind, { limit: MAX_ALTERNATIVES + 1 });
+  const [best, ...rest] = symbols;
   if (!best) throw notFound(`no symbol named '${query}'`, 'check the spelling, or try cn find with a shorter prefix');
-  return { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
+  const target = { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
+  const inexact = best.match !== NameMatch.Exact;
+  // As cn find: once the name matched exactly, longer names and other spellings are not what was meant.
+  const plausible = inexact ? rest : rest.filter(({ match }) => match === NameMatch.Exact);
+  if (!inexact && (plausible.length === 0 || !rankAlike(best, plausible[0]))) return target;
+  return { ...target, ambiguous: true, alternatives: plausible.slice(0, MAX_ALTERNATIVES).map(({ hit, position }) => ({ hit, position })) };
 }
 
 /** `Observable.subscribe` → name `subscribe` in a container whose name ends with `Observable`. */
