@@ -51,6 +51,7 @@ async function findByName(deps: Deps, builder: LocationRefBuilder, query: string
   const { symbols: located, total } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, request.kind, {
     exact: request.exact,
     limit: candidateLimit + 1,
+    relativePath: (filePath: string) => deps.paths.toRelative(filePath),
     ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
   });
   if (located.length === 0) return { query, definition: null, references: [], totalReferences: 0, candidates: [], ...modeEcho(options) };

@@ -6,7 +6,7 @@ import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { kindFilter } from '../ranking/kind-filter.js';
-import { isExactMatch, NameMatch, rankAlike, rankSymbols } from '../ranking/rank-symbols.js';
+import { compareRanked, isExactMatch, NameMatch, rankAlike, rankSymbols, type RankedHit } from '../ranking/rank-symbols.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
@@ -41,7 +41,15 @@ export interface SymbolSearchOptions {
    * common word costs more than the search itself; `total` still counts them all.
    */
   limit?: number;
+  /** Root-relative paths, so only paths inside the project count as tests or benchmarks. */
+  relativePath?: (filePath: string) => string;
 }
+
+/**
+ * Whether a declaration is exported is read from its file, so ranking by it needs the hits
+ * located; beyond this many equally named hits the engine's rank decides the rest.
+ */
+const MAX_RERANKED = 200;
 
 /**
  * Symbols matching a name (`User`, or `Container.member` at any depth), best first, each located at
@@ -57,9 +65,7 @@ export async function searchRankedSymbols(
   return (await searchSymbolsRanked(engine, texts, query, kind, options)).symbols.map(({ hit, position }) => ({ hit, position }));
 }
 
-export interface RankedLocatedSymbol extends LocatedSymbol {
-  match: NameMatch;
-}
+export interface RankedLocatedSymbol extends LocatedSymbol, RankedHit {}
 
 export interface RankedSearch {
   symbols: RankedLocatedSymbol[];
@@ -82,18 +88,25 @@ export async function searchSymbolsRanked(
   const hits = (await engine.searchSymbols(name)).filter(
     (hit) => (!options.where || options.where(hit.filePath)) && (scopes.length === 0 || containerMatches(hit, scopes)),
   );
-  const ranked = rankSymbols(hits, name).filter(({ match }) => !options.exact || isExactMatch(match));
+  const ranked = rankSymbols(hits, name, options.relativePath).filter(({ match }) => !options.exact || isExactMatch(match));
   // A kind filter needs each hit's refined kind, and deep qualifiers its outline: then all are located.
   const locateAll = acceptsKind !== undefined || scopes.length > 1 || options.limit === undefined;
+  // Every hit as good a name match as the best is read too: being exported can put any of them first.
+  const bestMatches = ranked.filter(({ match }) => match === ranked[0]?.match).length;
+  const toLocate = locateAll ? ranked : ranked.slice(0, Math.max(options.limit ?? 0, Math.min(bestMatches, MAX_RERANKED)));
   const located = await Promise.all(
-    (locateAll ? ranked : ranked.slice(0, options.limit)).map(async ({ hit, match }) => {
+    toLocate.map(async (ranking): Promise<RankedLocatedSymbol> => {
+      const { hit } = ranking;
       const text = await texts(hit.filePath);
       const position = text ? locateName(text, hit.range, hit.name) : await locateWithoutText(engine, hit);
+      const line = text?.line(position.line);
       // `export { type Money }` has `type` before the name too, but a re-export is no type alias.
-      const refined = hit.alias ? hit.kind : refineKind(hit.kind, text?.line(position.line), position.character);
-      return { hit: refined === hit.kind ? hit : { ...hit, kind: refined }, position, match };
+      const refined = hit.alias ? hit.kind : refineKind(hit.kind, line, position.character);
+      return { ...ranking, hit: refined === hit.kind ? hit : { ...hit, kind: refined }, position, exported: /^\s*export\b/.test(line ?? '') };
     }),
   );
+  located.sort(compareRanked);
+  if (!locateAll) located.splice(options.limit ?? located.length);
   const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind));
   if (scopes.length <= 1) return { symbols: kept, total: locateAll ? kept.length : ranked.length };
   // navto names only the nearest container; deeper qualifiers are checked against the outline.
@@ -134,7 +147,10 @@ export async function resolveSymbolTarget(
     return { filePath, position };
   }
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const { symbols } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, kind, { limit: MAX_ALTERNATIVES + 1 });
+  const { symbols } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, kind, {
+    limit: MAX_ALTERNATIVES + 1,
+    relativePath: (filePath) => deps.paths.toRelative(filePath),
+  });
   const [best, ...rest] = symbols;
   if (!best) throw notFound(`no symbol named '${query}'`, 'check the spelling, or try cn find with a shorter prefix');
   const target = { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
