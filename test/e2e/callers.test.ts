@@ -70,6 +70,8 @@ describe('cn calls: callers that are really callers', () => {
     expect(ids).toEqual(['src/client/paths.ts::2::14', `${ERRORS}::4::14`]);
     const type = json(await cn(['type', 'mergePath', '--root', root]));
     expect(type.ambiguous).toBe(true);
+    const typeText = await cn(['type', 'mergePath', '--format', 'compact', '--root', root]);
+    expect(typeText.stdout).toMatch(/\nambiguous: the name was a guess; re-ask with an id: cn type <id>\n {2}also mergePath \(Function\) \[/);
     const typo = json(await cn(['type', 'mergePat', '--root', root]));
     expect(typo).toMatchObject({ ambiguous: true, target: { name: 'mergePath' } });
   });

@@ -1,6 +1,6 @@
-import type { CallsResponse, GraphEdge, GraphNode, NamedLocation } from '@cn/core';
-import type { Renderings } from './graph-text.js';
-import { graphTree } from './tree.js';
+import type { CallsResponse, GraphNode } from '@cn/core';
+import { guessNotes, type Renderings } from './graph-text.js';
+import { graphTree, sitesSuffix } from './tree.js';
 
 /**
  * `cn calls` in text/tree, compact and ids. Compact is one line per call edge with both ends named
@@ -29,30 +29,11 @@ function nodeLabel(node: GraphNode | undefined, id: string): string {
   return `${qualified} [${id}]`;
 }
 
-/** ` @ 12:5 14:3`: the call sites, short when they are in the caller's file (they always are). */
-export function sitesSuffix(edge: GraphEdge): string {
-  if (!edge.callSites || edge.callSites.length === 0) return '';
-  const callerFile = edge.from.split('::')[0];
-  const short = edge.callSites.map((site) => {
-    const [file, line, character] = site.split('::');
-    return file === callerFile ? `${line}:${character}` : site;
-  });
-  return ` @ ${short.join(' ')}`;
-}
-
 /** What the graph leaves out or guessed, so an empty or small answer is not read as "nobody calls it". */
 function callsNotes(response: CallsResponse): string[] {
   const notes: string[] = [];
   if (response.nonCallSites) notes.push(`${response.nonCallSites} references that do not call (imports, types, instanceof, values): left out`);
   if (response.filteredCallSites) notes.push(`${response.filteredCallSites} call sites in files --refs-in/--refs-not-in exclude: left out`);
-  if (response.ambiguous) {
-    notes.push('ambiguous: the name was a guess; re-ask with an id: cn calls <id>');
-    for (const candidate of response.candidates ?? []) notes.push(`  also ${candidateLabel(candidate)}`);
-  }
+  notes.push(...guessNotes(response, 'calls'));
   return notes;
-}
-
-export function candidateLabel(candidate: NamedLocation): string {
-  const name = candidate.container ? `${candidate.container}.${candidate.name}` : candidate.name;
-  return `${name} (${candidate.kind}) [${candidate.id}]`;
 }

@@ -1,4 +1,4 @@
-import type { DiagnosticsResponse, GraphResponse, ImplResponse, NamedLocation, OrphansResponse, TypeResponse } from '@cn/core';
+import type { DiagnosticsResponse, GraphResponse, ImplResponse, NamedLocation, OrphansResponse, TargetGuess, TypeResponse } from '@cn/core';
 import type { Context, Outcome } from '../run.js';
 import { graphTree } from './tree.js';
 
@@ -37,10 +37,21 @@ function named(location: NamedLocation): string {
   return `${location.name} (${location.kind})${container} [${location.id}]`;
 }
 
+/** impl and type answered a guessed name: say so, with the other matches to re-ask by id. */
+export function guessNotes(response: TargetGuess, command: string): string[] {
+  if (!response.ambiguous) return [];
+  return [`ambiguous: the name was a guess; re-ask with an id: cn ${command} <id>`, ...(response.candidates ?? []).map((candidate) => `  also ${named(candidate)}`)];
+}
+
 export const implRenderings: Renderings<ImplResponse> = {
   text: (response) =>
-    [`${named(response.target)}`, `implementations  ${response.implementations.length}`, ...response.implementations.map((impl) => `  ${named(impl)}`)].join('\n'),
-  compact: (response) => response.implementations.map(named).join('\n'),
+    [
+      `${named(response.target)}`,
+      `implementations  ${response.implementations.length}`,
+      ...response.implementations.map((impl) => `  ${named(impl)}`),
+      ...guessNotes(response, 'impl'),
+    ].join('\n'),
+  compact: (response) => [...response.implementations.map(named), ...guessNotes(response, 'impl')].join('\n'),
   ids: (response) => response.implementations.map((impl) => impl.id),
 };
 
@@ -49,9 +60,9 @@ export const typeRenderings: Renderings<TypeResponse> = {
     const lines = [`${named(response.target)}`, response.signature];
     if (response.documentation) lines.push('', response.documentation);
     for (const definition of response.typeDefinitions) lines.push(`type defined at  ${named(definition)}`);
-    return lines.join('\n');
+    return [...lines, ...guessNotes(response, 'type')].join('\n');
   },
-  compact: (response) => [response.signature, ...response.typeDefinitions.map((definition) => `type: ${definition.id}`)].join('\n'),
+  compact: (response) => [response.signature, ...response.typeDefinitions.map((definition) => `type: ${definition.id}`), ...guessNotes(response, 'type')].join('\n'),
   ids: (response) => response.typeDefinitions.map((definition) => definition.id),
 };
 

@@ -1,5 +1,4 @@
 import type { GraphEdge, GraphNode, GraphResponse } from '@cn/core';
-import { sitesSuffix } from './calls-text.js';
 
 type Way = 'in' | 'out';
 
@@ -76,4 +75,15 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 
 function looksLikeFile(id: string): boolean {
   return !id.includes('::');
+}
+
+/** ` @ 12:5 14:3`: the call sites, short when they are in the caller's file (they always are). */
+export function sitesSuffix(edge: GraphEdge): string {
+  if (!edge.callSites || edge.callSites.length === 0) return '';
+  const callerFile = edge.from.split('::')[0];
+  const short = edge.callSites.map((site) => {
+    const [file, line, character] = site.split('::');
+    return file === callerFile ? `${line}:${character}` : site;
+  });
+  return ` @ ${short.join(' ')}`;
 }
