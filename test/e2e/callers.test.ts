@@ -75,4 +75,13 @@ describe('cn calls: callers that are really callers', () => {
     const typo = json(await cn(['type', 'mergePat', '--root', root]));
     expect(typo).toMatchObject({ ambiguous: true, target: { name: 'mergePath' } });
   });
+
+  it('a misspelt name: find exits 1 with did you mean, calls exits 1 with it in one stderr line', async () => {
+    const find = await cn(['find', 'mergPath', '--format', 'compact', '--root', root]);
+    expect(find.exitCode).toBe(1);
+    expect(find.stdout.split('\n')[0]).toBe("no definition for 'mergPath' — did you mean mergePath?");
+    const calls = await cn(['calls', 'AppErorr', '--root', root]);
+    expect(calls.exitCode).toBe(1);
+    expect(calls.stderr).toBe("cn: no symbol named 'AppErorr' (did you mean AppError?)\n");
+  });
 });

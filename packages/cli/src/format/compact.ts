@@ -1,5 +1,6 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse } from '@cn/core';
 import { cutNotes, groupByFile, place, previewOf, snippetLines } from './notes.js';
+import { didYouMean } from './text.js';
 
 /**
  * `--format compact`: the fewest tokens that still carry every id. One line per result,
@@ -9,7 +10,7 @@ import { cutNotes, groupByFile, place, previewOf, snippetLines } from './notes.j
 export function findCompact(response: FindResponse): string {
   const lines: string[] = [];
   if (response.definition) lines.push(...namedLine(response.definition));
-  else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'`);
+  else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
   if (response.ambiguous) lines.push(`ambiguous: other matches rank alike; re-ask with cn find <id> or Container.name`);
   if (response.refs !== 'none') {
     const files = response.referenceFiles ?? [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));

@@ -7,6 +7,7 @@ import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { kindFilter } from '../ranking/kind-filter.js';
 import { compareRanked, isExactMatch, NameMatch, rankAlike, rankSymbols, type RankedHit } from '../ranking/rank-symbols.js';
+import { suggestNames } from '../ranking/did-you-mean.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
@@ -152,7 +153,10 @@ export async function resolveSymbolTarget(
     relativePath: (filePath) => deps.paths.toRelative(filePath),
   });
   const [best, ...rest] = symbols;
-  if (!best) throw notFound(`no symbol named '${query}'`, 'check the spelling, or try cn find with a shorter prefix');
+  if (!best) {
+    const suggestions = await suggestNames(deps.engine, splitQualifiedName(query).name);
+    throw notFound(`no symbol named '${query}'`, suggestions.length > 0 ? `did you mean ${suggestions.join(', ')}?` : 'check the spelling, or try cn find with a shorter prefix');
+  }
   const target = { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
   const inexact = best.match !== NameMatch.Exact;
   // As cn find: once the name matched exactly, longer names and other spellings are not what was meant.
