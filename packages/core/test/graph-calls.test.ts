@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, traceCalls } from '../src/index.js';
 import { codebaseFromText } from './call-fakes.js';
-import { ROOT } from './fakes.js';
+import { FakeEngine, FakeFiles, ROOT, key, node } from './fakes.js';
+import { FakeNavigation } from './navigation-fakes.js';
 
 const chain = ['function main() {', '  parse(); evaluate();', '}', 'function parse() {', '  normalize();', '}', 'function normalize() {}', 'function evaluate() {', '  evaluate(); ping();', '}', 'function ping() {', '  pong();', '}', 'function pong() {', '  ping();', '}', ''].join('\n');
 
@@ -168,5 +169,22 @@ describe('traceCalls: callers that are really callers', () => {
     expect(response.candidates).toEqual([expect.objectContaining({ id: 'src/other.ts::1::10', name: 'ping' })]);
     engine.symbols = [engine.symbols[0]];
     expect((await traceCalls(deps, { target: 'ping' })).ambiguous).toBeUndefined();
+  });
+});
+
+describe('traceCalls: the engine names callers the outline cannot', () => {
+  it('an overloaded function (its outline node spans only the first signature) stays the caller', async () => {
+    const over = ['export function wrap(a: string): string;', 'export function wrap(a: any) {', '    tick(a);', '}', ''].join('\n');
+    const navigation = new FakeNavigation();
+    navigation.addFunction('wrap', 'src/over.ts', 2, 17);
+    navigation.addFunction('tick', 'src/tick.ts', 1, 17);
+    navigation.calls = [['wrap', 'tick']];
+    const engine = new FakeEngine();
+    const site = { filePath: `${ROOT}/src/over.ts`, range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } };
+    engine.referencesAt[key(`${ROOT}/src/tick.ts`, { line: 1, character: 17 })] = [site];
+    engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17])];
+    const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
+    const response = await traceCalls({ engine, navigation, files, paths: new ProjectPaths(ROOT) }, { target: 'src/tick.ts::1::17' });
+    expect(response.edges).toEqual([{ from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] }]);
   });
 });

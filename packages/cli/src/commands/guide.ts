@@ -13,7 +13,8 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
 - What is in a file? \`cn map path/file.ts --format compact\` (\`--snippet fold\` adds signatures)
 - Show me the code: \`cn inspect <id> [<id> …]\`, or pipe ids / \`rg -n\` / tsc lines:
   \`cn find X --refs-only --format ids | cn inspect - --format compact\`
-- Who calls it / what does it call? \`cn calls X --direction in|out --depth 2 --format tree\`
+- Who calls it / what does it call? \`cn calls X [Y …] --direction in|out --depth 2 --format tree\`
+  (only calls and \`new\`; top-level code is \`<module>\`; \`--refs-not-in "**/*.test.ts"\`; a file: its top-level calls)
 - What imports this file? \`cn deps path/file.ts --direction in\`; unused files: \`cn deps --orphans\`
 - Dead code? \`cn unused path/file.ts\` (top-level declarations nothing else uses)
 - Keep answers small: \`--limit N\` (output says total and truncated), \`--max-tokens N\`

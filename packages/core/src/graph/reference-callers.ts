@@ -2,7 +2,7 @@ import type { Position, Range, SourceLocation } from '../domain/location.js';
 import type { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
-import type { CallHierarchyItem, IncomingCall } from '../ports/navigation.js';
+import type { CallHierarchyItem, CodeNavigation, IncomingCall } from '../ports/navigation.js';
 import { initializesFunction } from '../ranking/refine-kind.js';
 import { isModuleItem, moduleItem } from './module-items.js';
 
@@ -10,10 +10,10 @@ const ALWAYS_CALLERS = new Set(['Function', 'Method', 'Constructor']);
 const CALLER_IF_FUNCTION_VALUE = new Set(['Variable', 'Constant', 'Property', 'Field']);
 
 /**
- * Who calls an item, found from its references. The engine's own incoming-call search asks one
- * tsconfig project only, and misses every caller in a sibling project (a solution tsconfig with
- * `references`, tests in their own tsconfig: on hono it found 1 `new Hono()` of hundreds), while
- * references span them all. Each reference is credited to the innermost named function around it
+ * Who calls an item, found from its references and the engine's incoming calls together. The
+ * engine's incoming-call search asks one tsconfig project only, and misses every caller in a sibling
+ * project (a solution tsconfig with `references`, tests in their own tsconfig: on hono it found 10
+ * `new Hono()` of hundreds), while references span them all. Each reference is credited to the innermost named function around it
  * (a method, a `const f = () =>`), or to its file's `<module>` for top-level code, callbacks there
  * (`describe(…, () => …)`) included. Which references are calls is judged later (call-sites.ts).
  */
@@ -22,21 +22,36 @@ export class ReferenceCallers {
 
   constructor(
     private readonly engine: CodeIntelligence,
+    private readonly navigation: Pick<CodeNavigation, 'incomingCalls'>,
     private readonly textOf: (filePath: string) => Promise<SourceText | undefined>,
   ) {}
 
   async incomingCalls(item: CallHierarchyItem): Promise<IncomingCall[]> {
     // Nothing calls a file's top-level code.
     if (isModuleItem(item)) return [];
-    const references = await this.engine.references(item.filePath, item.selectionRange.start, false);
+    const [references, engineCalls] = await Promise.all([
+      this.engine.references(item.filePath, item.selectionRange.start, false),
+      this.navigation.incomingCalls(item).catch((): IncomingCall[] => []),
+    ]);
+    // Where the engine's own answer covers a site it names the caller best (an overloaded function's
+    // outline node spans only its first signature); the outline names the rest.
+    const engineCaller = new Map<string, CallHierarchyItem>();
+    const sites = [...references];
+    const known = new Set(references.map(siteKey));
+    for (const call of engineCalls) {
+      for (const site of call.callSites) {
+        engineCaller.set(siteKey(site), call.from);
+        if (!known.has(siteKey(site))) sites.push(site);
+      }
+    }
+    const callers = await Promise.all(sites.map((site) => engineCaller.get(siteKey(site)) ?? this.callerAt(site)));
     const byCaller = new Map<string, IncomingCall>();
-    const callers = await Promise.all(references.map((reference) => this.callerAt(reference)));
-    references.forEach((reference, index) => {
+    sites.forEach((site, index) => {
       const from = callers[index];
       const key = `${from.filePath}\u0000${from.selectionRange.start.line}\u0000${from.selectionRange.start.character}`;
-      const known = byCaller.get(key);
-      if (known) known.callSites.push(reference);
-      else byCaller.set(key, { from, callSites: [reference] });
+      const call = byCaller.get(key);
+      if (call) call.callSites.push(site);
+      else byCaller.set(key, { from, callSites: [site] });
     });
     return [...byCaller.values()];
   }
@@ -97,6 +112,10 @@ function isNamedCaller(node: OutlineNode, text: SourceText | undefined): boolean
 /** The engine's names for anonymous functions: `describe('x') callback`, `<function>`, `<class>`. */
 function isCallback(node: OutlineNode): boolean {
   return / callback$/.test(node.name) || /^<.*>$/.test(node.name);
+}
+
+function siteKey(site: SourceLocation): string {
+  return `${site.filePath}\u0000${site.range.start.line}\u0000${site.range.start.character}`;
 }
 
 function contains(range: Range, position: Position): boolean {

@@ -45,7 +45,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   // A file's top-level code is named by the file's path, the id that asks for it again.
   const idOf = (item: CallHierarchyItem) => (isModuleItem(item) ? deps.paths.toRelative(item.filePath) : idAt(item.filePath, item.selectionRange.start));
   const counts = { nonCallSites: 0, filteredCallSites: 0 };
-  const callers = new ReferenceCallers(deps.engine, (filePath) => builder.text(filePath));
+  const callers = new ReferenceCallers(deps.engine, deps.navigation, (filePath) => builder.text(filePath));
   // Calls into the standard library (lib.d.ts), packages installed outside the root or files reached
   // through a symlink leading out would get ids no other command accepts; the graph stays within the project.
   // Sites that only name the callee (no call, no `new`) are no calls.
