@@ -45,6 +45,12 @@ describe('cn calls: callers that are really callers', () => {
       `fail [${ERRORS}::6::17] → AppError [${APP_ERROR}] @ 7:13`,
       '3 references that do not call (imports, types, instanceof, values): left out',
     ]);
+    const limited = await cn(['calls', 'AppError', '--limit', '1', '--format', 'compact', '--root', root]);
+    expect(limited.stdout.trimEnd().split('\n')).toEqual([
+      `<module> [${TEST}] → AppError [${APP_ERROR}] @ 4:20 8:23`,
+      '… 1 more edges (raise --limit)',
+      '3 references that do not call (imports, types, instanceof, values): left out',
+    ]);
   });
 
   it('answers every target of cn calls a b, filters callers by path, and takes a file for its top-level calls', async () => {

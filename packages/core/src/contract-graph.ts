@@ -57,6 +57,8 @@ export interface CallsRequest {
   refsIn?: string;
   /** No callers in files under this path or matching this glob (tests: `--refs-not-in "**\/*.test.ts"`). */
   refsNotIn?: string;
+  /** At most this many edges (in the graph's order); `totalEdges` and `truncated` say when more exist. */
+  limit?: number;
 }
 
 /** Fields calls, impl and type add when a name was a guess. */
@@ -77,6 +79,8 @@ export interface CallsResponse extends GraphResponse, TargetGuess {
   nonCallSites?: number;
   /** Calls whose caller is in a file `refsIn`/`refsNotIn` leave out. */
   filteredCallSites?: number;
+  /** How many edges the graph has when `limit` cut the list. */
+  totalEdges?: number;
 }
 
 export interface DepsRequest {

@@ -188,3 +188,16 @@ describe('traceCalls: the engine names callers the outline cannot', () => {
     expect(response.edges).toEqual([{ from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] }]);
   });
 });
+
+describe('traceCalls: --limit', () => {
+  it('keeps the first edges and the nodes they name, and says how many there were', async () => {
+    const { deps } = setup();
+    const response = await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 1 });
+    expect(response.edges).toHaveLength(1);
+    expect(response.nodes.map((node) => node.name)).toEqual(['ping', 'evaluate']);
+    expect(response).toMatchObject({ truncated: true, totalEdges: 2 });
+    expect((await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 2 })).totalEdges).toBeUndefined();
+    const error = await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 0 }).catch((caught: CnError) => caught);
+    expect((error as CnError).kind).toBe('bad-input');
+  });
+});

@@ -13,6 +13,7 @@ interface CallsFlags {
   kind?: string;
   refsIn?: unknown;
   refsNotIn?: unknown;
+  limit?: unknown;
 }
 
 export function registerCalls({ cli, run }: CommandHost): void {
@@ -23,6 +24,7 @@ export function registerCalls({ cli, run }: CommandHost): void {
     .option('--kind <kind>', 'When the target is a name: only symbols of this kind')
     .option('--refs-in <path>', 'Only callers in files under this path, or matching this glob')
     .option('--refs-not-in <path>', 'No callers in files under this path or matching this glob ("**/*.test.ts")')
+    .option('--limit <n>', 'At most n edges (the answer says totalEdges and truncated)')
     .example('cn calls map --direction in --format tree')
     .example('cn calls src/calls/chain.ts::15::17 --direction out --depth 3')
     .example('cn calls parse evaluate --refs-not-in "**/*.test.ts" --format compact')
@@ -38,6 +40,7 @@ export function registerCalls({ cli, run }: CommandHost): void {
           kind: flags.kind,
           refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),
           refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
+          limit: wholeNumber(flags.limit, '--limit', 1),
         };
         const response = await daemonRequest<CallsResponse>(context, 'POST', '/calls', body);
         return renderGraphOutput(context, response, callsRenderings, response.edges.length > 0 ? EXIT.ok : EXIT.nothingFound);

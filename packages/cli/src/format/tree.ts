@@ -17,7 +17,7 @@ const LABELS: Record<GraphEdge['kind'], Record<Way, string>> = {
  * Each node is expanded once, where the walk first reached it (its depth); elsewhere it is listed
  * with a note, so recursion and cycles print once instead of forever.
  */
-export function graphTree(response: GraphResponse & { roots?: string[] }): string {
+export function graphTree(response: GraphResponse & { roots?: string[]; totalEdges?: number }): string {
   const nodes = new Map(response.nodes.map((node) => [node.id, node]));
   const edgeKind = response.edges[0]?.kind ?? (looksLikeFile(response.root) ? 'imports' : 'calls');
   const towards: Record<Way, Map<string, string[]>> = { in: new Map(), out: new Map() };
@@ -52,7 +52,8 @@ export function graphTree(response: GraphResponse & { roots?: string[] }): strin
     lines.push(label(nodes.get(root), root));
     visit(root, '', 0, ways, [root]);
   });
-  if (response.truncated) lines.push(`… cut at ${response.nodes.length} nodes (narrow the question or lower --depth)`);
+  // A `--limit` cut is noted by the command (calls-text.ts); this is the node cap's.
+  if (response.truncated && response.totalEdges === undefined) lines.push(`… cut at ${response.nodes.length} nodes (narrow the question or lower --depth)`);
   return lines.join('\n');
 }
 

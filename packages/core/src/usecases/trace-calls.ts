@@ -1,4 +1,4 @@
-import type { CallsRequest, CallsResponse, GraphNode } from '../contract-graph.js';
+import type { CallsRequest, CallsResponse, GraphEdge, GraphNode } from '../contract-graph.js';
 import { badInput, notFound } from '../domain/errors.js';
 import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import type { Position, SourceLocation } from '../domain/location.js';
@@ -35,6 +35,9 @@ interface Root {
  */
 export async function traceCalls(deps: Deps, request: CallsRequest): Promise<CallsResponse> {
   const direction = checkDirection(request.direction, 'in');
+  if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
+    throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
+  }
   const depth = checkDepth(request.depth);
   const queries = [request.target, ...(request.targets ?? [])];
   if (queries.length > MAX_CALL_TARGETS) throw badInput(`${queries.length} targets, at most ${MAX_CALL_TARGETS}`, 'ask about fewer functions at once');
@@ -92,13 +95,16 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     if (direction !== 'in') truncated = (await walkFrom(item, false)) || truncated;
   }
   const rootIds = [...new Set(roots.map(({ item }) => idOf(item)))];
+  const { nodes, edges, totalEdges } = limitEdges(graph.result(), rootIds, request.limit);
   return {
     root: rootIds[0],
     ...(rootIds.length > 1 ? { roots: rootIds } : {}),
     direction,
     depth,
-    ...graph.result(),
-    ...(truncated ? { truncated } : {}),
+    nodes,
+    edges,
+    ...(truncated || totalEdges !== undefined ? { truncated: true } : {}),
+    ...(totalEdges !== undefined ? { totalEdges } : {}),
     ...(counts.nonCallSites > 0 ? { nonCallSites: counts.nonCallSites } : {}),
     ...(counts.filteredCallSites > 0 ? { filteredCallSites: counts.filteredCallSites } : {}),
     ...(await guessFields(builder, roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])))),
@@ -134,6 +140,14 @@ function callerFilter(paths: ProjectPaths, request: CallsRequest): (filePath: st
     const relative = paths.toRelative(filePath);
     return (!inside || inside(relative)) && (!outside || !outside(relative));
   };
+}
+
+/** `limit`: the first edges in the graph's stable order, and only the nodes they (or the roots) name. */
+function limitEdges(graph: { nodes: GraphNode[]; edges: GraphEdge[] }, rootIds: string[], limit: number | undefined) {
+  if (limit === undefined || graph.edges.length <= limit) return { ...graph, totalEdges: undefined };
+  const edges = graph.edges.slice(0, limit);
+  const named = new Set([...rootIds, ...edges.flatMap((edge) => [edge.from, edge.to])]);
+  return { nodes: graph.nodes.filter((node) => named.has(node.id)), edges, totalEdges: graph.edges.length };
 }
 
 function callNode(item: CallHierarchyItem, id: string, depth: number): GraphNode {
