@@ -73,6 +73,7 @@ describe('cn mcp', () => {
     ['cn_calls', { target: 'User.placeOrder', targets: ['Checkout.pay'], refsNotIn: 'src/api' }, ['calls', 'User.placeOrder', 'Checkout.pay', '--refs-not-in', 'src/api']],
     ['cn_calls', { target: 'src/api/routes.ts', direction: 'out' }, ['calls', 'src/api/routes.ts', '--direction', 'out']],
     ['cn_calls', { target: 'User.placeOrder', limit: 1 }, ['calls', 'User.placeOrder', '--limit', '1']],
+    ['cn_calls', { target: 'User.placeOrder', maxTokens: 60 }, ['calls', 'User.placeOrder', '--max-tokens', '60']],
     ['cn_impl', { target: 'UserRepository' }, ['impl', 'UserRepository']],
     ['cn_type', { target: 'isStaff' }, ['type', 'isStaff']],
     ['cn_type', { target: `${user}::6::14`, kind: 'class' }, ['type', `${user}::6::14`, '--kind', 'class']],

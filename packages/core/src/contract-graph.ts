@@ -2,6 +2,7 @@
  * The HTTP contract of the graph commands (calls, impl, type, deps, diagnostics). As with
  * contract.ts, the CLI's `--format json` output is exactly these response objects.
  */
+import type { BudgetReport } from './contract.js';
 import type { LocationRef } from './domain/location.js';
 
 export type GraphDirection = 'in' | 'out' | 'both';
@@ -59,6 +60,8 @@ export interface CallsRequest {
   refsNotIn?: string;
   /** At most this many edges (in the graph's order); `totalEdges` and `truncated` say when more exist. */
   limit?: number;
+  /** Shrink the answer to about this many tokens: edges cut from the end, then roots and totals only. */
+  maxTokens?: number;
 }
 
 /** Fields calls, impl and type add when a name was a guess. */
@@ -79,8 +82,9 @@ export interface CallsResponse extends GraphResponse, TargetGuess {
   nonCallSites?: number;
   /** Calls whose caller is in a file `refsIn`/`refsNotIn` leave out. */
   filteredCallSites?: number;
-  /** How many edges the graph has when `limit` cut the list. */
+  /** How many edges the graph has when `limit` or `maxTokens` cut the list. */
   totalEdges?: number;
+  budget?: BudgetReport;
 }
 
 export interface DepsRequest {

@@ -201,3 +201,20 @@ describe('traceCalls: --limit', () => {
     expect((error as CnError).kind).toBe('bad-input');
   });
 });
+
+describe('traceCalls: maxTokens', () => {
+  it('cuts edges from the end until the answer fits, then keeps the roots and totals only', async () => {
+    const callers = Array.from({ length: 40 }, (_, index) => `function caller${index}() { ping(); }`).join('\n');
+    const { deps } = setup({ 'src/callers.ts': callers });
+    const whole = await traceCalls(deps, { target: 'src/chain.ts::11::10' });
+    const cut = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 400 });
+    expect(cut.edges.length).toBeGreaterThan(0);
+    expect(cut.edges).toEqual(whole.edges.slice(0, cut.edges.length));
+    expect(cut).toMatchObject({ truncated: true, totalEdges: whole.edges.length, budget: { stage: 'cut', maxTokens: 400 } });
+    expect(cut.budget!.tokens).toBeLessThanOrEqual(400);
+    const totals = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 20 });
+    expect(totals).toMatchObject({ edges: [], nodes: [{ id: 'src/chain.ts::11::10' }], totalEdges: whole.edges.length, budget: { stage: 'totals' } });
+    const error = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 5 }).catch((caught: CnError) => caught);
+    expect((error as CnError).kind).toBe('bad-input');
+  });
+});

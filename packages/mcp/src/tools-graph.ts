@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CnError, MAX_CALL_TARGETS, type DiagnosticsResponse } from '@cn/core';
-import { absolute, depth, direction, kind, limit, target, tool, type ToolContext } from './tool.js';
+import { absolute, depth, direction, kind, limit, maxTokens, target, tool, type ToolContext } from './tool.js';
 
 /** Files per request when checking the whole project, as the CLI pages (no request runs into the timeout). */
 const DIAGNOSTICS_PAGE = 100;
@@ -20,6 +20,7 @@ export const GRAPH_TOOLS = [
       refsIn: z.string().optional().describe('Only callers in files under this path or glob'),
       refsNotIn: z.string().optional().describe('No callers in files under this path or glob, e.g. **/*.test.ts'),
       limit: limit.describe('At most this many edges'),
+      maxTokens,
     },
     method: 'POST',
     route: '/calls',

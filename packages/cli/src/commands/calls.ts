@@ -1,11 +1,12 @@
-import { looksLikeFilePath, looksLikeTarget, MAX_DEPTH, type CallsRequest, type CallsResponse, type GraphDirection } from '@cn/core';
+import { fitCalls, looksLikeFilePath, looksLikeTarget, MAX_DEPTH, type CallsRequest, type CallsResponse, type GraphDirection } from '@cn/core';
 import { daemonRequest } from '@cn/client';
 import { EXIT } from '../exit-codes.js';
 import { callsRenderings } from '../format/calls-text.js';
+import { measureFor, rendererFor } from '../format/output.js';
 import { renderGraphOutput } from '../format/graph-text.js';
 import { wholeNumber, type CommandHost, type Context } from '../run.js';
 import { rootRelativeTarget, userFile } from '../user-paths.js';
-import { scopeFlag } from './agent-options.js';
+import { maxTokensFlag, scopeFlag } from './agent-options.js';
 
 interface CallsFlags {
   direction?: string;
@@ -14,6 +15,7 @@ interface CallsFlags {
   refsIn?: unknown;
   refsNotIn?: unknown;
   limit?: unknown;
+  maxTokens?: unknown;
 }
 
 export function registerCalls({ cli, run }: CommandHost): void {
@@ -25,12 +27,14 @@ export function registerCalls({ cli, run }: CommandHost): void {
     .option('--refs-in <path>', 'Only callers in files under this path, or matching this glob')
     .option('--refs-not-in <path>', 'No callers in files under this path or matching this glob ("**/*.test.ts")')
     .option('--limit <n>', 'At most n edges (the answer says totalEdges and truncated)')
+    .option('--max-tokens <n>', 'Shrink the answer to about n tokens: edges cut from the end, then totals only')
     .example('cn calls map --direction in --format tree')
     .example('cn calls src/calls/chain.ts::15::17 --direction out --depth 3')
     .example('cn calls parse evaluate --refs-not-in "**/*.test.ts" --format compact')
     .example('cn calls src/index.ts --direction out   # calls made at the file\'s top level')
     .action((target: string, more: string[], flags: CallsFlags) =>
       run(async (context) => {
+        const maxTokens = maxTokensFlag(flags);
         const [first, ...rest] = [target, ...more].map((query) => requestTarget(context, query));
         const body: CallsRequest = {
           target: first,
@@ -42,8 +46,12 @@ export function registerCalls({ cli, run }: CommandHost): void {
           refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
           limit: wholeNumber(flags.limit, '--limit', 1),
         };
-        const response = await daemonRequest<CallsResponse>(context, 'POST', '/calls', body);
-        return renderGraphOutput(context, response, callsRenderings, response.edges.length > 0 ? EXIT.ok : EXIT.nothingFound);
+        let response = await daemonRequest<CallsResponse>(context, 'POST', '/calls', body);
+        // Fitted here, measured as printed in the chosen format, as cn find does.
+        const render = rendererFor(context.format, { text: callsRenderings.text, compact: callsRenderings.compact, ids: (answer) => callsRenderings.ids(answer).join('\n') });
+        if (maxTokens !== undefined) response = fitCalls(response, maxTokens, measureFor(render, context.format));
+        const found = (response.totalEdges ?? response.edges.length) > 0;
+        return renderGraphOutput(context, response, callsRenderings, found ? EXIT.ok : EXIT.nothingFound);
       }),
     );
 }

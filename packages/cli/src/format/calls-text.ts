@@ -1,5 +1,6 @@
 import type { CallsResponse, GraphNode } from '@cn/core';
 import { guessNotes, type Renderings } from './graph-text.js';
+import { cutNotes } from './notes.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
 /**
@@ -32,7 +33,8 @@ function nodeLabel(node: GraphNode | undefined, id: string): string {
 /** What the graph leaves out or guessed, so an empty or small answer is not read as "nobody calls it". */
 function callsNotes(response: CallsResponse): string[] {
   const notes: string[] = [];
-  if (response.totalEdges !== undefined) notes.push(`… ${response.totalEdges - response.edges.length} more edges (raise --limit)`);
+  const total = response.totalEdges ?? response.edges.length;
+  notes.push(...cutNotes({ truncated: response.truncated ? true : undefined, budget: response.budget }, response.edges.length, total, 'edges'));
   if (response.nonCallSites) notes.push(`${response.nonCallSites} references that do not call (imports, types, instanceof, values): left out`);
   if (response.filteredCallSites) notes.push(`${response.filteredCallSites} call sites in files --refs-in/--refs-not-in exclude: left out`);
   notes.push(...guessNotes(response, 'calls'));

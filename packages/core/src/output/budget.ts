@@ -34,7 +34,7 @@ function fit<T extends object>(response: T, maxTokens: number, measure: TokenMea
 }
 
 /** The report is part of the answer, so it is measured with it. */
-function withReport<T extends object>(shaped: T, maxTokens: number, stage: BudgetStage, measure: TokenMeasure<T>): T {
+export function withReport<T extends object>(shaped: T, maxTokens: number, stage: BudgetStage, measure: TokenMeasure<T>): T {
   const candidate = { ...shaped, budget: { maxTokens, stage, tokens: 0 } } as T & { budget: BudgetReport };
   candidate.budget.tokens = measure(candidate);
   return candidate;

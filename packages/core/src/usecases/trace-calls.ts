@@ -7,11 +7,14 @@ import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { isCallOrNewSite } from '../graph/call-sites.js';
 import { ReferenceCallers } from '../graph/reference-callers.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
+import { keepEdges } from '../graph/limit-edges.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection } from '../graph/graph-options.js';
 import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath, moduleItem } from '../graph/module-items.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CallHierarchyItem, CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import { checkMaxTokens } from '../output/budget.js';
+import { fitCalls } from '../output/calls-budget.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
@@ -38,6 +41,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
     throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
   }
+  const maxTokens = checkMaxTokens(request.maxTokens);
   const depth = checkDepth(request.depth);
   const queries = [request.target, ...(request.targets ?? [])];
   if (queries.length > MAX_CALL_TARGETS) throw badInput(`${queries.length} targets, at most ${MAX_CALL_TARGETS}`, 'ask about fewer functions at once');
@@ -96,7 +100,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   }
   const rootIds = [...new Set(roots.map(({ item }) => idOf(item)))];
   const { nodes, edges, totalEdges } = limitEdges(graph.result(), rootIds, request.limit);
-  return {
+  const response: CallsResponse = {
     root: rootIds[0],
     ...(rootIds.length > 1 ? { roots: rootIds } : {}),
     direction,
@@ -109,6 +113,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     ...(counts.filteredCallSites > 0 ? { filteredCallSites: counts.filteredCallSites } : {}),
     ...(await guessFields(builder, roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])))),
   };
+  return maxTokens === undefined ? response : fitCalls(response, maxTokens);
 }
 
 /** A file is its top-level code; an id or a name is the callable there. */
@@ -145,9 +150,7 @@ function callerFilter(paths: ProjectPaths, request: CallsRequest): (filePath: st
 /** `limit`: the first edges in the graph's stable order, and only the nodes they (or the roots) name. */
 function limitEdges(graph: { nodes: GraphNode[]; edges: GraphEdge[] }, rootIds: string[], limit: number | undefined) {
   if (limit === undefined || graph.edges.length <= limit) return { ...graph, totalEdges: undefined };
-  const edges = graph.edges.slice(0, limit);
-  const named = new Set([...rootIds, ...edges.flatMap((edge) => [edge.from, edge.to])]);
-  return { nodes: graph.nodes.filter((node) => named.has(node.id)), edges, totalEdges: graph.edges.length };
+  return { ...keepEdges(graph, rootIds, limit), totalEdges: graph.edges.length };
 }
 
 function callNode(item: CallHierarchyItem, id: string, depth: number): GraphNode {

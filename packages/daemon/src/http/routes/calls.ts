@@ -1,6 +1,7 @@
 import type { Route } from '../route-deps.js';
 import { MAX_CALL_TARGETS, traceCalls, type CallsRequest } from '@cn/core';
 import { errors } from '../shared-schemas.js';
+import { budgetReport } from './budget-schemas.js';
 import { depth, direction, graphResponse, targetGuessProperties, targetProperties } from './graph-schemas.js';
 
 const pathPattern = { type: 'string', maxLength: 1024 } as const;
@@ -16,6 +17,7 @@ const schema = {
       refsIn: pathPattern,
       refsNotIn: pathPattern,
       limit: { type: 'integer' },
+      maxTokens: { type: 'integer' },
     },
     required: ['target'],
     additionalProperties: false,
@@ -30,6 +32,7 @@ const schema = {
         nonCallSites: { type: 'integer' },
         filteredCallSites: { type: 'integer' },
         totalEdges: { type: 'integer' },
+        budget: budgetReport,
       },
     },
     ...errors,
