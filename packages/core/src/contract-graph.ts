@@ -78,7 +78,7 @@ export interface TargetGuess {
 export interface CallsResponse extends GraphResponse, TargetGuess {
   /** All the graph's roots when several targets were asked (`root` is the first). */
   roots?: string[];
-  /** References of a target that do not call or construct it (imports, types, `x instanceof Foo`, `toBeInstanceOf(z.Foo)`): left out. */
+  /** References that do not call or construct (imports, types, `x instanceof Foo`, `toBeInstanceOf(z.Foo)`), summed over the nodes expanded: left out. */
   nonCallSites?: number;
   /** Calls whose caller is in a file `refsIn`/`refsNotIn` leave out. */
   filteredCallSites?: number;

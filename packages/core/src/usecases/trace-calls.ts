@@ -34,7 +34,7 @@ interface Root {
 /**
  * `cn calls <target…>`: who calls it (in), what it calls (out), or both, breadth first to a depth.
  * Edges always point from caller to callee, whichever way the walk went. Only calls and `new`
- * count; the engine's other places (a class read on the right of a dot) are counted, not shown.
+ * count; other references (imports, types, `instanceof`, a function passed as a value) are counted, not shown.
  */
 export async function traceCalls(deps: Deps, request: CallsRequest): Promise<CallsResponse> {
   const direction = checkDirection(request.direction, 'in');
@@ -128,7 +128,7 @@ async function resolveRoot(deps: Deps, rawQuery: string, kind: string | undefine
   return { item, resolved };
 }
 
-/** The sites that call or construct; a site in a file cn cannot read is kept, as the engine judged it. */
+/** The sites that call or construct. A site in a file cn may not read (over the size cap) cannot be judged: it is kept, as a caller unverified beats one dropped. */
 async function callSitesOnly(builder: LocationRefBuilder, sites: SourceLocation[]): Promise<SourceLocation[]> {
   const texts = await Promise.all(sites.map((site) => builder.text(site.filePath)));
   return sites.filter((site, index) => {
