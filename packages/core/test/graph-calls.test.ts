@@ -189,6 +189,23 @@ describe('traceCalls: the engine names callers the outline cannot', () => {
   });
 });
 
+describe('traceCalls: overloads the engine does not name', () => {
+  it('a reference inside an overload implementation (its outline name spans the declaration) is credited to it, at its name', async () => {
+    const over = ['export function wrap(a: string): string;', 'export function wrap(a: any) {', '    tick(a);', '}', ''].join('\n');
+    const navigation = new FakeNavigation();
+    navigation.addFunction('tick', 'src/tick.ts', 1, 17);
+    const engine = new FakeEngine();
+    const site = { filePath: `${ROOT}/src/over.ts`, range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } };
+    engine.referencesAt[key(`${ROOT}/src/tick.ts`, { line: 1, character: 17 })] = [site];
+    const implementation = node('wrap', 'Function', [2, 4], [2, 1]);
+    implementation.selectionRange = implementation.range;
+    engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17]), implementation];
+    const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
+    const response = await traceCalls({ engine, navigation, files, paths: new ProjectPaths(ROOT) }, { target: 'src/tick.ts::1::17' });
+    expect(response.edges).toEqual([{ from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] }]);
+  });
+});
+
 describe('traceCalls: --limit', () => {
   it('keeps the first edges and the nodes they name, and says how many there were', async () => {
     const { deps } = setup();

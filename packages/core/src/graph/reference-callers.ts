@@ -4,6 +4,7 @@ import type { OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CallHierarchyItem, CodeNavigation, IncomingCall } from '../ports/navigation.js';
 import { initializesFunction } from '../ranking/refine-kind.js';
+import { locateName } from '../usecases/name-position.js';
 import { isModuleItem, moduleItem } from './module-items.js';
 
 const ALWAYS_CALLERS = new Set(['Function', 'Method', 'Constructor']);
@@ -33,8 +34,7 @@ export class ReferenceCallers {
       this.engine.references(item.filePath, item.selectionRange.start, false),
       this.navigation.incomingCalls(item).catch((): IncomingCall[] => []),
     ]);
-    // Where the engine's own answer covers a site it names the caller best (an overloaded function's
-    // outline node spans only its first signature); the outline names the rest.
+    // Where the engine's own answer covers a site it names the caller; the outline names the rest.
     const engineCaller = new Map<string, CallHierarchyItem>();
     const sites = [...references];
     const known = new Set(references.map(siteKey));
@@ -61,13 +61,16 @@ export class ReferenceCallers {
     const found = innermostCaller(outline, reference.range.start, text);
     if (!found) return moduleItem(reference.filePath);
     const { node, container } = found;
+    // An overload's implementation comes with its "name" at the declaration's start (`export`): the id points at the name.
+    const start = locateName(text, node.selectionRange, node.name);
+    const selectionRange = { start, end: { line: start.line, character: start.character + node.name.length } };
     return {
       name: node.name,
       kind: ALWAYS_CALLERS.has(node.kind) || node.kind === 'Class' ? node.kind : 'Function',
       ...(container ? { detail: container } : {}),
       filePath: reference.filePath,
       range: node.range,
-      selectionRange: node.selectionRange,
+      selectionRange,
     };
   }
 
@@ -93,7 +96,7 @@ interface Found {
  */
 function innermostCaller(nodes: OutlineNode[], position: Position, text: SourceText | undefined, container?: string): Found | undefined {
   for (const node of nodes) {
-    if (!contains(node.range, position) || contains(node.selectionRange, position)) continue;
+    if (!contains(node.range, position)) continue;
     const deeper = innermostCaller(node.children, position, text, isCallback(node) ? container : node.name);
     if (deeper) return deeper;
     if (isNamedCaller(node, text)) return { node, ...(container ? { container } : {}) };
