@@ -29,18 +29,18 @@ describe('graph commands end to end on the graph fixture', () => {
     ]);
   });
 
-  it('cn calls --format tree prints each cycle once', async () => {
+  it('cn calls --format tree prints each cycle once, with the call sites', async () => {
     const result = await cn(['calls', 'ping', '--direction', 'both', '--depth', '2', '--format', 'tree', '--root', root]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toEqual([
       `ping (Function) [${id(20, 17)}]`,
-      `├─[called by]→ evaluate (Function) [${id(15, 17)}]`,
-      `│  ├─[called by]→ main (Function) [${id(2, 17)}]`,
-      `│  └─[called by]→ evaluate (Function) [${id(15, 17)}]  (recursive)`,
-      `├─[called by]→ pong (Function) [${id(24, 17)}]`,
-      `│  └─[called by]→ ping (Function) [${id(20, 17)}]  (cycle)`,
-      `└─[calls]→ pong (Function) [${id(24, 17)}]`,
-      `   └─[calls]→ ping (Function) [${id(20, 17)}]  (cycle)`,
+      `├─[called by]→ evaluate (Function) [${id(15, 17)}] @ 16:41`,
+      `│  ├─[called by]→ main (Function) [${id(2, 17)}] @ 3:23`,
+      `│  └─[called by]→ evaluate (Function) [${id(15, 17)}] @ 16:23  (recursive)`,
+      `├─[called by]→ pong (Function) [${id(24, 17)}] @ 25:10`,
+      `│  └─[called by]→ ping (Function) [${id(20, 17)}] @ 21:19  (cycle)`,
+      `└─[calls]→ pong (Function) [${id(24, 17)}] @ 21:19`,
+      `   └─[calls]→ ping (Function) [${id(20, 17)}] @ 25:10  (cycle)`,
     ]);
   });
 

@@ -44,13 +44,48 @@ export interface GraphResponse {
 }
 
 export interface CallsRequest {
-  /** An id (`path::line::char`, `path:line:col`) or a name resolved as `cn find` does. */
+  /**
+   * An id (`path::line::char`, `path:line:col`), a name resolved as `cn find` does, or a file
+   * (`src/app.ts`): the calls made at its top level, outside any named function.
+   */
   target: string;
+  /** More targets answered in the same graph (`cn calls a b`). */
+  targets?: string[];
   direction?: GraphDirection;
   depth?: number;
   kind?: string;
+  /** Only callers in files under this root-relative path or matching this glob (as `cn find --in`). */
+  refsIn?: string;
+  /** No callers in files under this path or matching this glob (tests: `--refs-not-in "**\/*.test.ts"`). */
+  refsNotIn?: string;
+  /** At most this many edges (in the graph's order); `totalEdges` and `truncated` say when more exist. */
+  limit?: number;
+  /** Shrink the answer to about this many tokens: edges cut from the end, then roots and totals only. */
+  maxTokens?: number;
 }
-export type CallsResponse = GraphResponse;
+
+/** Fields calls, impl and type add when a name was a guess. */
+export interface TargetGuess {
+  /** Another match ranks as high as the one answered, or no name matched exactly: re-ask by a candidate's id. */
+  ambiguous?: true;
+  candidates?: NamedLocation[];
+}
+
+/**
+ * Callers are the innermost named function, method or class member around the call, or the file's
+ * `<module>` node (id: the file's path) for calls at its top level, callbacks there included.
+ */
+export interface CallsResponse extends GraphResponse, TargetGuess {
+  /** All the graph's roots when several targets were asked (`root` is the first). */
+  roots?: string[];
+  /** References that do not call or construct (imports, types, `x instanceof Foo`, `toBeInstanceOf(z.Foo)`), summed over the nodes expanded: left out. */
+  nonCallSites?: number;
+  /** Calls whose caller is in a file `refsIn`/`refsNotIn` leave out. */
+  filteredCallSites?: number;
+  /** How many edges the graph has when `limit` or `maxTokens` cut the list. */
+  totalEdges?: number;
+  budget?: BudgetReport;
+}
 
 export interface DepsRequest {
   /** A project file (relative to the root or absolute). Required unless `orphans`. */
@@ -106,7 +141,7 @@ export interface HierarchyEntry extends NamedLocation {
   relation: 'extends' | 'implements';
 }
 
-export interface ImplResponse {
+export interface ImplResponse extends TargetGuess {
   /** The class, interface, abstract member … that was asked about. */
   target: NamedLocation;
   direction: HierarchyDirection;
@@ -128,7 +163,7 @@ export interface ImplResponse {
 }
 
 export type TypeRequest = SymbolTargetRequest;
-export interface TypeResponse {
+export interface TypeResponse extends TargetGuess {
   target: NamedLocation;
   /** The declaration as the compiler prints it (hover), e.g. `function map<T, R>(…): OperatorFunction<T, R>`. */
   signature: string;

@@ -112,6 +112,8 @@ export interface FindResponse {
   truncated?: true;
   /** Set when another match ranks as high as the definition: re-ask by id or Container.name. */
   ambiguous?: true;
+  /** Nothing matched the name: the closest names in the project (edit distance), to re-ask with. */
+  didYouMean?: string[];
   /** `grouped` stage: references as counts per file. */
   referenceFiles?: FileCount[];
   /** Echoed when not `all`: `none` means references were not searched (totalReferences is 0). */

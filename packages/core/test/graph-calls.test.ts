@@ -1,31 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, traceCalls } from '../src/index.js';
-import { FakeEngine, FakeFiles, ROOT } from './fakes.js';
+import { codebaseFromText } from './call-fakes.js';
+import { FakeEngine, FakeFiles, ROOT, key, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
 const chain = ['function main() {', '  parse(); evaluate();', '}', 'function parse() {', '  normalize();', '}', 'function normalize() {}', 'function evaluate() {', '  evaluate(); ping();', '}', 'function ping() {', '  pong();', '}', 'function pong() {', '  ping();', '}', ''].join('\n');
 
-function setup() {
-  const navigation = new FakeNavigation();
-  navigation.addFunction('main', 'src/chain.ts', 1);
-  navigation.addFunction('parse', 'src/chain.ts', 4);
-  navigation.addFunction('normalize', 'src/chain.ts', 7);
-  navigation.addFunction('evaluate', 'src/chain.ts', 8);
-  navigation.addFunction('ping', 'src/chain.ts', 11);
-  navigation.addFunction('pong', 'src/chain.ts', 14);
-  navigation.addFunction('abs', '/usr/lib/typescript/lib.es5.d.ts', 40);
-  navigation.calls = [
-    ['main', 'parse'],
-    ['main', 'evaluate'],
-    ['parse', 'normalize'],
-    ['normalize', 'abs'],
-    ['evaluate', 'evaluate'],
-    ['evaluate', 'ping'],
-    ['ping', 'pong'],
-    ['pong', 'ping'],
-  ];
-  const engine = new FakeEngine();
-  const deps = { engine, navigation, files: new FakeFiles({ 'src/chain.ts': chain }), paths: new ProjectPaths(ROOT) };
+function setup(more: Record<string, string> = {}) {
+  const { engine, navigation, files } = codebaseFromText({ 'src/chain.ts': chain, ...more });
+  const deps = { engine, navigation, files, paths: new ProjectPaths(ROOT) };
   return { navigation, engine, deps };
 }
 
@@ -46,8 +29,8 @@ describe('traceCalls', () => {
       ],
       edges: [
         // Ids sort by path, then numerically by line: line 8 before line 14.
-        { from: 'src/chain.ts::8::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::9::5'] },
-        { from: 'src/chain.ts::14::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::15::5'] },
+        { from: 'src/chain.ts::8::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::9::15'] },
+        { from: 'src/chain.ts::14::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::15::3'] },
       ],
     });
   });
@@ -63,7 +46,9 @@ describe('traceCalls', () => {
   });
 
   it('leaves out calls into files outside the root (lib.d.ts)', async () => {
-    const { deps } = setup();
+    const { deps, navigation } = setup();
+    const abs = navigation.addFunction('abs', '/usr/lib/typescript/lib.es5.d.ts', 40);
+    navigation.outgoing.get('normalize')!.push({ to: abs, callSites: [{ filePath: `${ROOT}/src/chain.ts`, range: { start: { line: 7, character: 23 }, end: { line: 7, character: 26 } } }] });
     const response = await traceCalls(deps, { target: 'src/chain.ts::7::10', direction: 'out' });
     expect(response.nodes.map((node) => node.name)).toEqual(['normalize']);
     expect(response.edges).toEqual([]);
@@ -99,14 +84,154 @@ describe('traceCalls', () => {
   });
 
   it('stops at the node cap and says so', async () => {
-    const { deps, navigation } = setup();
-    for (let index = 0; index < 600; index++) {
-      navigation.addFunction(`caller${index}`, 'src/chain.ts', 100 + index);
-      navigation.calls.push([`caller${index}`, 'ping']);
-    }
+    const callers = Array.from({ length: 600 }, (_, index) => `function caller${index}() { ping(); }`).join('\n');
+    const { deps } = setup({ 'src/callers.ts': callers });
     const response = await traceCalls(deps, { target: 'src/chain.ts::11::10' });
     expect(response.truncated).toBe(true);
     expect(response.nodes).toHaveLength(500);
     expect(response.edges).toHaveLength(499);
+  });
+});
+
+describe('traceCalls: callers that are really callers', () => {
+  const shapes = [
+    'export class ZodError {}',
+    'export function check(value) {',
+    '  return value instanceof ZodError;',
+    '}',
+    'export const build = () => {',
+    '  return new ZodError();',
+    '}',
+    '',
+  ].join('\n');
+  const testFile = [
+    "import { ZodError, check } from './shapes';",
+    "describe('errors', () => {",
+    "  it('throws', () => {",
+    '    const error = new ZodError();',
+    '    expect(error).toBeInstanceOf(ZodError);',
+    '    check(error);',
+    '  })',
+    '})',
+    'const top = new ZodError();',
+    '',
+  ].join('\n');
+  const codebase = () => setup({ 'src/shapes.ts': shapes, 'src/shapes.test.ts': testFile });
+
+  it('credits calls in module-level callbacks to <module>, a const arrow to itself, and counts what is not a call', async () => {
+    const { deps } = codebase();
+    const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14' });
+    expect(response.nodes).toEqual([
+      { id: 'src/shapes.ts::1::14', name: 'ZodError', kind: 'Class', depth: 0 },
+      { id: 'src/shapes.test.ts', name: '<module>', kind: 'Module', depth: 1 },
+      { id: 'src/shapes.ts::5::14', name: 'build', kind: 'Function', depth: 1 },
+    ]);
+    expect(response.edges).toEqual([
+      { from: 'src/shapes.test.ts', to: 'src/shapes.ts::1::14', kind: 'calls', callSites: ['src/shapes.test.ts::4::23', 'src/shapes.test.ts::9::17'] },
+      { from: 'src/shapes.ts::5::14', to: 'src/shapes.ts::1::14', kind: 'calls', callSites: ['src/shapes.ts::6::14'] },
+    ]);
+    // The import, `instanceof ZodError` and `toBeInstanceOf(ZodError)`.
+    expect(response.nonCallSites).toBe(3);
+  });
+
+  it('keeps only callers the path filters let through, and counts the rest', async () => {
+    const { deps } = codebase();
+    const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsNotIn: '**/*.test.ts' });
+    expect(response.edges.map((edge) => edge.from)).toEqual(['src/shapes.ts::5::14']);
+    expect(response.filteredCallSites).toBe(2);
+    const only = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: 'src/shapes.test.ts' });
+    expect(only.edges.map((edge) => edge.from)).toEqual(['src/shapes.test.ts']);
+    const error = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: '../elsewhere' }).catch((caught: CnError) => caught);
+    expect((error as CnError).message).toMatch(/^--refs-in '\.\.\/elsewhere' must be relative/);
+  });
+
+  it('answers every target in one graph', async () => {
+    const { deps } = codebase();
+    const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14', targets: ['src/shapes.ts::2::17'] });
+    expect(response.root).toBe('src/shapes.ts::1::14');
+    expect(response.roots).toEqual(['src/shapes.ts::1::14', 'src/shapes.ts::2::17']);
+    expect(response.edges).toContainEqual({ from: 'src/shapes.test.ts', to: 'src/shapes.ts::2::17', kind: 'calls', callSites: ['src/shapes.test.ts::6::5'] });
+    const tooMany = await traceCalls(deps, { target: 'a', targets: Array.from({ length: 20 }, () => 'b') }).catch((caught: CnError) => caught);
+    expect((tooMany as CnError).kind).toBe('bad-input');
+  });
+
+  it('flags a name that two declarations answer alike, listing the other', async () => {
+    const { deps, engine } = codebase();
+    const range = (line: number) => ({ start: { line, character: 1 }, end: { line, character: 30 } });
+    engine.symbols = [
+      { name: 'ping', kind: 'Function', filePath: `${ROOT}/src/chain.ts`, range: range(11) },
+      { name: 'ping', kind: 'Function', filePath: `${ROOT}/src/other.ts`, range: range(1) },
+    ];
+    deps.files.files['src/other.ts'] = 'function ping() {}\n';
+    const response = await traceCalls(deps, { target: 'ping' });
+    expect(response.root).toBe('src/chain.ts::11::10');
+    expect(response.ambiguous).toBe(true);
+    expect(response.candidates).toEqual([expect.objectContaining({ id: 'src/other.ts::1::10', name: 'ping' })]);
+    engine.symbols = [engine.symbols[0]];
+    expect((await traceCalls(deps, { target: 'ping' })).ambiguous).toBeUndefined();
+  });
+});
+
+describe('traceCalls: the engine names callers the outline cannot', () => {
+  it('an overloaded function (its outline node spans only the first signature) stays the caller', async () => {
+    const over = ['export function wrap(a: string): string;', 'export function wrap(a: any) {', '    tick(a);', '}', ''].join('\n');
+    const navigation = new FakeNavigation();
+    navigation.addFunction('wrap', 'src/over.ts', 2, 17);
+    navigation.addFunction('tick', 'src/tick.ts', 1, 17);
+    navigation.calls = [['wrap', 'tick']];
+    const engine = new FakeEngine();
+    const site = { filePath: `${ROOT}/src/over.ts`, range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } };
+    engine.referencesAt[key(`${ROOT}/src/tick.ts`, { line: 1, character: 17 })] = [site];
+    engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17])];
+    const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
+    const response = await traceCalls({ engine, navigation, files, paths: new ProjectPaths(ROOT) }, { target: 'src/tick.ts::1::17' });
+    expect(response.edges).toEqual([{ from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] }]);
+  });
+});
+
+describe('traceCalls: overloads the engine does not name', () => {
+  it('a reference inside an overload implementation (its outline name spans the declaration) is credited to it, at its name', async () => {
+    const over = ['export function wrap(a: string): string;', 'export function wrap(a: any) {', '    tick(a);', '}', ''].join('\n');
+    const navigation = new FakeNavigation();
+    navigation.addFunction('tick', 'src/tick.ts', 1, 17);
+    const engine = new FakeEngine();
+    const site = { filePath: `${ROOT}/src/over.ts`, range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } };
+    engine.referencesAt[key(`${ROOT}/src/tick.ts`, { line: 1, character: 17 })] = [site];
+    const implementation = node('wrap', 'Function', [2, 4], [2, 1]);
+    implementation.selectionRange = implementation.range;
+    engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17]), implementation];
+    const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
+    const response = await traceCalls({ engine, navigation, files, paths: new ProjectPaths(ROOT) }, { target: 'src/tick.ts::1::17' });
+    expect(response.edges).toEqual([{ from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] }]);
+  });
+});
+
+describe('traceCalls: --limit', () => {
+  it('keeps the first edges and the nodes they name, and says how many there were', async () => {
+    const { deps } = setup();
+    const response = await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 1 });
+    expect(response.edges).toHaveLength(1);
+    expect(response.nodes.map((node) => node.name)).toEqual(['ping', 'evaluate']);
+    expect(response).toMatchObject({ truncated: true, totalEdges: 2 });
+    expect((await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 2 })).totalEdges).toBeUndefined();
+    const error = await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 0 }).catch((caught: CnError) => caught);
+    expect((error as CnError).kind).toBe('bad-input');
+  });
+});
+
+describe('traceCalls: maxTokens', () => {
+  it('cuts edges from the end until the answer fits, then keeps the roots and totals only', async () => {
+    const callers = Array.from({ length: 40 }, (_, index) => `function caller${index}() { ping(); }`).join('\n');
+    const { deps } = setup({ 'src/callers.ts': callers });
+    const whole = await traceCalls(deps, { target: 'src/chain.ts::11::10' });
+    const cut = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 400 });
+    expect(cut.edges.length).toBeGreaterThan(0);
+    expect(cut.edges).toEqual(whole.edges.slice(0, cut.edges.length));
+    expect(cut).toMatchObject({ truncated: true, totalEdges: whole.edges.length, budget: { stage: 'cut', maxTokens: 400 } });
+    expect(cut.budget!.tokens).toBeLessThanOrEqual(400);
+    const totals = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 20 });
+    expect(totals).toMatchObject({ edges: [], nodes: [{ id: 'src/chain.ts::11::10' }], totalEdges: whole.edges.length, budget: { stage: 'totals' } });
+    const error = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 5 }).catch((caught: CnError) => caught);
+    expect((error as CnError).kind).toBe('bad-input');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CnError, MAX_DEPTH, fitImpl, type DiagnosticsResponse } from '@cn/core';
+import { CnError, MAX_CALL_TARGETS, MAX_DEPTH, fitImpl, type DiagnosticsResponse } from '@cn/core';
 import { absolute, depth, direction, kind, limit, maxTokens, target, tool, type ToolContext } from './tool.js';
 
 /** Files per request when checking the whole project, as the CLI pages (no request runs into the timeout). */
@@ -9,8 +9,19 @@ const DIAGNOSTICS_PAGE = 100;
 export const GRAPH_TOOLS = [
   tool({
     name: 'cn_calls',
-    description: 'Call graph of a function or method: callers (in), callees (out) or both.',
-    input: { target, direction: direction('in'), depth, kind },
+    description:
+      'Call graph of functions or methods: callers (in), callees (out) or both. Only calls and new count; a caller is the innermost named function or <module> (id: file path) for top-level code. A file as target: the calls at its top level.',
+    input: {
+      target: target.describe('Symbol name, Container.member, id, or a file (its top-level calls)'),
+      targets: z.array(z.string().min(1)).max(MAX_CALL_TARGETS - 1).optional().describe('More targets, answered in the same graph'),
+      direction: direction('in'),
+      depth,
+      kind,
+      refsIn: z.string().optional().describe('Only callers in files under this path or glob'),
+      refsNotIn: z.string().optional().describe('No callers in files under this path or glob, e.g. **/*.test.ts'),
+      limit: limit.describe('At most this many edges'),
+      maxTokens,
+    },
     method: 'POST',
     route: '/calls',
   }),

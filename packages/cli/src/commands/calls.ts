@@ -1,28 +1,63 @@
-import { looksLikeTarget, MAX_DEPTH, type CallsResponse, type GraphDirection } from '@cn/core';
+import { fitCalls, looksLikeFilePath, looksLikeTarget, MAX_DEPTH, type CallsRequest, type CallsResponse, type GraphDirection } from '@cn/core';
 import { daemonRequest } from '@cn/client';
 import { EXIT } from '../exit-codes.js';
-import { graphRenderings, renderGraphOutput } from '../format/graph-text.js';
-import { wholeNumber, type CommandHost } from '../run.js';
-import { rootRelativeTarget } from '../user-paths.js';
+import { callsRenderings } from '../format/calls-text.js';
+import { measureFor, rendererFor } from '../format/output.js';
+import { renderGraphOutput } from '../format/graph-text.js';
+import { wholeNumber, type CommandHost, type Context } from '../run.js';
+import { rootRelativeTarget, userFile } from '../user-paths.js';
+import { maxTokensFlag, scopeFlag } from './agent-options.js';
+
+interface CallsFlags {
+  direction?: string;
+  depth?: unknown;
+  kind?: string;
+  refsIn?: unknown;
+  refsNotIn?: unknown;
+  limit?: unknown;
+  maxTokens?: unknown;
+}
 
 export function registerCalls({ cli, run }: CommandHost): void {
   cli
-    .command('calls <target>', 'Call graph of a function or method: who calls it (in), what it calls (out), or both')
+    .command('calls <target> [...more]', 'Call graph of functions or methods: who calls them (in), what they call (out), or both')
     .option('--direction <way>', 'in (callers, default), out (callees) or both')
     .option('--depth <n>', `Steps to follow, 1 to ${MAX_DEPTH} (default 1)`)
     .option('--kind <kind>', 'When the target is a name: only symbols of this kind')
+    .option('--refs-in <path>', 'Only callers in files under this path, or matching this glob')
+    .option('--refs-not-in <path>', 'No callers in files under this path or matching this glob ("**/*.test.ts")')
+    .option('--limit <n>', 'At most n edges (the answer says totalEdges and truncated)')
+    .option('--max-tokens <n>', 'Shrink the answer to about n tokens: edges cut from the end, then totals only')
     .example('cn calls map --direction in --format tree')
     .example('cn calls src/calls/chain.ts::15::17 --direction out --depth 3')
-    .action((target: string, options: { direction?: string; depth?: unknown; kind?: string }) =>
+    .example('cn calls parse evaluate --refs-not-in "**/*.test.ts" --format compact')
+    .example('cn calls src/index.ts --direction out   # calls made at the file\'s top level')
+    .action((target: string, more: string[], flags: CallsFlags) =>
       run(async (context) => {
-        const body = {
-          target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target,
-          direction: options.direction as GraphDirection | undefined,
-          depth: wholeNumber(options.depth, '--depth', 1),
-          kind: options.kind,
+        const maxTokens = maxTokensFlag(flags);
+        const [first, ...rest] = [target, ...more].map((query) => requestTarget(context, query));
+        const body: CallsRequest = {
+          target: first,
+          ...(rest.length > 0 ? { targets: rest } : {}),
+          direction: flags.direction as GraphDirection | undefined,
+          depth: wholeNumber(flags.depth, '--depth', 1),
+          kind: flags.kind,
+          refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),
+          refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
+          limit: wholeNumber(flags.limit, '--limit', 1),
         };
-        const response = await daemonRequest<CallsResponse>(context, 'POST', '/calls', body);
-        return renderGraphOutput(context, response, graphRenderings, response.edges.length > 0 ? EXIT.ok : EXIT.nothingFound);
+        let response = await daemonRequest<CallsResponse>(context, 'POST', '/calls', body);
+        // Fitted here, measured as printed in the chosen format, as cn find does.
+        const render = rendererFor(context.format, { text: callsRenderings.text, compact: callsRenderings.compact, ids: (answer) => callsRenderings.ids(answer).join('\n') });
+        if (maxTokens !== undefined) response = fitCalls(response, maxTokens, measureFor(render, context.format));
+        const found = (response.totalEdges ?? response.edges.length) > 0;
+        return renderGraphOutput(context, response, callsRenderings, found ? EXIT.ok : EXIT.nothingFound);
       }),
     );
+}
+
+/** Ids and files as the user's shell sees them, sent root-relative or absolute; names as typed. */
+function requestTarget(context: Context, query: string): string {
+  if (looksLikeTarget(query)) return rootRelativeTarget(context, query);
+  return looksLikeFilePath(query) ? userFile(context, query) : query;
 }

@@ -1,6 +1,7 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse } from '@cn/core';
 import { cutNotes, groupByFile, place, previewOf, snippetLines } from './notes.js';
 import { modifierPrefix, outlineSpan } from './outline-lines.js';
+import { didYouMean } from './text.js';
 
 /**
  * `--format compact`: the fewest tokens that still carry every id. One line per result,
@@ -10,7 +11,7 @@ import { modifierPrefix, outlineSpan } from './outline-lines.js';
 export function findCompact(response: FindResponse): string {
   const lines: string[] = [];
   if (response.definition) lines.push(...namedLine(response.definition));
-  else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'`);
+  else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
   if (response.ambiguous) lines.push(`ambiguous: other matches rank alike; re-ask with cn find <id> or Container.name`);
   if (response.refs !== 'none') {
     const files = response.referenceFiles ?? [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));

@@ -1,4 +1,4 @@
-import type { DiagnosticsResponse, GraphResponse, HierarchyEntry, ImplResponse, NamedLocation, OrphansResponse, TypeResponse } from '@cn/core';
+import type { DiagnosticsResponse, GraphResponse, HierarchyEntry, ImplResponse, NamedLocation, OrphansResponse, TargetGuess, TypeResponse } from '@cn/core';
 import type { Context, Outcome } from '../run.js';
 import { graphTree } from './tree.js';
 
@@ -37,11 +37,18 @@ function named(location: NamedLocation): string {
   return `${location.name} (${location.kind})${container} [${location.id}]`;
 }
 
+/** impl and type answered a guessed name: say so, with the other matches to re-ask by id. */
+export function guessNotes(response: TargetGuess, command: string): string[] {
+  if (!response.ambiguous) return [];
+  return [`ambiguous: the name was a guess; re-ask with an id: cn ${command} <id>`, ...(response.candidates ?? []).map((candidate) => `  also ${named(candidate)}`)];
+}
+
 export const implRenderings: Renderings<ImplResponse> = {
   text: (response) => {
     const lines = [named(response.target)];
     if (response.direction !== 'super') lines.push(`implementations  ${response.implementations.length}`, ...hierarchyLines(response.target.id, response.implementations));
     if (response.direction !== 'sub') lines.push(`supertypes  ${response.supertypes.length}`, ...hierarchyLines(response.target.id, response.supertypes));
+    lines.push(...guessNotes(response, 'impl'));
     lines.push(`projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}${shownOf(response)}`);
     return lines.join('\n');
   },
@@ -51,6 +58,7 @@ export const implRenderings: Renderings<ImplResponse> = {
       ...response.supertypes.map((entry) => `${entry.via} ${entry.relation} ${named(entry)}`),
       ...(response.complete ? [] : [`complete: false (${response.incomplete ?? 'unknown'})`]),
       ...(response.truncated ? [shownOf(response).slice(2)] : []),
+      ...guessNotes(response, 'impl'),
     ].join('\n'),
   ids: (response) => [...response.implementations, ...response.supertypes].map((entry) => entry.id),
 };
@@ -79,9 +87,9 @@ export const typeRenderings: Renderings<TypeResponse> = {
     const lines = [`${named(response.target)}`, response.signature];
     if (response.documentation) lines.push('', response.documentation);
     for (const definition of response.typeDefinitions) lines.push(`type defined at  ${named(definition)}`);
-    return lines.join('\n');
+    return [...lines, ...guessNotes(response, 'type')].join('\n');
   },
-  compact: (response) => [response.signature, ...response.typeDefinitions.map((definition) => `type: ${definition.id}`)].join('\n'),
+  compact: (response) => [response.signature, ...response.typeDefinitions.map((definition) => `type: ${definition.id}`), ...guessNotes(response, 'type')].join('\n'),
   ids: (response) => response.typeDefinitions.map((definition) => definition.id),
 };
 

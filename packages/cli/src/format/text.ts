@@ -30,7 +30,7 @@ export function findText(response: FindResponse): string {
   const lines: string[] = [];
   const definition = response.definition;
   if (!definition) {
-    if (response.refs !== 'only') lines.push(`no definition found for '${response.query}'`);
+    if (response.refs !== 'only') lines.push(`no definition found for '${response.query}'${didYouMean(response)}`);
   } else {
     const container = definition.container ? ` (in ${definition.container})` : '';
     lines.push(`definition  ${definition.kind} ${definition.name}${container}  ${place(definition)}`);
@@ -95,3 +95,7 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | { runni
   return rows.map(([key, value]) => `${key.padEnd(12)}${value}`).join('\n');
 }
 
+/** ` — did you mean mergePath?` when the name matched nothing but something close exists. */
+export function didYouMean(response: FindResponse): string {
+  return response.didYouMean && response.didYouMean.length > 0 ? ` — did you mean ${response.didYouMean.join(', ')}?` : '';
+}

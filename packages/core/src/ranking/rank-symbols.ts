@@ -5,8 +5,9 @@ import type { WorkspaceSymbolHit } from '../domain/symbols.js';
  * workspace/symbol answers are fuzzy, unranked and uncapped (lowercase `observable` can come before
  * the class), so we rank them the way an agent means the name: exact case-sensitive first, then
  * exact ignoring case, then prefix, then substring; project sources before declaration files and
- * node_modules; declarations (classes, interfaces, functions …) before members, variables and
- * re-exports.
+ * node_modules; source paths before tests, benchmarks, examples and fixtures; exported top-level
+ * declarations before other top-level ones, and those before members and object-literal
+ * properties; declarations (classes, interfaces, functions …) before variables and re-exports.
  */
 export enum NameMatch {
   Exact = 0,
@@ -50,6 +51,22 @@ export function kindRank(kind: string): number {
   return KIND_RANK[kind] ?? 5;
 }
 
+/** Tests, benchmarks, examples and fixtures: a name there is rarely the one meant. */
+const SIDE_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|bench|benchmarks?|examples?|fixtures?|__fixtures__|__mocks__|e2e|runtime-tests|perf-measures)\/|\.(?:test|spec|bench|stories)\.[cm]?[jt]sx?$/;
+
+export function pathRank(relativePath: string): number {
+  return SIDE_PATH.test(relativePath.replace(/\\/g, '/')) ? 1 : 0;
+}
+
+const MEMBER_KINDS = new Set(['Method', 'Property', 'Field', 'Constructor', 'EnumMember']);
+
+/** Exported top-level (0), other top-level (1), members, object-literal properties and re-exports (2). */
+function scopeRank(ranked: RankedHit): number {
+  const { hit } = ranked;
+  if (hit.alias || hit.containerName || MEMBER_KINDS.has(hit.kind)) return 2;
+  return ranked.exported ? 0 : 1;
+}
+
 function locationRank(filePath: string): number {
   if (/[\\/]node_modules[\\/]/.test(filePath)) return 2;
   return isDeclarationFile(filePath) ? 1 : 0;
@@ -82,6 +99,8 @@ export function rankAlike(a: RankedHit, b: RankedHit): boolean {
   return (
     a.match === b.match &&
     locationRank(a.hit.filePath) === locationRank(b.hit.filePath) &&
+    pathRank(a.relativePath ?? a.hit.filePath) === pathRank(b.relativePath ?? b.hit.filePath) &&
+    scopeRank(a) === scopeRank(b) &&
     kindRank(a.hit.kind) === kindRank(b.hit.kind) &&
     homeRank(a.hit) === homeRank(b.hit)
   );
@@ -90,24 +109,33 @@ export function rankAlike(a: RankedHit, b: RankedHit): boolean {
 export interface RankedHit {
   hit: WorkspaceSymbolHit;
   match: NameMatch;
+  /** The declaration's line starts with `export`; known once its file was read. */
+  exported?: boolean;
+  /** Root-relative path, so the root's own location (`/home/test/…`) never counts as a test path. */
+  relativePath?: string;
+}
+
+/** Best first: the order above, then file and line so the same question always gets the same answer. */
+export function compareRanked(a: RankedHit, b: RankedHit): number {
+  return (
+    a.match - b.match ||
+    locationRank(a.hit.filePath) - locationRank(b.hit.filePath) ||
+    pathRank(a.relativePath ?? a.hit.filePath) - pathRank(b.relativePath ?? b.hit.filePath) ||
+    scopeRank(a) - scopeRank(b) ||
+    kindRank(a.hit.kind) - kindRank(b.hit.kind) ||
+    homeRank(a.hit) - homeRank(b.hit) ||
+    a.hit.filePath.localeCompare(b.hit.filePath) ||
+    a.hit.range.start.line - b.hit.range.start.line
+  );
 }
 
 /** Keeps only hits whose name matches the query and orders them best first (stable). */
-export function rankSymbols(hits: WorkspaceSymbolHit[], query: string): RankedHit[] {
-  const ranked: Array<RankedHit & { order: number }> = [];
-  hits.forEach((hit, order) => {
+export function rankSymbols(hits: WorkspaceSymbolHit[], query: string, relative?: (filePath: string) => string): RankedHit[] {
+  const ranked: RankedHit[] = [];
+  for (const hit of hits) {
     const match = nameMatch(hit.name, query);
-    if (match !== undefined) ranked.push({ hit, match, order });
-  });
-  ranked.sort(
-    (a, b) =>
-      a.match - b.match ||
-      locationRank(a.hit.filePath) - locationRank(b.hit.filePath) ||
-      kindRank(a.hit.kind) - kindRank(b.hit.kind) ||
-      homeRank(a.hit) - homeRank(b.hit) ||
-      a.hit.filePath.localeCompare(b.hit.filePath) ||
-      a.hit.range.start.line - b.hit.range.start.line ||
-      a.order - b.order,
-  );
-  return ranked.map(({ hit, match }) => ({ hit, match }));
+    if (match !== undefined) ranked.push({ hit, match, ...(relative ? { relativePath: relative(hit.filePath) } : {}) });
+  }
+  // Array.prototype.sort is stable: equal hits keep the engine's order.
+  return ranked.sort(compareRanked);
 }

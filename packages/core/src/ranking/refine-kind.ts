@@ -1,9 +1,25 @@
 /**
- * The engine reports a type alias (`type Id = string`) as a Variable, which misleads both readers
- * and `--kind`. The keyword right before the name tells them apart.
+ * The engine reports a type alias (`type Id = string`) as a Variable, and so is `const f = () => …`:
+ * both mislead readers and `--kind`. The text around the name tells them apart: the keyword right
+ * before it, and the initializer after it (an arrow function or function expression is a function).
  */
 export function refineKind(kind: string, lineText: string | undefined, nameCharacter: number): string {
   if (kind !== 'Variable' && kind !== 'Constant') return kind;
   const before = (lineText ?? '').slice(0, Math.max(0, nameCharacter - 1));
-  return /(?:^|[\s;{])type\s+$/.test(before) ? 'TypeAlias' : kind;
+  if (/(?:^|[\s;{])type\s+$/.test(before)) return 'TypeAlias';
+  return initializesFunction(lineText, nameCharacter) ? 'Function' : kind;
+}
+
+/**
+ * `name = async (…) =>`, `name: Handler = x =>`, `name = function …`: the initializer after the
+ * name at the column is a function. Parameters spread over lines (`name = (`) count too.
+ */
+export function initializesFunction(lineText: string | undefined, nameCharacter: number): boolean {
+  const after = (lineText ?? '').slice(Math.max(0, nameCharacter - 1)).replace(/^[\p{L}\p{N}$_#]+/u, '');
+  const initializer = /^\s*(?::.*?)?=(?!>)\s*(?:async\b\s*)?(.*)$/u.exec(after)?.[1];
+  if (initializer === undefined) return false;
+  if (/^function\b/.test(initializer)) return true;
+  if (/^[\p{L}$_][\p{L}\p{N}$_]*\s*=>/u.test(initializer)) return true;
+  // `(a, b) => …` or `<T>(a: T) => …`; a parenthesised expression has no arrow after it.
+  return /^[(<]/.test(initializer) && (/=>/.test(initializer) || /\(\s*$/.test(initializer));
 }

@@ -8,6 +8,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { dedupeById, describeTarget, sortLocations } from './find-implementations.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
+import { guessFields } from './target-guess.js';
 
 type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
@@ -32,7 +33,8 @@ export async function describeType(deps: Deps, request: TypeRequest): Promise<Ty
   // A function or class is its own type definition; saying so adds nothing.
   const elsewhere = dedupeById(typeDefinitions).filter((definition) => definition.filePath !== described.filePath || definition.line !== described.line);
   const named = described.kind === 'Unknown' ? { ...described, kind: kindFromSignature(hover.signature) } : described;
-  return { target: named, signature: hover.signature, documentation: documented ? hover.documentation : '', typeDefinitions: elsewhere };
+  const documentation = documented ? hover.documentation : '';
+  return { target: named, signature: hover.signature, documentation, typeDefinitions: elsewhere, ...(await guessFields(builder, [target])) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { LocationRefBuilder } from './location-refs.js';
 import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
 import { memberContainer, membersInSubtypes } from './member-implementations.js';
 import { TypeHierarchy, type TypeNode } from './type-hierarchy.js';
+import { guessFields } from './target-guess.js';
 
 type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths; typeSyntax: TypeSyntax };
 
@@ -36,6 +37,7 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   const hierarchy = new TypeHierarchy(deps, builder);
   const { described, filePath, declaration } = await locateTarget(deps, builder, hierarchy, target);
   const searched = searchedProjects(deps.engine);
+  const guess = await guessFields(builder, [target]);
   if (!declaration) {
     if (direction !== 'sub') throw badInput(`'${request.target}' is no class or interface`, 'supertypes are found for classes and interfaces; cn find shows what the name is');
     const container = described.outsideRoot ? undefined : await memberContainer(deps.engine, hierarchy, filePath, { line: described.line, character: described.character });
@@ -43,12 +45,12 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
       const { implementations, truncated } = await engineImplementations(deps, builder, target, described);
       // tsserver answers `implementation` from the default project of the file only.
       const oneProject = searched.projects > 1 ? ['the engine searched the project of the target only'] : [];
-      return { target: described, direction, depth: 1, implementations, supertypes: [], ...completeness(searched, truncated, oneProject) };
+      return { target: described, direction, depth: 1, implementations, supertypes: [], ...guess, ...completeness(searched, truncated, oneProject) };
     }
     const subtypes = await hierarchy.walk(container.type, 'sub', depth, MAX_IMPLEMENTATIONS);
     const containerId = formatLocationId(described.filePath, container.type.position.line, container.type.position.character);
     const implementations = await membersInSubtypes(deps.engine, builder, deps.paths, subtypes, { ...described, containerId, memberName: container.memberName });
-    return { target: described, direction, depth, implementations: sorted(implementations), supertypes: [], ...completeness(searched, subtypes.truncated) };
+    return { target: described, direction, depth, implementations: sorted(implementations), supertypes: [], ...guess, ...completeness(searched, subtypes.truncated) };
   }
   const root: TypeNode = { filePath, position: declaration.position, declaration, relation: 'extends' };
   const [sub, sup] = await Promise.all([
@@ -57,7 +59,7 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   ]);
   const truncated = Boolean(sub?.truncated || sup?.truncated);
   // `const Ring = class …` is a constant to the outline, a class to the hierarchy.
-  return { target: { ...described, kind: declaration.kind }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...completeness(searched, truncated) };
+  return { target: { ...described, kind: declaration.kind }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...guess, ...completeness(searched, truncated) };
 }
 
 /**

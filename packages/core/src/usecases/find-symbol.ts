@@ -12,7 +12,8 @@ import { pathFilter } from '../ranking/path-filter.js';
 import { NameMatch, rankAlike } from '../ranking/rank-symbols.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
-import { searchSymbolsRanked, validateQuery } from './symbol-search.js';
+import { suggestNames } from '../ranking/did-you-mean.js';
+import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol-search.js';
 import { resolveTargetPosition } from './target-position.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
@@ -51,9 +52,13 @@ async function findByName(deps: Deps, builder: LocationRefBuilder, query: string
   const { symbols: located, total } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, request.kind, {
     exact: request.exact,
     limit: candidateLimit + 1,
+    relativePath: (filePath: string) => deps.paths.toRelative(filePath),
     ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
   });
-  if (located.length === 0) return { query, definition: null, references: [], totalReferences: 0, candidates: [], ...modeEcho(options) };
+  if (located.length === 0) {
+    const suggestions = await suggestNames(deps.engine, splitQualifiedName(query).name);
+    return { query, definition: null, references: [], totalReferences: 0, candidates: [], ...(suggestions.length > 0 ? { didYouMean: suggestions } : {}), ...modeEcho(options) };
+  }
   const [chosen] = located;
   // When the name matched exactly, prefix matches (`UserRepository` for `User`) and other spellings
   // (`user`, a different name in JavaScript) are not what was meant: counted in totalCandidates, not listed.

@@ -6,7 +6,8 @@ import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { kindFilter } from '../ranking/kind-filter.js';
-import { isExactMatch, rankSymbols, type NameMatch } from '../ranking/rank-symbols.js';
+import { compareRanked, isExactMatch, NameMatch, rankAlike, rankSymbols, type RankedHit } from '../ranking/rank-symbols.js';
+import { suggestNames } from '../ranking/did-you-mean.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
@@ -41,7 +42,15 @@ export interface SymbolSearchOptions {
    * common word costs more than the search itself; `total` still counts them all.
    */
   limit?: number;
+  /** Root-relative paths, so only paths inside the project count as tests or benchmarks. */
+  relativePath?: (filePath: string) => string;
 }
+
+/**
+ * Whether a declaration is exported is read from its file, so ranking by it needs the hits
+ * located; beyond this many equally named hits the engine's rank decides the rest.
+ */
+const MAX_RERANKED = 200;
 
 /**
  * Symbols matching a name (`User`, or `Container.member` at any depth), best first, each located at
@@ -57,9 +66,7 @@ export async function searchRankedSymbols(
   return (await searchSymbolsRanked(engine, texts, query, kind, options)).symbols.map(({ hit, position }) => ({ hit, position }));
 }
 
-export interface RankedLocatedSymbol extends LocatedSymbol {
-  match: NameMatch;
-}
+export interface RankedLocatedSymbol extends LocatedSymbol, RankedHit {}
 
 export interface RankedSearch {
   symbols: RankedLocatedSymbol[];
@@ -82,18 +89,25 @@ export async function searchSymbolsRanked(
   const hits = (await engine.searchSymbols(name)).filter(
     (hit) => (!options.where || options.where(hit.filePath)) && (scopes.length === 0 || containerMatches(hit, scopes)),
   );
-  const ranked = rankSymbols(hits, name).filter(({ match }) => !options.exact || isExactMatch(match));
+  const ranked = rankSymbols(hits, name, options.relativePath).filter(({ match }) => !options.exact || isExactMatch(match));
   // A kind filter needs each hit's refined kind, and deep qualifiers its outline: then all are located.
   const locateAll = acceptsKind !== undefined || scopes.length > 1 || options.limit === undefined;
+  // Every hit as good a name match as the best is read too: being exported can put any of them first.
+  const bestMatches = ranked.filter(({ match }) => match === ranked[0]?.match).length;
+  const toLocate = locateAll ? ranked : ranked.slice(0, Math.max(options.limit ?? 0, Math.min(bestMatches, MAX_RERANKED)));
   const located = await Promise.all(
-    (locateAll ? ranked : ranked.slice(0, options.limit)).map(async ({ hit, match }) => {
+    toLocate.map(async (ranking): Promise<RankedLocatedSymbol> => {
+      const { hit } = ranking;
       const text = await texts(hit.filePath);
       const position = text ? locateName(text, hit.range, hit.name) : await locateWithoutText(engine, hit);
+      const line = text?.line(position.line);
       // `export { type Money }` has `type` before the name too, but a re-export is no type alias.
-      const refined = hit.alias ? hit.kind : refineKind(hit.kind, text?.line(position.line), position.character);
-      return { hit: refined === hit.kind ? hit : { ...hit, kind: refined }, position, match };
+      const refined = hit.alias ? hit.kind : refineKind(hit.kind, line, position.character);
+      return { ...ranking, hit: refined === hit.kind ? hit : { ...hit, kind: refined }, position, exported: /^\s*export\b/.test(line ?? '') };
     }),
   );
+  located.sort(compareRanked);
+  if (!locateAll) located.splice(options.limit ?? located.length);
   const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind));
   if (scopes.length <= 1) return { symbols: kept, total: locateAll ? kept.length : ranked.length };
   // navto names only the nearest container; deeper qualifiers are checked against the outline.
@@ -107,11 +121,21 @@ export interface ResolvedSymbolTarget {
   position: Position;
   /** Known when the target was a name. */
   symbol?: WorkspaceSymbolHit;
+  /**
+   * The name was a guess: another match ranks as high, or nothing matched the name exactly
+   * (`ZodTyp` answered for `ZodTypeDef`). `alternatives` are what else it could have meant.
+   */
+  ambiguous?: true;
+  alternatives?: LocatedSymbol[];
 }
+
+/** Other matches a guessed target lists, best first, so one re-ask by id settles it. */
+export const MAX_ALTERNATIVES = 5;
 
 /**
  * What commands that act on one symbol (calls, impl, type …) are pointed at: an id is that exact
- * position; a name is the declaration `cn find` would choose. Nothing matching → not-found.
+ * position; a name is the declaration `cn find` would choose, flagged `ambiguous` when find would
+ * flag it or when only an inexact match was found. Nothing matching → not-found.
  */
 export async function resolveSymbolTarget(
   deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths },
@@ -124,9 +148,21 @@ export async function resolveSymbolTarget(
     return { filePath, position };
   }
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const [best] = await searchRankedSymbols(deps.engine, (filePath) => builder.text(filePath), query, kind, { limit: 1 });
-  if (!best) throw notFound(`no symbol named '${query}'`, 'check the spelling, or try cn find with a shorter prefix');
-  return { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
+  const { symbols } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, kind, {
+    limit: MAX_ALTERNATIVES + 1,
+    relativePath: (filePath) => deps.paths.toRelative(filePath),
+  });
+  const [best, ...rest] = symbols;
+  if (!best) {
+    const suggestions = await suggestNames(deps.engine, splitQualifiedName(query).name);
+    throw notFound(`no symbol named '${query}'`, suggestions.length > 0 ? `did you mean ${suggestions.join(', ')}?` : 'check the spelling, or try cn find with a shorter prefix');
+  }
+  const target = { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
+  const inexact = best.match !== NameMatch.Exact;
+  // As cn find: once the name matched exactly, longer names and other spellings are not what was meant.
+  const plausible = inexact ? rest : rest.filter(({ match }) => match === NameMatch.Exact);
+  if (!inexact && (plausible.length === 0 || !rankAlike(best, plausible[0]))) return target;
+  return { ...target, ambiguous: true, alternatives: plausible.slice(0, MAX_ALTERNATIVES).map(({ hit, position }) => ({ hit, position })) };
 }
 
 /** `Observable.subscribe` → name `subscribe` in a container whose name ends with `Observable`. */

@@ -1,41 +1,79 @@
-import type { CallsRequest, CallsResponse, GraphNode } from '../contract-graph.js';
-import { notFound } from '../domain/errors.js';
-import { formatLocationId } from '../domain/ids.js';
-import type { Position } from '../domain/location.js';
+import type { CallsRequest, CallsResponse, GraphEdge, GraphNode } from '../contract-graph.js';
+import { badInput, notFound } from '../domain/errors.js';
+import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
+import type { Position, SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
+import { isCallOrNewSite } from '../graph/call-sites.js';
+import { ReferenceCallers } from '../graph/reference-callers.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
+import { keepEdges } from '../graph/limit-edges.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection } from '../graph/graph-options.js';
+import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath, moduleItem } from '../graph/module-items.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CallHierarchyItem, CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import { resolveSymbolTarget } from './symbol-search.js';
+import { checkMaxTokens } from '../output/budget.js';
+import { fitCalls } from '../output/calls-budget.js';
+import { pathFilter } from '../ranking/path-filter.js';
+import { LocationRefBuilder } from './location-refs.js';
+import { resolveSourceFile } from './resolve-source.js';
+import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget } from './symbol-search.js';
+import { guessFields } from './target-guess.js';
 
 type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
+/** `cn calls a b c` answers them in one graph; more is a different question (cn find, cn map). */
+export const MAX_CALL_TARGETS = 20;
+
+interface Root {
+  item: CallHierarchyItem;
+  resolved?: ResolvedSymbolTarget;
+}
+
 /**
- * `cn calls <target>`: who calls it (in), what it calls (out), or both, breadth first to a depth.
- * Edges always point from caller to callee, whichever way the walk went.
+ * `cn calls <target…>`: who calls it (in), what it calls (out), or both, breadth first to a depth.
+ * Edges always point from caller to callee, whichever way the walk went. Only calls and `new`
+ * count; other references (imports, types, `instanceof`, a function passed as a value) are counted, not shown.
  */
 export async function traceCalls(deps: Deps, request: CallsRequest): Promise<CallsResponse> {
   const direction = checkDirection(request.direction, 'in');
-  const depth = checkDepth(request.depth);
-  const target = await resolveSymbolTarget(deps, request.target, request.kind);
-  const [root] = await deps.navigation.prepareCallHierarchy(target.filePath, target.position);
-  if (!root) {
-    throw notFound(`nothing callable at '${request.target}'`, 'cn calls takes a function, method or constructor; cn find shows what the name is');
+  if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
+    throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
   }
+  const maxTokens = checkMaxTokens(request.maxTokens);
+  const depth = checkDepth(request.depth);
+  const queries = [request.target, ...(request.targets ?? [])];
+  if (queries.length > MAX_CALL_TARGETS) throw badInput(`${queries.length} targets, at most ${MAX_CALL_TARGETS}`, 'ask about fewer functions at once');
+  const keepCaller = callerFilter(deps.paths, request);
+  const roots = await Promise.all(queries.map((query) => resolveRoot(deps, query, request.kind)));
+  const builder = new LocationRefBuilder(deps.files, deps.paths);
   const idAt = (filePath: string, position: Position) => formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
-  const idOf = (item: CallHierarchyItem) => idAt(item.filePath, item.selectionRange.start);
+  // A file's top-level code is named by the file's path, the id that asks for it again.
+  const idOf = (item: CallHierarchyItem) => (isModuleItem(item) ? deps.paths.toRelative(item.filePath) : idAt(item.filePath, item.selectionRange.start));
+  const counts = { nonCallSites: 0, filteredCallSites: 0 };
+  const callers = new ReferenceCallers(deps.engine, deps.navigation, (filePath) => builder.text(filePath));
   // Calls into the standard library (lib.d.ts), packages installed outside the root or files reached
   // through a symlink leading out would get ids no other command accepts; the graph stays within the project.
-  const keepInRoot = async <T>(calls: T[], itemOf: (call: T) => CallHierarchyItem) => {
-    const inside = await Promise.all(calls.map((call) => deps.files.isInsideRoot(itemOf(call).filePath)));
-    return calls.filter((_call, index) => inside[index]);
+  // Sites that only name the callee (no call, no `new`) are no calls.
+  const stepsOf = async (calls: Array<{ item: CallHierarchyItem; sites: SourceLocation[] }>, towardsCallers: boolean): Promise<Step<CallHierarchyItem>[]> => {
+    const steps = await Promise.all(
+      calls.map(async ({ item, sites }) => {
+        if (!(await deps.files.isInsideRoot(item.filePath))) return undefined;
+        const called = await callSitesOnly(builder, sites);
+        if (towardsCallers && !keepCaller(item.filePath)) {
+          counts.filteredCallSites += called.length;
+          return undefined;
+        }
+        counts.nonCallSites += sites.length - called.length;
+        return called.length === 0 ? undefined : { node: item, sites: called.map((site) => idAt(site.filePath, site.range.start)) };
+      }),
+    );
+    return steps.filter((step): step is Step<CallHierarchyItem> => step !== undefined);
   };
   const graph = new GraphBuilder();
-  graph.addNode(callNode(root, idOf(root), 0));
-  const walk = (neighbours: (item: CallHierarchyItem) => Promise<Step<CallHierarchyItem>[]>, towardsCallers: boolean) =>
+  for (const { item } of roots) graph.addNode(callNode(item, idOf(item), 0));
+  const walkFrom = (root: CallHierarchyItem, towardsCallers: boolean) =>
     walkBreadthFirst<CallHierarchyItem>(
       {
         root,
@@ -43,7 +81,10 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
         depth,
         maxNodes: MAX_GRAPH_NODES,
         alreadyKnown: (id) => graph.has(id),
-        neighbours,
+        neighbours: async (item) =>
+          towardsCallers
+            ? stepsOf((await callers.incomingCalls(item)).map((call) => ({ item: call.from, sites: call.callSites })), true)
+            : stepsOf((await deps.navigation.outgoingCalls(item)).map((call) => ({ item: call.to, sites: call.callSites })), false),
         onNode: (item, level) => graph.addNode(callNode(item, idOf(item), level)),
         onStep: (expanded, step) => {
           const [from, to] = towardsCallers ? [step.node, expanded] : [expanded, step.node];
@@ -53,22 +94,67 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
       () => graph.nodeCount,
     );
   let truncated = false;
-  if (direction !== 'out') {
-    truncated = await walk(async (item) => {
-      const calls = await deps.navigation.incomingCalls(item);
-      return (await keepInRoot(calls, (call) => call.from)).map((call) => ({ node: call.from, sites: call.callSites.map((site) => idAt(site.filePath, site.range.start)) }));
-    }, true);
+  for (const { item } of roots) {
+    if (direction !== 'out') truncated = (await walkFrom(item, true)) || truncated;
+    if (direction !== 'in') truncated = (await walkFrom(item, false)) || truncated;
   }
-  if (direction !== 'in') {
-    const cut = await walk(async (item) => {
-      const calls = await deps.navigation.outgoingCalls(item);
-      return (await keepInRoot(calls, (call) => call.to)).map((call) => ({ node: call.to, sites: call.callSites.map((site) => idAt(site.filePath, site.range.start)) }));
-    }, false);
-    truncated ||= cut;
+  const rootIds = [...new Set(roots.map(({ item }) => idOf(item)))];
+  const { nodes, edges, totalEdges } = limitEdges(graph.result(), rootIds, request.limit);
+  const response: CallsResponse = {
+    root: rootIds[0],
+    ...(rootIds.length > 1 ? { roots: rootIds } : {}),
+    direction,
+    depth,
+    nodes,
+    edges,
+    ...(truncated || totalEdges !== undefined ? { truncated: true } : {}),
+    ...(totalEdges !== undefined ? { totalEdges } : {}),
+    ...(counts.nonCallSites > 0 ? { nonCallSites: counts.nonCallSites } : {}),
+    ...(counts.filteredCallSites > 0 ? { filteredCallSites: counts.filteredCallSites } : {}),
+    ...(await guessFields(builder, roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])))),
+  };
+  return maxTokens === undefined ? response : fitCalls(response, maxTokens);
+}
+
+/** A file is its top-level code; an id or a name is the callable there. */
+async function resolveRoot(deps: Deps, rawQuery: string, kind: string | undefined): Promise<Root> {
+  const query = validateQuery(rawQuery);
+  if (!looksLikeTarget(query) && looksLikeFilePath(query)) return { item: moduleItem(await resolveSourceFile(deps.files, query)) };
+  const resolved = await resolveSymbolTarget(deps, query, kind);
+  const [item] = await deps.navigation.prepareCallHierarchy(resolved.filePath, resolved.position);
+  if (!item) {
+    throw notFound(`nothing callable at '${query}'`, 'cn calls takes a function, method, constructor or file; cn find shows what the name is');
   }
-  return { root: idOf(root), direction, depth, ...graph.result(), ...(truncated ? { truncated } : {}) };
+  return { item, resolved };
+}
+
+/** The sites that call or construct. A site in a file cn may not read (over the size cap) cannot be judged: it is kept, as a caller unverified beats one dropped. */
+async function callSitesOnly(builder: LocationRefBuilder, sites: SourceLocation[]): Promise<SourceLocation[]> {
+  const texts = await Promise.all(sites.map((site) => builder.text(site.filePath)));
+  return sites.filter((site, index) => {
+    const text = texts[index];
+    return text === undefined || isCallOrNewSite(text, site.range);
+  });
+}
+
+/** `refsIn`/`refsNotIn` over the caller's root-relative path. */
+function callerFilter(paths: ProjectPaths, request: CallsRequest): (filePath: string) => boolean {
+  const inside = pathFilter(request.refsIn, '--refs-in');
+  const outside = pathFilter(request.refsNotIn, '--refs-not-in');
+  return (filePath) => {
+    const relative = paths.toRelative(filePath);
+    return (!inside || inside(relative)) && (!outside || !outside(relative));
+  };
+}
+
+/** `limit`: the first edges in the graph's stable order, and only the nodes they (or the roots) name. */
+function limitEdges(graph: { nodes: GraphNode[]; edges: GraphEdge[] }, rootIds: string[], limit: number | undefined) {
+  if (limit === undefined || graph.edges.length <= limit) return { ...graph, totalEdges: undefined };
+  return { ...keepEdges(graph, rootIds, limit), totalEdges: graph.edges.length };
 }
 
 function callNode(item: CallHierarchyItem, id: string, depth: number): GraphNode {
+  // The engine names top-level code after its file, which the id already says.
+  if (isModuleItem(item)) return { id, name: MODULE_NODE_NAME, kind: 'Module', depth };
   return { id, name: item.name, kind: item.kind, ...(item.detail ? { container: item.detail } : {}), depth };
 }

@@ -39,6 +39,7 @@ const schema = {
         totalCandidates: { type: 'integer' },
         truncated: { type: 'boolean' },
         ambiguous: { type: 'boolean' },
+        didYouMean: { type: 'array', items: { type: 'string' } },
         referenceFiles: fileCounts,
         refs: { type: 'string' },
         budget: budgetReport,

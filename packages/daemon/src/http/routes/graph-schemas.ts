@@ -16,6 +16,12 @@ export const namedLocation = {
   required: [...locationRefRequired, 'name'],
 } as const;
 
+/** calls, impl and type answering a guessed name (TargetGuess). */
+export const targetGuessProperties = {
+  ambiguous: { type: 'boolean' },
+  candidates: { type: 'array', items: namedLocation },
+} as const;
+
 const graphNode = {
   type: 'object',
   properties: {

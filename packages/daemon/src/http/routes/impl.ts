@@ -2,7 +2,7 @@ import type { Route } from '../route-deps.js';
 import { findImplementations, type ImplRequest } from '@cn/core';
 import { errors } from '../shared-schemas.js';
 import { budgetReport } from './budget-schemas.js';
-import { depth, namedLocation, targetProperties } from './graph-schemas.js';
+import { depth, namedLocation, targetGuessProperties, targetProperties } from './graph-schemas.js';
 
 const hierarchyEntry = {
   type: 'object',
@@ -37,6 +37,7 @@ const schema = {
         total: { type: 'integer' },
         truncated: { type: 'boolean' },
         budget: budgetReport,
+        ...targetGuessProperties,
       },
       required: ['target', 'direction', 'depth', 'implementations', 'supertypes', 'projects', 'complete'],
     },

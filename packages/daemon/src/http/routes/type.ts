@@ -1,7 +1,7 @@
 import type { Route } from '../route-deps.js';
 import { describeType, type TypeRequest } from '@cn/core';
 import { errors } from '../shared-schemas.js';
-import { namedLocation, targetProperties } from './graph-schemas.js';
+import { namedLocation, targetGuessProperties, targetProperties } from './graph-schemas.js';
 
 const schema = {
   body: { type: 'object', properties: targetProperties, required: ['target'], additionalProperties: false },
@@ -13,6 +13,7 @@ const schema = {
         signature: { type: 'string' },
         documentation: { type: 'string' },
         typeDefinitions: { type: 'array', items: namedLocation },
+        ...targetGuessProperties,
       },
       required: ['target', 'signature', 'documentation', 'typeDefinitions'],
     },

@@ -1,0 +1,42 @@
+import type { CallsResponse, GraphNode } from '@cn/core';
+import { guessNotes, type Renderings } from './graph-text.js';
+import { cutNotes } from './notes.js';
+import { graphTree, sitesSuffix } from './tree.js';
+
+/**
+ * `cn calls` in text/tree, compact and ids. Compact is one line per call edge with both ends named
+ * and the call sites as `line:col` in the caller's file:
+ *
+ *   Hono.route [src/hono.ts::120::3] → mergePath [src/utils/url.ts::50::14] @ 122:10 130:5
+ *   <module> [src/x.test.ts] → Hono [src/hono.ts::10::14] @ 5:13
+ */
+export const callsRenderings: Renderings<CallsResponse> = {
+  text: (response) => [graphTree(response), ...callsNotes(response)].join('\n'),
+  compact: (response) => {
+    const nodes = new Map(response.nodes.map((node) => [node.id, node]));
+    const lines = response.edges.map((edge) => `${nodeLabel(nodes.get(edge.from), edge.from)} → ${nodeLabel(nodes.get(edge.to), edge.to)}${sitesSuffix(edge)}`);
+    if (lines.length === 0) lines.push(`no calls (roots: ${(response.roots ?? [response.root]).join(' ')})`);
+    return [...lines, ...callsNotes(response)].join('\n');
+  },
+  ids: (response) => {
+    const roots = new Set(response.roots ?? [response.root]);
+    return response.nodes.filter((node) => !roots.has(node.id)).map((node) => node.id);
+  },
+};
+
+function nodeLabel(node: GraphNode | undefined, id: string): string {
+  if (!node) return id;
+  const qualified = node.container && !node.name.startsWith(`${node.container}.`) ? `${node.container}.${node.name}` : node.name;
+  return `${qualified} [${id}]`;
+}
+
+/** What the graph leaves out or guessed, so an empty or small answer is not read as "nobody calls it". */
+function callsNotes(response: CallsResponse): string[] {
+  const notes: string[] = [];
+  const total = response.totalEdges ?? response.edges.length;
+  notes.push(...cutNotes({ truncated: response.truncated ? true : undefined, budget: response.budget }, response.edges.length, total, 'edges'));
+  if (response.nonCallSites) notes.push(`${response.nonCallSites} references that do not call (imports, types, instanceof, values): left out`);
+  if (response.filteredCallSites) notes.push(`${response.filteredCallSites} call sites in files --refs-in/--refs-not-in exclude: left out`);
+  notes.push(...guessNotes(response, 'calls'));
+  return notes;
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
+
+const ERRORS = 'src/errors.ts';
+const TEST = 'src/errors.test.ts';
+const APP_ERROR = `${ERRORS}::2::14`;
+
+/** The callers fixture is solution-style: src and its tests are two tsconfig projects, as on hono. */
+describe('cn calls: callers that are really callers', () => {
+  let root: string;
+  beforeAll(() => {
+    root = copyProject('test/fixtures/callers');
+  });
+  afterAll(() => cleanUp(root));
+
+  it('module-level code and callbacks in another project are <module> callers; instanceof and imports are counted, not listed', async () => {
+    const answer = json(await cn(['calls', 'AppError', '--root', root]));
+    expect(answer.root).toBe(APP_ERROR);
+    expect(answer.nodes).toEqual([
+      { id: APP_ERROR, name: 'AppError', kind: 'Class', depth: 0 },
+      { id: TEST, name: '<module>', kind: 'Module', depth: 1 },
+      { id: `${ERRORS}::6::17`, name: 'fail', kind: 'Function', depth: 1 },
+    ]);
+    expect(answer.edges).toEqual([
+      // `const shared = new AppError()` at the top, `new AppError()` inside describe/it callbacks.
+      { from: TEST, to: APP_ERROR, kind: 'calls', callSites: [`${TEST}::4::20`, `${TEST}::8::23`] },
+      { from: `${ERRORS}::6::17`, to: APP_ERROR, kind: 'calls', callSites: [`${ERRORS}::7::13`] },
+    ]);
+    // The import, `error instanceof AppError` in the test and `value instanceof AppError` in errors.ts.
+    expect(answer.nonCallSites).toBe(3);
+  });
+
+  it('tree and compact name both ends and show the call sites', async () => {
+    const tree = await cn(['calls', 'AppError', '--format', 'tree', '--root', root]);
+    expect(tree.exitCode).toBe(0);
+    expect(tree.stdout.trimEnd().split('\n')).toEqual([
+      `AppError (Class) [${APP_ERROR}]`,
+      `├─[called by]→ <module> (Module) [${TEST}] @ 4:20 8:23`,
+      `└─[called by]→ fail (Function) [${ERRORS}::6::17] @ 7:13`,
+      '3 references that do not call (imports, types, instanceof, values): left out',
+    ]);
+    const compact = await cn(['calls', 'AppError', '--format', 'compact', '--root', root]);
+    expect(compact.stdout.trimEnd().split('\n')).toEqual([
+      `<module> [${TEST}] → AppError [${APP_ERROR}] @ 4:20 8:23`,
+      `fail [${ERRORS}::6::17] → AppError [${APP_ERROR}] @ 7:13`,
+      '3 references that do not call (imports, types, instanceof, values): left out',
+    ]);
+    const limited = await cn(['calls', 'AppError', '--limit', '1', '--format', 'compact', '--root', root]);
+    expect(limited.stdout.trimEnd().split('\n')).toEqual([
+      `<module> [${TEST}] → AppError [${APP_ERROR}] @ 4:20 8:23`,
+      '… 1 more edges (raise --limit or --max-tokens)',
+      '3 references that do not call (imports, types, instanceof, values): left out',
+    ]);
+    const small = await cn(['calls', 'AppError', '--max-tokens', '40', '--format', 'compact', '--root', root]);
+    expect(small.exitCode).toBe(0);
+    expect(small.stdout).toMatch(/… \d more edges? \(raise --limit or --max-tokens\)\nbudget: stage (cut|totals), ~\d+ of 40 tokens/);
+  });
+
+  it('answers every target of cn calls a b, filters callers by path, and takes a file for its top-level calls', async () => {
+    const both = json(await cn(['calls', 'AppError', 'isAppError', '--refs-not-in', '**/*.test.ts', '--root', root]));
+    expect(both.roots).toEqual([APP_ERROR, `${ERRORS}::10::17`]);
+    expect(both.edges.map((edge: { from: string; to: string }) => `${edge.from} → ${edge.to}`)).toEqual([`${ERRORS}::6::17 → ${APP_ERROR}`]);
+    // Two constructions and one isAppError call in the test file.
+    expect(both.filteredCallSites).toBe(3);
+    const file = json(await cn(['calls', TEST, '--direction', 'out', '--root', root]));
+    expect(file.nodes[0]).toEqual({ id: TEST, name: '<module>', kind: 'Module', depth: 0 });
+    expect(file.nodes.map((node: { name: string }) => node.name).sort()).toEqual(['<module>', 'AppError', 'describe', 'fail', 'isAppError', 'it']);
+    const bad = await cn(['calls', 'AppError', '--refs-in', '../outside', '--root', root]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cn: --refs-in '\.\.\/outside' must be relative to the project root/)]);
+  });
+
+  it('a name two declarations share is answered with ambiguous and the other candidate', async () => {
+    const answer = await cn(['calls', 'mergePath', '--format', 'compact', '--root', root]);
+    expect(answer.stdout).toContain('ambiguous: the name was a guess; re-ask with an id: cn calls <id>');
+    const chosen = json(await cn(['calls', 'mergePath', '--root', root]));
+    expect(chosen.ambiguous).toBe(true);
+    const ids = [chosen.root, ...chosen.candidates.map((candidate: { id: string }) => candidate.id)].sort();
+    expect(ids).toEqual(['src/client/paths.ts::2::14', `${ERRORS}::4::14`]);
+    const type = json(await cn(['type', 'mergePath', '--root', root]));
+    expect(type.ambiguous).toBe(true);
+    const typeText = await cn(['type', 'mergePath', '--format', 'compact', '--root', root]);
+    expect(typeText.stdout).toMatch(/\nambiguous: the name was a guess; re-ask with an id: cn type <id>\n {2}also mergePath \(Function\) \[/);
+    const typo = json(await cn(['type', 'mergePat', '--root', root]));
+    expect(typo).toMatchObject({ ambiguous: true, target: { name: 'mergePath' } });
+  });
+
+  it('a misspelt name: find exits 1 with did you mean, calls exits 1 with it in one stderr line', async () => {
+    const find = await cn(['find', 'mergPath', '--format', 'compact', '--root', root]);
+    expect(find.exitCode).toBe(1);
+    expect(find.stdout.split('\n')[0]).toBe("no definition for 'mergPath' — did you mean mergePath?");
+    const calls = await cn(['calls', 'AppErorr', '--root', root]);
+    expect(calls.exitCode).toBe(1);
+    expect(calls.stderr).toBe("cn: no symbol named 'AppErorr' (did you mean AppError?)\n");
+  });
+});
