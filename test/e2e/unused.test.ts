@@ -80,10 +80,10 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
 
   it('text and compact group and summarize; ids feed other commands; --limit and --max-tokens cut', async () => {
     const text = await cn(['unused', 'src', '--exported', '--format', 'text', '--root', root]);
-    expect(text.stdout).toContain('src/url.ts\n   2  Constant    splitPath  (exported, used only by tests)\n');
+    expect(text.stdout).toContain('src/url.ts\n   2  Function    splitPath  (exported, used only by tests)\n');
     expect(text.stdout.trim().split('\n').pop()).toBe('8 of 11 declarations in 4 files unused (3 used only by tests); 2 projects searched');
     const compact = await cn(['unused', 'src/url.ts', '--exported', '--format', 'compact', '--root', root]);
-    expect(compact.stdout.split('\n')[0]).toBe('src/url.ts::2::14  Constant  splitPath  (exported, used only by tests)');
+    expect(compact.stdout.split('\n')[0]).toBe('src/url.ts::2::14  Function  splitPath  (exported, used only by tests)');
     const ids = await cn(['unused', 'src/url.ts', '--exported', '--format', 'ids', '--limit', '2', '--root', root]);
     expect(ids.stdout.trim().split('\n')).toEqual(['src/url.ts::2::14', 'src/url.ts::4::14']);
     const limited = json(await cn(['unused', '--exported', '--limit', '2', '--root', root]));
