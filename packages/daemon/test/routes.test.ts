@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_REQUEST_BYTES, ProjectPaths, WARNING_HEADER, type StatusResponse } from '@cn/core';
+import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/core/request-proof';
+import { ROOT } from '../../core/test/fakes.js';
+import { codebaseFromText } from '../../core/test/call-fakes.js';
+import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
+import { provenHeaders } from '../../../test/helpers/http.js';
+import { buildServer } from '../src/http/server.js';
+
+/**
+ * The daemon's HTTP surface in-process (app.inject: no socket, no language server): the refusals
+ * that keep everyone but the port file's owner out, one answer per route family from fake engines,
+ * and the error shape a client relies on.
+ */
+const TOKEN = 'k'.repeat(48);
+// inject() never opens a socket; the port only has to agree between Host and the proof.
+const PORT = 4321;
+const SOURCES = {
+  'src/greet.ts': ['export function greet(name) {', '  return shout(name)', '}', 'export function shout(text) {', '  return text', '}'].join('\n'),
+  'src/main.ts': ["import { greet } from './greet'", "export const run = () => greet('x')"].join('\n'),
+};
+
+const STATUS: StatusResponse = {
+  running: true,
+  pid: 1234,
+  port: PORT,
+  root: ROOT,
+  version: 'test',
+  state: 'ready',
+  serverVersion: 'fake',
+  typescriptVersion: 'fake',
+  typescriptSource: 'bundled',
+  projects: [],
+  looseFiles: 0,
+  restarts: 0,
+} as StatusResponse;
+
+let app: FastifyInstance;
+let activity = 0;
+let warning: string | undefined;
+
+beforeEach(async () => {
+  const { engine, navigation, files } = codebaseFromText(SOURCES);
+  engine.symbols = [
+    { name: 'greet', kind: 'Function', filePath: `${ROOT}/src/greet.ts`, range: { start: { line: 1, character: 1 }, end: { line: 3, character: 2 } } },
+  ];
+  const importGraph = new FakeImportGraph({ 'src/main.ts': [{ specifier: './greet', resolvedFile: 'src/greet.ts' }], 'src/greet.ts': [] }, ['src/main.ts']);
+  navigation.hovers[`${ROOT}/src/greet.ts:1:17`] = { signature: 'function greet(name: any): any', documentation: '' };
+  activity = 0;
+  warning = undefined;
+  app = buildServer(
+    {
+      engine,
+      navigation,
+      importGraph,
+      typeSyntax: { typeDeclarations: async () => [] },
+      files,
+      paths: new ProjectPaths(ROOT),
+      status: () => STATUS,
+      ready: async () => STATUS,
+      shutdown: () => undefined,
+    },
+    { token: TOKEN, onActivity: () => activity++, warning: () => warning },
+  );
+  await app.ready();
+});
+afterEach(() => app.close());
+
+/** A request as a client that holds the token sends it. */
+function proven(method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const body = payload === undefined ? '' : JSON.stringify(payload);
+  return app.inject({ method, url, headers: provenHeaders(PORT, TOKEN, method, url, body), payload: body || undefined });
+}
+
+describe('refusals, before any route runs', () => {
+  it('refuses a request without proof of the token with 401, and the idle timer does not hear it', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/status', headers: { host: `127.0.0.1:${PORT}` } });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json().error).toMatchObject({ kind: 'bad-input', message: 'missing or wrong proof of the token' });
+    expect(activity).toBe(0);
+  });
+
+  it('refuses a proof made with another token with 401 and no daemon proof on the refusal', async () => {
+    const headers = provenHeaders(PORT, 'x'.repeat(48), 'GET', '/status');
+    const answer = await app.inject({ method: 'GET', url: '/status', headers });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.headers[DAEMON_PROOF_HEADER]).toBeUndefined();
+  });
+
+  it('refuses any request from a browser (an Origin header) with 403, even with a valid proof', async () => {
+    const headers = { ...provenHeaders(PORT, TOKEN, 'GET', '/status'), origin: 'http://evil.example' };
+    const answer = await app.inject({ method: 'GET', url: '/status', headers });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().error.message).toBe('requests from browsers are refused');
+  });
+
+  it('refuses a Host that is not loopback with 403 (DNS rebinding)', async () => {
+    const headers = { ...provenHeaders(PORT, TOKEN, 'GET', '/status'), host: `evil.example:${PORT}` };
+    const answer = await app.inject({ method: 'GET', url: '/status', headers });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().error.message).toBe(`host 'evil.example:${PORT}' is not loopback`);
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const body = 'query=greet';
+    const headers = { ...provenHeaders(PORT, TOKEN, 'POST', '/find', body), 'content-type': 'text/plain' };
+    const answer = await app.inject({ method: 'POST', url: '/find', headers, payload: body });
+    expect(answer.statusCode).toBe(415);
+    expect(answer.json().error.kind).toBe('bad-input');
+  });
+
+  it('refuses a body over the request cap with 413', async () => {
+    const answer = await proven('POST', '/find', { query: 'x'.repeat(MAX_REQUEST_BYTES) });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json().error.kind).toBe('bad-input');
+  });
+});
+
+describe('answers, one per route family', () => {
+  it('status: the answer carries the daemon proof of this very nonce, status and body', async () => {
+    const headers = provenHeaders(PORT, TOKEN, 'GET', '/status');
+    const answer = await app.inject({ method: 'GET', url: '/status', headers });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ running: true, pid: 1234, root: ROOT, state: 'ready' });
+    const expected = daemonProof(TOKEN, headers[NONCE_HEADER], 200, answer.rawPayload);
+    expect(sameProof(expected, answer.headers[DAEMON_PROOF_HEADER])).toBe(true);
+    expect(activity).toBe(1);
+  });
+
+  it('a warning goes out as one printable header line on answers', async () => {
+    warning = 'tsserver restarted\n\u001b[2J twice';
+    const answer = await proven('GET', '/status');
+    expect(answer.headers[WARNING_HEADER]).toBe('tsserver restarted??[2J twice');
+  });
+
+  it('map lists the symbols of a file, and inspect reads one by the id map gave', async () => {
+    const map = await proven('POST', '/map', { file: 'src/greet.ts' });
+    expect(map.statusCode).toBe(200);
+    const symbols: Array<{ id: string; name: string }> = map.json().symbols;
+    expect(symbols.map((symbol) => symbol.name)).toEqual(['greet', 'shout']);
+    const inspect = await proven('POST', '/inspect', { id: symbols[1].id });
+    expect(inspect.statusCode).toBe(200);
+    expect(inspect.json().result.code).toContain('return text');
+  });
+
+  it('find answers the definition and its references', async () => {
+    const answer = await proven('POST', '/find', { query: 'greet' });
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body.definition).toMatchObject({ name: 'greet', filePath: 'src/greet.ts', line: 1 });
+    expect(body.references.map((ref: { filePath: string }) => ref.filePath)).toContain('src/main.ts');
+  });
+
+  it('calls follows the call graph out of a function', async () => {
+    const answer = await proven('POST', '/calls', { target: 'greet', direction: 'out' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().nodes.map((node: { name: string }) => node.name)).toEqual(expect.arrayContaining(['greet', 'shout']));
+  });
+
+  it('impl and type answer for a function (no implementations, no type definitions)', async () => {
+    const impl = await proven('POST', '/impl', { target: 'greet' });
+    expect(impl.statusCode).toBe(200);
+    expect(impl.json()).toMatchObject({ implementations: [], complete: true });
+    const type = await proven('POST', '/type', { target: 'greet' });
+    expect(type.statusCode).toBe(200);
+    expect(type.json()).toMatchObject({ typeDefinitions: [] });
+  });
+
+  it('deps gives a file’s imports, and orphans the files nothing imports', async () => {
+    const deps = await proven('POST', '/deps', { file: 'src/main.ts', direction: 'out' });
+    expect(deps.statusCode).toBe(200);
+    expect(deps.json().nodes.map((node: { id: string }) => node.id)).toEqual(expect.arrayContaining(['src/main.ts', 'src/greet.ts']));
+    const orphans = await proven('POST', '/deps/orphans', {});
+    expect(orphans.statusCode).toBe(200);
+    expect(orphans.json()).toMatchObject({ totalFiles: 2 });
+  });
+
+  it('diagnostics, unused and overview answer for the whole project', async () => {
+    const diagnostics = await proven('POST', '/diagnostics', {});
+    expect(diagnostics.statusCode).toBe(200);
+    expect(diagnostics.json()).toMatchObject({ diagnostics: [], totalFiles: 2 });
+    const unused = await proven('POST', '/unused', {});
+    expect(unused.statusCode).toBe(200);
+    expect(unused.json()).toMatchObject({ complete: true });
+    const overview = await proven('POST', '/overview', {});
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json().files.map((file: { filePath: string }) => file.filePath)).toEqual(expect.arrayContaining(['src/greet.ts']));
+  });
+});
+
+describe('bad input', () => {
+  it('a body the schema refuses is a 400 with {error:{kind,message}} and still carries the daemon proof', async () => {
+    const answer = await proven('POST', '/find', { query: 'greet', bogus: true });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toMatchObject({ kind: 'bad-input', message: expect.stringMatching(/^bad request: /) });
+    expect(answer.headers[DAEMON_PROOF_HEADER]).toEqual(expect.any(String));
+  });
+
+  it('a use case refusing the input is a 400 with kind, message and hint', async () => {
+    const answer = await proven('POST', '/find', { query: '' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ error: { kind: 'bad-input', message: 'empty query', hint: 'pass a symbol name, e.g. cn find User' } });
+  });
+
+  it('an unknown route is a 404 with the same error shape', async () => {
+    const answer = await proven('POST', '/nope', {});
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error).toMatchObject({ kind: 'bad-input', message: 'no route POST /nope' });
+  });
+});
