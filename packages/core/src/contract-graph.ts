@@ -43,7 +43,7 @@ export interface GraphResponse {
   truncated?: boolean;
 }
 
-export interface CallsRequest {
+export interface CallsRequest extends TargetNarrowing {
   /**
    * An id (`path::line::char`, `path:line:col`), a name resolved as `cn find` does, or a file
    * (`src/app.ts`): the calls made at its top level, outside any named function.
@@ -53,7 +53,6 @@ export interface CallsRequest {
   targets?: string[];
   direction?: GraphDirection;
   depth?: number;
-  kind?: string;
   /** Only callers in files under this root-relative path or matching this glob (as `cn find --in`). */
   refsIn?: string;
   /** No callers in files under this path or matching this glob (tests: `--refs-not-in "**\/*.test.ts"`). */
@@ -109,9 +108,18 @@ export interface OrphansResponse {
   totalFiles: number;
 }
 
-export interface SymbolTargetRequest {
-  target: string;
+/** How a target given as a name is narrowed, as `cn find` narrows its query (ids and files ignore them). */
+export interface TargetNarrowing {
+  /** Only symbols of this kind. */
   kind?: string;
+  /** Only declarations under this root-relative path, or matching this glob (as `cn find --in`). */
+  in?: string;
+  /** Only names equal to the target (as `cn find --exact`). */
+  exact?: boolean;
+}
+
+export interface SymbolTargetRequest extends TargetNarrowing {
+  target: string;
 }
 
 export interface NamedLocation extends LocationRef {
@@ -132,7 +140,15 @@ export interface ImplRequest extends SymbolTargetRequest {
 }
 
 /** A type in the hierarchy of the target (or a member implementing the target member). */
-export interface HierarchyEntry extends NamedLocation {
+/**
+ * `class-expression`: the class is an expression (`const Ring = class extends Circle {}`), named by
+ * what holds it, with kind Class; absent for class declarations, interfaces and type aliases.
+ */
+export interface DeclarationForm {
+  declaration?: 'class-expression';
+}
+
+export interface HierarchyEntry extends NamedLocation, DeclarationForm {
   /** Steps from the target: 1 for a direct subtype or supertype. */
   depth: number;
   /** Id of the type it was reached from: the one it extends (sub) or the one extending it (super). */
@@ -143,7 +159,7 @@ export interface HierarchyEntry extends NamedLocation {
 
 export interface ImplResponse extends TargetGuess {
   /** The class, interface, abstract member … that was asked about. */
-  target: NamedLocation;
+  target: NamedLocation & DeclarationForm;
   direction: HierarchyDirection;
   depth: number;
   /** Subtypes at every requested level, nearest first (empty for --direction super). */

@@ -44,6 +44,9 @@ export function absolute(root: string, file: string): string {
 export const file = z.string().min(1).describe('Path relative to the project root');
 export const target = z.string().min(1).describe('Symbol name, Container.member, or id');
 export const kind = z.string().optional().describe('Only this kind: class, interface, function, method, variable, …');
+/** Narrow a target given as a name, as cn_find does (kind above, scope and exactness here). */
+export const scope = z.string().optional().describe('Only declarations under this root-relative path or glob');
+export const exact = z.boolean().optional().describe('Only names equal to the target');
 export const limit = z.number().int().min(1).optional();
 export const maxTokens = z.number().int().min(20).optional().describe('Shrink the answer to about this many tokens');
 export const snippet = z.enum(['fold', 'preview', 'full']).optional().describe("Add code: fold (signature), preview, full");

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CnError, MAX_CALL_TARGETS, MAX_DEPTH, fitImpl, type DiagnosticsResponse } from '@cn/core';
-import { absolute, depth, direction, kind, limit, maxTokens, target, tool, type ToolContext } from './tool.js';
+import { absolute, depth, direction, exact, kind, limit, scope, maxTokens, target, tool, type ToolContext } from './tool.js';
 
 /** Files per request when checking the whole project, as the CLI pages (no request runs into the timeout). */
 const DIAGNOSTICS_PAGE = 100;
@@ -17,6 +17,8 @@ export const GRAPH_TOOLS = [
       direction: direction('in'),
       depth,
       kind,
+      in: scope,
+      exact,
       refsIn: z.string().optional().describe('Only callers in files under this path or glob'),
       refsNotIn: z.string().optional().describe('No callers in files under this path or glob, e.g. **/*.test.ts'),
       limit: limit.describe('At most this many edges'),
@@ -32,6 +34,8 @@ export const GRAPH_TOOLS = [
     input: {
       target,
       kind,
+      in: scope,
+      exact,
       direction: z.enum(['sub', 'super', 'both']).optional().describe('Default sub'),
       depth: z.number().int().min(1).max(MAX_DEPTH).optional().describe(`Levels to follow (default ${MAX_DEPTH}: every level)`),
       limit: limit.describe('At most this many entries, nearest first'),
@@ -39,13 +43,13 @@ export const GRAPH_TOOLS = [
     },
     method: 'POST',
     route: '/impl',
-    body: ({ target, kind, direction, depth, limit }) => ({ target, kind, direction, depth, limit }),
+    body: ({ target, kind, in: within, exact, direction, depth, limit }) => ({ target, kind, in: within, exact, direction, depth, limit }),
     after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitImpl(response, maxTokens)),
   }),
   tool({
     name: 'cn_type',
     description: 'Signature and doc comment of a symbol (hover), and where its type is declared.',
-    input: { target, kind },
+    input: { target, kind, in: scope, exact },
     method: 'POST',
     route: '/type',
   }),

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, isGlob, type SnippetLevel } from '@cn/core';
+import { CnError, isGlob, type SnippetLevel, type TargetNarrowing } from '@cn/core';
 import { wholeNumber, type Context } from '../run.js';
 
 /** Options several commands share; parsed once here so they mean the same everywhere. */
@@ -36,4 +36,26 @@ export function scopeFlag(context: Context, scope: unknown, option = '--in'): st
   const relative = path.relative(context.root, fromCwd);
   if (existsSync(fromCwd) && !relative.startsWith('..') && !path.isAbsolute(relative)) return relative.split(path.sep).join('/') || '.';
   return scope;
+}
+
+export interface NarrowingFlags {
+  kind?: string;
+  in?: unknown;
+  exact?: boolean;
+}
+
+/** What commands taking a symbol name (find, calls, impl, type) offer to narrow it, each meaning the same. */
+export const NARROWING_OPTIONS = [
+  ['--kind <kind>', 'When the target is a name: only symbols of this kind (class, interface, function, method, …)'],
+  ['--in <path>', 'When the target is a name: only declarations under this path, or matching this glob'],
+  ['--exact', 'When the target is a name: only names equal to it (no prefix or other-case matches)'],
+] as const;
+
+/** Adds NARROWING_OPTIONS to a cac command (its type is not exported, hence the structural one). */
+export function withNarrowing<Command extends { option(name: string, description: string): Command }>(command: Command): Command {
+  return NARROWING_OPTIONS.reduce((chained, [name, description]) => chained.option(name, description), command);
+}
+
+export function narrowingFlags(context: Context, flags: NarrowingFlags): TargetNarrowing {
+  return { kind: flags.kind, in: scopeFlag(context, flags.in), ...(flags.exact ? { exact: true } : {}) };
 }

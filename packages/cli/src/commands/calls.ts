@@ -6,12 +6,11 @@ import { measureFor, rendererFor } from '../format/output.js';
 import { renderGraphOutput } from '../format/graph-text.js';
 import { wholeNumber, type CommandHost, type Context } from '../run.js';
 import { rootRelativeTarget, userFile } from '../user-paths.js';
-import { maxTokensFlag, scopeFlag } from './agent-options.js';
+import { maxTokensFlag, narrowingFlags, scopeFlag, withNarrowing, type NarrowingFlags } from './agent-options.js';
 
-interface CallsFlags {
+interface CallsFlags extends NarrowingFlags {
   direction?: string;
   depth?: unknown;
-  kind?: string;
   refsIn?: unknown;
   refsNotIn?: unknown;
   limit?: unknown;
@@ -19,11 +18,11 @@ interface CallsFlags {
 }
 
 export function registerCalls({ cli, run }: CommandHost): void {
-  cli
+  const command = cli
     .command('calls <target> [...more]', 'Call graph of functions or methods: who calls them (in), what they call (out), or both')
     .option('--direction <way>', 'in (callers, default), out (callees) or both')
-    .option('--depth <n>', `Steps to follow, 1 to ${MAX_DEPTH} (default 1)`)
-    .option('--kind <kind>', 'When the target is a name: only symbols of this kind')
+    .option('--depth <n>', `Steps to follow, 1 to ${MAX_DEPTH} (default 1)`);
+  withNarrowing(command)
     .option('--refs-in <path>', 'Only callers in files under this path, or matching this glob')
     .option('--refs-not-in <path>', 'No callers in files under this path or matching this glob ("**/*.test.ts")')
     .option('--limit <n>', 'At most n edges (the answer says totalEdges and truncated)')
@@ -41,7 +40,7 @@ export function registerCalls({ cli, run }: CommandHost): void {
           ...(rest.length > 0 ? { targets: rest } : {}),
           direction: flags.direction as GraphDirection | undefined,
           depth: wholeNumber(flags.depth, '--depth', 1),
-          kind: flags.kind,
+          ...narrowingFlags(context, flags),
           refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),
           refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
           limit: wholeNumber(flags.limit, '--limit', 1),

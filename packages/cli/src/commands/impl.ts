@@ -3,29 +3,30 @@ import { daemonRequest } from '@cn/client';
 import { EXIT } from '../exit-codes.js';
 import { implRenderings, renderGraphOutput } from '../format/graph-text.js';
 import { measureFor, rendererFor } from '../format/output.js';
-import { limitFlag, maxTokensFlag, type SharedFlags } from './agent-options.js';
+import { limitFlag, maxTokensFlag, narrowingFlags, withNarrowing, type NarrowingFlags, type SharedFlags } from './agent-options.js';
 import { wholeNumber, type CommandHost } from '../run.js';
 import { rootRelativeTarget } from '../user-paths.js';
 
 export function registerImpl({ cli, run }: CommandHost): void {
-  cli
+  const command = cli
     .command('impl <target>', 'Type hierarchy: what extends/implements a class or interface (at every level), what it extends; implementations of a member')
     .alias('hierarchy')
     .option('--direction <way>', 'sub (subtypes and implementers, default), super (what it extends and implements) or both')
-    .option('--depth <n>', `Levels to follow, 1 to ${MAX_DEPTH} (default ${MAX_DEPTH}: every level)`)
-    .option('--kind <kind>', 'When the target is a name: only symbols of this kind')
+    .option('--depth <n>', `Levels to follow, 1 to ${MAX_DEPTH} (default ${MAX_DEPTH}: every level)`);
+  withNarrowing(command)
     .option('--limit <n>', 'At most n entries, subtypes first, nearest first (total still counts all; truncated: true)')
     .option('--max-tokens <n>', 'Shrink to about n tokens: drop previews, then keep the nearest entries that fit')
     .example('cn impl Shape')
     .example('cn hierarchy HonoBase --direction both --format text')
     .example('cn impl Shape.area --format ids')
-    .action((target: string, options: SharedFlags & { direction?: string; depth?: unknown; kind?: string }) =>
+    .example('cn impl Router --in src/router.ts --direction both')
+    .action((target: string, options: SharedFlags & NarrowingFlags & { direction?: string; depth?: unknown }) =>
       run(async (context) => {
         const body = {
           target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target,
           direction: options.direction === undefined ? undefined : checkHierarchyDirection(String(options.direction)),
           depth: wholeNumber(options.depth, '--depth', 1),
-          kind: options.kind,
+          ...narrowingFlags(context, options),
           limit: limitFlag(options),
         };
         const maxTokens = maxTokensFlag(options);

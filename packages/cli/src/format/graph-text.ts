@@ -1,4 +1,4 @@
-import type { DiagnosticsResponse, GraphResponse, HierarchyEntry, ImplResponse, NamedLocation, OrphansResponse, TargetGuess, TypeResponse } from '@cn/core';
+import type { DeclarationForm, DiagnosticsResponse, GraphResponse, HierarchyEntry, ImplResponse, NamedLocation, OrphansResponse, TargetGuess, TypeResponse } from '@cn/core';
 import type { Context, Outcome } from '../run.js';
 import { graphTree } from './tree.js';
 
@@ -32,9 +32,10 @@ export const graphRenderings: Renderings<GraphResponse> = {
   ids: (response) => response.nodes.filter((node) => node.id !== response.root).map((node) => node.id),
 };
 
-function named(location: NamedLocation): string {
+function named(location: NamedLocation & DeclarationForm): string {
   const container = location.container ? ` (in ${location.container})` : '';
-  return `${location.name} (${location.kind})${container} [${location.id}]`;
+  const form = location.declaration ? `, ${location.declaration}` : '';
+  return `${location.name} (${location.kind}${form})${container} [${location.id}]`;
 }
 
 /** impl and type answered a guessed name: say so, with the other matches to re-ask by id. */

@@ -16,6 +16,8 @@ export interface TypeDeclaration {
   kind: 'Class' | 'Interface' | 'TypeAlias';
   /** Where the name is (the `class` keyword when nothing names the class). */
   position: Position;
+  /** A class expression (`const X = class …`, `class` in an argument), not a class declaration. */
+  expression?: true;
   /** The function, method or variable an unnamed class expression sits in. */
   container?: string;
   /**

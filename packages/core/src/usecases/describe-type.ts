@@ -16,7 +16,7 @@ const MAX_TYPE_DEFINITIONS = 20;
 
 /** `cn type <target>`: the signature and doc comment the compiler shows on hover, and where the type is declared. */
 export async function describeType(deps: Deps, request: TypeRequest): Promise<TypeResponse> {
-  const target = await resolveSymbolTarget(deps, request.target, request.kind);
+  const target = await resolveSymbolTarget(deps, request.target, request);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const [described, hover, locations, documented] = await Promise.all([
     describeTarget(deps, builder, target),

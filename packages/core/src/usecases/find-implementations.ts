@@ -12,7 +12,7 @@ import type { TypeSyntax } from '../ports/type-syntax.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
 import { memberContainer, membersInSubtypes } from './member-implementations.js';
-import { TypeHierarchy, type TypeNode } from './type-hierarchy.js';
+import { declarationForm, TypeHierarchy, type TypeNode } from './type-hierarchy.js';
 import { guessFields } from './target-guess.js';
 
 type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths; typeSyntax: TypeSyntax };
@@ -32,7 +32,7 @@ export async function findImplementations(deps: Deps, request: ImplRequest): Pro
 async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
   const direction = checkHierarchyDirection(request.direction);
   const depth = checkDepth(request.depth, MAX_DEPTH);
-  const target = await resolveSymbolTarget(deps, request.target, request.kind);
+  const target = await resolveSymbolTarget(deps, request.target, request);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const hierarchy = new TypeHierarchy(deps, builder);
   const { described, filePath, declaration } = await locateTarget(deps, builder, hierarchy, target);
@@ -59,7 +59,7 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   ]);
   const truncated = Boolean(sub?.truncated || sup?.truncated);
   // `const Ring = class …` is a constant to the outline, a class to the hierarchy.
-  return { target: { ...described, kind: declaration.kind }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...guess, ...completeness(searched, truncated) };
+  return { target: { ...described, kind: declaration.kind, ...declarationForm(declaration) }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...guess, ...completeness(searched, truncated) };
 }
 
 /**

@@ -13,6 +13,8 @@ import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
 import { resolveTargetPosition } from './target-position.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
+import type { TargetNarrowing } from '../contract-graph.js';
+import { pathFilter } from '../ranking/path-filter.js';
 
 export const MAX_QUERY_LENGTH = 256;
 
@@ -140,22 +142,30 @@ export const MAX_ALTERNATIVES = 5;
 export async function resolveSymbolTarget(
   deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths },
   rawQuery: string,
-  kind?: string,
+  narrowing: TargetNarrowing = {},
 ): Promise<ResolvedSymbolTarget> {
   const query = validateQuery(rawQuery);
+  // Checked even when the target is an id, so a bad --in is refused the same way every time.
+  const within = pathFilter(narrowing.in);
   if (looksLikeTarget(query)) {
     const { filePath, position } = await resolveTargetPosition(deps, query);
     return { filePath, position };
   }
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const { symbols } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, kind, {
+  const { symbols } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, narrowing.kind, {
     limit: MAX_ALTERNATIVES + 1,
+    exact: narrowing.exact,
     relativePath: (filePath) => deps.paths.toRelative(filePath),
+    ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
   });
   const [best, ...rest] = symbols;
   if (!best) {
     const suggestions = await suggestNames(deps.engine, splitQualifiedName(query).name);
-    throw notFound(`no symbol named '${query}'`, suggestions.length > 0 ? `did you mean ${suggestions.join(', ')}?` : 'check the spelling, or try cn find with a shorter prefix');
+    const narrowed = narrowingWords(narrowing);
+    throw notFound(
+      `no symbol named '${query}'${narrowed}`,
+      suggestions.length > 0 ? `did you mean ${suggestions.join(', ')}?` : narrowed ? 'try without the narrowing options' : 'check the spelling, or try cn find with a shorter prefix',
+    );
   }
   const target = { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
   const inexact = best.match !== NameMatch.Exact;
@@ -163,6 +173,11 @@ export async function resolveSymbolTarget(
   const plausible = inexact ? rest : rest.filter(({ match }) => match === NameMatch.Exact);
   if (!inexact && (plausible.length === 0 || !rankAlike(best, plausible[0]))) return target;
   return { ...target, ambiguous: true, alternatives: plausible.slice(0, MAX_ALTERNATIVES).map(({ hit, position }) => ({ hit, position })) };
+}
+
+/** ` of kind class in src/router.ts`: what a not-found answer was narrowed by, so the agent knows what to drop. */
+function narrowingWords({ kind, in: scope, exact }: TargetNarrowing): string {
+  return `${exact ? ' exactly' : ''}${kind !== undefined ? ` of kind ${kind}` : ''}${scope !== undefined ? ` in ${scope}` : ''}`;
 }
 
 /** `Observable.subscribe` → name `subscribe` in a container whose name ends with `Observable`. */

@@ -1,4 +1,4 @@
-import type { CallsRequest, CallsResponse, GraphEdge, GraphNode } from '../contract-graph.js';
+import type { CallsRequest, CallsResponse, GraphEdge, GraphNode, TargetNarrowing } from '../contract-graph.js';
 import { badInput, notFound } from '../domain/errors.js';
 import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import type { Position, SourceLocation } from '../domain/location.js';
@@ -46,7 +46,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   const queries = [request.target, ...(request.targets ?? [])];
   if (queries.length > MAX_CALL_TARGETS) throw badInput(`${queries.length} targets, at most ${MAX_CALL_TARGETS}`, 'ask about fewer functions at once');
   const keepCaller = callerFilter(deps.paths, request);
-  const roots = await Promise.all(queries.map((query) => resolveRoot(deps, query, request.kind)));
+  const roots = await Promise.all(queries.map((query) => resolveRoot(deps, query, request)));
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const idAt = (filePath: string, position: Position) => formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
   // A file's top-level code is named by the file's path, the id that asks for it again.
@@ -117,10 +117,10 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
 }
 
 /** A file is its top-level code; an id or a name is the callable there. */
-async function resolveRoot(deps: Deps, rawQuery: string, kind: string | undefined): Promise<Root> {
+async function resolveRoot(deps: Deps, rawQuery: string, narrowing: TargetNarrowing): Promise<Root> {
   const query = validateQuery(rawQuery);
   if (!looksLikeTarget(query) && looksLikeFilePath(query)) return { item: moduleItem(await resolveSourceFile(deps.files, query)) };
-  const resolved = await resolveSymbolTarget(deps, query, kind);
+  const resolved = await resolveSymbolTarget(deps, query, narrowing);
   const [item] = await deps.navigation.prepareCallHierarchy(resolved.filePath, resolved.position);
   if (!item) {
     throw notFound(`nothing callable at '${query}'`, 'cn calls takes a function, method, constructor or file; cn find shows what the name is');

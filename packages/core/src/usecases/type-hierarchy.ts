@@ -1,4 +1,4 @@
-import type { HierarchyEntry } from '../contract-graph.js';
+import type { DeclarationForm, HierarchyEntry } from '../contract-graph.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { Position, SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
@@ -20,6 +20,11 @@ export interface TypeNode {
   /** For a leaf: its name as written in the heritage clause. */
   writtenName?: string;
   relation: 'extends' | 'implements';
+}
+
+/** How an answer says a class is an expression, so an agent need not open it to tell. */
+export function declarationForm(declaration: TypeDeclaration | undefined): DeclarationForm {
+  return declaration?.expression ? { declaration: 'class-expression' } : {};
 }
 
 export interface HierarchyWalk {
@@ -117,7 +122,7 @@ export class TypeHierarchy {
     if (node.declaration) {
       const { name, kind, container } = node.declaration;
       const ref = await this.builder.ref(node.filePath, node.position, kind);
-      return { ...ref, name, ...(container ? { container } : {}), ...link };
+      return { ...ref, name, ...(container ? { container } : {}), ...declarationForm(node.declaration), ...link };
     }
     const outside = !(await this.builder.text(node.filePath));
     if (outside) {

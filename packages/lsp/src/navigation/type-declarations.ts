@@ -32,7 +32,8 @@ function describe(source: ts.SourceFile, node: ts.ClassLikeDeclaration | ts.Inte
     }),
   );
   const naming = nameOf(source, node);
-  return { name: naming.name, kind, position: naming.position, ...(naming.container ? { container: naming.container } : {}), heritage };
+  const expression = ts.isClassExpression(node) ? { expression: true as const } : {};
+  return { name: naming.name, kind, position: naming.position, ...(naming.container ? { container: naming.container } : {}), ...expression, heritage };
 }
 
 /** `A` → A; `ns.inner.A` → A; anything else (a call, `mixin(A)`) names no type. */

@@ -5,6 +5,8 @@ import { locationRefProperties, locationRefRequired } from '../shared-schemas.js
 export const targetProperties = {
   target: { type: 'string', maxLength: 16384 },
   kind: { type: 'string', maxLength: 64 },
+  in: { type: 'string', maxLength: 4096 },
+  exact: { type: 'boolean' },
 } as const;
 
 export const direction = { type: 'string', enum: ['in', 'out', 'both'] } as const;

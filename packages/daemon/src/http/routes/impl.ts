@@ -4,10 +4,13 @@ import { errors } from '../shared-schemas.js';
 import { budgetReport } from './budget-schemas.js';
 import { depth, namedLocation, targetGuessProperties, targetProperties } from './graph-schemas.js';
 
+const declarationForm = { declaration: { type: 'string', enum: ['class-expression'] } } as const;
+
 const hierarchyEntry = {
   type: 'object',
   properties: {
     ...namedLocation.properties,
+    ...declarationForm,
     depth: { type: 'integer' },
     via: { type: 'string' },
     relation: { type: 'string', enum: ['extends', 'implements'] },
@@ -26,7 +29,7 @@ const schema = {
     200: {
       type: 'object',
       properties: {
-        target: namedLocation,
+        target: { ...namedLocation, properties: { ...namedLocation.properties, ...declarationForm } },
         direction: { type: 'string' },
         depth: { type: 'integer' },
         implementations: { type: 'array', items: hierarchyEntry },
