@@ -70,10 +70,13 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
       'implementations  4',
       '  implements Figure (Class) [src/shape.ts::6::23]',
       '    extends Circle (Class) [src/circle.ts::4::14]',
-      '      extends Ring (Class) [src/circle.ts::13::14]',
+      '      extends Ring (Class, class-expression) [src/circle.ts::13::14]',
       '      extends TestCircle (Class) [test/circle.test.ts::4::14]',
       'projects: 2, complete: true',
     ]);
+    // A class expression is named by its variable and says what it is.
+    const shape = json(await cn(['impl', 'Shape', '--root', root]));
+    expect(shape.implementations.find((entry: { name: string }) => entry.name === 'Ring')).toMatchObject({ kind: 'Class', declaration: 'class-expression' });
     const ids = await cn(['impl', 'Shape', '--format', 'ids', '--root', root]);
     expect(ids.stdout.trim().split('\n')).toEqual(['src/shape.ts::6::23', 'src/circle.ts::4::14', 'src/circle.ts::13::14', 'test/circle.test.ts::4::14']);
   });
