@@ -47,20 +47,20 @@ describe('README', () => {
     const commands = cliCommands();
     expect(commands.length).toBeGreaterThan(10);
     for (const { name, aliases } of commands) {
-      const row = rows.find((line) => line.startsWith(`| \`cn ${name}\``) || line.startsWith(`| \`cn ${name} `));
+      const row = rows.find((line) => new RegExp(`^\\| \`cn ${name}[\` ]`).test(line));
       expect(row, `no row for cn ${name}`).toBeDefined();
-      for (const alias of aliases) expect(row, `cn ${name} row does not name its alias ${alias}`).toContain(`cn ${alias}`);
+      for (const alias of aliases) expect(row, `the cn ${name} row does not name ${alias}`).toContain(`cn ${alias}`);
       const example = row!.split(' | ').at(-1)!;
-      expect(example, `cn ${name} row has no example`).toMatch(new RegExp(`\`[^\`]*\\bcn (${[name, ...aliases].join('|')})\\b`));
+      const runsIt = new RegExp(`\`[^\`]*\\bcn (${[name, ...aliases].join('|')})\\b`);
+      expect(example, `the cn ${name} row has no example`).toMatch(runsIt);
     }
   });
 
   it('links the moved sections in docs/, and every link resolves to a file and, with an anchor, a heading', () => {
     const docsLinks = localLinks(readme).filter((link) => link.file.startsWith('docs/'));
     const linked = new Set(docsLinks.map((link) => link.file));
-    for (const page of ['architecture', 'security', 'reliability', 'performance', 'agent-eval', 'daemon', 'commands', 'mcp']) {
-      expect(linked).toContain(`docs/${page}.md`);
-    }
+    const moved = ['architecture', 'security', 'reliability', 'performance', 'agent-eval', 'daemon', 'commands', 'mcp'];
+    for (const page of moved) expect(linked).toContain(`docs/${page}.md`);
     expect(brokenLinks(README)).toEqual([]);
   });
 });
