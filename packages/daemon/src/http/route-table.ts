@@ -3,6 +3,9 @@ import * as core from '@cn/core';
 import { ROUTES, type RouteName } from '@cn/protocol';
 import * as protocol from '@cn/protocol';
 import { ROUTE_SCHEMAS, errorBody, jsonSchemaOf } from '@cn/protocol/schemas';
+
+/** The schemas registered: the protocol's; a test may pass a variant to see what the schema alone decides. */
+export type RouteSchemaTable = typeof ROUTE_SCHEMAS;
 import type { RouteDeps } from './route-deps.js';
 import { USE_CASES } from './routes/index.js';
 
@@ -12,11 +15,11 @@ import { USE_CASES } from './routes/index.js';
  * (fast-json-stringify writes exactly the fields the schema names: a field the use case adds but the
  * schema lacks would be dropped, which is why the answer types are inferred from those same schemas).
  */
-export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
+export function registerRoutes(app: FastifyInstance, deps: RouteDeps, schemas: RouteSchemaTable = ROUTE_SCHEMAS): void {
   const failure = jsonSchemaOf(errorBody, 'output');
   for (const name of Object.keys(ROUTES) as RouteName[]) {
     const { method, path } = ROUTES[name];
-    const { request, response } = ROUTE_SCHEMAS[name];
+    const { request, response } = schemas[name];
     const schema: FastifySchema = {
       ...(request ? { body: jsonSchemaOf(request, 'input') } : {}),
       response: { 200: jsonSchemaOf(response, 'output'), '4xx': failure, '5xx': failure },
