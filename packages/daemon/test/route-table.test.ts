@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProjectPaths, type StatusResponse } from '@cn/core';
 import { ROUTES } from '@cn/protocol';
-import { ROUTE_SCHEMAS, statusResponse } from '@cn/protocol/schemas';
+import { ROUTE_SCHEMAS, findResponse, jsonSchemaOf, statusResponse } from '@cn/protocol/schemas';
 import { ROOT } from '../../core/test/fakes.js';
 import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
@@ -95,6 +95,24 @@ describe('routes registered from the protocol table', () => {
     const after = await (await bareApp(() => withNewField, extended)).inject({ method: 'GET', url: '/status' });
     expect(after.statusCode).toBe(200);
     expect(after.json().queueDepth).toBe(3);
+  });
+});
+
+describe('answers in a union or nullable branch', () => {
+  it('serialize with a field the branch does not name (left out), instead of failing the whole answer', async () => {
+    app = Fastify({ logger: false });
+    const definition = { id: 'src/a.ts::1::14', filePath: 'src/a.ts', line: 1, character: 14, kind: 'Variable', preview: 'export const a = 1', name: 'a', internalScore: 0.9 };
+    app.get('/find-like', { schema: { response: { 200: jsonSchemaOf(findResponse, 'output') } } }, async () => ({
+      query: 'a',
+      definition,
+      references: [],
+      totalReferences: 0,
+      candidates: [definition],
+    }));
+    const answer = await app.inject({ method: 'GET', url: '/find-like' });
+    expect(answer.statusCode).toBe(200);
+    const { internalScore: _left, ...named } = definition;
+    expect(answer.json().definition).toEqual(named);
   });
 });
 

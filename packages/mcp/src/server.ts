@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CnError, checkRequestBodySize } from '@cn/core';
-import { CN_VERSION } from '@cn/protocol';
+import { CN_VERSION, type RequestOf, type RouteName } from '@cn/protocol';
 import type { DaemonTransport } from './daemon-transport.js';
 import { listTools } from './tool-list.js';
 import { TOOLS, type CnTool, type ToolContext } from './tool-table.js';
@@ -49,7 +49,7 @@ function forward(tool: CnTool, input: Record<string, unknown>, context: ToolCont
   const body = tool.body ? tool.body(input, context) : input;
   checkRequestBodySize(body);
   // The tool's shape is the route's request fields, so the arguments (or what body made of them) are its body.
-  return context.daemon.call(tool.route, body as never);
+  return context.daemon.call(tool.route, body as RequestOf<RouteName>);
 }
 
 /**

@@ -39,7 +39,6 @@ export const hierarchyEntry = namedLocation.extend({
 export type HierarchyEntry = z.infer<typeof hierarchyEntry>;
 
 export const implResponse = z.object({
-  ...targetGuess,
   /** The class, interface, abstract member … that was asked about. */
   target: namedLocation.extend(declarationForm),
   direction: hierarchyDirection,
@@ -58,5 +57,6 @@ export const implResponse = z.object({
   truncated: z.literal(true).optional(),
   /** Present when the answer was shrunk to a token budget (stage: full, no-previews or cut). */
   budget: budgetReport.optional(),
+  ...targetGuess,
 });
 export type ImplResponse = z.infer<typeof implResponse>;

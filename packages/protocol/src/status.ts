@@ -34,7 +34,8 @@ export const engineStatus = z.object({
 });
 export type EngineStatus = z.infer<typeof engineStatus>;
 
-export const statusResponse = engineStatus.extend({
+// The daemon's own fields first, then the engine's: the order `cn status --format json` prints.
+export const statusResponse = z.object({
   running: z.literal(true),
   pid: z.int(),
   port: z.int(),
@@ -48,6 +49,7 @@ export const statusResponse = engineStatus.extend({
   idleMinutes: z.number(),
   /** tsserver's memory ceiling in MB, when one was set. */
   maxTsServerMemory: z.number().optional(),
+  ...engineStatus.shape,
 });
 export type StatusResponse = z.infer<typeof statusResponse>;
 

@@ -7,7 +7,6 @@ export const typeRequest = z.strictObject({ target: targetQuery, ...targetNarrow
 export type TypeRequest = z.infer<typeof typeRequest>;
 
 export const typeResponse = z.object({
-  ...targetGuess,
   target: namedLocation,
   /** The declaration as the compiler prints it (hover), e.g. `function map<T, R>(…): OperatorFunction<T, R>`. */
   signature: z.string(),
@@ -15,5 +14,6 @@ export const typeResponse = z.object({
   documentation: z.string(),
   /** Where the type of the symbol is declared; empty for primitives and anonymous types. */
   typeDefinitions: z.array(namedLocation),
+  ...targetGuess,
 });
 export type TypeResponse = z.infer<typeof typeResponse>;
