@@ -31,7 +31,7 @@ export function requestBody<Name extends RouteName, Body extends NonNullable<Req
 
 function isDefault(value: unknown, fallback: unknown): boolean {
   if (Array.isArray(value)) return Array.isArray(fallback) && value.length === 0;
-  return value === fallback || (fallback === false && value === false);
+  return value === fallback;
 }
 
 /** Files per /diagnostics request when checking the whole project: no single request runs into the timeout. */
