@@ -113,14 +113,25 @@ describe('cn mcp with bounded requests', () => {
     expect(mcp.exited).toBe(false);
   });
 
-  // Under the line cap but over the daemon's 64 KB body: was "EPIPE".
+  // Under the line cap but over the daemon's 64 KB body: was "EPIPE". Each target is within the
+  // protocol's length cap; together they are not.
   it('answers arguments too large for the daemon with a tool error saying so', async () => {
-    mcp.request(20, 'tools/call', { name: 'cn_find', arguments: { query: 'x'.repeat(200 * 1024) } });
+    mcp.request(20, 'tools/call', { name: 'cn_calls', arguments: { target: 'x', targets: Array.from({ length: 10 }, () => 'x'.repeat(10_000)) } });
     const answer = await mcp.next();
     expect(answer.id).toBe(20);
     expect(answer.result.isError).toBe(true);
     expect(answer.result.content[0].text).toMatch(/^the arguments are \d+ KB, more than the 64 KB one request to the daemon may be/);
     await mcp.expectServing(21);
+  });
+
+  // The tool's input is the route's request schema (@cn/protocol), caps included: refused before any request.
+  it('refuses an argument over the protocol\'s length cap, naming it', async () => {
+    mcp.request(22, 'tools/call', { name: 'cn_find', arguments: { query: 'x'.repeat(200 * 1024) } });
+    const answer = await mcp.next();
+    expect(answer.id).toBe(22);
+    expect(answer.result.isError).toBe(true);
+    expect(answer.result.content[0].text).toMatch(/Too big: expected string to have <=16384 characters at query/);
+    await mcp.expectServing(23);
   });
 
   // Was "Request body is too large": cn_inspect splits ids as `cn inspect -` does.

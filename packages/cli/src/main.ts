@@ -1,5 +1,6 @@
 import { cac } from 'cac';
-import { CN_VERSION, CnError } from '@cn/core';
+import { CnError } from '@cn/core';
+import { CN_VERSION } from '@cn/protocol';
 import { COMMANDS } from './commands/index.js';
 import { DEFAULT_TIMEOUT_MS, contextFrom, reportFailure, type CommandHost } from './run.js';
 

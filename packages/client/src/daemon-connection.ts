@@ -1,9 +1,10 @@
 import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
+import { CnError, stateDirectory, type StatusResponse } from '@cn/core';
+import type { PortFile } from '@cn/protocol';
 import { ensureStateDirectory, openPrivateAppend, ownedByUs, removeReplaceablePortFile } from '@cn/daemon/local-files';
 import { daemonArguments, daemonEntry } from './daemon-entry.js';
-import { ConnectionFailure, httpCall, type Endpoint } from './http-call.js';
+import { ConnectionFailure, endpointCall, type Endpoint } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
 
 export const HEALTH_TIMEOUT_MS = 3_000;
@@ -23,7 +24,7 @@ export async function runningDaemonStatus(root: string, timeoutMs = HEALTH_TIMEO
   const portFile = readPortFile(root);
   if (!portFile || portFile.root !== root || !isProcessAlive(portFile.pid)) return undefined;
   try {
-    const status = await httpCall<StatusResponse>(portFile, 'GET', '/status', undefined, timeoutMs);
+    const status = await endpointCall(portFile, timeoutMs, 'status', undefined);
     return status.pid === portFile.pid ? { portFile, status } : undefined;
   } catch {
     return undefined;

@@ -1,4 +1,4 @@
-import type { PortFile, StatusResponse } from '@cn/core';
+import type { PortFile, StatusResponse } from '@cn/protocol';
 import { daemonEntry, isDaemonCommand } from './daemon-entry.js';
 import { HEALTH_TIMEOUT_MS, runningDaemonStatus } from './daemon-connection.js';
 import { readPortFile } from './port-file-reader.js';

@@ -1,10 +1,16 @@
+import type { AnswerOf, HttpMethod, RequestOf, RouteName } from '@cn/protocol';
 import { connectOrStart } from './daemon-connection.js';
-import { ConnectionFailure, httpCall } from './http-call.js';
+import { ConnectionFailure, callRoute, httpCall } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
 
 export interface RequestOptions {
   root: string;
   timeoutMs: number;
+}
+
+/** `callRoute` through the CLI's transport: the root's daemon, started if needed (daemonRequest). */
+export function daemonCall<Name extends RouteName, Body extends RequestOf<Name>>(options: RequestOptions, name: Name, body: Body): Promise<AnswerOf<Name, Body>> {
+  return callRoute((method, path, payload) => daemonRequest(options, method, path, payload), name, body);
 }
 
 /**
@@ -13,7 +19,7 @@ export interface RequestOptions {
  * our daemon (http-call.ts), and any refusal or missing proof falls back to the full find-or-start,
  * so a warm call costs one round trip.
  */
-export async function daemonRequest<T>(options: RequestOptions, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+export async function daemonRequest<T>(options: RequestOptions, method: HttpMethod, route: string, body?: unknown): Promise<T> {
   const known = readPortFile(options.root);
   if (known && known.root === options.root && isProcessAlive(known.pid)) {
     try {

@@ -1,10 +1,28 @@
 import { connect } from 'node:net';
-import { CnError, MAX_REQUEST_BYTES, WARNING_HEADER, answerOverdue, requestTooLarge, type ErrorBody } from '@cn/core';
+import { CnError, MAX_REQUEST_BYTES, answerOverdue, requestTooLarge, type ErrorBody } from '@cn/core';
+import { ROUTES, WARNING_HEADER, type AnswerOf, type HttpMethod, type RequestOf, type RouteName } from '@cn/protocol';
 import { NotAnAnswer, ResponseReader, type RawResponse } from './http-response-reader.js';
 
 export interface Endpoint {
   port: number;
   token: string;
+}
+
+/** A transport: sends one request to the daemon, answers its JSON (the CLI's socket, the MCP server's undici). */
+export type Send = (method: HttpMethod, path: string, body: unknown) => Promise<unknown>;
+
+/**
+ * The one typed call of a route of @cn/protocol's table, whatever the transport: the body's type and the
+ * answer's come from the table, method and path too, so a caller names only the route.
+ */
+export function callRoute<Name extends RouteName, Body extends RequestOf<Name>>(send: Send, name: Name, body: Body): Promise<AnswerOf<Name, Body>> {
+  const { method, path } = ROUTES[name];
+  return send(method, path, body) as Promise<AnswerOf<Name, Body>>;
+}
+
+/** `callRoute` to a daemon already found (its port file): no start, no retry. */
+export function endpointCall<Name extends RouteName, Body extends RequestOf<Name>>(endpoint: Endpoint, timeoutMs: number, name: Name, body: Body): Promise<AnswerOf<Name, Body>> {
+  return callRoute((method, path, payload) => httpCall(endpoint, method, path, payload, timeoutMs), name, body);
 }
 
 /**
@@ -16,29 +34,70 @@ export interface Endpoint {
  * Errors in the daemon's error body become CnErrors; no daemon there (nothing listening, or a server
  * that cannot prove it is the daemon) becomes ConnectionFailure, and the caller may start a fresh one.
  */
-export async function httpCall<T>(endpoint: Endpoint, method: 'GET' | 'POST', route: string, body: unknown, timeoutMs: number): Promise<T> {
+export async function httpCall<T>(endpoint: Endpoint, method: HttpMethod, route: string, body: unknown, timeoutMs: number): Promise<T> {
+  const signed = await signRequest(endpoint.token, method, route, body);
+  const head = [
+    `${method} ${route} HTTP/1.1`,
+    `host: 127.0.0.1:${endpoint.port}`,
+    ...Object.entries(signed.headers).map(([name, value]) => `${name}: ${value}`),
+    'connection: close',
+    ...(body === undefined ? [] : [`content-length: ${signed.payload.length}`]),
+    '',
+    '',
+  ].join('\r\n');
+  const response = await exchange(endpoint.port, Buffer.concat([Buffer.from(head, 'latin1'), signed.payload]), timeoutMs);
+  const { DAEMON_PROOF_HEADER } = await import('@cn/core/request-proof');
+  const answer = await readAnswer(endpoint, signed.nonce, response.status, response.body, response.headers.get(DAEMON_PROOF_HEADER));
+  if (response.status === 200) {
+    // Printable ASCII only: nothing in it may steer the terminal.
+    const warning = response.headers.get(WARNING_HEADER)?.replace(/[^\x20-\x7e]/g, '?').trim();
+    if (warning) process.stderr.write(`cn: warning: ${warning}\n`);
+  }
+  return answer as T;
+}
+
+/** What a request carries besides method and path, the same from the CLI's socket and the MCP server's undici. */
+export interface SignedRequest {
+  nonce: string;
+  /** The JSON body; empty when there is none (a GET). */
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+/** The body as JSON and the proof of the token over it; refused here when the daemon would refuse its size. */
+export async function signRequest(token: string, method: HttpMethod, route: string, body: unknown): Promise<SignedRequest> {
   // Loaded here, not at the top: node:crypto (2.2 ms, see request-proof.ts) only for commands that talk to a daemon.
   const proof = await import('@cn/core/request-proof');
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body), 'utf8');
   if (payload.length > MAX_REQUEST_BYTES) throw requestTooLarge();
   const nonce = proof.newNonce();
-  const head = [
-    `${method} ${route} HTTP/1.1`,
-    `host: 127.0.0.1:${endpoint.port}`,
-    `${proof.NONCE_HEADER}: ${nonce}`,
-    `${proof.CLIENT_PROOF_HEADER}: ${proof.clientProof(endpoint.token, nonce, method, route, payload)}`,
-    'connection: close',
-    ...(body === undefined ? [] : ['content-type: application/json', `content-length: ${payload.length}`]),
-    '',
-    '',
-  ].join('\r\n');
-  const response = await exchange(endpoint.port, Buffer.concat([Buffer.from(head, 'latin1'), payload]), timeoutMs);
-  const expected = proof.daemonProof(endpoint.token, nonce, response.status, response.body);
-  if (!proof.sameProof(expected, response.headers.get(proof.DAEMON_PROOF_HEADER))) {
-    // Another process on that port, or a daemon that no longer owns the port file's token: its answer is never shown.
+  const headers: Record<string, string> = {
+    [proof.NONCE_HEADER]: nonce,
+    [proof.CLIENT_PROOF_HEADER]: proof.clientProof(token, nonce, method, route, payload),
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  };
+  return { nonce, payload, headers };
+}
+
+/**
+ * The daemon's answer from status, bytes and proof, the same for both transports: without the daemon's
+ * proof of the token it is never believed (ConnectionFailure: another process on that port, or a daemon
+ * that no longer owns the port file's token); an error body becomes its CnError.
+ */
+export async function readAnswer(endpoint: Endpoint, nonce: string, status: number, bytes: Buffer, proofHeader: unknown): Promise<unknown> {
+  const proof = await import('@cn/core/request-proof');
+  if (!proof.sameProof(proof.daemonProof(endpoint.token, nonce, status, bytes), proofHeader)) {
     throw new ConnectionFailure(new Error(`the server on port ${endpoint.port} did not prove it is the daemon`));
   }
-  return settle<T>(response);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${status})`, 'run cn stop, then try again');
+  }
+  if (status === 200) return parsed;
+  const error = (parsed as Partial<ErrorBody>).error;
+  throw new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${status}`, error?.hint);
 }
 
 function exchange(port: number, request: Buffer, timeoutMs: number): Promise<RawResponse> {
@@ -70,23 +129,6 @@ function exchange(port: number, request: Buffer, timeoutMs: number): Promise<Raw
     });
     socket.on('error', (error) => fail(new ConnectionFailure(error)));
   });
-}
-
-function settle<T>(response: RawResponse): T {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(response.body.toString('utf8'));
-  } catch {
-    throw new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${response.status})`, 'run cn stop, then try again');
-  }
-  if (response.status === 200) {
-    // Printable ASCII only: nothing in it may steer the terminal.
-    const warning = response.headers.get(WARNING_HEADER)?.replace(/[^\x20-\x7e]/g, '?').trim();
-    if (warning) process.stderr.write(`cn: warning: ${warning}\n`);
-    return parsed as T;
-  }
-  const error = (parsed as Partial<ErrorBody>).error;
-  throw new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${response.status}`, error?.hint);
 }
 
 /** The daemon was not there (refused, reset, no proof of the token): the caller may start a fresh one. */

@@ -1,4 +1,4 @@
-import type { PortFile } from '@cn/core';
+import type { PortFile } from '@cn/protocol';
 import { readPortFileState } from '@cn/daemon/local-files';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import type { PortFile } from '@cn/core';
+import type { PortFile } from '@cn/protocol';
 import { portFilePath, readPortFileState } from './local-files/index.js';
 
 export { portFilePath };

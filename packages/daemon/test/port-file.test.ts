@@ -3,7 +3,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sta
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PORT_FILE_NAME, type PortFile } from '@cn/core';
+import { PORT_FILE_NAME, type PortFile } from '@cn/protocol';
 import { readPortFileState } from '../src/local-files/index.js';
 import { portFileNames, writePortFile } from '../src/port-file.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES, ProjectPaths, WARNING_HEADER, type StatusResponse } from '@cn/core';
+import { MAX_REQUEST_BYTES, ProjectPaths, type StatusResponse } from '@cn/core';
+import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/core/request-proof';
 import { ROOT } from '../../core/test/fakes.js';
 import { codebaseFromText } from '../../core/test/call-fakes.js';
@@ -27,6 +28,11 @@ const STATUS: StatusResponse = {
   port: PORT,
   root: ROOT,
   version: 'test',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  uptimeSeconds: 1,
+  rssBytes: 1,
+  logFile: '/tmp/cn-test.log',
+  idleMinutes: 0,
   state: 'ready',
   serverVersion: 'fake',
   typescriptVersion: 'fake',
@@ -34,7 +40,7 @@ const STATUS: StatusResponse = {
   projects: [],
   looseFiles: 0,
   restarts: 0,
-} as StatusResponse;
+};
 
 let app: FastifyInstance;
 let activity = 0;

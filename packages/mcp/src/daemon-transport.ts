@@ -1,7 +1,8 @@
 import { Client } from 'undici';
-import { CnError, MAX_ANSWER_BYTES, MAX_REQUEST_BYTES, answerOverdue, answerTooLarge, requestTooLarge, type ErrorBody } from '@cn/core';
-import { connectOrStart, type Endpoint } from '@cn/client';
-import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, newNonce, sameProof } from '@cn/core/request-proof';
+import { CnError, MAX_ANSWER_BYTES, answerOverdue, answerTooLarge } from '@cn/core';
+import { ConnectionFailure, callRoute, connectOrStart, readAnswer, signRequest, type Endpoint } from '@cn/client';
+import { DAEMON_PROOF_HEADER } from '@cn/core/request-proof';
+import type { AnswerOf, HttpMethod, RequestOf, RouteName } from '@cn/protocol';
 
 /** Fastify keeps idle sockets for 72 s; closing ours a little earlier avoids writing into a closing socket. */
 const KEEP_ALIVE_MS = 60_000;
@@ -21,9 +22,6 @@ interface Connection {
   http: Client;
 }
 
-/** The daemon is not the one we connected to (gone, replaced by one with another token, or never ours). */
-class StaleConnection extends Error {}
-
 /**
  * The MCP server's line to the root's daemon: one keep-alive connection to 127.0.0.1 opened lazily through
  * the same find-or-start as the CLI (port file, token, start lock). When the daemon restarted
@@ -40,18 +38,27 @@ export class DaemonTransport {
     private readonly log: (line: string) => void,
   ) {}
 
-  async request<T>(method: 'GET' | 'POST', route: string, body?: unknown, endpoint?: Endpoint): Promise<T> {
+  /** A route of @cn/protocol's table, typed by it (the same `callRoute` as the CLI's). */
+  call<Name extends RouteName, Body extends RequestOf<Name>>(name: Name, body: Body, endpoint?: Endpoint): Promise<AnswerOf<Name, Body>> {
+    return callRoute((method, path, payload) => this.request(method, path, payload, endpoint), name, body);
+  }
+
+  /**
+   * ConnectionFailure means the daemon is not the one we connected to (gone, replaced by one with
+   * another token, or never ours): find or start it again, once.
+   */
+  async request<T>(method: HttpMethod, route: string, body?: unknown, endpoint?: Endpoint): Promise<T> {
     const first = await this.connect(endpoint);
     try {
       return await this.send<T>(first, method, route, body);
     } catch (error) {
-      if (!(error instanceof StaleConnection)) throw error;
+      if (!(error instanceof ConnectionFailure)) throw error;
       this.log(`daemon connection lost (${error.message}); reconnecting through the port file`);
       await this.forget(first);
       try {
         return await this.send<T>(await this.connect(), method, route, body);
       } catch (again) {
-        if (!(again instanceof StaleConnection)) throw again;
+        if (!(again instanceof ConnectionFailure)) throw again;
         throw new CnError('unavailable', `lost the connection to the daemon (${again.message})`, 'check cn status, then try again');
       }
     }
@@ -102,11 +109,9 @@ export class DaemonTransport {
     connection.http.destroy().catch(() => undefined);
   }
 
-  private async send<T>(connection: Connection, method: 'GET' | 'POST', route: string, body: unknown): Promise<T> {
-    const payload = Buffer.from(body === undefined ? '' : JSON.stringify(body), 'utf8');
-    if (payload.length > MAX_REQUEST_BYTES) throw requestTooLarge();
-    const { token, port } = connection.endpoint;
-    const nonce = newNonce();
+  /** Over the kept-alive undici connection; signing and reading the answer are the CLI's own (http-call.ts). */
+  private async send<T>(connection: Connection, method: HttpMethod, route: string, body: unknown): Promise<T> {
+    const signed = await signRequest(connection.endpoint.token, method, route, body);
     let status: number;
     let bytes: Buffer;
     let proof: unknown;
@@ -114,12 +119,8 @@ export class DaemonTransport {
       const response = await connection.http.request({
         method,
         path: route,
-        headers: {
-          [NONCE_HEADER]: nonce,
-          [CLIENT_PROOF_HEADER]: clientProof(token, nonce, method, route, payload),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body === undefined ? undefined : payload,
+        headers: signed.headers,
+        body: body === undefined ? undefined : signed.payload,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
       });
@@ -129,23 +130,14 @@ export class DaemonTransport {
     } catch (error) {
       throw this.translate(error);
     }
-    // A daemon that restarted on the same port has a new token, and another server has none: both are stale.
-    if (!sameProof(daemonProof(token, nonce, status, bytes), proof)) throw new StaleConnection(`the server on port ${port} did not prove it is the daemon`);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      throw new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${status})`, 'run cn stop, then try again');
-    }
-    if (status === 200) return parsed as T;
-    const error = (parsed as Partial<ErrorBody>).error;
-    throw new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${status}`, error?.hint);
+    // A daemon that restarted on the same port has a new token, and another server has none: both fail the proof.
+    return (await readAnswer(connection.endpoint, signed.nonce, status, bytes, proof)) as T;
   }
 
-  /** Same wording as the CLI's client (http-limits.ts), so CLI and MCP report a timeout identically. */
+  /** undici's error codes in the CLI client's words (core http-limits.ts), so CLI and MCP report a timeout identically. */
   private translate(error: unknown): Error {
     const code = (error as { code?: string }).code ?? '';
-    if (CONNECTION_LOST.has(code)) return new StaleConnection(code);
+    if (CONNECTION_LOST.has(code)) return new ConnectionFailure(new Error(code));
     if (TIMED_OUT.has(code)) return answerOverdue(this.timeoutMs);
     if (code === TOO_LARGE) return answerTooLarge();
     return error instanceof Error ? error : new Error(String(error));

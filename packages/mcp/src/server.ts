@@ -1,7 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { CN_VERSION, CnError, checkRequestBodySize } from '@cn/core';
+import { CnError, checkRequestBodySize } from '@cn/core';
+import { CN_VERSION, type RequestOf, type RouteName } from '@cn/protocol';
 import type { DaemonTransport } from './daemon-transport.js';
 import { listTools } from './tool-list.js';
 import { TOOLS, type CnTool, type ToolContext } from './tool-table.js';
@@ -45,9 +46,10 @@ async function callTool(tool: CnTool, input: Record<string, unknown>, project: P
 }
 
 function forward(tool: CnTool, input: Record<string, unknown>, context: ToolContext): Promise<unknown> {
-  const body = tool.method === 'GET' ? undefined : tool.body ? tool.body(input, context) : input;
+  const body = tool.body ? tool.body(input, context) : input;
   checkRequestBodySize(body);
-  return context.daemon.request(tool.method, tool.route, body);
+  // The tool's shape is the route's request fields, so the arguments (or what body made of them) are its body.
+  return context.daemon.call(tool.route, body as RequestOf<RouteName>);
 }
 
 /**

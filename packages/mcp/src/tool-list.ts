@@ -26,6 +26,8 @@ function inputSchema(shape: z.ZodRawShape): Tool['inputSchema'] {
     override: ({ jsonSchema }) => {
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      // The protocol's length caps guard the daemon against hostile clients; an agent's arguments never near them.
+      delete jsonSchema.maxLength;
     },
   }) as Record<string, unknown>;
   delete schema.$schema;

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
-import { z } from 'zod';
-import { MAX_DEPTH } from '@cn/core';
+import type { z } from 'zod';
+import type { RouteName } from '@cn/protocol';
+import { callsRequest, findRequest, implRequest, mapRequest } from '@cn/protocol/schemas';
 import type { DaemonTransport } from './daemon-transport.js';
 
 /** What a tool needs besides its arguments. */
@@ -12,15 +13,15 @@ export interface ToolContext {
 /**
  * One MCP tool = one entry: its name, what an agent reads about it, its arguments, and the daemon
  * route it forwards to. The result is the route's JSON answer, shaped exactly as `cn <command>
- * --format json` prints it for the same arguments, so CLI, HTTP and MCP cannot drift apart.
+ * --format json` prints it for the same arguments, so CLI, HTTP and MCP cannot drift apart. The
+ * arguments are the route's request fields (@cn/protocol/schemas), described for an agent.
  */
 export interface CnTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   description: string;
   input: Shape;
-  method: 'GET' | 'POST';
-  route: string;
-  /** The request body from the arguments, as the CLI builds it; absent means the arguments are the body. */
+  route: RouteName;
+  /** The request body from the arguments, as the CLI builds it (requestBody); absent means the arguments are the body. */
   body?: (input: Args<Shape>, context: ToolContext) => unknown;
   /** What the CLI does to the answer before printing it (the --max-tokens cut is made client-side). */
   after?: (response: any, input: Args<Shape>) => unknown;
@@ -41,14 +42,15 @@ export function absolute(root: string, file: string): string {
 }
 
 // Argument fields several tools share, so each reads the same everywhere (and costs its tokens once per use).
-export const file = z.string().min(1).describe('Path relative to the project root');
-export const target = z.string().min(1).describe('Symbol name, Container.member, or id');
-export const kind = z.string().optional().describe('Only this kind: class, interface, function, method, variable, …');
+export const file = mapRequest.shape.file.min(1).describe('Path relative to the project root');
+export const target = implRequest.shape.target.min(1).describe('Symbol name, Container.member, or id');
+export const kind = findRequest.shape.kind.describe('Only this kind: class, interface, function, method, variable, …');
 /** Narrow a target given as a name, as cn_find does (kind above, scope and exactness here). */
-export const scope = z.string().optional().describe('Only declarations under this root-relative path or glob');
-export const exact = z.boolean().optional().describe('Only names equal to the target');
-export const limit = z.number().int().min(1).optional();
-export const maxTokens = z.number().int().min(20).optional().describe('Shrink the answer to about this many tokens');
-export const snippet = z.enum(['fold', 'preview', 'full']).optional().describe("Add code: fold (signature), preview, full");
-export const direction = (fallback: 'in' | 'out') => z.enum(['in', 'out', 'both']).optional().describe(`Default ${fallback}`);
-export const depth = z.number().int().min(1).max(MAX_DEPTH).optional().describe('Steps to follow (default 1)');
+export const scope = implRequest.shape.in.describe('Only declarations under this root-relative path or glob');
+export const exact = implRequest.shape.exact.describe('Only names equal to the target');
+export const limit = findRequest.shape.limit;
+/** Not sent: the cut is made on the answer, measured as printed (as the CLI does), hence the higher floor. */
+export const maxTokens = findRequest.shape.maxTokens.unwrap().min(20).optional().describe('Shrink the answer to about this many tokens');
+export const snippet = findRequest.shape.snippet.describe('Add code: fold (signature), preview, full');
+export const direction = (fallback: 'in' | 'out') => callsRequest.shape.direction.describe(`Default ${fallback}`);
+export const depth = callsRequest.shape.depth.describe('Steps to follow (default 1)');

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { CnError, MAX_CALL_TARGETS, MAX_DEPTH, fitImpl, type DiagnosticsResponse } from '@cn/core';
-import { absolute, depth, direction, exact, kind, limit, scope, maxTokens, target, tool, type ToolContext } from './tool.js';
-
-/** Files per request when checking the whole project, as the CLI pages (no request runs into the timeout). */
-const DIAGNOSTICS_PAGE = 100;
+import { CnError, fitImpl } from '@cn/core';
+import { MAX_DEPTH, allDiagnostics, requestBody } from '@cn/protocol';
+import { callsRequest, depsRequest, diagnosticsRequest, implRequest } from '@cn/protocol/schemas';
+import { absolute, depth, direction, exact, kind, limit, scope, maxTokens, target, tool } from './tool.js';
 
 /** The tools that follow the compiler's graph: calls, implementations, types, imports, errors. */
 export const GRAPH_TOOLS = [
@@ -13,19 +12,18 @@ export const GRAPH_TOOLS = [
       'Call graph of functions or methods: callers (in), callees (out) or both. Only calls and new count; a caller is the innermost named function or <module> (id: file path) for top-level code. A file as target: the calls at its top level.',
     input: {
       target: target.describe('Symbol name, Container.member, id, or a file (its top-level calls)'),
-      targets: z.array(z.string().min(1)).max(MAX_CALL_TARGETS - 1).optional().describe('More targets, answered in the same graph'),
+      targets: callsRequest.shape.targets.describe('More targets, answered in the same graph'),
       direction: direction('in'),
       depth,
       kind,
       in: scope,
       exact,
-      refsIn: z.string().optional().describe('Only callers in files under this path or glob'),
-      refsNotIn: z.string().optional().describe('No callers in files under this path or glob, e.g. **/*.test.ts'),
+      refsIn: callsRequest.shape.refsIn.describe('Only callers in files under this path or glob'),
+      refsNotIn: callsRequest.shape.refsNotIn.describe('No callers in files under this path or glob, e.g. **/*.test.ts'),
       limit: limit.describe('At most this many edges'),
       maxTokens,
     },
-    method: 'POST',
-    route: '/calls',
+    route: 'calls',
   }),
   tool({
     name: 'cn_impl',
@@ -36,66 +34,49 @@ export const GRAPH_TOOLS = [
       kind,
       in: scope,
       exact,
-      direction: z.enum(['sub', 'super', 'both']).optional().describe('Default sub'),
-      depth: z.number().int().min(1).max(MAX_DEPTH).optional().describe(`Levels to follow (default ${MAX_DEPTH}: every level)`),
+      direction: implRequest.shape.direction.describe('Default sub'),
+      depth: implRequest.shape.depth.describe(`Levels to follow (default ${MAX_DEPTH}: every level)`),
       limit: limit.describe('At most this many entries, nearest first'),
       maxTokens,
     },
-    method: 'POST',
-    route: '/impl',
-    body: ({ target, kind, in: within, exact, direction, depth, limit }) => ({ target, kind, in: within, exact, direction, depth, limit }),
+    route: 'impl',
+    body: ({ target, kind, in: within, exact, direction, depth, limit }) => requestBody('impl', { target, kind, in: within, exact, direction, depth, limit }),
     after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitImpl(response, maxTokens)),
   }),
   tool({
     name: 'cn_type',
     description: 'Signature and doc comment of a symbol (hover), and where its type is declared.',
     input: { target, kind, in: scope, exact },
-    method: 'POST',
-    route: '/type',
+    route: 'type',
   }),
   tool({
     name: 'cn_deps',
     description: 'Import graph of a file: its imports (out), its importers (in) or both; or orphans: files nothing imports.',
     input: {
-      file: z.string().min(1).optional().describe('Path relative to the project root'),
+      file: depsRequest.shape.file.min(1).optional().describe('Path relative to the project root'),
       direction: direction('out'),
       depth,
       orphans: z.boolean().optional().describe('List files nothing imports instead (no file)'),
     },
-    method: 'POST',
-    route: '/deps',
+    route: 'deps',
     call: ({ file, direction, depth, orphans }, { root, daemon }) => {
       if (orphans) {
         if (file !== undefined) throw new CnError('bad-input', 'orphans takes no file', 'leave out file');
-        return daemon.request('POST', '/deps/orphans', {});
+        return daemon.call('orphans', {});
       }
       if (file === undefined) throw new CnError('bad-input', 'no file given', 'pass a file, or orphans: true');
-      return daemon.request('POST', '/deps', { file: absolute(root, file), direction, depth });
+      return daemon.call('deps', requestBody('deps', { file: absolute(root, file), direction, depth }));
     },
   }),
   tool({
     name: 'cn_diagnostics',
     description: 'Type errors and warnings of some files, or of the whole project.',
-    input: { files: z.array(z.string().min(1)).optional().describe('Paths relative to the root (default: every file)') },
-    method: 'POST',
-    route: '/diagnostics',
-    call: ({ files }, context) =>
+    input: { files: diagnosticsRequest.shape.files.describe('Paths relative to the root (default: every file)') },
+    route: 'diagnostics',
+    // Several files in one request; the whole project paged exactly as `cn diagnostics` pages it.
+    call: ({ files }, { root, daemon }) =>
       files !== undefined && files.length > 0
-        ? context.daemon.request('POST', '/diagnostics', { files: files.map((file) => absolute(context.root, file)) })
-        : wholeProject(context),
+        ? daemon.call('diagnostics', { files: files.map((file) => absolute(root, file)) })
+        : allDiagnostics((page) => daemon.call('diagnostics', page)),
   }),
 ];
-
-/** Pages through the project exactly as `cn diagnostics` does, merging into its one answer. */
-async function wholeProject({ daemon }: ToolContext): Promise<DiagnosticsResponse> {
-  const merged: DiagnosticsResponse = { diagnostics: [], filesChecked: 0, totalFiles: 0 };
-  let offset: number | undefined = 0;
-  while (offset !== undefined) {
-    const page: DiagnosticsResponse = await daemon.request<DiagnosticsResponse>('POST', '/diagnostics', { offset, limit: DIAGNOSTICS_PAGE });
-    merged.diagnostics.push(...page.diagnostics);
-    merged.filesChecked += page.filesChecked;
-    merged.totalFiles = page.totalFiles;
-    offset = page.nextOffset;
-  }
-  return merged;
-}

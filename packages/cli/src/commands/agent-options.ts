@@ -56,6 +56,7 @@ export function withNarrowing<Command extends { option(name: string, description
   return NARROWING_OPTIONS.reduce((chained, [name, description]) => chained.option(name, description), command);
 }
 
+/** As options; requestBody (@cn/protocol) leaves out what is not given, `exact: false` included. */
 export function narrowingFlags(context: Context, flags: NarrowingFlags): TargetNarrowing {
-  return { kind: flags.kind, in: scopeFlag(context, flags.in), ...(flags.exact ? { exact: true } : {}) };
+  return { kind: flags.kind, in: scopeFlag(context, flags.in), exact: flags.exact };
 }

@@ -1,5 +1,6 @@
-import { fitCalls, looksLikeFilePath, looksLikeTarget, MAX_DEPTH, type CallsRequest, type CallsResponse, type GraphDirection } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import { fitCalls, looksLikeFilePath, looksLikeTarget, MAX_DEPTH, type GraphDirection } from '@cn/core';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { callsRenderings } from '../format/calls-text.js';
 import { measureFor, rendererFor } from '../format/output.js';
@@ -35,17 +36,17 @@ export function registerCalls({ cli, run }: CommandHost): void {
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);
         const [first, ...rest] = [target, ...more].map((query) => requestTarget(context, query));
-        const body: CallsRequest = {
+        const body = requestBody('calls', {
           target: first,
-          ...(rest.length > 0 ? { targets: rest } : {}),
+          targets: rest,
           direction: flags.direction as GraphDirection | undefined,
           depth: wholeNumber(flags.depth, '--depth', 1),
           ...narrowingFlags(context, flags),
           refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),
           refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
           limit: wholeNumber(flags.limit, '--limit', 1),
-        };
-        let response = await daemonRequest<CallsResponse>(context, 'POST', '/calls', body);
+        });
+        let response = await daemonCall(context, 'calls', body);
         // Fitted here, measured as printed in the chosen format, as cn find does.
         const render = rendererFor(context.format, { text: callsRenderings.text, compact: callsRenderings.compact, ids: (answer) => callsRenderings.ids(answer).join('\n') });
         if (maxTokens !== undefined) response = fitCalls(response, maxTokens, measureFor(render, context.format));

@@ -1,5 +1,6 @@
-import { CnError, MAX_DEPTH, type DepsResponse, type GraphDirection, type OrphansResponse } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import { CnError, MAX_DEPTH, type GraphDirection } from '@cn/core';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { graphRenderings, orphansRenderings, renderGraphOutput } from '../format/graph-text.js';
 import { wholeNumber, type CommandHost } from '../run.js';
@@ -24,12 +25,12 @@ export function registerDeps({ cli, run }: CommandHost): void {
       run(async (context) => {
         if (flags.orphans) {
           if (file !== undefined) throw new CnError('bad-input', '--orphans takes no file', 'run cn deps --orphans alone');
-          const response = await daemonRequest<OrphansResponse>(context, 'POST', '/deps/orphans', {});
+          const response = await daemonCall(context, 'orphans', {});
           return renderGraphOutput(context, response, orphansRenderings, response.orphans.length > 0 ? EXIT.ok : EXIT.nothingFound);
         }
         if (file === undefined) throw new CnError('bad-input', 'no file given', 'pass a file, e.g. cn deps src/index.ts, or use --orphans');
-        const body = { file: userFile(context, file), direction: flags.direction as GraphDirection | undefined, depth: wholeNumber(flags.depth, '--depth', 1) };
-        const response = await daemonRequest<DepsResponse>(context, 'POST', '/deps', body);
+        const body = requestBody('deps', { file: userFile(context, file), direction: flags.direction as GraphDirection | undefined, depth: wholeNumber(flags.depth, '--depth', 1) });
+        const response = await daemonCall(context, 'deps', body);
         return renderGraphOutput(context, response, graphRenderings, response.edges.length > 0 ? EXIT.ok : EXIT.nothingFound);
       }),
     );

@@ -1,5 +1,6 @@
-import { fitFind, looksLikeTarget, type FindRequest, type FindResponse, type ReferenceMode } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import { fitFind, looksLikeTarget, type ReferenceMode } from '@cn/core';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { findCompact, findIds } from '../format/compact.js';
 import { deliver, measureFor, rendererFor } from '../format/output.js';
@@ -37,16 +38,16 @@ export function registerFind({ cli, run }: CommandHost): void {
         if (flags.refs === false && flags.refsOnly) throw new CnError('bad-input', '--no-refs and --refs-only exclude each other');
         const refs: ReferenceMode = flags.refs === false ? 'none' : flags.refsOnly ? 'only' : 'all';
         const maxTokens = maxTokensFlag(flags);
-        const body: FindRequest = {
+        const body = requestBody('find', {
           query: looksLikeTarget(query) ? rootRelativeTarget(context, query) : query,
           kind: flags.kind,
           limit: limitFlag(flags),
           in: scopeFlag(context, flags.in),
-          ...(flags.exact ? { exact: true } : {}),
-          ...(refs !== 'all' ? { refs } : {}),
+          exact: flags.exact,
+          refs,
           snippet: snippetFlag(flags),
-        };
-        let response = await daemonRequest<FindResponse>(context, 'POST', '/find', body);
+        });
+        let response = await daemonCall(context, 'find', body);
         const render = rendererFor(context.format, { text: findText, compact: findCompact, ids: findIds });
         if (maxTokens !== undefined) response = fitFind(response, maxTokens, measureFor(render, context.format));
         const found = response.definition !== null || response.totalReferences > 0;

@@ -1,5 +1,6 @@
 import { checkHierarchyDirection, fitImpl, looksLikeTarget, MAX_DEPTH, type ImplResponse } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { implRenderings, renderGraphOutput } from '../format/graph-text.js';
 import { measureFor, rendererFor } from '../format/output.js';
@@ -22,15 +23,15 @@ export function registerImpl({ cli, run }: CommandHost): void {
     .example('cn impl Router --in src/router.ts --direction both')
     .action((target: string, options: SharedFlags & NarrowingFlags & { direction?: string; depth?: unknown }) =>
       run(async (context) => {
-        const body = {
+        const body = requestBody('impl', {
           target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target,
           direction: options.direction === undefined ? undefined : checkHierarchyDirection(String(options.direction)),
           depth: wholeNumber(options.depth, '--depth', 1),
           ...narrowingFlags(context, options),
           limit: limitFlag(options),
-        };
+        });
         const maxTokens = maxTokensFlag(options);
-        let response = await daemonRequest<ImplResponse>(context, 'POST', '/impl', body);
+        let response = await daemonCall(context, 'impl', body);
         if (maxTokens !== undefined) {
           const render = rendererFor(context.format, { text: implRenderings.text, compact: implRenderings.compact, ids: (shown: ImplResponse) => implRenderings.ids(shown).join('\n') });
           response = fitImpl(response, maxTokens, measureFor(render, context.format));

@@ -1,5 +1,6 @@
-import type { ExpandMode, InspectManyResponse, InspectResponse } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import type { ExpandMode, InspectManyResponse } from '@cn/core';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { CnError, inspectInBatches } from '@cn/core';
 import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
 import { inspectCompact, inspectIds } from '../format/compact.js';
@@ -37,19 +38,15 @@ export function registerInspect({ cli, run }: CommandHost): void {
         if (raw.length === 0) throw new CnError('bad-input', 'no ids given', 'pass ids as arguments, or - to read them from stdin (cn find X --format ids | cn inspect -)');
         const ids = raw.map((id) => rootRelativeTarget(context, id));
         // The daemon checks the mode and answers an unknown one with the valid ones.
-        const options = {
-          expand: flags.expand as ExpandMode | undefined,
-          context: wholeNumber(flags.context, '--context', 0),
-          ...(flags.code === false ? { code: false } : {}),
-        };
+        const options = { expand: flags.expand as ExpandMode | undefined, context: wholeNumber(flags.context, '--context', 0), code: flags.code };
         const render = rendererFor(context.format, { text: inspectText, compact: inspectCompact, ids: inspectIds });
         // One id typed as an argument keeps the single-result contract; many, or any from stdin, get `results`.
         if (ids.length === 1 && !fromStdin && flags.limit === undefined) {
-          const response = await daemonRequest<InspectResponse>(context, 'POST', '/inspect', { id: ids[0], ...options });
+          const response = await daemonCall(context, 'inspect', requestBody('inspect', { id: ids[0], ...options }));
           return deliver(context, render(response), EXIT.ok, flags.output);
         }
-        const request = { ids, ...options, limit: limitFlag(flags) };
-        const response = await inspectInBatches(request, (batch) => daemonRequest<InspectManyResponse>(context, 'POST', '/inspect', batch));
+        const request = requestBody('inspect', { ids, ...options, limit: limitFlag(flags) });
+        const response = await inspectInBatches(request, (batch) => daemonCall(context, 'inspect', batch));
         reportFailures(response.failures);
         const exitCode = response.results.length > 0 ? EXIT.ok : EXIT_BY_KIND[(response.failures[0]?.kind ?? 'not-found') as keyof typeof EXIT_BY_KIND] ?? EXIT.nothingFound;
         return deliver(context, render(response), exitCode, flags.output);

@@ -1,5 +1,5 @@
-import type { PortFile, StatusResponse, UnresponsiveStatus } from '@cn/core';
-import { connectOrStart, findRunningDaemon, forceStop, httpCall, probeDaemon, waitForExit, type DaemonSettings } from '@cn/client';
+import type { PortFile, UnresponsiveStatus } from '@cn/protocol';
+import { connectOrStart, endpointCall, findRunningDaemon, forceStop, probeDaemon, waitForExit, type DaemonSettings } from '@cn/client';
 import { CnError } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { statusText } from '../format/text.js';
@@ -34,7 +34,7 @@ async function start(context: Context, settings: DaemonSettings): Promise<Outcom
     process.stderr.write('cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n');
   }
   const endpoint = alreadyRunning ?? (await connectOrStart(context.root, settings));
-  return render(context, await httpCall<StatusResponse>(endpoint, 'GET', '/ready', undefined, context.timeoutMs), statusText);
+  return render(context, await endpointCall(endpoint, context.timeoutMs, 'ready', undefined), statusText);
 }
 
 async function status(context: Context): Promise<Outcome> {
@@ -63,7 +63,7 @@ async function stop(context: Context): Promise<Outcome> {
 /** True when the daemon accepted /shutdown and its process is gone, so a following `cn start` cannot meet it. */
 async function askToShutDown(portFile: PortFile, timeoutMs: number): Promise<boolean> {
   try {
-    await httpCall(portFile, 'POST', '/shutdown', {}, timeoutMs);
+    await endpointCall(portFile, timeoutMs, 'shutdown', undefined);
   } catch {
     return false;
   }

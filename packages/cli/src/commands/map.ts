@@ -1,5 +1,6 @@
-import { fitMap, type MapRequest, type MapResponse } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import { fitMap } from '@cn/core';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { mapCompact, mapIds } from '../format/compact.js';
 import { deliver, measureFor, rendererFor } from '../format/output.js';
@@ -22,8 +23,8 @@ export function registerMap({ cli, run }: CommandHost): void {
     .action((file: string, flags: SharedFlags & { locals?: boolean }) =>
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);
-        const body: MapRequest = { file: userFile(context, file), ...(flags.locals ? { locals: true } : {}), snippet: snippetFlag(flags), limit: limitFlag(flags) };
-        let response = await daemonRequest<MapResponse>(context, 'POST', '/map', body);
+        const body = requestBody('map', { file: userFile(context, file), locals: flags.locals, snippet: snippetFlag(flags), limit: limitFlag(flags) });
+        let response = await daemonCall(context, 'map', body);
         const render = rendererFor(context.format, { text: mapText, compact: mapCompact, ids: mapIds });
         if (maxTokens !== undefined) response = fitMap(response, maxTokens, measureFor(render, context.format));
         const found = (response.total ?? response.symbols.length) > 0;

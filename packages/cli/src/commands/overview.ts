@@ -1,5 +1,6 @@
-import { CnError, DEFAULT_OVERVIEW_TOKENS, fitOverview, type OverviewRequest, type OverviewResponse } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import { CnError, DEFAULT_OVERVIEW_TOKENS, fitOverview } from '@cn/core';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { deliver, measureFor, rendererFor } from '../format/output.js';
 import { overviewIds, overviewText } from '../format/overview.js';
@@ -21,8 +22,8 @@ export function registerOverview({ cli, run }: CommandHost): void {
         const maxTokens = wholeNumber(flags.maxTokens, '--max-tokens', 0) ?? DEFAULT_OVERVIEW_TOKENS;
         if (maxTokens > 0 && maxTokens < 20) throw new CnError('bad-input', `--max-tokens takes 0 (no cut) or a whole number of 20 or more, not '${maxTokens}'`);
         // The cut is made here, measured on the format actually printed; the daemon sends it all.
-        const body: OverviewRequest = { maxTokens: 0, limit: limitFlag(flags), ...(dir !== undefined ? { dir: userFile(context, dir) } : {}) };
-        let response = await daemonRequest<OverviewResponse>(context, 'POST', '/overview', body);
+        const body = requestBody('overview', { maxTokens: 0, limit: limitFlag(flags), dir: dir === undefined ? undefined : userFile(context, dir) });
+        let response = await daemonCall(context, 'overview', body);
         const render = rendererFor(context.format, { text: overviewText, compact: overviewText, ids: overviewIds });
         if (maxTokens > 0) response = fitOverview(response, maxTokens, measureFor(render, context.format));
         return deliver(context, render(response), response.total > 0 ? EXIT.ok : EXIT.nothingFound, flags.output);

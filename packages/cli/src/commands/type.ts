@@ -1,5 +1,6 @@
-import { looksLikeTarget, type TypeResponse } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import { looksLikeTarget } from '@cn/core';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { renderGraphOutput, typeRenderings } from '../format/graph-text.js';
 import type { CommandHost } from '../run.js';
@@ -12,8 +13,8 @@ export function registerType({ cli, run }: CommandHost): void {
     .example('cn type src/shapes/shapes.ts::31::30 --format text')
     .action((target: string, options: NarrowingFlags) =>
       run(async (context) => {
-        const body = { target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target, ...narrowingFlags(context, options) };
-        const response = await daemonRequest<TypeResponse>(context, 'POST', '/type', body);
+        const body = requestBody('type', { target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target, ...narrowingFlags(context, options) });
+        const response = await daemonCall(context, 'type', body);
         return renderGraphOutput(context, response, typeRenderings, EXIT.ok);
       }),
     );

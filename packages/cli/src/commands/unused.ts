@@ -1,5 +1,6 @@
-import { CnError, fitUnused, looksLikeTarget, type UnusedRequest, type UnusedResponse } from '@cn/core';
-import { daemonRequest } from '@cn/client';
+import { CnError, fitUnused, looksLikeTarget } from '@cn/core';
+import { daemonCall } from '@cn/client';
+import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { deliver, measureFor, rendererFor } from '../format/output.js';
 import { unusedCompact, unusedIds, unusedText } from '../format/unused-text.js';
@@ -33,16 +34,15 @@ export function registerUnused({ cli, run }: CommandHost): void {
         const maxTokens = maxTokensFlag(flags);
         const refsIn = scopeFlag(context, flags.refsIn, '--refs-in');
         const refsNotIn = scopeFlag(context, flags.refsNotIn, '--refs-not-in');
-        // Defaults are left out, so the CLI and the MCP tool send the same request.
         if (flags.members && target === undefined) throw new CnError('bad-input', '--members needs a class', 'e.g. cn unused User --members');
-        const body: UnusedRequest = {
+        const body = requestBody('unused', {
           ...(target !== undefined ? (flags.members ? { membersOf: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target } : { path: userFile(context, target) }) : {}),
-          ...(flags.exported ? { exported: true } : {}),
-          ...(refsIn !== undefined ? { refsIn } : {}),
-          ...(refsNotIn !== undefined ? { refsNotIn } : {}),
+          exported: flags.exported,
+          refsIn,
+          refsNotIn,
           limit: limitFlag(flags),
-        };
-        let response = await daemonRequest<UnusedResponse>(context, 'POST', '/unused', body);
+        });
+        let response = await daemonCall(context, 'unused', body);
         const render = rendererFor(context.format, { text: unusedText, compact: unusedCompact, ids: unusedIds });
         if (maxTokens !== undefined) response = fitUnused(response, maxTokens, measureFor(render, context.format));
         return deliver(context, render(response), response.total > 0 ? EXIT.ok : EXIT.nothingFound, flags.output);

@@ -1,4 +1,4 @@
-import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse } from '@cn/core';
+import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/core';
 import { cutNotes, groupByFile, place, previewOf, snippetLines } from './notes.js';
 import { modifierPrefix, outlineSpan } from './outline-lines.js';
 import { didYouMean } from './text.js';
@@ -77,7 +77,7 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
 
 /** `--format ids`: one id per line, nothing else, for `| cn inspect -` and shell loops. */
 export function findIds(response: FindResponse): string {
-  const ids = [...(response.definition ? [response.definition.id] : []), ...response.references.map((ref: LocationRef) => ref.id)];
+  const ids = [...(response.definition ? [response.definition.id] : []), ...response.references.map((ref) => ref.id)];
   return [...new Set(ids)].join('\n');
 }
 

@@ -30,10 +30,9 @@ export function isCnError(value: unknown): value is CnError {
   return value instanceof CnError;
 }
 
-/** The wire shape of an error, shared by HTTP responses and the CLI. */
-export interface ErrorBody {
-  error: { kind: CnErrorKind; message: string; hint?: string };
-}
+/** The wire shape of an error, shared by HTTP responses and the CLI (defined in the HTTP contract). */
+import type { ErrorBody } from '@cn/protocol';
+export type { ErrorBody } from '@cn/protocol';
 
 export function toErrorBody(error: unknown): ErrorBody {
   if (isCnError(error)) return { error: { kind: error.kind, message: error.message, hint: error.hint } };

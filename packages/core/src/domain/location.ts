@@ -19,21 +19,5 @@ export interface SourceLocation {
   range: Range;
 }
 
-/** What every command hands back for "a place in the code". */
-export interface LocationRef {
-  /** `filePath::line::character`, stable and re-askable by `find` and `inspect`. */
-  id: string;
-  /** Relative to the project root, with `/` separators. */
-  filePath: string;
-  line: number;
-  character: number;
-  /** LSP SymbolKind name of the symbol at that place, or "Reference" for a plain use. */
-  kind: string;
-  /** The trimmed source line, at most 100 characters; empty for a place outside the root. */
-  preview: string;
-  /**
-   * The file's real path is outside the project root (reached through a symlink, a tsconfig
-   * `include` or a linked package): the place is reported, its text never is.
-   */
-  outsideRoot?: true;
-}
+/** What every command hands back for "a place in the code": defined once, in the HTTP contract. */
+export type { LocationRef } from '@cn/protocol';

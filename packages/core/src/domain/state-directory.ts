@@ -29,8 +29,6 @@ function safeUserName(): string {
   }
 }
 
-export const CN_VERSION = '0.1.0';
-
 /**
  * A stable 8-hex-digit FNV-1a hash: it only has to tell roots apart in a directory name, and
  * node:crypto would add to every CLI call's start-up.

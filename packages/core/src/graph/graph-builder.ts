@@ -1,4 +1,4 @@
-import type { GraphEdge, GraphNode } from '../contract-graph.js';
+import type { GraphEdge, GraphNode } from '@cn/protocol';
 
 /**
  * Collects the nodes and edges of a walk: a node keeps the smallest depth it was reached at, an

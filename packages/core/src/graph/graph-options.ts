@@ -1,4 +1,4 @@
-import type { GraphDirection } from '../contract-graph.js';
+import type { GraphDirection } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 
 export const DEFAULT_DEPTH = 1;

@@ -1,4 +1,4 @@
-import type { GraphEdge, GraphNode } from '../contract-graph.js';
+import type { GraphEdge, GraphNode } from '@cn/protocol';
 
 /** The first `count` edges in the graph's stable order, and only the nodes they (or the roots) name. */
 export function keepEdges(graph: { nodes: GraphNode[]; edges: GraphEdge[] }, rootIds: string[], count: number): { nodes: GraphNode[]; edges: GraphEdge[] } {

@@ -1,4 +1,4 @@
-import type { NamedLocation } from '../contract-graph.js';
+import type { NamedLocation } from '@cn/protocol';
 import type { Position } from '../domain/location.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';

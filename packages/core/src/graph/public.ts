@@ -1,5 +1,4 @@
 // Everything the graph commands add to @cn/core, re-exported from index.ts in one line.
-export * from '../contract-graph.js';
 export type * from '../ports/navigation.js';
 export type * from '../ports/import-graph.js';
 export type * from '../ports/type-syntax.js';

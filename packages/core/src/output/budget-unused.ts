@@ -1,4 +1,4 @@
-import type { UnusedResponse } from '../contract-unused.js';
+import type { UnusedResponse } from '@cn/protocol';
 import { cutFlag, largestFitting, withReport, type TokenMeasure } from './budget.js';
 import { estimateJsonTokens } from './token-estimate.js';
 

@@ -1,6 +1,5 @@
-import type { BudgetReport, BudgetStage, FileCount, FindResponse, MapResponse, OverviewResponse } from '../contract.js';
+import type { BudgetReport, BudgetStage, FileCount, FindResponse, MapResponse, OverviewResponse } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
-import type { LocationRef } from '../domain/location.js';
 import { estimateJsonTokens } from './token-estimate.js';
 
 /** Counts the tokens of an answer as the client will see it (JSON by default, or a text format). */
@@ -97,9 +96,8 @@ export function fitMap(response: MapResponse, maxTokens: number, measure: TokenM
 }
 
 function withoutPreviews(response: FindResponse): FindResponse {
-  const strip = <R extends LocationRef & { snippet?: string }>(ref: R): R => {
+  const strip = <R extends { preview?: string; snippet?: string }>(ref: R): R => {
     const { preview: _preview, snippet: _snippet, ...rest } = ref;
-    // The contract's LocationRef requires a preview; at this stage the answer says it has none.
     return rest as R;
   };
   return {

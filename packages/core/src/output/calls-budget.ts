@@ -1,4 +1,4 @@
-import type { CallsResponse } from '../contract-graph.js';
+import type { CallsResponse } from '@cn/protocol';
 import { keepEdges } from '../graph/limit-edges.js';
 import { withReport, type TokenMeasure } from './budget.js';
 import { estimateJsonTokens } from './token-estimate.js';

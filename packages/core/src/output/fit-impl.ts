@@ -1,4 +1,4 @@
-import type { ImplResponse } from '../contract-graph.js';
+import type { ImplResponse } from '@cn/protocol';
 import { withReport, type TokenMeasure } from './budget.js';
 import { estimateJsonTokens } from './token-estimate.js';
 import { limitEntries } from '../usecases/find-implementations.js';

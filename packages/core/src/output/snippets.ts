@@ -1,4 +1,4 @@
-import type { SnippetLevel } from '../contract.js';
+import type { SnippetLevel } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import type { SourceText } from '../domain/source-text.js';
 

@@ -18,32 +18,6 @@ export interface CodeIntelligence {
   status(): EngineStatus;
 }
 
-/** unresponsive: loaded, but a process of the language server is stopped (SIGSTOP) and answers nothing. */
-export type EngineState = 'starting' | 'loading' | 'ready' | 'unresponsive' | 'restarting' | 'failed' | 'stopped';
-
-export interface EngineStatus {
-  state: EngineState;
-  /** typescript-language-server version. */
-  serverVersion: string;
-  /** Version of the tsserver in use, and where it came from. */
-  typescriptVersion: string;
-  typescriptSource: 'project' | 'bundled';
-  /** tsconfig/jsconfig projects the engine loaded, relative to the root. */
-  projects: string[];
-  /** Source files outside any config that are kept open so JS without a jsconfig still works. */
-  looseFiles: number;
-  restarts: number;
-  lastError?: string;
-  /** tsconfig/jsconfig files tsc cannot read (broken JSON); their projects are not loaded. Absent when none. */
-  configErrors?: ConfigErrorReport[];
-}
-
-/** One error tsc reports on reading a config; `file` relative to the root. */
-export interface ConfigErrorReport {
-  file: string;
-  line: number;
-  character: number;
-  /** TS1005 … */
-  code: string;
-  message: string;
-}
+// What the engine reports of itself is part of the /status answer, so its shape is the HTTP contract's.
+import type { EngineStatus } from '@cn/protocol';
+export type { ConfigErrorReport, EngineState, EngineStatus } from '@cn/protocol';

@@ -1,4 +1,4 @@
-import type { TypeRequest, TypeResponse } from '../contract-graph.js';
+import type { TypeRequest, TypeResponse } from '@cn/protocol';
 import { notFound } from '../domain/errors.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { namedLocation } from '../graph/named-location.js';

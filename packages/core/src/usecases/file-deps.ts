@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { DepsRequest, DepsResponse, GraphNode, OrphansResponse } from '../contract-graph.js';
+import type { DepsRequest, DepsResponse, GraphNode, OrphansResponse } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';

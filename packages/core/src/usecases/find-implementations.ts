@@ -1,4 +1,4 @@
-import type { HierarchyDirection, HierarchyEntry, ImplRequest, ImplResponse, NamedLocation } from '../contract-graph.js';
+import type { HierarchyDirection, HierarchyEntry, ImplRequest, ImplResponse, NamedLocation } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { SourceLocation } from '../domain/location.js';

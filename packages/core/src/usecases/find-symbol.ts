@@ -1,4 +1,4 @@
-import type { Candidate, FindRequest, FindResponse, ReferenceMode, SnippetLevel } from '../contract.js';
+import type { Candidate, FindRequest, FindResponse, ReferenceMode, SnippetLevel } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { looksLikeTarget } from '../domain/ids.js';
 import type { LocationRef, Position, Range, SourceLocation } from '../domain/location.js';

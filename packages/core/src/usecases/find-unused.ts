@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { UnusedFile, UnusedRequest, UnusedResponse, UnusedSymbol } from '../contract-unused.js';
+import type { UnusedFile, UnusedRequest, UnusedResponse, UnusedSymbol } from '@cn/protocol';
 import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';

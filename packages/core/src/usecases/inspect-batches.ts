@@ -1,6 +1,6 @@
 import { badInput } from '../domain/errors.js';
 import { clip } from '../domain/ids.js';
-import { type InspectManyRequest, type InspectManyResponse, type InspectManyResult } from '../contract.js';
+import type { InspectManyRequest, InspectManyResponse, InspectManyResult } from '@cn/protocol';
 import { MAX_REQUEST_BYTES } from '../http-limits.js';
 import { MAX_ID_LENGTH, MAX_INSPECT_IDS, distinctIds, inspectBlockKey } from './inspect-code.js';
 

@@ -1,4 +1,4 @@
-import type { ExpandMode, InspectManyRequest, InspectManyResponse, InspectManyResult, InspectRequest, InspectResponse, InspectResult } from '../contract.js';
+import type { ExpandMode, InspectManyRequest, InspectManyResponse, InspectManyResult, InspectRequest, InspectResponse, InspectResult } from '@cn/protocol';
 import { badInput, toErrorBody } from '../domain/errors.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { FoldingSpan, OutlineNode } from '../domain/symbols.js';

@@ -1,4 +1,4 @@
-import type { DiagnosticEntry, DiagnosticsRequest, DiagnosticsResponse } from '../contract-graph.js';
+import type { DiagnosticEntry, DiagnosticsRequest, DiagnosticsResponse } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';

@@ -1,4 +1,4 @@
-import type { MapRequest, MapResponse, MapSymbol } from '../contract.js';
+import type { MapRequest, MapResponse, MapSymbol } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';

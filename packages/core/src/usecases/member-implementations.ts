@@ -1,4 +1,4 @@
-import type { HierarchyEntry, NamedLocation } from '../contract-graph.js';
+import type { HierarchyEntry, NamedLocation } from '@cn/protocol';
 import type { Position } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { OutlineNode } from '../domain/symbols.js';

@@ -1,4 +1,4 @@
-import type { OverviewFile, OverviewRequest, OverviewResponse, OverviewSymbol } from '../contract.js';
+import type { OverviewFile, OverviewRequest, OverviewResponse, OverviewSymbol } from '@cn/protocol';
 import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import { isDeclarationFile, type ProjectPaths } from '../domain/project-paths.js';

@@ -13,7 +13,7 @@ import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
 import { resolveTargetPosition } from './target-position.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import type { TargetNarrowing } from '../contract-graph.js';
+import type { TargetNarrowing } from '@cn/protocol';
 import { pathFilter } from '../ranking/path-filter.js';
 
 export const MAX_QUERY_LENGTH = 256;

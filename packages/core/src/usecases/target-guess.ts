@@ -1,4 +1,4 @@
-import type { NamedLocation } from '../contract-graph.js';
+import type { NamedLocation } from '@cn/protocol';
 import type { LocationRefBuilder } from './location-refs.js';
 import type { LocatedSymbol, ResolvedSymbolTarget } from './symbol-search.js';
 

@@ -1,4 +1,4 @@
-import type { CallsRequest, CallsResponse, GraphEdge, GraphNode, TargetNarrowing } from '../contract-graph.js';
+import type { CallsRequest, CallsResponse, GraphEdge, GraphNode, TargetNarrowing } from '@cn/protocol';
 import { badInput, notFound } from '../domain/errors.js';
 import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import type { Position, SourceLocation } from '../domain/location.js';

@@ -1,4 +1,4 @@
-import type { DeclarationForm, HierarchyEntry } from '../contract-graph.js';
+import type { DeclarationForm, HierarchyEntry } from '@cn/protocol';
 import { formatLocationId } from '../domain/ids.js';
 import type { Position, SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';

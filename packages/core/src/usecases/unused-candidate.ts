@@ -1,4 +1,4 @@
-import type { UnusedSymbol } from '../contract-unused.js';
+import type { UnusedSymbol } from '@cn/protocol';
 import type { OutlineNode } from '../domain/symbols.js';
 
 /** A declaration cn unused asks the references of: where it is, and what it reports if nothing counted uses it. */

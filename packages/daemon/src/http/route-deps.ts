@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { CodeIntelligence, ProjectPaths, SourceFiles, StatusResponse } from '@cn/core';
 import type { CodeNavigation, ImportGraphSource, TypeSyntax } from '@cn/core';
 
@@ -19,6 +18,3 @@ export interface RouteDeps {
   /** Called after the /shutdown answer has been sent. */
   shutdown(): void;
 }
-
-/** One file per route: its schema and its thin adapter to a use case. */
-export type Route = (app: FastifyInstance, deps: RouteDeps) => void;

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CnError, MAX_REQUEST_BYTES, WARNING_HEADER, toErrorBody } from '@cn/core';
+import { CnError, MAX_REQUEST_BYTES, toErrorBody } from '@cn/core';
+import { WARNING_HEADER } from '@cn/protocol';
 import { printable } from '../printable.js';
 import { capConnections, REQUEST_TIMEOUT_MS } from './connection-cap.js';
 import { STATUS_BY_KIND } from './error-status.js';
 import { carriesProof, requireRequestProof } from './request-authentication.js';
 import type { RouteDeps } from './route-deps.js';
-import { ROUTES } from './routes/index.js';
+import { registerRoutes } from './route-table.js';
 
 export interface ServerOptions {
   token: string;
@@ -84,7 +85,7 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
     reply.code(404).send(toErrorBody(new CnError('bad-input', `no route ${request.method} ${request.url}`))),
   );
 
-  for (const route of ROUTES) route(app, deps);
+  registerRoutes(app, deps);
   return app;
 }
 

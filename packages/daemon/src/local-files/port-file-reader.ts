@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, rmSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, PORT_FILE_NAME, type PortFile } from '@cn/core';
+import { CnError } from '@cn/core';
+import { PORT_FILE_NAME, type PortFile } from '@cn/protocol';
 import { describeUser, ownedByUs } from './ownership.js';
 
 /** A port file is a few hundred bytes; anything much larger is not one. */

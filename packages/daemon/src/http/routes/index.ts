@@ -1,15 +1,49 @@
-import type { Route } from '../route-deps.js';
-import { callsRoute } from './calls.js';
-import { depsRoute } from './deps.js';
-import { diagnosticsRoute } from './diagnostics.js';
-import { implRoute } from './impl.js';
-import { typeRoute } from './type.js';
-import { findRoute } from './find.js';
-import { inspectRoute } from './inspect.js';
-import { lifecycleRoutes } from './lifecycle.js';
-import { mapRoute } from './map.js';
-import { overviewRoute } from './overview.js';
-import { unusedRoute } from './unused.js';
+import type { FastifyReply } from 'fastify';
+import {
+  describeType,
+  fileDeps,
+  findImplementations,
+  findOrphans,
+  findSymbol,
+  findUnused,
+  inspectCode,
+  inspectMany,
+  listDiagnostics,
+  mapFile,
+  overview,
+  traceCalls,
+} from '@cn/core';
+import type { RequestOf, RouteName, RouteTypes } from '@cn/protocol';
+import type { RouteDeps } from '../route-deps.js';
 
-/** Every route the daemon serves; a new command adds its file here. */
-export const ROUTES: Route[] = [lifecycleRoutes, mapRoute, findRoute, inspectRoute, overviewRoute, callsRoute, implRoute, typeRoute, depsRoute, diagnosticsRoute, unusedRoute];
+/** A route's thin adapter: the validated body in, the use case's answer out (serialized by the route's schema). */
+export type UseCaseBinding<Name extends RouteName> = (
+  deps: RouteDeps,
+  body: RequestOf<Name>,
+  reply: FastifyReply,
+) => RouteTypes[Name]['response'] | Promise<RouteTypes[Name]['response']>;
+
+/**
+ * Every route of the protocol's table bound to its use case; a route missing here, or a use case whose
+ * answer is not the route's, does not compile. Method, path and schemas come from @cn/protocol.
+ */
+export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
+  status: (deps) => deps.status(),
+  ready: (deps) => deps.ready(),
+  shutdown: (deps, _body, reply) => {
+    reply.raw.once('finish', () => deps.shutdown());
+    return { stopping: true };
+  },
+  map: (deps, body) => mapFile(deps, body),
+  find: (deps, body) => findSymbol(deps, body),
+  // One route for one id (`id` → `result`) and many (`ids` → `results`, `failures`, `total`).
+  inspect: (deps, body) => ('ids' in body ? inspectMany(deps, body) : inspectCode(deps, body)),
+  overview: (deps, body) => overview(deps, body ?? {}),
+  calls: (deps, body) => traceCalls(deps, body),
+  impl: (deps, body) => findImplementations(deps, body),
+  type: (deps, body) => describeType(deps, body),
+  deps: (deps, body) => fileDeps(deps, body),
+  orphans: (deps) => findOrphans(deps),
+  diagnostics: (deps, body) => listDiagnostics(deps, body ?? {}),
+  unused: (deps, body) => findUnused(deps, body),
+};

@@ -1,0 +1,30 @@
+/** `cn deps` — POST /deps: a file's import graph; POST /deps/orphans: files nothing imports. */
+import { z } from 'zod';
+import { graphDepth, graphDirection, graphResponse } from './graph.js';
+import { MAX_PATH_LENGTH } from './limits.js';
+
+export const depsRequest = z.strictObject({
+  /** A project file (relative to the root or absolute). */
+  file: z.string().max(MAX_PATH_LENGTH),
+  direction: graphDirection.optional(),
+  depth: graphDepth.optional(),
+});
+export type DepsRequest = z.infer<typeof depsRequest>;
+export const depsResponse = graphResponse;
+export type DepsResponse = z.infer<typeof depsResponse>;
+
+export const orphansRequest = z.strictObject({});
+export type OrphansRequest = z.infer<typeof orphansRequest>;
+export const orphanFile = z.object({
+  /** Root-relative path. */
+  filePath: z.string(),
+  /** Nothing imports it, but it is meant to be run or loaded directly. */
+  entryPoint: z.boolean(),
+});
+export type OrphanFile = z.infer<typeof orphanFile>;
+export const orphansResponse = z.object({
+  orphans: z.array(orphanFile),
+  /** How many project files were examined. */
+  totalFiles: z.int(),
+});
+export type OrphansResponse = z.infer<typeof orphansResponse>;

@@ -1,0 +1,62 @@
+/** `cn impl` — POST /impl: the type hierarchy of a class, interface or member. */
+import { z } from 'zod';
+import { graphDepth, targetGuess, targetNarrowing, targetQuery } from './graph.js';
+import { budgetReport, namedLocation } from './shared.js';
+
+/** sub: what extends or implements the target; super: what the target extends or implements. */
+export const hierarchyDirection = z.enum(['sub', 'super', 'both']);
+export type HierarchyDirection = z.infer<typeof hierarchyDirection>;
+
+export const implRequest = z.strictObject({
+  target: targetQuery,
+  ...targetNarrowing,
+  /** Default sub. */
+  direction: hierarchyDirection.optional(),
+  /** Levels to follow (1 = direct only); default every level, up to MAX_DEPTH. */
+  depth: graphDepth.optional(),
+  /** At most this many entries, subtypes first, nearest first (`total` still counts all). */
+  limit: z.int().min(1).optional(),
+});
+export type ImplRequest = z.infer<typeof implRequest>;
+
+/**
+ * `class-expression`: the class is an expression (`const Ring = class extends Circle {}`), named by
+ * what holds it, with kind Class; absent for class declarations, interfaces and type aliases.
+ */
+const declarationForm = { declaration: z.literal('class-expression').optional() };
+export type DeclarationForm = z.infer<z.ZodObject<typeof declarationForm>>;
+
+/** A type in the hierarchy of the target (or a member implementing the target member). */
+export const hierarchyEntry = namedLocation.extend({
+  ...declarationForm,
+  /** Steps from the target: 1 for a direct subtype or supertype. */
+  depth: z.int(),
+  /** Id of the type it was reached from: the one it extends (sub) or the one extending it (super). */
+  via: z.string(),
+  /** How it is related to `via`. */
+  relation: z.enum(['extends', 'implements']),
+});
+export type HierarchyEntry = z.infer<typeof hierarchyEntry>;
+
+export const implResponse = z.object({
+  /** The class, interface, abstract member … that was asked about. */
+  target: namedLocation.extend(declarationForm),
+  direction: hierarchyDirection,
+  depth: z.int(),
+  /** Subtypes at every requested level, nearest first (empty for --direction super). */
+  implementations: z.array(hierarchyEntry),
+  /** Supertypes, nearest first; one outside the root is named as written and not followed further. */
+  supertypes: z.array(hierarchyEntry),
+  /** tsconfig/jsconfig projects (and the loose-file project) that were loaded and searched. */
+  projects: z.int(),
+  /** False when something may be missing; `incomplete` says what. */
+  complete: z.boolean(),
+  incomplete: z.string().optional(),
+  /** Entries found (subtypes and supertypes), when --limit or --max-tokens listed fewer. */
+  total: z.int().optional(),
+  truncated: z.literal(true).optional(),
+  /** Present when the answer was shrunk to a token budget (stage: full, no-previews or cut). */
+  budget: budgetReport.optional(),
+  ...targetGuess,
+});
+export type ImplResponse = z.infer<typeof implResponse>;

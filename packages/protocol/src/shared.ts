@@ -1,0 +1,57 @@
+/** Schema pieces several answers share: places in the code, the token-budget report, the error body. */
+import { z } from 'zod';
+
+/** What every command hands back for "a place in the code". */
+export const locationRef = z.object({
+  /** `filePath::line::character`, stable and re-askable by `find` and `inspect`. */
+  id: z.string(),
+  /** Relative to the project root, with `/` separators. */
+  filePath: z.string(),
+  line: z.int(),
+  character: z.int(),
+  /** LSP SymbolKind name of the symbol at that place, or "Reference" for a plain use. */
+  kind: z.string(),
+  /** The trimmed source line, at most 100 characters; empty for a place outside the root. */
+  preview: z.string(),
+  /** The file's real path is outside the project root: the place is reported, its text never is. */
+  outsideRoot: z.literal(true).optional(),
+});
+export type LocationRef = z.infer<typeof locationRef>;
+
+export const namedLocation = locationRef.extend({ name: z.string(), container: z.string().optional() });
+export type NamedLocation = z.infer<typeof namedLocation>;
+
+export const snippetLevel = z.enum(['fold', 'preview', 'full']);
+export type SnippetLevel = z.infer<typeof snippetLevel>;
+
+/**
+ * Which stage `maxTokens` needed: nothing cut; previews and snippets dropped; lists replaced by
+ * per-file (find) or per-kind (map) counts; totals only. `cut` is overview's: its least-imported
+ * files dropped from the end.
+ */
+export const budgetStage = z.enum(['full', 'no-previews', 'grouped', 'cut', 'totals']);
+export type BudgetStage = z.infer<typeof budgetStage>;
+export const budgetReport = z.object({
+  maxTokens: z.int(),
+  stage: budgetStage,
+  /** Estimated tokens of the answer as returned (see core output/token-estimate.ts). */
+  tokens: z.int(),
+});
+export type BudgetReport = z.infer<typeof budgetReport>;
+
+/** A file and how many results it holds: what `grouped` leaves of a list. */
+export const fileCount = z.object({ filePath: z.string(), count: z.int() });
+export type FileCount = z.infer<typeof fileCount>;
+
+/** Symbols per kind (`Class` → 3). */
+export const kindCounts = z.record(z.string(), z.int());
+
+/** The wire shape of every refusal and failure; the kind decides the HTTP status and the CLI's exit code. */
+export const errorBody = z.object({
+  error: z.object({
+    kind: z.enum(['bad-input', 'not-found', 'unavailable', 'engine-failure', 'internal']),
+    message: z.string(),
+    hint: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,67 @@
+/** `cn status` / `cn start` — GET /status answers at once, GET /ready once the project is loaded. */
+import { z } from 'zod';
+
+/** One error tsc reports on reading a config; `file` relative to the root. */
+export const configErrorReport = z.object({
+  file: z.string(),
+  line: z.int(),
+  character: z.int(),
+  /** TS1005 … */
+  code: z.string(),
+  message: z.string(),
+});
+export type ConfigErrorReport = z.infer<typeof configErrorReport>;
+
+/** unresponsive: loaded, but a process of the language server is stopped (SIGSTOP) and answers nothing. */
+export const engineState = z.enum(['starting', 'loading', 'ready', 'unresponsive', 'restarting', 'failed', 'stopped']);
+export type EngineState = z.infer<typeof engineState>;
+
+export const engineStatus = z.object({
+  state: engineState,
+  /** typescript-language-server version. */
+  serverVersion: z.string(),
+  /** Version of the tsserver in use, and where it came from. */
+  typescriptVersion: z.string(),
+  typescriptSource: z.enum(['project', 'bundled']),
+  /** tsconfig/jsconfig projects the engine loaded, relative to the root. */
+  projects: z.array(z.string()),
+  /** Source files outside any config that are kept open so JS without a jsconfig still works. */
+  looseFiles: z.int(),
+  restarts: z.int(),
+  lastError: z.string().optional(),
+  /** tsconfig/jsconfig files tsc cannot read (broken JSON); their projects are not loaded. Absent when none. */
+  configErrors: z.array(configErrorReport).optional(),
+});
+export type EngineStatus = z.infer<typeof engineStatus>;
+
+// The daemon's own fields first, then the engine's: the order `cn status --format json` prints.
+export const statusResponse = z.object({
+  running: z.literal(true),
+  pid: z.int(),
+  port: z.int(),
+  root: z.string(),
+  version: z.string(),
+  startedAt: z.string(),
+  uptimeSeconds: z.number(),
+  rssBytes: z.int(),
+  logFile: z.string(),
+  /** Minutes without requests before the daemon stops itself; 0 = never. */
+  idleMinutes: z.number(),
+  /** tsserver's memory ceiling in MB, when one was set. */
+  maxTsServerMemory: z.number().optional(),
+  ...engineStatus.shape,
+});
+export type StatusResponse = z.infer<typeof statusResponse>;
+
+/** `cn status` when the port file's daemon process is alive but does not answer (stopped, hung). */
+export interface UnresponsiveStatus {
+  running: true;
+  responding: false;
+  pid: number;
+  port: number;
+  root: string;
+}
+
+/** POST /shutdown: the daemon answers, then stops. */
+export const shutdownResponse = z.object({ stopping: z.literal(true) });
+export type ShutdownResponse = z.infer<typeof shutdownResponse>;

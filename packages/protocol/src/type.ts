@@ -1,0 +1,19 @@
+/** `cn type` — POST /type: a symbol's signature, doc comment and type declarations (hover). */
+import { z } from 'zod';
+import { targetGuess, targetNarrowing, targetQuery } from './graph.js';
+import { namedLocation } from './shared.js';
+
+export const typeRequest = z.strictObject({ target: targetQuery, ...targetNarrowing });
+export type TypeRequest = z.infer<typeof typeRequest>;
+
+export const typeResponse = z.object({
+  target: namedLocation,
+  /** The declaration as the compiler prints it (hover), e.g. `function map<T, R>(…): OperatorFunction<T, R>`. */
+  signature: z.string(),
+  /** The doc comment with its tags, markdown; empty when there is none. */
+  documentation: z.string(),
+  /** Where the type of the symbol is declared; empty for primitives and anonymous types. */
+  typeDefinitions: z.array(namedLocation),
+  ...targetGuess,
+});
+export type TypeResponse = z.infer<typeof typeResponse>;

@@ -1,0 +1,68 @@
+/** `cn unused` — POST /unused: declarations nothing (or nothing that counts) uses. */
+import { z } from 'zod';
+import { MAX_PATH_LENGTH } from './limits.js';
+import { budgetReport } from './shared.js';
+
+export const unusedRequest = z.strictObject({
+  /** A source file or a directory, root-relative or absolute; absent: the whole project. */
+  path: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** Only exported declarations, and only uses from other files count ("which exports does no other file use"). */
+  exported: z.boolean().optional(),
+  /**
+   * Instead of `path`: a class (name, `Container.Class`, or id) whose static and instance members to
+   * check; uses through subclasses count. With `exported`, only public members, and only uses from other files.
+   */
+  membersOf: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** Only uses in files under this root-relative path, or matching this glob, count. */
+  refsIn: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** Uses in files under this root-relative path, or matching this glob, do not count. */
+  refsNotIn: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** At most this many symbols listed; `total` still counts all. */
+  limit: z.int().min(1).optional(),
+});
+export type UnusedRequest = z.infer<typeof unusedRequest>;
+
+export const unusedSymbol = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  line: z.int(),
+  /** Exported symbols (members: public ones) may still be used from outside the project (a library's public API). */
+  exported: z.boolean(),
+  /** Its only counted uses are in test files (`*.test.*`, `*.spec.*`, `test/`, `__tests__/` …): dead code tests keep alive. */
+  usedOnlyByTests: z.literal(true).optional(),
+  /** Members only: the class they belong to. */
+  container: z.string().optional(),
+  /** Members only: a static member. */
+  static: z.literal(true).optional(),
+});
+export type UnusedSymbol = z.infer<typeof unusedSymbol>;
+
+/** One file's unused symbols, in line order. */
+export const unusedFile = z.object({ filePath: z.string(), unused: z.array(unusedSymbol) });
+export type UnusedFile = z.infer<typeof unusedFile>;
+
+export const unusedResponse = z.object({
+  /** What was checked: the file or directory, root-relative; `.` for the whole project. */
+  path: z.string(),
+  /** With `membersOf`: the class whose members were checked. */
+  membersOf: z.string().optional(),
+  /** Source files checked. */
+  filesChecked: z.int(),
+  /** Top-level declarations checked (overloads once). */
+  checked: z.int(),
+  /** Files with something to report, in path order. */
+  files: z.array(unusedFile),
+  /** Symbols reported, before `limit` or `maxTokens` cut the list. */
+  total: z.int(),
+  /** How many of `total` are used only by tests. */
+  usedOnlyByTests: z.int(),
+  truncated: z.literal(true).optional(),
+  budget: budgetReport.optional(),
+  /** tsconfig/jsconfig projects whose files were searched for uses. */
+  projects: z.int(),
+  /** False when some uses may not have been seen; `reason` says why. */
+  complete: z.boolean(),
+  reason: z.string().optional(),
+});
+export type UnusedResponse = z.infer<typeof unusedResponse>;
