@@ -1,6 +1,6 @@
 import type { InitializeParams } from 'vscode-languageserver-protocol';
 import { pathToUri } from './convert.js';
-import type { ServerInstallation } from './tls-process.js';
+import type { ServerInstallation } from './language-server-process.js';
 
 export interface InitializeSettings {
   root: string;

@@ -1,7 +1,7 @@
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node.js';
 import { CnError, engineFailure } from '@cn/core';
-import type { ServerChild } from './tls-process.js';
+import type { ServerChild } from './language-server-process.js';
 
 /** The hint on every failure that a restart of the language server mends. */
 export const RESTARTS_BY_ITSELF = 'it restarts by itself; retry in a moment (cn status shows the state)';

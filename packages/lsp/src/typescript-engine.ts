@@ -13,9 +13,9 @@ import type {
 import type * as lsp from 'vscode-languageserver-protocol';
 import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, toLspPosition } from './convert.js';
 import { isInside } from './source-tree.js';
-import { locateInstallation } from './tls-process.js';
-import type { ServerInstallation } from './tls-process.js';
-import type { TlsSession } from './tls-session.js';
+import { locateInstallation } from './language-server-process.js';
+import type { ServerInstallation } from './language-server-process.js';
+import type { LanguageServerSession } from './language-server-session.js';
 import { FileAnswers } from './file-answers.js';
 import { configErrorDiagnostics } from './config-errors.js';
 import type { FileStamp } from './file-stamp.js';
@@ -58,12 +58,12 @@ export async function startTypeScriptEngine(options: EngineOptions): Promise<Typ
   const root = path.resolve(options.root);
   const rootStats = await stat(root).catch(() => undefined);
   if (!rootStats?.isDirectory()) throw badInput(`project root is not a directory: ${root}`);
-  const engine = new TlsEngine({ ...options, root }, locateInstallation(root));
+  const engine = new LanguageServerEngine({ ...options, root }, locateInstallation(root));
   engine.launch();
   return engine;
 }
 
-class TlsEngine implements TypeScriptEngine {
+class LanguageServerEngine implements TypeScriptEngine {
   private readonly answers = new FileAnswers(MAX_CACHED_FILE_ANSWERS);
   private readonly life: EngineLife;
 
@@ -100,7 +100,7 @@ class TlsEngine implements TypeScriptEngine {
     return this.life.dispose();
   }
 
-  private readySession(): Promise<TlsSession> {
+  private readySession(): Promise<LanguageServerSession> {
     return this.life.readySession();
   }
 
@@ -158,7 +158,7 @@ class TlsEngine implements TypeScriptEngine {
    * Confines the file to the root, waits for the engine, makes TLS see the file as on disk and
    * keeps it open while `work` asks about it (`stamp`: the content TLS has).
    */
-  private async onFile<T>(filePath: string, work: (session: TlsSession, file: string, stamp: FileStamp) => Promise<T>): Promise<T> {
+  private async onFile<T>(filePath: string, work: (session: LanguageServerSession, file: string, stamp: FileStamp) => Promise<T>): Promise<T> {
     const file = path.resolve(this.options.root, filePath);
     if (!isInside(this.options.root, file)) {
       throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);

@@ -3,7 +3,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { describe, expect, it } from 'vitest';
 import { CnError } from '@cn/core';
 import { LspConnection } from '../src/lsp-connection.js';
-import type { ServerChild } from '../src/tls-process.js';
+import type { ServerChild } from '../src/language-server-process.js';
 
 /** A JSON-RPC peer on in-memory pipes that answers nothing, so deadlines and cancellation show. */
 function silentServer() {

@@ -2,10 +2,10 @@ import { SYMBOL_KIND_NAMES, symbolKindName } from '@cn/core';
 import type { CallHierarchyItem, IncomingCall, OutgoingCall, Position } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { fromLspRange, pathToUri, toLspPosition, uriToPath } from '../convert.js';
-import type { TlsSession } from '../tls-session.js';
+import type { LanguageServerSession } from '../language-server-session.js';
 
 /** The file must be open (TLS answers prepare only for open documents). */
-export async function prepareCallHierarchy(session: TlsSession, file: string, position: Position): Promise<CallHierarchyItem[]> {
+export async function prepareCallHierarchy(session: LanguageServerSession, file: string, position: Position): Promise<CallHierarchyItem[]> {
   const items = await session.request<lsp.CallHierarchyItem[] | null>('textDocument/prepareCallHierarchy', {
     textDocument: { uri: pathToUri(file) },
     position: toLspPosition(position),
@@ -13,7 +13,7 @@ export async function prepareCallHierarchy(session: TlsSession, file: string, po
   return (items ?? []).map(fromLspItem);
 }
 
-export async function incomingCalls(session: TlsSession, item: CallHierarchyItem): Promise<IncomingCall[]> {
+export async function incomingCalls(session: LanguageServerSession, item: CallHierarchyItem): Promise<IncomingCall[]> {
   const calls = await session.request<lsp.CallHierarchyIncomingCall[] | null>('callHierarchy/incomingCalls', { item: toLspItem(item) });
   return (calls ?? []).map((call) => {
     const from = fromLspItem(call.from);
@@ -21,7 +21,7 @@ export async function incomingCalls(session: TlsSession, item: CallHierarchyItem
   });
 }
 
-export async function outgoingCalls(session: TlsSession, item: CallHierarchyItem): Promise<OutgoingCall[]> {
+export async function outgoingCalls(session: LanguageServerSession, item: CallHierarchyItem): Promise<OutgoingCall[]> {
   const calls = await session.request<lsp.CallHierarchyOutgoingCall[] | null>('callHierarchy/outgoingCalls', { item: toLspItem(item) });
   // Outgoing call sites are in the calling item's file, not the callee's.
   return (calls ?? []).map((call) => ({

@@ -1,5 +1,5 @@
 import type { EngineDiagnostic, EngineDiagnosticSeverity } from '@cn/core';
-import type { TlsSession } from '../tls-session.js';
+import type { LanguageServerSession } from '../language-server-session.js';
 
 /** tsserver's protocol.Diagnostic: 1-based lines and UTF-16 offsets already. */
 interface TsDiagnostic {
@@ -22,7 +22,7 @@ const SEVERITY_BY_CATEGORY: Record<string, EngineDiagnosticSeverity> = {
  * so this asks tsserver directly: syntax, then types, one file at a time — the same answers the
  * editor shows, available for files that are not open.
  */
-export async function fileDiagnostics(session: TlsSession, file: string): Promise<EngineDiagnostic[]> {
+export async function fileDiagnostics(session: LanguageServerSession, file: string): Promise<EngineDiagnostic[]> {
   const syntactic = await session.tsserverRequest<TsDiagnostic[]>('syntacticDiagnosticsSync', { file });
   const semantic = await session.tsserverRequest<TsDiagnostic[]>('semanticDiagnosticsSync', { file });
   return [...(syntactic ?? []), ...(semantic ?? [])].map((diagnostic) => ({

@@ -21,7 +21,7 @@ export interface ProjectModules {
 
 const MAX_LOOSE_FILES = 2000;
 
-// The same settings the engine gives files outside every config (tls-session.ts), so the import
+// The same settings the engine gives files outside every config (language-server-session.ts), so the import
 // graph and the language server agree on what a loose JS file imports.
 const LOOSE_FILE_OPTIONS: ts.CompilerOptions = {
   allowJs: true,

@@ -1,13 +1,13 @@
 import type { HoverInfo, Position, SourceLocation } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { fromLspLocations, pathToUri, toLspPosition } from '../convert.js';
-import type { TlsSession } from '../tls-session.js';
+import type { LanguageServerSession } from '../language-server-session.js';
 
 type LocationResult = lsp.Location | lsp.Location[] | lsp.LocationLink[] | null;
 
 /** textDocument/implementation and textDocument/typeDefinition; the file must be open. */
 export async function locationsAt(
-  session: TlsSession,
+  session: LanguageServerSession,
   method: 'textDocument/implementation' | 'textDocument/typeDefinition',
   file: string,
   position: Position,
@@ -16,7 +16,7 @@ export async function locationsAt(
   return fromLspLocations(result);
 }
 
-export async function hoverAt(session: TlsSession, file: string, position: Position): Promise<HoverInfo | undefined> {
+export async function hoverAt(session: LanguageServerSession, file: string, position: Position): Promise<HoverInfo | undefined> {
   const result = await session.request<lsp.Hover | null>('textDocument/hover', { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) });
   return result ? splitHover(hoverMarkdown(result.contents)) : undefined;
 }

@@ -43,7 +43,7 @@ function readVersion(packageJsonPath: string): string {
 export type ServerChild = ChildProcessByStdio<Writable, Readable, Readable>;
 
 /** The typescript-language-server process and the tsserver processes it forks. */
-export class TlsProcess {
+export class LanguageServerProcess {
   readonly child: ServerChild;
   /** Every descendant seen so far, so they can be killed even after TLS itself is gone. */
   private readonly knownDescendants = new Map<number, string>();

@@ -9,8 +9,8 @@ import type { ConfigError, ProjectLayout } from './project-discovery.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
-import { TlsProcess } from './tls-process.js';
-import type { ServerInstallation } from './tls-process.js';
+import { LanguageServerProcess } from './language-server-process.js';
+import type { ServerInstallation } from './language-server-process.js';
 import { classifyServerLog } from './server-log.js';
 
 export interface SessionSettings {
@@ -33,8 +33,8 @@ const STOPPED_RESTART_AFTER_MS = 3000;
 const LOOSE_PROJECT_NAME = 'cn-loose-files';
 
 /** One life of typescript-language-server: spawn, initialize, load every project, answer, die. */
-export class TlsSession {
-  readonly process: TlsProcess;
+export class LanguageServerSession {
+  readonly process: LanguageServerProcess;
   readonly connection: LspConnection;
   readonly documents: DocumentSync;
   readonly gate = new ReadinessGate();
@@ -58,7 +58,7 @@ export class TlsSession {
     private readonly installation: ServerInstallation,
     private readonly settings: SessionSettings,
   ) {
-    this.process = new TlsProcess(installation, settings.root, (text) => this.onServerOutput(text));
+    this.process = new LanguageServerProcess(installation, settings.root, (text) => this.onServerOutput(text));
     this.connection = new LspConnection(this.process.child, {
       onLogMessage: (message) => this.onServerOutput(message),
       onProgress: (token, value) => this.gate.onProgress(token, value.kind),
