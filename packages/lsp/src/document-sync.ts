@@ -14,19 +14,11 @@ interface OpenDocument {
   holds: number;
 }
 
-const LANGUAGE_BY_EXTENSION: Record<string, string> = {
-  '.ts': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.tsx': 'typescriptreact',
-  '.js': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.jsx': 'javascriptreact',
-};
-
+/** The LSP language id for a source file (SOURCE_EXTENSIONS): .js/.mjs/.cjs/.jsx are JavaScript, the rest TypeScript; x adds react. */
 export function languageIdFor(filePath: string): string {
-  return LANGUAGE_BY_EXTENSION[path.extname(filePath).toLowerCase()] ?? 'typescript';
+  const extension = path.extname(filePath).toLowerCase();
+  const language = /^\.[cm]?jsx?$/.test(extension) ? 'javascript' : 'typescript';
+  return extension.endsWith('x') ? `${language}react` : language;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { badInput } from '@cn/core';
+import { badInput, isInside } from '@cn/core';
 import type {
   CodeIntelligence,
   EngineStatus,
@@ -12,7 +12,6 @@ import type {
 } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, toLspPosition } from './convert.js';
-import { isInside } from './source-tree.js';
 import { locateInstallation } from './language-server-process.js';
 import type { ServerInstallation } from './language-server-process.js';
 import type { LanguageServerSession } from './language-server-session.js';

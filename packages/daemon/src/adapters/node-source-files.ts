@@ -1,6 +1,6 @@
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { badInput, decodeSourceBytes, looksBinary, type SourceFiles } from '@cn/core';
+import { badInput, decodeSourceBytes, isInside, looksBinary, type SourceFiles } from '@cn/core';
 import { stampOf } from '@cn/lsp';
 import { TextCache } from './text-cache.js';
 
@@ -77,11 +77,6 @@ export class NodeSourceFiles implements SourceFiles {
   private display(filePath: string): string {
     return isInside(this.root, filePath) ? path.relative(this.root, filePath) || '.' : filePath;
   }
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function outsideRoot(userPath: string) {
