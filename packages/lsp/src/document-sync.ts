@@ -137,6 +137,8 @@ export class DocumentSync {
     return document;
   }
 
+  // Not lru-cache (which the per-file answers and the text cache use): eviction here skips pinned,
+  // held and syncing documents and must send didClose for each, which an LRU library cannot express.
   private evictOverflow(): void {
     let unpinned = [...this.documents.values()].filter((document) => !document.pinned).length;
     for (const [filePath, document] of this.documents) {
