@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badInput, decodeSourceBytes } from '@cn/core';
+import { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
 import { pathToUri } from './convert.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import type { LspConnection } from './lsp-connection.js';
@@ -120,14 +121,14 @@ export class DocumentSync {
       if (text !== undefined) {
         current.version += 1;
         current.stamp = found.stamp;
-        this.connection.notify('textDocument/didChange', {
+        this.connection.notify(DidChangeTextDocumentNotification.type, {
           textDocument: { uri: pathToUri(filePath), version: current.version },
           contentChanges: [{ text }],
         });
       }
     } else {
       document = { version: 1, stamp: found.stamp, pinned: false, holds: 0 };
-      this.connection.notify('textDocument/didOpen', {
+      this.connection.notify(DidOpenTextDocumentNotification.type, {
         textDocument: { uri: pathToUri(filePath), languageId: languageIdFor(filePath), version: 1, text },
       });
     }
@@ -151,6 +152,6 @@ export class DocumentSync {
 
   private close(filePath: string): void {
     this.documents.delete(filePath);
-    this.connection.notify('textDocument/didClose', { textDocument: { uri: pathToUri(filePath) } });
+    this.connection.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: pathToUri(filePath) } });
   }
 }

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { engineFailure } from '@cn/core';
+import type { RequestType } from 'vscode-jsonrpc/node.js';
+import { ExecuteCommandRequest, ExitNotification, InitializedNotification, InitializeRequest, ShutdownRequest } from 'vscode-languageserver-protocol';
+import type { TsserverCommand, TsserverCommands, TsserverResponse } from './tsserver-commands.js';
 import { DocumentSync } from './document-sync.js';
 import { buildInitializeParams } from './initialize-params.js';
 import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
@@ -81,8 +84,8 @@ export class LanguageServerSession {
       const tree = walkSourceTree(root);
       const discovering = discoverInWorker(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
-      await this.connection.request('initialize', params, loadTimeoutMs);
-      this.connection.notify('initialized', {});
+      await this.connection.request(InitializeRequest.type, params, loadTimeoutMs);
+      this.connection.notify(InitializedNotification.type, {});
       phase('language server initialized');
       // tsserver starts loading projects from guessed anchors while the worker parses the configs.
       const guessed = guessAnchors(tree);
@@ -99,7 +102,7 @@ export class LanguageServerSession {
       const loaded = new Set<string>();
       for (const project of layout.projects) {
         // tsserver handles requests in order, so this answers only once the anchor's project is built.
-        const info = await this.tsserverRequest<{ configFileName?: string }>('projectInfo', {
+        const info = await this.tsserverRequest('projectInfo', {
           file: project.anchor,
           needFileNameList: false,
         }, loadTimeoutMs);
@@ -192,18 +195,23 @@ export class LanguageServerSession {
   }
 
   /** A raw tsserver command through TLS, for what LSP does not expose (or exposes only partially). */
-  async tsserverRequest<T>(command: string, args: unknown, timeoutMs = this.settings.requestTimeoutMs): Promise<T | undefined> {
-    const response = await this.connection.request<{ success?: boolean; body?: T; message?: string } | null>(
-      'workspace/executeCommand',
+  async tsserverRequest<C extends TsserverCommand>(
+    command: C,
+    args: TsserverCommands[C]['args'],
+    timeoutMs = this.settings.requestTimeoutMs,
+  ): Promise<TsserverCommands[C]['body'] | undefined> {
+    // typescript-language-server hands back tsserver's whole response: success, message, body.
+    const response = (await this.connection.request(
+      ExecuteCommandRequest.type,
       { command: 'typescript.tsserverRequest', arguments: [command, args] },
       timeoutMs,
-    );
+    )) as TsserverResponse<C> | null;
     if (response && response.success === false) throw engineFailure(`tsserver failed on ${command}: ${response.message ?? 'no reason given'}`);
     return response?.body;
   }
 
-  request<R>(method: string, params: unknown): Promise<R> {
-    return this.connection.request<R>(method, params, this.settings.requestTimeoutMs);
+  request<P, R>(type: RequestType<P, R, unknown>, params: P): Promise<R> {
+    return this.connection.request(type, params, this.settings.requestTimeoutMs);
   }
 
   /**
@@ -252,8 +260,8 @@ export class LanguageServerSession {
     this.disposed = true;
     clearInterval(this.watchTimer);
     if (!this.dead) {
-      await this.connection.request('shutdown', null, graceMs).catch(() => undefined);
-      this.connection.notify('exit', null);
+      await this.connection.request(ShutdownRequest.type, undefined, graceMs).catch(() => undefined);
+      this.connection.notify(ExitNotification.type, undefined);
     }
     this.dead = true;
     this.connection.close('the engine was disposed');

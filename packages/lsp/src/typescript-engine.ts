@@ -10,7 +10,14 @@ import type {
   SourceLocation,
   WorkspaceSymbolHit,
 } from '@cn/core';
-import type * as lsp from 'vscode-languageserver-protocol';
+import {
+  DefinitionRequest,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  ImplementationRequest,
+  ReferencesRequest,
+  TypeDefinitionRequest,
+} from 'vscode-languageserver-protocol';
 import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, toLspPosition } from './convert.js';
 import { locateInstallation } from './language-server-process.js';
 import type { ServerInstallation } from './language-server-process.js';
@@ -21,7 +28,6 @@ import type { FileStamp } from './file-stamp.js';
 import { checkPosition } from './engine-checks.js';
 import { EngineLife } from './engine-life.js';
 import { fromNavtoItem } from './tsserver-navto.js';
-import type { NavtoItem } from './tsserver-navto.js';
 import type { CallHierarchyItem, CodeNavigation, EngineDiagnostic, HoverInfo, IncomingCall, OutgoingCall } from '@cn/core';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
 import { fileDiagnostics } from './navigation/diagnostics.js';
@@ -108,7 +114,7 @@ class LanguageServerEngine implements TypeScriptEngine {
     await session.documents.syncAll();
     // LSP workspace/symbol searches only the projects of one open file; navto without a file
     // searches every loaded project and also returns the container name.
-    const items = await session.tsserverRequest<NavtoItem[]>('navto', { searchValue: query });
+    const items = await session.tsserverRequest('navto', { searchValue: query });
     return (items ?? []).map(fromNavtoItem);
   }
 
@@ -116,7 +122,7 @@ class LanguageServerEngine implements TypeScriptEngine {
     return this.onFile(filePath, (session, file, stamp) =>
       this.answers.get('outline', file, session, stamp, async () =>
         fromDocumentSymbols(
-          await session.request<lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null>('textDocument/documentSymbol', { textDocument: { uri: pathToUri(file) } }),
+          await session.request(DocumentSymbolRequest.type, { textDocument: { uri: pathToUri(file) } }),
         ),
       ),
     );
@@ -125,7 +131,7 @@ class LanguageServerEngine implements TypeScriptEngine {
   async foldingSpans(filePath: string): Promise<FoldingSpan[]> {
     return this.onFile(filePath, (session, file, stamp) =>
       this.answers.get('folds', file, session, stamp, async () =>
-        fromFoldingRanges(await session.request<lsp.FoldingRange[] | null>('textDocument/foldingRange', { textDocument: { uri: pathToUri(file) } })),
+        fromFoldingRanges(await session.request(FoldingRangeRequest.type, { textDocument: { uri: pathToUri(file) } })),
       ),
     );
   }
@@ -133,7 +139,7 @@ class LanguageServerEngine implements TypeScriptEngine {
   async definition(filePath: string, position: Position): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) =>
       fromLspLocations(
-        await session.request<lsp.Location | lsp.Location[] | lsp.LocationLink[] | null>('textDocument/definition', {
+        await session.request(DefinitionRequest.type, {
           textDocument: { uri: pathToUri(file) },
           position: toLspPosition(checkPosition(position)),
         }),
@@ -144,7 +150,7 @@ class LanguageServerEngine implements TypeScriptEngine {
   async references(filePath: string, position: Position, includeDeclaration: boolean): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) => {
       await session.documents.syncAll();
-      const result = await session.request<lsp.Location[] | null>('textDocument/references', {
+      const result = await session.request(ReferencesRequest.type, {
         textDocument: { uri: pathToUri(file) },
         position: toLspPosition(checkPosition(position)),
         context: { includeDeclaration },
@@ -195,7 +201,7 @@ class LanguageServerEngine implements TypeScriptEngine {
   async implementations(filePath: string, position: Position): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) => {
       await session.documents.syncAll();
-      return locationsAt(session, 'textDocument/implementation', file, checkPosition(position));
+      return locationsAt(session, ImplementationRequest.type, file, checkPosition(position));
     });
   }
 
@@ -204,7 +210,7 @@ class LanguageServerEngine implements TypeScriptEngine {
   }
 
   async typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]> {
-    return this.onFile(filePath, (session, file) => locationsAt(session, 'textDocument/typeDefinition', file, checkPosition(position)));
+    return this.onFile(filePath, (session, file) => locationsAt(session, TypeDefinitionRequest.type, file, checkPosition(position)));
   }
 
   configDiagnostics(): EngineDiagnostic[] {

@@ -24,7 +24,7 @@ class FakeServer {
   readonly open = new Set<string>();
   readonly complaints: string[] = [];
 
-  notify(method: string, params: { textDocument: { uri: string } }): void {
+  notify({ method }: { method: string }, params: { textDocument: { uri: string } }): void {
     const file = fileURLToPath(params.textDocument.uri);
     if (method === 'textDocument/didOpen') {
       if (this.open.has(file)) this.complaints.push(`opened twice: ${path.basename(file)}`);

@@ -1,12 +1,13 @@
 import { SYMBOL_KIND_NAMES, symbolKindName } from '@cn/core';
 import type { CallHierarchyItem, IncomingCall, OutgoingCall, Position } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
+import { CallHierarchyIncomingCallsRequest, CallHierarchyOutgoingCallsRequest, CallHierarchyPrepareRequest } from 'vscode-languageserver-protocol';
 import { fromLspRange, pathToUri, toLspPosition, uriToPath } from '../convert.js';
 import type { LanguageServerSession } from '../language-server-session.js';
 
 /** The file must be open (TLS answers prepare only for open documents). */
 export async function prepareCallHierarchy(session: LanguageServerSession, file: string, position: Position): Promise<CallHierarchyItem[]> {
-  const items = await session.request<lsp.CallHierarchyItem[] | null>('textDocument/prepareCallHierarchy', {
+  const items = await session.request(CallHierarchyPrepareRequest.type, {
     textDocument: { uri: pathToUri(file) },
     position: toLspPosition(position),
   });
@@ -14,7 +15,7 @@ export async function prepareCallHierarchy(session: LanguageServerSession, file:
 }
 
 export async function incomingCalls(session: LanguageServerSession, item: CallHierarchyItem): Promise<IncomingCall[]> {
-  const calls = await session.request<lsp.CallHierarchyIncomingCall[] | null>('callHierarchy/incomingCalls', { item: toLspItem(item) });
+  const calls = await session.request(CallHierarchyIncomingCallsRequest.type, { item: toLspItem(item) });
   return (calls ?? []).map((call) => {
     const from = fromLspItem(call.from);
     return { from, callSites: call.fromRanges.map((range) => ({ filePath: from.filePath, range: fromLspRange(range) })) };
@@ -22,7 +23,7 @@ export async function incomingCalls(session: LanguageServerSession, item: CallHi
 }
 
 export async function outgoingCalls(session: LanguageServerSession, item: CallHierarchyItem): Promise<OutgoingCall[]> {
-  const calls = await session.request<lsp.CallHierarchyOutgoingCall[] | null>('callHierarchy/outgoingCalls', { item: toLspItem(item) });
+  const calls = await session.request(CallHierarchyOutgoingCallsRequest.type, { item: toLspItem(item) });
   // Outgoing call sites are in the calling item's file, not the callee's.
   return (calls ?? []).map((call) => ({
     to: fromLspItem(call.to),

@@ -1,23 +1,24 @@
 import type { HoverInfo, Position, SourceLocation } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
+import { HoverRequest, type ImplementationRequest, type TypeDefinitionRequest } from 'vscode-languageserver-protocol';
 import { fromLspLocations, pathToUri, toLspPosition } from '../convert.js';
 import type { LanguageServerSession } from '../language-server-session.js';
-
-type LocationResult = lsp.Location | lsp.Location[] | lsp.LocationLink[] | null;
 
 /** textDocument/implementation and textDocument/typeDefinition; the file must be open. */
 export async function locationsAt(
   session: LanguageServerSession,
-  method: 'textDocument/implementation' | 'textDocument/typeDefinition',
+  type: typeof ImplementationRequest.type | typeof TypeDefinitionRequest.type,
   file: string,
   position: Position,
 ): Promise<SourceLocation[]> {
-  const result = await session.request<LocationResult>(method, { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) });
+  const params = { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) };
+  // Both answer a Definition or DefinitionLinks; the union of the two request types is not callable as one.
+  const result = await session.request(type as typeof ImplementationRequest.type, params);
   return fromLspLocations(result);
 }
 
 export async function hoverAt(session: LanguageServerSession, file: string, position: Position): Promise<HoverInfo | undefined> {
-  const result = await session.request<lsp.Hover | null>('textDocument/hover', { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) });
+  const result = await session.request(HoverRequest.type, { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) });
   return result ? splitHover(hoverMarkdown(result.contents)) : undefined;
 }
 
