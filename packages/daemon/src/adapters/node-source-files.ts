@@ -25,13 +25,7 @@ export class NodeSourceFiles implements SourceFiles {
   async resolveInRoot(userPath: string): Promise<string> {
     const absolute = path.resolve(this.root, userPath);
     if (!isInside(this.root, absolute)) throw outsideRoot(absolute);
-    let real: string;
-    try {
-      real = await fs.realpath(absolute);
-    } catch {
-      throw badInput(`no such file: ${this.display(absolute)}`, 'paths are relative to the project root or the working directory');
-    }
-    if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(absolute));
+    await this.realPathInRoot(absolute, 'paths are relative to the project root or the working directory');
     // Keep the path as the user's view of the tree (the root may itself be behind a symlink).
     return absolute;
   }
@@ -43,13 +37,7 @@ export class NodeSourceFiles implements SourceFiles {
   }
 
   async readText(filePath: string): Promise<string> {
-    let real: string;
-    try {
-      real = await fs.realpath(filePath);
-    } catch {
-      throw badInput(`no such file: ${this.display(filePath)}`, 'the file may have been moved or deleted');
-    }
-    if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(filePath));
+    const real = await this.realPathInRoot(filePath, 'the file may have been moved or deleted');
     let stat;
     try {
       stat = await fs.stat(real, { bigint: true });
@@ -72,6 +60,18 @@ export class NodeSourceFiles implements SourceFiles {
     if (looksBinary(text)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
     this.cache.set(filePath, stamp, text);
     return text;
+  }
+
+  /** The file's real path, refused unless it exists and is under the real root; errors name it as the user sees it. */
+  private async realPathInRoot(filePath: string, missingHint: string): Promise<string> {
+    let real: string;
+    try {
+      real = await fs.realpath(filePath);
+    } catch {
+      throw badInput(`no such file: ${this.display(filePath)}`, missingHint);
+    }
+    if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(filePath));
+    return real;
   }
 
   private display(filePath: string): string {
