@@ -18,6 +18,14 @@ describe('tokenize reads regular expression literals as one token', () => {
     expect(tokenize('x = a / b').map((token) => token.text)).toEqual(['x', '=', 'a', '/', 'b']);
   });
 
+  it("reads TypeScript's non-null assertion before a division as a division, and `!/re/` as a regex", () => {
+    expect(tokenize('const r = a! / 2 / b;').map((token) => token.text)).toEqual(['const', 'r', '=', 'a', '!', '/', 'number', '/', 'b', ';']);
+    expect(tokenize('f()! / g[0]! / h').map((token) => token.text)).toEqual(['f', '(', ')', '!', '/', 'g', '[', 'number', ']', '!', '/', 'h']);
+    expect(tokenize("if (!/'/.test(s)) x").map((token) => token.text)).toEqual(['if', '(', '!', 'regex', '.', 'test', '(', 's', ')', ')', 'x']);
+    const tokens = tokenize('a! / b');
+    expect(tokens.map((token) => 'a! / b'.slice(token.start, token.end))).toEqual(['a', '!', '/', 'b']);
+  });
+
   it('keeps the token shapes the heuristics read: single-character punctuation, #names, strings, templates', () => {
     const tokens = tokenize('a >>= b?.c ... => #secret `t ${ `u ${v}` } w` "s" 1.5e3');
     expect(tokens.map((token) => token.text)).toEqual(['a', '>', '>', '=', 'b', '?.', 'c', '...', '=>', '#', 'secret', 'template', 'template', 'v', 'template', 'template', 'string', 'number']);

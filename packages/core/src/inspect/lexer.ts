@@ -37,11 +37,19 @@ const OTHER_TEXT: Record<string, string> = {
 };
 
 export function tokenize(code: string): Token[] {
+  return tokenizeSpan(code, 0, code.length);
+}
+
+/** The tokens of code.slice(from, to), with offsets in `code`. */
+function tokenizeSpan(code: string, from: number, to: number): Token[] {
   const tokens: Token[] = [];
-  let start = 0;
-  for (const { type, value } of jsTokens(code)) {
+  let start = from;
+  for (const { type, value } of jsTokens(from === 0 && to === code.length ? code : code.slice(from, to))) {
     const end = start + value.length;
-    if (type === 'IdentifierName') {
+    if (type === 'RegularExpressionLiteral' && afterNonNullAssertion(tokens)) {
+      // TypeScript's `value! / 2`: JavaScript would read `!/` as the start of a regex.
+      tokens.push({ type: 'punctuation', text: '/', start, end: start + 1 }, ...tokenizeSpan(code, start + 1, end));
+    } else if (type === 'IdentifierName') {
       tokens.push({ type: 'identifier', text: value, start, end });
     } else if (type === 'PrivateIdentifier') {
       tokens.push({ type: 'punctuation', text: '#', start, end: start + 1 }, { type: 'identifier', text: value.slice(1), start: start + 1, end });
@@ -54,6 +62,14 @@ export function tokenize(code: string): Token[] {
     start = end;
   }
   return tokens;
+}
+
+/** A `!` right after a name, `)` or `]`, with nothing between: a non-null assertion, so a `/` after it divides. */
+function afterNonNullAssertion(tokens: Token[]): boolean {
+  const bang = tokens[tokens.length - 1];
+  const before = tokens[tokens.length - 2];
+  if (bang?.text !== '!' || before === undefined || before.end !== bang.start) return false;
+  return before.type === 'identifier' || before.text === ')' || before.text === ']';
 }
 
 function pushPunctuation(tokens: Token[], value: string, start: number): void {
