@@ -23,13 +23,13 @@ export function languageIdFor(filePath: string): string {
 }
 
 /**
- * Which documents TLS has open, and whether each still matches the disk. TLS ignores requests on
- * files that are not open, rejects a second didOpen of the same file, and trusts an open
+ * Which documents the language server has open, and whether each still matches the disk. The language server
+ * ignores requests on files that are not open, rejects a second didOpen of the same file, and trusts an open
  * document's text over the disk — so this keeps opens unique, fresh and bounded.
  *
- * The open set must equal TLS's under concurrency: a document whose sync is in flight or that a
- * request holds is never evicted (evicting it mid-sync once left it "open" here but closed in TLS,
- * so the file answered empty until a restart); the overflow goes once they are done.
+ * The open set must equal the language server's under concurrency: a document whose sync is in flight or that
+ * a request holds is never evicted (evicting it mid-sync once left it "open" here but closed in the language
+ * server, so the file answered empty until a restart); the overflow goes once they are done.
  */
 export class DocumentSync {
   private readonly documents = new Map<string, OpenDocument>();
@@ -45,7 +45,7 @@ export class DocumentSync {
     return this.documents.size;
   }
 
-  /** The files TLS has open (for checks). */
+  /** The files the language server has open (for checks). */
   openFiles(): string[] {
     return [...this.documents.keys()];
   }
@@ -58,7 +58,7 @@ export class DocumentSync {
   /**
    * Syncs the file and keeps it open until the returned release is called: for the life of a
    * request on it, so that other files' opens cannot close it under the request. Resolves to the
-   * stamp of the content TLS now has.
+   * stamp of the content the language server now has.
    */
   async hold(filePath: string): Promise<{ stamp: FileStamp; release: () => void }> {
     const document = await this.queue(filePath, () => this.syncNow(filePath, false, true));

@@ -14,9 +14,9 @@ type Kind = 'outline' | 'folds';
 type Answer<K extends Kind> = K extends 'outline' ? OutlineNode[] : FoldingSpan[];
 
 /**
- * Outline and folding answers per file version. On a 29,000-line file TLS needs ~50 ms for folding
- * ranges; an agent inspecting several ids in one file, or mapping then inspecting it, asks again
- * and again about the same text. Keyed by the file stamp, shared by concurrent callers, bounded.
+ * Outline and folding answers per file version. On a 29,000-line file the language server needs ~50 ms for
+ * folding ranges; an agent inspecting several ids in one file, or mapping then inspecting it, asks again and
+ * again about the same text. Keyed by the file stamp, shared by concurrent callers, bounded.
  */
 export class FileAnswers {
   private readonly entries: LRUCache<string, Entry>;

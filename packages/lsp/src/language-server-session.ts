@@ -25,7 +25,7 @@ export interface SessionSettings {
   maxOpenDocuments: number;
   maxLooseFiles: number;
   onLog(line: string): void;
-  /** Called once when TLS or its tsserver dies (not when the session is disposed). */
+  /** Called once when the language server or its tsserver dies (not when the session is disposed). */
   onDeath(reason: string): void;
 }
 
@@ -73,14 +73,17 @@ export class LanguageServerSession {
     this.watchTimer.unref();
   }
 
-  /** Initializes TLS, then opens one anchor per project and waits until tsserver has loaded them. */
+  /**
+   * Initializes the language server, then opens one anchor per project and waits until tsserver has loaded
+   * them.
+   */
   async start(): Promise<void> {
     try {
       const { root, logDirectory, maxTsServerMemory, loadTimeoutMs } = this.settings;
       const started = Date.now();
       const phase = (what: string) => this.settings.onLog(`cn: ${what} after ${Date.now() - started} ms`);
       const params = buildInitializeParams(this.installation, { root, logDirectory, maxTsServerMemory });
-      // Discovery (a worker parsing configs) runs while TLS initializes and spawns tsserver.
+      // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
       const tree = walkSourceTree(root);
       const discovering = discoverInWorker(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
@@ -172,7 +175,7 @@ export class LanguageServerSession {
 
   /**
    * Sources outside every config go into one external project that tsserver reads from disk and
-   * watches itself. Opening them one by one instead would make TLS type-check each open file
+   * watches itself. Opening them one by one instead would make the language server type-check each open file
    * and make tsserver trust possibly stale open copies over the disk.
    */
   private async openLooseProject(files: string[]): Promise<void> {
@@ -194,7 +197,10 @@ export class LanguageServerSession {
     }, this.settings.loadTimeoutMs);
   }
 
-  /** A raw tsserver command through TLS, for what LSP does not expose (or exposes only partially). */
+  /**
+   * A raw tsserver command through the language server, for what LSP does not expose (or exposes only
+   * partially).
+   */
   async tsserverRequest<C extends TsserverCommand>(
     command: C,
     args: TsserverCommands[C]['args'],
@@ -215,7 +221,7 @@ export class LanguageServerSession {
   }
 
   /**
-   * A tsserver that died under a living TLS kills the session. So does one stopped by a signal
+   * A tsserver that died under a living language server kills the session. So does one stopped by a signal
    * (SIGSTOP) while requests wait on it: they would wait for their whole deadline (a minute) and
    * cn status would say ready. A process's state tells stopped from busy, which a ping with a short
    * deadline cannot: a tsserver busy on a large project is slow to answer anything, yet healthy.

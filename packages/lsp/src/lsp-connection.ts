@@ -29,8 +29,8 @@ interface Pending {
 const TIMEOUT_HINT = 'The project may be too large for the time limit; retry, or raise the request timeout.';
 
 /**
- * JSON-RPC over the TLS process's stdio. Every request has a deadline, every server→client request
- * gets an answer, and when the process goes away every pending request fails at once.
+ * JSON-RPC over the language server process's stdio. Every request has a deadline, every server→client
+ * request gets an answer, and when the process goes away every pending request fails at once.
  */
 export class LspConnection {
   private readonly connection: MessageConnection;
@@ -41,7 +41,7 @@ export class LspConnection {
     this.connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     this.answerServerRequests();
     this.connection.onNotification(LogMessageNotification.type, (params) => hooks.onLogMessage(params.message, params.type));
-    // jsonrpc routes $/progress by token; tokens TLS created itself arrive as "unhandled".
+    // jsonrpc routes $/progress by token; tokens the language server created itself arrive as "unhandled".
     this.connection.onUnhandledProgress((params) => hooks.onProgress(params.token, params.value as { kind?: string }));
     // Anything else (diagnostics, $/typescriptVersion, telemetry) is of no use to us.
     this.connection.onNotification(() => undefined);
@@ -56,7 +56,7 @@ export class LspConnection {
   }
 
   private answerServerRequests(): void {
-    // Unanswered server requests stall TLS, so every one gets a reply, even if only null.
+    // Unanswered server requests stall the language server, so every one gets a reply, even if only null.
     this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
     this.connection.onRequest(RegistrationRequest.type, () => undefined);
     this.connection.onRequest(UnregistrationRequest.type, () => undefined);

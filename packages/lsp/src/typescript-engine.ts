@@ -38,7 +38,7 @@ export interface EngineOptions {
   root: string;
   /** Outside the project (OS temp); tsserver logs go there, never into the project. */
   logDirectory: string;
-  /** MB, passed to TLS. */
+  /** MB, passed to the language server. */
   maxTsServerMemory?: number;
   /** Per LSP request; default 30000. */
   requestTimeoutMs?: number;
@@ -160,8 +160,8 @@ class LanguageServerEngine implements TypeScriptEngine {
   }
 
   /**
-   * Confines the file to the root, waits for the engine, makes TLS see the file as on disk and
-   * keeps it open while `work` asks about it (`stamp`: the content TLS has).
+   * Confines the file to the root, waits for the engine, makes the language server see the file as on disk
+   * and keeps it open while `work` asks about it (`stamp`: the content the language server has).
    */
   private async onFile<T>(filePath: string, work: (session: LanguageServerSession, file: string, stamp: FileStamp) => Promise<T>): Promise<T> {
     const file = path.resolve(this.options.root, filePath);
@@ -219,7 +219,7 @@ class LanguageServerEngine implements TypeScriptEngine {
 
   /**
    * A few named files are opened (synced from disk) first; for the whole project tsserver reads
-   * the files it already watches, since opening hundreds would make TLS check each one twice.
+   * the files it already watches, since opening hundreds would make the language server check each one twice.
    */
   async diagnostics(filePaths: string[]): Promise<EngineDiagnostic[]> {
     const openEach = filePaths.length <= MAX_OPENED_FOR_DIAGNOSTICS;

@@ -19,7 +19,10 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...original, default: { ...original, stat }, stat };
 });
 
-/** What TLS believes is open, from the notifications it got; it complains like TLS does. */
+/**
+ * What the language server believes is open, from the notifications it got; it complains like the language
+ * server does.
+ */
 class FakeServer {
   readonly open = new Set<string>();
   readonly complaints: string[] = [];

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 /**
- * Run in a child process: it uses up its own file descriptors (as a daemon flooded with connections
- * did), then asks whether TLS lost its tsserver or has stopped processes. The scan of /proc needs a descriptor; it used to throw
- * EMFILE out of the daemon's watch timer and end the process.
+ * Run in a child process: it uses up its own file descriptors (as a daemon flooded with connections did),
+ * then asks whether the language server lost its tsserver or has stopped processes. The scan of /proc needs a
+ * descriptor; it used to throw EMFILE out of the daemon's watch timer and end the process.
  */
 const SCRIPT = `
 import { closeSync, openSync } from 'node:fs';

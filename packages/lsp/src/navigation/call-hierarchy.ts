@@ -5,7 +5,7 @@ import { CallHierarchyIncomingCallsRequest, CallHierarchyOutgoingCallsRequest, C
 import { fromLspRange, pathToUri, toLspPosition, uriToPath } from '../convert.js';
 import type { LanguageServerSession } from '../language-server-session.js';
 
-/** The file must be open (TLS answers prepare only for open documents). */
+/** The file must be open (the language server answers prepare only for open documents). */
 export async function prepareCallHierarchy(session: LanguageServerSession, file: string, position: Position): Promise<CallHierarchyItem[]> {
   const items = await session.request(CallHierarchyPrepareRequest.type, {
     textDocument: { uri: pathToUri(file) },
@@ -43,7 +43,10 @@ function fromLspItem(item: lsp.CallHierarchyItem): CallHierarchyItem {
   return converted;
 }
 
-/** TLS re-asks tsserver from the uri and the name's position only, so the item can be rebuilt from ours. */
+/**
+ * The language server re-asks tsserver from the uri and the name's position only, so the item can be rebuilt
+ * from ours.
+ */
 function toLspItem(item: CallHierarchyItem): lsp.CallHierarchyItem {
   const kind = Math.max(1, SYMBOL_KIND_NAMES.indexOf(item.kind as (typeof SYMBOL_KIND_NAMES)[number]));
   return {

@@ -10,8 +10,8 @@ const SEVERITY_BY_CATEGORY: Record<string, EngineDiagnosticSeverity> = {
 };
 
 /**
- * LSP has no way to ask TLS for diagnostics (it only pushes them for open files, after a delay),
- * so this asks tsserver directly: syntax, then types, one file at a time — the same answers the
+ * LSP has no way to ask the language server for diagnostics (it only pushes them for open files, after a
+ * delay), so this asks tsserver directly: syntax, then types, one file at a time — the same answers the
  * editor shows, available for files that are not open.
  */
 export async function fileDiagnostics(session: LanguageServerSession, file: string): Promise<EngineDiagnostic[]> {

@@ -29,7 +29,10 @@ function hoverMarkdown(contents: lsp.Hover['contents']): string {
   return `\`\`\`${contents.language}\n${contents.value}\n\`\`\``;
 }
 
-/** TLS answers with the declaration in a ```typescript block, then the doc comment and its tags. */
+/**
+ * The language server answers with the declaration in a ```typescript block, then the doc comment and its
+ * tags.
+ */
 export function splitHover(markdown: string): HoverInfo | undefined {
   const fence = /^\s*```[\w-]*\n([\s\S]*?)\n```/.exec(markdown);
   if (!fence) {
