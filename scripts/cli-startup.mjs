@@ -8,11 +8,12 @@ import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseScriptArgs, wholeNumber } from './lib/cli-args.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1] || 0) || 20;
-const root = path.resolve(repo, args.includes('--root') ? args[args.indexOf('--root') + 1] : 'examples/shop');
+const { values } = parseScriptArgs('cli-startup', process.argv.slice(2), { runs: { type: 'string', default: '20' }, root: { type: 'string', default: 'examples/shop' } });
+const runs = wholeNumber('cli-startup', '--runs', values.runs);
+const root = path.resolve(repo, values.root);
 
 const server = createServer((_req, res) => res.end('{"ok":true}')).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));

@@ -8,12 +8,16 @@ import * as os from 'node:os';
 import { faultScenarios } from './fault-soak/fault-scenarios.mjs';
 import { hangScenarios } from './fault-soak/hang-scenarios.mjs';
 import { Tally, cn } from './fault-soak/harness.mjs';
+import { commaList, parseScriptArgs, wholeNumber } from './lib/cli-args.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
-const fixture = option('fixture', 'examples/shop');
-const only = option('only', '')?.split(',').filter(Boolean);
-const rounds = Number(option('rounds', '1'));
+const { values: options } = parseScriptArgs('fault-soak', process.argv.slice(2), {
+  fixture: { type: 'string', default: 'examples/shop' },
+  only: { type: 'string', default: '' },
+  rounds: { type: 'string', default: '1' },
+});
+const fixture = options.fixture;
+const only = commaList(options.only);
+const rounds = wholeNumber('fault-soak', '--rounds', options.rounds);
 const scenarios = { ...faultScenarios(fixture), ...hangScenarios(fixture) };
 
 const rows = [];

@@ -8,12 +8,15 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { estimateTokens } from '../packages/core/dist/output/token-estimate.js';
+import { parseScriptArgs } from './lib/cli-args.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const root = path.resolve(option('--root', '/tmp/rxjs-7.8.2'));
-const query = option('--query', 'Observable');
+const { values: options } = parseScriptArgs('format-tokens', process.argv.slice(2), {
+  root: { type: 'string', default: '/tmp/rxjs-7.8.2' },
+  query: { type: 'string', default: 'Observable' },
+});
+const root = path.resolve(options.root);
+const query = options.query;
 const cn = (...argv) => execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), ...argv, '--root', root], { encoding: 'utf8', maxBuffer: 256 << 20 });
 
 const rows = [];

@@ -6,16 +6,21 @@
 //   node scripts/agent-eval/build-truth.mjs [--corpus hono] [--only id,id] [--print]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { commaList, parseScriptArgs, usageError } from '../lib/cli-args.mjs';
 import { AGENT_EVAL_DIR, CORPORA, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
 import { createProject, ts } from './lib/project.mjs';
 import { loadQuestions, questionsPath } from './lib/questions.mjs';
 import { RECIPES } from './lib/recipes.mjs';
 import { scoreAnswers } from './lib/scoring.mjs';
 
-const argv = process.argv.slice(2);
-const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const corpusName = option('--corpus') ?? DEFAULT_CORPUS;
-const only = option('--only')?.split(',');
+const { values: options } = parseScriptArgs('build-truth', process.argv.slice(2), {
+  corpus: { type: 'string', default: DEFAULT_CORPUS },
+  only: { type: 'string' },
+  print: { type: 'boolean', default: false },
+});
+const corpusName = options.corpus;
+if (!CORPORA[corpusName]) usageError('build-truth', `unknown corpus '${corpusName}' (have: ${Object.keys(CORPORA).join(', ')})`);
+const only = commaList(options.only);
 const root = corpusRoot(corpusName);
 const { questions } = loadQuestions(questionsPath(corpusName));
 const project = createProject(root, CORPORA[corpusName].tsconfig);
@@ -33,7 +38,7 @@ for (const q of questions.filter((question) => !only || only.includes(question.i
   const agrees = check.f1 === 1 && primary.length > 0;
   crossChecks[q.id] = { method: q.recipe.kind, primary: primary.length, second: second.length, f1: check.f1 };
   process.stderr.write(`${agrees ? 'ok  ' : 'FAIL'} ${q.id} (${q.recipe.kind}): ${primary.length} answers, second method ${second.length}, agreement F1 ${check.f1.toFixed(2)}\n`);
-  if (argv.includes('--print') || !agrees) process.stderr.write(`     primary: ${primary.join(' ')}\n     second:  ${second.join(' ')}\n`);
+  if (options.print || !agrees) process.stderr.write(`     primary: ${primary.join(' ')}\n     second:  ${second.join(' ')}\n`);
   if (!agrees) failures += 1;
   truth[q.id] = primary;
 }

@@ -7,12 +7,14 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseScriptArgs, usageError } from '../lib/cli-args.mjs';
 import { AGENT_EVAL_DIR, CN_BIN, CORPORA, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
 import { ALLOWED } from './lib/command-policy.mjs';
 import { loadQuestions, questionsPath } from './lib/questions.mjs';
 
-const argv = process.argv.slice(2);
-const date = argv.includes('--date') ? argv[argv.indexOf('--date') + 1] : new Date().toISOString().slice(0, 10);
+const { values: options } = parseScriptArgs('make-briefs', process.argv.slice(2), { date: { type: 'string', default: new Date().toISOString().slice(0, 10) } });
+if (!/^\d{4}-\d{2}-\d{2}$/.test(options.date)) usageError('make-briefs', `--date takes YYYY-MM-DD, not '${options.date}'`);
+const date = options.date;
 const corpus = CORPORA[DEFAULT_CORPUS];
 const root = corpusRoot(DEFAULT_CORPUS);
 const { questions, scope } = loadQuestions(questionsPath(DEFAULT_CORPUS));

@@ -13,6 +13,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeS
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseScriptArgs } from '../lib/cli-args.mjs';
 import { corpusRoot } from './corpus.mjs';
 
 const HELPER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/mcp-helper.mjs');
@@ -23,8 +24,11 @@ function fail(message, code) {
   process.exit(code);
 }
 
-const [tool, json = '{}', ...extra] = process.argv.slice(2);
-if (!tool || extra.length > 0) fail("usage: mcp-call --list | mcp-call <tool> '<json arguments>'", 2);
+const USAGE = "usage: mcp-call --list | mcp-call <tool> '<json arguments>'";
+const { values, positionals } = parseScriptArgs('mcp-call', process.argv.slice(2), { list: { type: 'boolean', default: false } }, { usage: USAGE, allowPositionals: true });
+// The helper takes '--list' as the tool that lists the tools.
+const [tool, json = '{}', ...extra] = values.list ? ['--list', ...positionals] : positionals;
+if (!tool || extra.length > 0 || (values.list && positionals.length > 0)) fail(USAGE, 2);
 let args;
 try {
   args = JSON.parse(json);

@@ -7,17 +7,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseScriptArgs, usageError } from '../lib/cli-args.mjs';
 import { CORPORA, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
 
-const argv = process.argv.slice(2);
-const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
-const name = option('--corpus', DEFAULT_CORPUS);
+const { values: options } = parseScriptArgs('prepare-corpus', process.argv.slice(2), {
+  corpus: { type: 'string', default: DEFAULT_CORPUS },
+  from: { type: 'string' },
+});
+const name = options.corpus;
 const corpus = CORPORA[name];
-if (!corpus) {
-  process.stderr.write(`prepare-corpus: unknown corpus '${name}'\n`);
-  process.exit(2);
-}
-const source = option('--from', corpus.url);
+if (!corpus) usageError('prepare-corpus', `unknown corpus '${name}'`);
+const source = options.from ?? corpus.url;
 const root = corpusRoot(name);
 const marker = path.join(root, '.git', 'cn-agent-eval-complete');
 

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { parseScriptArgs } from '../lib/cli-args.mjs';
 import { AGENT_EVAL_DIR, CN_BIN, CORPORA, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
 import { parsePipeline, refusalFor, shellCommand } from './lib/command-policy.mjs';
 import { loadQuestions, questionsPath } from './lib/questions.mjs';
@@ -27,14 +28,17 @@ function fail(message, code = 2) {
 }
 
 function parseArguments(argv) {
+  // Everything after the first `--` is the command, whatever it looks like.
   const separator = argv.indexOf('--');
-  const options = separator < 0 ? argv : argv.slice(0, separator);
-  const value = (name) => (options.includes(name) ? options[options.indexOf(name) + 1] : undefined);
-  const run = value('--run');
-  const agent = value('--agent');
-  const fromStdin = options.includes('--stdin');
+  const { values } = parseScriptArgs(
+    'run',
+    separator < 0 ? argv : argv.slice(0, separator),
+    { run: { type: 'string' }, agent: { type: 'string' }, q: { type: 'string' }, stdin: { type: 'boolean', default: false } },
+    { usage: USAGE, needs: { q: 'question ids, e.g. --q def-1 or --q imp-1,imp-2' } },
+  );
+  const { run, agent, stdin: fromStdin } = values;
   if (!run || !agent || fromStdin === (separator >= 0 && separator < argv.length - 1)) fail(USAGE);
-  const questionIds = options.includes('--q') ? parseQuestionIds(value('--q')) : [];
+  const questionIds = values.q === undefined ? [] : parseQuestionIds(values.q);
   if (fromStdin) return { run: path.resolve(run), agent, questionIds, command: readFileSync(0, 'utf8').replace(/\r?\n$/, '') };
   // One argument is a shell string; several were already split by the caller's shell, so each is
   // re-quoted to stay one word.
@@ -46,7 +50,7 @@ function parseArguments(argv) {
 /** `--q def-1,imp-2` → ['def-1', 'imp-2'] (order kept, duplicates once). */
 function parseQuestionIds(list) {
   const ids = [...new Set((list ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
-  if (list === undefined || list.startsWith('--') || ids.length === 0) fail(`--q needs question ids, e.g. --q def-1 or --q imp-1,imp-2; ${USAGE}`);
+  if (ids.length === 0) fail(`--q needs question ids, e.g. --q def-1 or --q imp-1,imp-2; ${USAGE}`);
   return ids;
 }
 

@@ -6,6 +6,7 @@
 // --only scores just those questions (the self-check answers three).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { commaList, parseScriptArgs } from '../lib/cli-args.mjs';
 import { AGENT_EVAL_DIR, DEFAULT_CORPUS } from './corpus.mjs';
 import { loadQuestions, questionsPath } from './lib/questions.mjs';
 import { summarize, toMarkdown } from './lib/summary.mjs';
@@ -15,10 +16,15 @@ function fail(message) {
   process.exit(2);
 }
 
-const argv = process.argv.slice(2);
-const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
-const run = option('--run');
-if (!run) fail('usage: score.mjs --run <dir> [--truth <file>] [--questions <file>]');
+const USAGE = 'usage: score.mjs --run <dir> [--truth <file>] [--questions <file>] [--only id,id]';
+const { values: options } = parseScriptArgs('score', process.argv.slice(2), {
+  run: { type: 'string' },
+  truth: { type: 'string' },
+  questions: { type: 'string' },
+  only: { type: 'string' },
+}, { usage: USAGE });
+const run = options.run;
+if (!run) fail(USAGE);
 const readJson = (file, what) => {
   if (!existsSync(file)) fail(`no ${what} at ${file}`);
   try {
@@ -29,10 +35,10 @@ const readJson = (file, what) => {
 };
 const meta = existsSync(path.join(run, 'meta.json')) ? readJson(path.join(run, 'meta.json'), 'run metadata') : {};
 const corpus = meta.corpus ?? DEFAULT_CORPUS;
-const only = option('--only')?.split(',');
-const questions = loadQuestions(option('--questions') ?? questionsPath(corpus)).questions.filter((q) => !only || only.includes(q.id));
+const only = commaList(options.only);
+const questions = loadQuestions(options.questions ?? questionsPath(corpus)).questions.filter((q) => !only || only.includes(q.id));
 if (questions.length === 0) fail('no question selected');
-const truth = readJson(option('--truth') ?? path.join(AGENT_EVAL_DIR, 'truth', `${corpus}.json`), 'truth').truth;
+const truth = readJson(options.truth ?? path.join(AGENT_EVAL_DIR, 'truth', `${corpus}.json`), 'truth').truth;
 const answers = readJson(path.join(run, 'answers.json'), 'answers');
 const logFile = path.join(run, 'log.jsonl');
 const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];

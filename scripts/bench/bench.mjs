@@ -10,6 +10,7 @@ import { cn, summarize, timeProcess, timeRequest } from './measure.mjs';
 import { startRawServer } from './raw-lsp.mjs';
 import { rssOf, treeRss } from './process-tree.mjs';
 import { printCorpusReport, printSummary } from './report.mjs';
+import { commaList, parseScriptArgs, wholeNumber } from '../lib/cli-args.mjs';
 
 const options = parseArguments(process.argv.slice(2));
 const results = [];
@@ -27,31 +28,17 @@ for (const name of options.corpora) {
 printSummary(results);
 
 function parseArguments(argv) {
-  const value = (flag, fallback) => {
-    const index = argv.indexOf(flag);
-    if (index === -1) return fallback;
-    const given = argv[index + 1];
-    if (given === undefined || given.startsWith('--')) fail(`${flag} needs a value`);
-    return given;
-  };
-  const count = (flag, fallback) => {
-    const number = Number(value(flag, fallback));
-    if (!Number.isInteger(number) || number < 1) fail(`${flag} takes a whole number of 1 or more`);
-    return number;
-  };
-  const known = new Set(['--corpus', '--runs', '--cold-runs']);
-  for (const arg of argv) if (arg.startsWith('--') && !known.has(arg)) fail(`unknown option ${arg} (known: ${[...known].join(', ')})`);
-  const runs = count('--runs', '20');
+  const { values } = parseScriptArgs('bench', argv, {
+    corpus: { type: 'string', default: 'rxjs,effect,three' },
+    runs: { type: 'string', default: '20' },
+    'cold-runs': { type: 'string' },
+  });
+  const runs = wholeNumber('bench', '--runs', values.runs);
   return {
-    corpora: value('--corpus', 'rxjs,effect,three').split(',').filter(Boolean),
+    corpora: commaList(values.corpus),
     runs,
-    coldRuns: count('--cold-runs', String(runs)),
+    coldRuns: values['cold-runs'] === undefined ? runs : wholeNumber('bench', '--cold-runs', values['cold-runs']),
   };
-}
-
-function fail(message) {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(2);
 }
 
 async function benchCorpus(corpus, { runs, coldRuns }) {

@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isSourceFile } from '../../packages/core/dist/index.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -96,7 +97,7 @@ export function listSources(root, directory = '') {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
     const relative = directory ? `${directory}/${entry.name}` : entry.name;
     if (entry.isDirectory()) result.push(...listSources(root, relative));
-    else if (/\.(?:[cm]?[jt]s|[jt]sx)$/.test(entry.name)) result.push(relative);
+    else if (isSourceFile(entry.name)) result.push(relative);
   }
   return result;
 }

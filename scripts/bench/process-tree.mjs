@@ -1,33 +1,9 @@
 // Memory of a process and of everything it started, from /proc (Linux only, like the figures quoted).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { listDescendants } from '../../packages/lsp/dist/process-tree.js';
 
-/** Every descendant pid, through /proc/<pid>/task/<tid>/children (Linux). */
-export function descendantsOf(pid) {
-  const result = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    let tasks = [];
-    try {
-      tasks = readdirSync(`/proc/${current}/task`);
-    } catch {
-      continue;
-    }
-    for (const task of tasks) {
-      let children = '';
-      try {
-        children = readFileSync(`/proc/${current}/task/${task}/children`, 'utf8');
-      } catch {
-        continue;
-      }
-      for (const child of children.trim().split(/\s+/).filter(Boolean).map(Number)) {
-        result.push(child);
-        queue.push(child);
-      }
-    }
-  }
-  return result;
-}
+/** Every descendant pid, from the daemon's own process-table reader (built packages/lsp). */
+export const descendantsOf = (pid) => listDescendants(pid).map((entry) => entry.pid);
 
 /** VmRSS in bytes, 0 when the process is gone. */
 export function rssOf(pid) {

@@ -14,7 +14,7 @@ const lspDist = path.join(REPO, 'packages/lsp/dist');
 const requireFromLsp = createRequire(path.join(REPO, 'packages/lsp/package.json'));
 const jsonrpc = requireFromLsp('vscode-jsonrpc/node.js');
 const { buildInitializeParams } = await import(pathToFileURL(path.join(lspDist, 'initialize-params.js')).href);
-const { locateInstallation } = await import(pathToFileURL(path.join(lspDist, 'tls-process.js')).href);
+const { locateInstallation } = await import(pathToFileURL(path.join(lspDist, 'language-server-process.js')).href);
 const { discoverProjects } = await import(pathToFileURL(path.join(lspDist, 'project-discovery.js')).href);
 const { languageIdFor } = await import(pathToFileURL(path.join(lspDist, 'document-sync.js')).href);
 

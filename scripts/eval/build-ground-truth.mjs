@@ -7,13 +7,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareCorpus, removeCorpus } from '../bench/corpora.mjs';
+import { commaList, parseScriptArgs } from '../lib/cli-args.mjs';
 import { createCorpusService, isProjectFile, lineOf, relative, ts } from './language-service.mjs';
 import { corpusKey, loadQuestions } from './questions.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const argv = process.argv.slice(2);
+const { values: options } = parseScriptArgs('build-ground-truth', process.argv.slice(2), { corpus: { type: 'string' } });
 const questions = loadQuestions();
-const wanted = argv.includes('--corpus') ? argv[argv.indexOf('--corpus') + 1].split(',') : [...new Set(questions.map((q) => q.corpus))];
+const wanted = commaList(options.corpus) ?? [...new Set(questions.map((q) => q.corpus))];
 
 const TRUTH = {
   definition: (context, q) => declarationRanges(context, declarationsOf(context, q, { anyFile: true })),

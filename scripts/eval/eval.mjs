@@ -11,6 +11,7 @@ import { CATEGORIES, loadQuestions, loadTruth } from './questions.mjs';
 import { printQuestionTable, printSummary } from './report.mjs';
 import { SEARCH_TOOL, Transcript, runCn } from './tools.mjs';
 import { machineLine } from '../bench/report.mjs';
+import { commaList, parseScriptArgs, usageError } from '../lib/cli-args.mjs';
 
 const options = parseArguments(process.argv.slice(2));
 const questions = loadQuestions().filter((q) => options.corpora.includes(q.corpus) && options.categories.includes(q.category));
@@ -79,26 +80,15 @@ function score(answerSet, truth) {
 }
 
 function parseArguments(argv) {
-  const known = new Set(['--corpus', '--category']);
-  for (const arg of argv) {
-    if (arg.startsWith('--') && !known.has(arg)) fail(`unknown option ${arg} (known: ${[...known].join(', ')})`);
-  }
-  const value = (flag) => {
-    const index = argv.indexOf(flag);
-    if (index === -1) return undefined;
-    const given = argv[index + 1];
-    if (given === undefined || given.startsWith('--')) fail(`${flag} needs a value`);
-    return given.split(',').filter(Boolean);
-  };
+  const { values } = parseScriptArgs('eval', argv, { corpus: { type: 'string' }, category: { type: 'string' } });
   const allCorpora = [...new Set(loadQuestions().map((q) => q.corpus))];
-  const corpora = value('--corpus') ?? allCorpora;
+  const corpora = commaList(values.corpus) ?? allCorpora;
   for (const corpus of corpora) if (!allCorpora.includes(corpus)) fail(`no questions for corpus '${corpus}' (have: ${allCorpora.join(', ')})`);
-  const categories = value('--category') ?? CATEGORIES;
+  const categories = commaList(values.category) ?? CATEGORIES;
   for (const category of categories) if (!CATEGORIES.includes(category)) fail(`unknown category '${category}' (have: ${CATEGORIES.join(', ')})`);
   return { corpora, categories };
 }
 
 function fail(message) {
-  process.stderr.write(`eval: ${message}\n`);
-  process.exit(2);
+  usageError('eval', message);
 }

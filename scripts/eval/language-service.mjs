@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isInside } from '../../packages/core/dist/index.js';
 import { REPO, listSources } from '../bench/corpora.mjs';
 
 export const ts = createRequire(path.join(REPO, 'packages/lsp/package.json'))('typescript');
@@ -48,8 +49,7 @@ export function relative(root, file) {
 }
 
 export function isProjectFile(root, file) {
-  const rel = path.relative(root, file);
-  return !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.includes('node_modules');
+  return isInside(root, file) && !path.relative(root, file).includes('node_modules');
 }
 
 /** 1-based line of an offset in a file. */

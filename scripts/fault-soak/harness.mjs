@@ -1,10 +1,11 @@
 // What every fault/soak scenario uses: the built cn as a bounded child process, private project
 // copies, the /proc process tree, and the tally of answers.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listDescendants, listProcesses } from '../../packages/lsp/dist/process-tree.js';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CN = path.join(repo, 'packages/cli/bin/cn.cjs');
@@ -31,31 +32,11 @@ export const portFile = (root) => {
 };
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function children(pid) {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {}
-  }
-  const found = [];
-  const queue = [pid];
-  while (queue.length) {
-    const current = queue.shift();
-    for (const [child, parent] of parents) if (parent === current) found.push(child), queue.push(child);
-  }
-  return found;
-}
-export const commandOf = (pid) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '';
-  }
-};
+// The process table is the daemon's own reader (built packages/lsp), not a copy of it.
+export const children = (pid) => listDescendants(pid).map((entry) => entry.pid);
+export const commandOf = (pid) => listProcesses().find((entry) => entry.pid === Number(pid))?.command ?? '';
 export const daemonsFor = (root) =>
-  readdirSync('/proc').filter((name) => /^\d+$/.test(name) && commandOf(name).includes('daemon/dist/main.js') && commandOf(name).includes(`--root ${root} `)).length;
+  listProcesses().filter(({ command }) => command.includes('daemon/dist/main.js') && command.includes(`--root ${root} `)).length;
 
 export function freshRoot(fixture) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'cn-soak-'));

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { isInside } from '@cn/core';
 import type { Context } from './run.js';
 
 /**
@@ -10,7 +11,7 @@ import type { Context } from './run.js';
 export function userFile(context: Context, file: string): string {
   const fromCwd = path.resolve(context.cwd, file);
   const fromRoot = path.resolve(context.root, file);
-  const cwdInsideRoot = !path.relative(context.root, context.cwd).startsWith('..');
+  const cwdInsideRoot = isInside(context.root, context.cwd);
   const preferred = cwdInsideRoot ? [fromCwd, fromRoot] : [fromRoot, fromCwd];
   return preferred.find((candidate) => existsSync(candidate)) ?? preferred[0];
 }

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { parseArgs } from 'node:util';
 import { stateDirectory } from '@cn/core';
 
 export interface DaemonOptions {
@@ -12,27 +13,43 @@ export interface DaemonOptions {
 export const DEFAULT_IDLE_MINUTES = 30;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
+/** The command line is wrong: main prints the message as one line and exits 2. */
+export class DaemonUsageError extends Error {}
+
+const OPTIONS = {
+  root: { type: 'string' },
+  'state-dir': { type: 'string' },
+  'idle-minutes': { type: 'string' },
+  'max-ts-memory': { type: 'string' },
+  'request-timeout': { type: 'string' },
+} as const;
+
 /**
- * `node daemon/main.js --root DIR [--idle-minutes N] [--max-ts-memory MB] [--request-timeout MS]`.
+ * `node daemon/main.js --root DIR [--state-dir DIR] [--idle-minutes N] [--max-ts-memory MB] [--request-timeout MS]`.
  * Environment variables give the same settings to daemons started lazily by a CLI.
  */
 export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): DaemonOptions {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const match = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!match) throw new Error(`unexpected argument '${argv[i]}'`);
-    flags.set(match[1], match[2] ?? argv[++i] ?? '');
-  }
-  const root = flags.get('root');
-  if (!root) throw new Error('--root is required');
+  const flags = parseFlags(argv);
+  const root = flags.root;
+  if (!root) throw new DaemonUsageError('--root is required');
   const absoluteRoot = path.resolve(root);
   return {
     root: absoluteRoot,
-    stateDir: flags.get('state-dir') ?? stateDirectory(absoluteRoot),
-    idleMinutes: numberSetting(flags.get('idle-minutes') ?? env.CN_IDLE_MINUTES, DEFAULT_IDLE_MINUTES, 'idle minutes'),
-    maxTsServerMemory: optionalNumber(flags.get('max-ts-memory') ?? env.CN_MAX_TS_MEMORY, 'tsserver memory'),
-    requestTimeoutMs: numberSetting(flags.get('request-timeout') ?? env.CN_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, 'request timeout'),
+    stateDir: flags['state-dir'] ?? stateDirectory(absoluteRoot),
+    idleMinutes: numberSetting(flags['idle-minutes'] ?? env.CN_IDLE_MINUTES, DEFAULT_IDLE_MINUTES, 'idle minutes'),
+    maxTsServerMemory: optionalNumber(flags['max-ts-memory'] ?? env.CN_MAX_TS_MEMORY, 'tsserver memory'),
+    requestTimeoutMs: numberSetting(flags['request-timeout'] ?? env.CN_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, 'request timeout'),
   };
+}
+
+function parseFlags(argv: string[]): Partial<Record<keyof typeof OPTIONS, string>> {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    // node's messages go on with advice about '--'; the first sentence names the argument.
+    const message = error instanceof Error ? error.message.split(/\. /)[0] : String(error);
+    throw new DaemonUsageError(message.charAt(0).toLowerCase() + message.slice(1));
+  }
 }
 
 function numberSetting(text: string | undefined, fallback: number, what: string): number {
@@ -42,6 +59,6 @@ function numberSetting(text: string | undefined, fallback: number, what: string)
 function optionalNumber(text: string | undefined, what: string): number | undefined {
   if (text === undefined || text === '') return undefined;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${what} must be a number of 0 or more, not '${text}'`);
+  if (!Number.isFinite(value) || value < 0) throw new DaemonUsageError(`${what} must be a number of 0 or more, not '${text}'`);
   return value;
 }

@@ -2,13 +2,16 @@ import { lstatSync, readdirSync, realpathSync, rmdirSync, unlinkSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 
-// TLS gives each tsserver it spawns `--cancellationPipeName $TMPDIR/<32 hex>/tscancellation*` and
-// never removes that directory: one more empty directory in the temp dir per tsserver, forever.
+// The language server gives each tsserver it spawns `--cancellationPipeName $TMPDIR/<32 hex>/tscancellation*`
+// and never removes that directory: one more empty directory in the temp dir per tsserver, forever.
 const PIPE_ARGUMENT = /--cancellationPipeName (.+)[\\/]tscancellation\*/;
 const DIRECTORY_NAME = /^[0-9a-f]{32}$/;
 const PIPE_FILE = /^tscancellation\d*$/;
 
-/** The cancellation directory named on a tsserver command line, if it has TLS's shape and place. */
+/**
+ * The cancellation directory named on a tsserver command line, if it has the language server's shape and
+ * place.
+ */
 export function cancellationDirectoryOf(command: string): string | undefined {
   const match = PIPE_ARGUMENT.exec(command);
   if (!match) return undefined;
@@ -19,8 +22,8 @@ export function cancellationDirectoryOf(command: string): string | undefined {
 }
 
 /**
- * Removes the directory and the cancellation files in it, once its tsserver is gone. Only what is
- * ours and looks like TLS's: a real directory (no symlink) we own, holding only `tscancellation<n>`
+ * Removes the directory and the cancellation files in it, once its tsserver is gone. Only what is ours and
+ * looks like the language server's: a real directory (no symlink) we own, holding only `tscancellation<n>`
  * files; anything else there stays, and so does the directory.
  */
 export function removeCancellationDirectory(directory: string): void {

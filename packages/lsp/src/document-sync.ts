@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badInput, decodeSourceBytes } from '@cn/core';
+import { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
 import { pathToUri } from './convert.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import type { LspConnection } from './lsp-connection.js';
@@ -14,29 +15,21 @@ interface OpenDocument {
   holds: number;
 }
 
-const LANGUAGE_BY_EXTENSION: Record<string, string> = {
-  '.ts': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.tsx': 'typescriptreact',
-  '.js': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.jsx': 'javascriptreact',
-};
-
+/** The LSP language id for a source file (SOURCE_EXTENSIONS): .js/.mjs/.cjs/.jsx are JavaScript, the rest TypeScript; x adds react. */
 export function languageIdFor(filePath: string): string {
-  return LANGUAGE_BY_EXTENSION[path.extname(filePath).toLowerCase()] ?? 'typescript';
+  const extension = path.extname(filePath).toLowerCase();
+  const language = /^\.[cm]?jsx?$/.test(extension) ? 'javascript' : 'typescript';
+  return extension.endsWith('x') ? `${language}react` : language;
 }
 
 /**
- * Which documents TLS has open, and whether each still matches the disk. TLS ignores requests on
- * files that are not open, rejects a second didOpen of the same file, and trusts an open
+ * Which documents the language server has open, and whether each still matches the disk. The language server
+ * ignores requests on files that are not open, rejects a second didOpen of the same file, and trusts an open
  * document's text over the disk — so this keeps opens unique, fresh and bounded.
  *
- * The open set must equal TLS's under concurrency: a document whose sync is in flight or that a
- * request holds is never evicted (evicting it mid-sync once left it "open" here but closed in TLS,
- * so the file answered empty until a restart); the overflow goes once they are done.
+ * The open set must equal the language server's under concurrency: a document whose sync is in flight or that
+ * a request holds is never evicted (evicting it mid-sync once left it "open" here but closed in the language
+ * server, so the file answered empty until a restart); the overflow goes once they are done.
  */
 export class DocumentSync {
   private readonly documents = new Map<string, OpenDocument>();
@@ -52,7 +45,7 @@ export class DocumentSync {
     return this.documents.size;
   }
 
-  /** The files TLS has open (for checks). */
+  /** The files the language server has open (for checks). */
   openFiles(): string[] {
     return [...this.documents.keys()];
   }
@@ -65,7 +58,7 @@ export class DocumentSync {
   /**
    * Syncs the file and keeps it open until the returned release is called: for the life of a
    * request on it, so that other files' opens cannot close it under the request. Resolves to the
-   * stamp of the content TLS now has.
+   * stamp of the content the language server now has.
    */
   async hold(filePath: string): Promise<{ stamp: FileStamp; release: () => void }> {
     const document = await this.queue(filePath, () => this.syncNow(filePath, false, true));
@@ -128,14 +121,14 @@ export class DocumentSync {
       if (text !== undefined) {
         current.version += 1;
         current.stamp = found.stamp;
-        this.connection.notify('textDocument/didChange', {
+        this.connection.notify(DidChangeTextDocumentNotification.type, {
           textDocument: { uri: pathToUri(filePath), version: current.version },
           contentChanges: [{ text }],
         });
       }
     } else {
       document = { version: 1, stamp: found.stamp, pinned: false, holds: 0 };
-      this.connection.notify('textDocument/didOpen', {
+      this.connection.notify(DidOpenTextDocumentNotification.type, {
         textDocument: { uri: pathToUri(filePath), languageId: languageIdFor(filePath), version: 1, text },
       });
     }
@@ -145,6 +138,8 @@ export class DocumentSync {
     return document;
   }
 
+  // Not lru-cache (which the per-file answers and the text cache use): eviction here skips pinned,
+  // held and syncing documents and must send didClose for each, which an LRU library cannot express.
   private evictOverflow(): void {
     let unpinned = [...this.documents.values()].filter((document) => !document.pinned).length;
     for (const [filePath, document] of this.documents) {
@@ -157,6 +152,6 @@ export class DocumentSync {
 
   private close(filePath: string): void {
     this.documents.delete(filePath);
-    this.connection.notify('textDocument/didClose', { textDocument: { uri: pathToUri(filePath) } });
+    this.connection.notify(DidCloseTextDocumentNotification.type, { textDocument: { uri: pathToUri(filePath) } });
   }
 }

@@ -2,9 +2,9 @@ import { CnError, describeConfigError, engineFailure } from '@cn/core';
 import type { EngineState, EngineStatus } from '@cn/core';
 import { configErrorReports } from './config-errors.js';
 import { failureHint } from './engine-checks.js';
-import type { ServerInstallation } from './tls-process.js';
-import { TlsSession } from './tls-session.js';
-import type { SessionSettings } from './tls-session.js';
+import type { ServerInstallation } from './language-server-process.js';
+import { LanguageServerSession } from './language-server-session.js';
+import type { SessionSettings } from './language-server-session.js';
 
 // Restarting more often than this means the project itself kills tsserver; stop trying.
 const MAX_RESTARTS_PER_MINUTE = 5;
@@ -12,11 +12,11 @@ const MAX_RESTARTS_PER_MINUTE = 5;
 const RETRY_AFTER_FAILURE_MS = 30_000;
 
 /**
- * The engine's life: one TlsSession at a time, replaced when it dies (a bounded number of times a
+ * The engine's life: one LanguageServerSession at a time, replaced when it dies (a bounded number of times a
  * minute), when the set of projects changes, or 30 s after it failed; and its state for cn status.
  */
 export class EngineLife {
-  session!: TlsSession;
+  session!: LanguageServerSession;
   private state: EngineState = 'starting';
   private restarts = 0;
   private restartTimes: number[] = [];
@@ -31,7 +31,7 @@ export class EngineLife {
   ) {}
 
   launch(): void {
-    const session = new TlsSession(this.installation, { ...this.settings, onDeath: (reason) => this.onSessionDeath(session, reason) });
+    const session = new LanguageServerSession(this.installation, { ...this.settings, onDeath: (reason) => this.onSessionDeath(session, reason) });
     this.session = session;
     if (this.state !== 'restarting') this.state = 'loading';
     session.start().then(
@@ -49,7 +49,7 @@ export class EngineLife {
     );
   }
 
-  private onSessionDeath(session: TlsSession, reason: string): void {
+  private onSessionDeath(session: LanguageServerSession, reason: string): void {
     if (this.session !== session || this.state === 'stopped') return;
     this.lastError = reason;
     const now = Date.now();
@@ -116,7 +116,7 @@ export class EngineLife {
   }
 
   /** The ready session, brought up to date with files created or deleted since the last request. */
-  async readySession(): Promise<TlsSession> {
+  async readySession(): Promise<LanguageServerSession> {
     await this.whenReady();
     const session = this.session;
     if ((await session.refreshFileSet()) === 'restart') await this.relaunchFor(session, 'the set of tsconfig/jsconfig projects changed');
@@ -125,7 +125,7 @@ export class EngineLife {
   }
 
   /** Replaces the session once, however many requests noticed that it must go. */
-  private relaunchFor(session: TlsSession, reason: string): Promise<void> {
+  private relaunchFor(session: LanguageServerSession, reason: string): Promise<void> {
     if (this.session !== session) return Promise.resolve();
     this.relaunching ??= (async () => {
       this.options.onLog?.(`cn: ${reason}: reloading the language server`);

@@ -1,4 +1,5 @@
 import type { FoldingSpan, OutlineNode } from '@cn/core';
+import { LRUCache } from 'lru-cache';
 import type { FileStamp } from './file-stamp.js';
 
 interface Entry {
@@ -13,25 +14,22 @@ type Kind = 'outline' | 'folds';
 type Answer<K extends Kind> = K extends 'outline' ? OutlineNode[] : FoldingSpan[];
 
 /**
- * Outline and folding answers per file version. On a 29,000-line file TLS needs ~50 ms for folding
- * ranges; an agent inspecting several ids in one file, or mapping then inspecting it, asks again
- * and again about the same text. Keyed by the file stamp, shared by concurrent callers, bounded.
+ * Outline and folding answers per file version. On a 29,000-line file the language server needs ~50 ms for
+ * folding ranges; an agent inspecting several ids in one file, or mapping then inspecting it, asks again and
+ * again about the same text. Keyed by the file stamp, shared by concurrent callers, bounded.
  */
 export class FileAnswers {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly maxFiles: number) {}
+  constructor(maxFiles: number) {
+    this.entries = new LRUCache({ max: maxFiles });
+  }
 
   get<K extends Kind>(kind: K, file: string, owner: object, stamp: FileStamp, compute: () => Promise<Answer<K>>): Promise<Answer<K>> {
     let entry = this.entries.get(file);
     if (!entry || entry.owner !== owner || entry.stamp !== stamp) {
       entry = { owner, stamp };
-    }
-    this.entries.delete(file);
-    this.entries.set(file, entry);
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxFiles) break;
-      this.entries.delete(oldest);
+      this.entries.set(file, entry);
     }
     const key = kind === 'outline' ? 'outline' : 'folds';
     const cached = entry[key] as Promise<Answer<K>> | undefined;

@@ -1,6 +1,6 @@
 import type { InitializeParams } from 'vscode-languageserver-protocol';
 import { pathToUri } from './convert.js';
-import type { ServerInstallation } from './tls-process.js';
+import type { ServerInstallation } from './language-server-process.js';
 
 export interface InitializeSettings {
   root: string;
@@ -38,7 +38,7 @@ export function buildInitializeParams(installation: ServerInstallation, settings
         path: installation.tsserverPath,
         // "auto" answers early requests from a syntax-only server that sees only open files: partial answers.
         useSyntaxServer: 'never',
-        // TLS would otherwise default the log directory into the project (<root>/.log).
+        // The language server would otherwise default the log directory into the project (<root>/.log).
         logDirectory: settings.logDirectory,
         logVerbosity: 'off',
       },

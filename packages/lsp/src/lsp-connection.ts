@@ -1,7 +1,16 @@
 import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
-import type { MessageConnection } from 'vscode-jsonrpc/node.js';
+import type { MessageConnection, NotificationType, NotificationType0, RequestType, RequestType0 } from 'vscode-jsonrpc/node.js';
+import {
+  ApplyWorkspaceEditRequest,
+  ConfigurationRequest,
+  LogMessageNotification,
+  RegistrationRequest,
+  ShowMessageRequest,
+  UnregistrationRequest,
+  WorkDoneProgressCreateRequest,
+} from 'vscode-languageserver-protocol';
 import { CnError, engineFailure } from '@cn/core';
-import type { ServerChild } from './tls-process.js';
+import type { ServerChild } from './language-server-process.js';
 
 /** The hint on every failure that a restart of the language server mends. */
 export const RESTARTS_BY_ITSELF = 'it restarts by itself; retry in a moment (cn status shows the state)';
@@ -20,8 +29,8 @@ interface Pending {
 const TIMEOUT_HINT = 'The project may be too large for the time limit; retry, or raise the request timeout.';
 
 /**
- * JSON-RPC over the TLS process's stdio. Every request has a deadline, every server→client request
- * gets an answer, and when the process goes away every pending request fails at once.
+ * JSON-RPC over the language server process's stdio. Every request has a deadline, every server→client
+ * request gets an answer, and when the process goes away every pending request fails at once.
  */
 export class LspConnection {
   private readonly connection: MessageConnection;
@@ -31,10 +40,8 @@ export class LspConnection {
   constructor(child: ServerChild, hooks: ConnectionHooks) {
     this.connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     this.answerServerRequests();
-    this.connection.onNotification('window/logMessage', (params: { type: number; message: string }) =>
-      hooks.onLogMessage(params.message, params.type),
-    );
-    // jsonrpc routes $/progress by token; tokens TLS created itself arrive as "unhandled".
+    this.connection.onNotification(LogMessageNotification.type, (params) => hooks.onLogMessage(params.message, params.type));
+    // jsonrpc routes $/progress by token; tokens the language server created itself arrive as "unhandled".
     this.connection.onUnhandledProgress((params) => hooks.onProgress(params.token, params.value as { kind?: string }));
     // Anything else (diagnostics, $/typescriptVersion, telemetry) is of no use to us.
     this.connection.onNotification(() => undefined);
@@ -49,13 +56,13 @@ export class LspConnection {
   }
 
   private answerServerRequests(): void {
-    // Unanswered server requests stall TLS, so every one gets a reply, even if only null.
-    this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
-    this.connection.onRequest('client/registerCapability', () => null);
-    this.connection.onRequest('client/unregisterCapability', () => null);
-    this.connection.onRequest('window/workDoneProgress/create', () => null);
-    this.connection.onRequest('window/showMessageRequest', () => null);
-    this.connection.onRequest('workspace/applyEdit', () => ({ applied: false }));
+    // Unanswered server requests stall the language server, so every one gets a reply, even if only null.
+    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
+    this.connection.onRequest(RegistrationRequest.type, () => undefined);
+    this.connection.onRequest(UnregistrationRequest.type, () => undefined);
+    this.connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
+    this.connection.onRequest(ShowMessageRequest.type, () => null);
+    this.connection.onRequest(ApplyWorkspaceEditRequest.type, () => ({ applied: false }));
     this.connection.onRequest(() => null);
   }
 
@@ -68,7 +75,11 @@ export class LspConnection {
     return this.closedReason !== undefined;
   }
 
-  async request<R>(method: string, params: unknown, timeoutMs: number): Promise<R> {
+  /** A typed request (`ReferencesRequest.type` …): the method name, params and result come from the protocol. */
+  request<R>(type: RequestType0<R, unknown>, params: undefined, timeoutMs: number): Promise<R>;
+  request<P, R>(type: RequestType<P, R, unknown>, params: P, timeoutMs: number): Promise<R>;
+  async request<R>(type: RequestType<unknown, R, unknown> | RequestType0<R, unknown>, params: unknown, timeoutMs: number): Promise<R> {
+    const method = type.method;
     if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
     const cancellation = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
@@ -83,7 +94,11 @@ export class LspConnection {
       }, timeoutMs);
     });
     try {
-      return await Promise.race([this.connection.sendRequest<R>(method, params, cancellation.token), failure]);
+      const sent =
+        params === undefined
+          ? this.connection.sendRequest(type as RequestType0<R, unknown>, cancellation.token)
+          : this.connection.sendRequest(type as RequestType<unknown, R, unknown>, params, cancellation.token);
+      return await Promise.race([sent, failure]);
     } catch (error) {
       if (error instanceof CnError) throw error;
       if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
@@ -96,9 +111,12 @@ export class LspConnection {
     }
   }
 
-  notify(method: string, params: unknown): void {
+  notify(type: NotificationType0, params: undefined): void;
+  notify<P>(type: NotificationType<P>, params: P): void;
+  notify(type: NotificationType<unknown> | NotificationType0, params: unknown): void {
     if (this.closedReason !== undefined) return;
-    void this.connection.sendNotification(method, params).catch(() => undefined);
+    const sent = params === undefined ? this.connection.sendNotification(type as NotificationType0) : this.connection.sendNotification(type as NotificationType<unknown>, params);
+    void sent.catch(() => undefined);
   }
 
   /** Fails every pending request now; later requests fail immediately. */

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { isInside, walkSourceTree, type SourceTree } from './source-tree.js';
-
-const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
+import { isDeclarationFile, isInside } from '@cn/core';
+import { walkSourceTree, type SourceTree } from './source-tree.js';
 
 export interface DiscoveredProject {
   /** Absolute path of the tsconfig.json / jsconfig.json. */
@@ -56,7 +55,7 @@ export function discoverProjects(root: string, maxLooseFiles: number, tree: Sour
     const anchor = chooseAnchor(configPath, files, configs);
     if (anchor) projects.push({ configPath, anchor });
   }
-  const unclaimed = sources.filter((file) => !claimed.has(file) && !DECLARATION_FILE.test(file));
+  const unclaimed = sources.filter((file) => !claimed.has(file) && !isDeclarationFile(file));
   return {
     projects,
     looseFiles: unclaimed.slice(0, maxLooseFiles),
@@ -90,7 +89,7 @@ function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedComman
  * must be a file whose nearest config is this one; otherwise opening it would load another project.
  */
 function chooseAnchor(configPath: string, files: string[], allConfigs: string[]): string | undefined {
-  const candidates = files.filter((file) => !DECLARATION_FILE.test(file) && !file.includes(`${path.sep}node_modules${path.sep}`));
+  const candidates = files.filter((file) => !isDeclarationFile(file) && !file.includes(`${path.sep}node_modules${path.sep}`));
   const configDirectories = new Set(allConfigs.map((config) => path.dirname(config)));
   const owned = candidates.find((file) => nearestConfigDirectory(file, configDirectories) === path.dirname(configPath));
   return owned ?? candidates[0] ?? files[0];

@@ -1,6 +1,6 @@
 /**
- * Open until the projects are loaded. Two signals must agree: the explicit check that each anchor's
- * project answered a semantic request, and no project-loading $/progress still running (TLS reports
+ * Open until the projects are loaded. Two signals must agree: the explicit check that each anchor's project
+ * answered a semantic request, and no project-loading $/progress still running (the language server reports
  * one while tsserver builds a program, including later rebuilds after a config changed).
  */
 export class ReadinessGate {

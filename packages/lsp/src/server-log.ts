@@ -1,7 +1,7 @@
 /**
- * Reads TLS log output for the deaths TLS itself survives: it logs when tsserver exits or runs out
- * of memory but keeps running without a tsserver, answering nothing useful. Returns why the session
- * must restart, or undefined when the line is harmless.
+ * Reads the language server log output for the deaths the language server itself survives: it logs when
+ * tsserver exits or runs out of memory but keeps running without a tsserver, answering nothing useful.
+ * Returns why the session must restart, or undefined when the line is harmless.
  */
 export function classifyServerLog(line: string, maxTsServerMemory?: number): string | undefined {
   if (/heap out of memory|Allocation failed|ERR_WORKER_OUT_OF_MEMORY/i.test(line)) {

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { isDeclarationFile, isSourceFile } from '@cn/core';
 
 /** Directories that never hold project sources worth loading: dependencies, VCS data, build output. */
 const IGNORED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', 'bower_components', 'jspm_packages']);
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
-const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
 const MAX_WALKED_ENTRIES = 200_000;
 
 /** What lives under the root that matters to the language server, and the directories it is in. */
@@ -54,15 +54,9 @@ export function isProjectConfig(name: string): boolean {
 }
 
 export function isSourceFileName(name: string): boolean {
-  return SOURCE_FILE.test(name);
+  return isSourceFile(name);
 }
 
-export function isInside(root: string, file: string): boolean {
-  const relative = path.relative(root, file);
-  return relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative));
-}
-
-const DECLARATION = /\.d\.[cm]?ts$/i;
 const TYPESCRIPT = /\.[cm]?tsx?$/i;
 
 /**
@@ -75,7 +69,7 @@ export function guessAnchors(tree: SourceTree): string[] {
   const configDirectories = new Map(tree.configs.map((config) => [path.dirname(config), config]));
   const best = new Map<string, string>();
   for (const source of tree.sources) {
-    if (DECLARATION.test(source)) continue;
+    if (isDeclarationFile(source)) continue;
     let directory = path.dirname(source);
     while (!configDirectories.has(directory) && path.dirname(directory) !== directory) directory = path.dirname(directory);
     const config = configDirectories.get(directory);

@@ -1,16 +1,8 @@
 import { SymbolKind } from 'vscode-languageserver-protocol';
 import { symbolKindName } from '@cn/core';
 import type { WorkspaceSymbolHit } from '@cn/core';
+import type { NavtoItem } from './tsserver-commands.js';
 
-/** The part of tsserver's `navto` answer we use; lines and offsets are 1-based UTF-16 already. */
-export interface NavtoItem {
-  name: string;
-  kind: string;
-  file: string;
-  start: { line: number; offset: number };
-  end: { line: number; offset: number };
-  containerName?: string;
-}
 
 // Same table typescript-language-server applies to document symbols, so a search hit and the
 // outline node of the same declaration always carry the same kind name (enum members are

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { badInput } from '@cn/core';
+import { badInput, isInside } from '@cn/core';
 import type {
   CodeIntelligence,
   EngineStatus,
@@ -10,19 +10,24 @@ import type {
   SourceLocation,
   WorkspaceSymbolHit,
 } from '@cn/core';
-import type * as lsp from 'vscode-languageserver-protocol';
+import {
+  DefinitionRequest,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  ImplementationRequest,
+  ReferencesRequest,
+  TypeDefinitionRequest,
+} from 'vscode-languageserver-protocol';
 import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, toLspPosition } from './convert.js';
-import { isInside } from './source-tree.js';
-import { locateInstallation } from './tls-process.js';
-import type { ServerInstallation } from './tls-process.js';
-import type { TlsSession } from './tls-session.js';
+import { locateInstallation } from './language-server-process.js';
+import type { ServerInstallation } from './language-server-process.js';
+import type { LanguageServerSession } from './language-server-session.js';
 import { FileAnswers } from './file-answers.js';
 import { configErrorDiagnostics } from './config-errors.js';
 import type { FileStamp } from './file-stamp.js';
 import { checkPosition } from './engine-checks.js';
 import { EngineLife } from './engine-life.js';
 import { fromNavtoItem } from './tsserver-navto.js';
-import type { NavtoItem } from './tsserver-navto.js';
 import type { CallHierarchyItem, CodeNavigation, EngineDiagnostic, HoverInfo, IncomingCall, OutgoingCall } from '@cn/core';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
 import { fileDiagnostics } from './navigation/diagnostics.js';
@@ -33,7 +38,7 @@ export interface EngineOptions {
   root: string;
   /** Outside the project (OS temp); tsserver logs go there, never into the project. */
   logDirectory: string;
-  /** MB, passed to TLS. */
+  /** MB, passed to the language server. */
   maxTsServerMemory?: number;
   /** Per LSP request; default 30000. */
   requestTimeoutMs?: number;
@@ -58,12 +63,12 @@ export async function startTypeScriptEngine(options: EngineOptions): Promise<Typ
   const root = path.resolve(options.root);
   const rootStats = await stat(root).catch(() => undefined);
   if (!rootStats?.isDirectory()) throw badInput(`project root is not a directory: ${root}`);
-  const engine = new TlsEngine({ ...options, root }, locateInstallation(root));
+  const engine = new LanguageServerEngine({ ...options, root }, locateInstallation(root));
   engine.launch();
   return engine;
 }
 
-class TlsEngine implements TypeScriptEngine {
+class LanguageServerEngine implements TypeScriptEngine {
   private readonly answers = new FileAnswers(MAX_CACHED_FILE_ANSWERS);
   private readonly life: EngineLife;
 
@@ -100,7 +105,7 @@ class TlsEngine implements TypeScriptEngine {
     return this.life.dispose();
   }
 
-  private readySession(): Promise<TlsSession> {
+  private readySession(): Promise<LanguageServerSession> {
     return this.life.readySession();
   }
 
@@ -109,7 +114,7 @@ class TlsEngine implements TypeScriptEngine {
     await session.documents.syncAll();
     // LSP workspace/symbol searches only the projects of one open file; navto without a file
     // searches every loaded project and also returns the container name.
-    const items = await session.tsserverRequest<NavtoItem[]>('navto', { searchValue: query });
+    const items = await session.tsserverRequest('navto', { searchValue: query });
     return (items ?? []).map(fromNavtoItem);
   }
 
@@ -117,7 +122,7 @@ class TlsEngine implements TypeScriptEngine {
     return this.onFile(filePath, (session, file, stamp) =>
       this.answers.get('outline', file, session, stamp, async () =>
         fromDocumentSymbols(
-          await session.request<lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null>('textDocument/documentSymbol', { textDocument: { uri: pathToUri(file) } }),
+          await session.request(DocumentSymbolRequest.type, { textDocument: { uri: pathToUri(file) } }),
         ),
       ),
     );
@@ -126,7 +131,7 @@ class TlsEngine implements TypeScriptEngine {
   async foldingSpans(filePath: string): Promise<FoldingSpan[]> {
     return this.onFile(filePath, (session, file, stamp) =>
       this.answers.get('folds', file, session, stamp, async () =>
-        fromFoldingRanges(await session.request<lsp.FoldingRange[] | null>('textDocument/foldingRange', { textDocument: { uri: pathToUri(file) } })),
+        fromFoldingRanges(await session.request(FoldingRangeRequest.type, { textDocument: { uri: pathToUri(file) } })),
       ),
     );
   }
@@ -134,7 +139,7 @@ class TlsEngine implements TypeScriptEngine {
   async definition(filePath: string, position: Position): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) =>
       fromLspLocations(
-        await session.request<lsp.Location | lsp.Location[] | lsp.LocationLink[] | null>('textDocument/definition', {
+        await session.request(DefinitionRequest.type, {
           textDocument: { uri: pathToUri(file) },
           position: toLspPosition(checkPosition(position)),
         }),
@@ -145,7 +150,7 @@ class TlsEngine implements TypeScriptEngine {
   async references(filePath: string, position: Position, includeDeclaration: boolean): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) => {
       await session.documents.syncAll();
-      const result = await session.request<lsp.Location[] | null>('textDocument/references', {
+      const result = await session.request(ReferencesRequest.type, {
         textDocument: { uri: pathToUri(file) },
         position: toLspPosition(checkPosition(position)),
         context: { includeDeclaration },
@@ -155,10 +160,10 @@ class TlsEngine implements TypeScriptEngine {
   }
 
   /**
-   * Confines the file to the root, waits for the engine, makes TLS see the file as on disk and
-   * keeps it open while `work` asks about it (`stamp`: the content TLS has).
+   * Confines the file to the root, waits for the engine, makes the language server see the file as on disk
+   * and keeps it open while `work` asks about it (`stamp`: the content the language server has).
    */
-  private async onFile<T>(filePath: string, work: (session: TlsSession, file: string, stamp: FileStamp) => Promise<T>): Promise<T> {
+  private async onFile<T>(filePath: string, work: (session: LanguageServerSession, file: string, stamp: FileStamp) => Promise<T>): Promise<T> {
     const file = path.resolve(this.options.root, filePath);
     if (!isInside(this.options.root, file)) {
       throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);
@@ -196,7 +201,7 @@ class TlsEngine implements TypeScriptEngine {
   async implementations(filePath: string, position: Position): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) => {
       await session.documents.syncAll();
-      return locationsAt(session, 'textDocument/implementation', file, checkPosition(position));
+      return locationsAt(session, ImplementationRequest.type, file, checkPosition(position));
     });
   }
 
@@ -205,7 +210,7 @@ class TlsEngine implements TypeScriptEngine {
   }
 
   async typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]> {
-    return this.onFile(filePath, (session, file) => locationsAt(session, 'textDocument/typeDefinition', file, checkPosition(position)));
+    return this.onFile(filePath, (session, file) => locationsAt(session, TypeDefinitionRequest.type, file, checkPosition(position)));
   }
 
   configDiagnostics(): EngineDiagnostic[] {
@@ -214,7 +219,7 @@ class TlsEngine implements TypeScriptEngine {
 
   /**
    * A few named files are opened (synced from disk) first; for the whole project tsserver reads
-   * the files it already watches, since opening hundreds would make TLS check each one twice.
+   * the files it already watches, since opening hundreds would make the language server check each one twice.
    */
   async diagnostics(filePaths: string[]): Promise<EngineDiagnostic[]> {
     const openEach = filePaths.length <= MAX_OPENED_FOR_DIAGNOSTICS;

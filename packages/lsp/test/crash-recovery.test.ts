@@ -22,12 +22,13 @@ describe('crash recovery and clean shutdown', { timeout: LONG }, () => {
   }, LONG);
   afterAll(() => engine?.dispose());
 
-  it('fails in-flight requests with engine-failure when TLS is killed, then restarts', async () => {
+  it('fails in-flight requests with engine-failure when the language server is killed, then restarts', async () => {
     const pid = languageServerPid();
     const oldTsservers = tsserverPids();
     expect(pid).toBeTypeOf('number');
     expect(oldTsservers.length).toBeGreaterThan(0);
-    // Freeze TLS so the request is certainly in flight (sent, unanswered) when the kill lands.
+    // Freeze the language server so the request is certainly in flight (sent, unanswered) when the kill
+    // lands.
     process.kill(pid!, 'SIGSTOP');
     const inFlight = engine.references(userFile, { line: 2, character: 14 }, true);
     const settled = inFlight.then(
@@ -46,11 +47,11 @@ describe('crash recovery and clean shutdown', { timeout: LONG }, () => {
     expect(status).toMatchObject({ state: 'ready', restarts: 1, projects: ['app/tsconfig.json', 'lib/tsconfig.json'] });
     expect(status.lastError).toBeTruthy();
     expect(languageServerPid()).not.toBe(pid);
-    // The tsserver of the killed TLS was orphaned; the engine must have killed it too.
+    // The tsserver of the killed language server was orphaned; the engine must have killed it too.
     await waitUntil(() => oldTsservers.every((tsserver) => !isAlive(tsserver)));
   });
 
-  it('restarts when tsserver dies under a living TLS', async () => {
+  it('restarts when tsserver dies under a living language server', async () => {
     const before = engine.status().restarts;
     const [tsserver] = tsserverPids();
     expect(tsserver).toBeTypeOf('number');

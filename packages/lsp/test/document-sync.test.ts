@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DocumentSync } from '../src/document-sync.js';
+import { SOURCE_EXTENSIONS } from '@cn/core';
+import { DocumentSync, languageIdFor } from '../src/document-sync.js';
 import type { LspConnection } from '../src/lsp-connection.js';
 
 /** stat() of a held path waits until the test lets it go: the moment another sync may run. */
@@ -18,12 +19,15 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...original, default: { ...original, stat }, stat };
 });
 
-/** What TLS believes is open, from the notifications it got; it complains like TLS does. */
+/**
+ * What the language server believes is open, from the notifications it got; it complains like the language
+ * server does.
+ */
 class FakeServer {
   readonly open = new Set<string>();
   readonly complaints: string[] = [];
 
-  notify(method: string, params: { textDocument: { uri: string } }): void {
+  notify({ method }: { method: string }, params: { textDocument: { uri: string } }): void {
     const file = fileURLToPath(params.textDocument.uri);
     if (method === 'textDocument/didOpen') {
       if (this.open.has(file)) this.complaints.push(`opened twice: ${path.basename(file)}`);
@@ -104,5 +108,21 @@ describe('DocumentSync keeps its open set equal to the server’s under concurre
     expect(server.complaints).toEqual([]);
     expect(new Set(documents.openFiles())).toEqual(server.open);
     expect(server.open.size).toBe(1);
+  });
+});
+
+describe('languageIdFor', () => {
+  it('names every source extension the way the language server expects', () => {
+    const ids = Object.fromEntries(SOURCE_EXTENSIONS.map((extension) => [extension, languageIdFor(`/p/a${extension}`)]));
+    expect(ids).toEqual({
+      '.ts': 'typescript',
+      '.tsx': 'typescriptreact',
+      '.mts': 'typescript',
+      '.cts': 'typescript',
+      '.js': 'javascript',
+      '.jsx': 'javascriptreact',
+      '.mjs': 'javascript',
+      '.cjs': 'javascript',
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
+import { createMessageConnection, RequestType, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { describe, expect, it } from 'vitest';
 import { CnError } from '@cn/core';
 import { LspConnection } from '../src/lsp-connection.js';
-import type { ServerChild } from '../src/tls-process.js';
+import type { ServerChild } from '../src/language-server-process.js';
 
 /** A JSON-RPC peer on in-memory pipes that answers nothing, so deadlines and cancellation show. */
 function silentServer() {
@@ -23,13 +23,14 @@ function silentServer() {
   return { child, cancelled, close: () => toClient.end() };
 }
 
+const slowRequest = new RequestType<object, null, void>('slow/request');
 const hooks = { onLogMessage: () => undefined, onProgress: () => undefined, onClose: () => undefined };
 
 describe('LspConnection deadlines', () => {
   it('fails a request that outlives its deadline and sends $/cancelRequest for it', async () => {
     const { child, cancelled } = silentServer();
     const connection = new LspConnection(child, hooks);
-    const error = await connection.request('slow/request', {}, 50).catch((caught: unknown) => caught);
+    const error = await connection.request(slowRequest, {}, 50).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CnError);
     expect((error as CnError).kind).toBe('engine-failure');
     expect((error as CnError).message).toBe('language server did not answer slow/request within 50 ms');
@@ -41,7 +42,7 @@ describe('LspConnection deadlines', () => {
   it('fails every pending request at once when the server goes away', async () => {
     const { child, close } = silentServer();
     const connection = new LspConnection(child, hooks);
-    const pending = connection.request('slow/request', {}, 60_000).catch((caught: unknown) => caught);
+    const pending = connection.request(slowRequest, {}, 60_000).catch((caught: unknown) => caught);
     close();
     const error = (await pending) as CnError;
     expect(error.kind).toBe('engine-failure');

@@ -11,7 +11,7 @@ const sources = (readdirSync(path.join(root, 'src'), { recursive: true }) as str
   // Files that declare something, so an empty outline can only be a wrong answer.
   .filter((file) => /^(export )?(abstract )?(function|class|interface|type|const|enum) /m.test(readFileSync(file, 'utf8')));
 
-describe('the open-document set stays consistent with TLS under concurrency', { timeout: LONG * 3 }, () => {
+describe('the open-document set stays consistent with the language server under concurrency', { timeout: LONG * 3 }, () => {
   let engine: TypeScriptEngine;
   const log: string[] = [];
   beforeAll(async () => {

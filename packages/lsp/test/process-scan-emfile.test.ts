@@ -6,21 +6,21 @@ import { describe, expect, it } from 'vitest';
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 /**
- * Run in a child process: it uses up its own file descriptors (as a daemon flooded with connections
- * did), then asks whether TLS lost its tsserver or has stopped processes. The scan of /proc needs a descriptor; it used to throw
- * EMFILE out of the daemon's watch timer and end the process.
+ * Run in a child process: it uses up its own file descriptors (as a daemon flooded with connections did),
+ * then asks whether the language server lost its tsserver or has stopped processes. The scan of /proc needs a
+ * descriptor; it used to throw EMFILE out of the daemon's watch timer and end the process.
  */
 const SCRIPT = `
 import { closeSync, openSync } from 'node:fs';
-import { TlsProcess, locateInstallation } from ${JSON.stringify(path.join(DIST, 'tls-process.js'))};
-const tls = new TlsProcess(locateInstallation(process.cwd()), process.cwd(), () => undefined);
+import { LanguageServerProcess, locateInstallation } from ${JSON.stringify(path.join(DIST, 'language-server-process.js'))};
+const server = new LanguageServerProcess(locateInstallation(process.cwd()), process.cwd(), () => undefined);
 await new Promise((resolve) => setTimeout(resolve, 300));
 const held = [];
 try { for (;;) held.push(openSync('/dev/null', 'r')); } catch {}
 let verdict;
-try { const tree = tls.checkTree(); verdict = String(tree.lostATsserver) + ' ' + tree.stopped.length; } catch (error) { verdict = 'threw ' + error.code; }
+try { const tree = server.checkTree(); verdict = String(tree.lostATsserver) + ' ' + tree.stopped.length; } catch (error) { verdict = 'threw ' + error.code; }
 for (const fd of held) closeSync(fd);
-await tls.kill();
+await server.kill();
 console.log(JSON.stringify({ verdict, held: held.length }));
 `;
 

@@ -86,7 +86,7 @@ describe('ts-multi: two tsconfig projects', { timeout: LONG }, () => {
 
   it('reports folding spans 1-based as the server sends them', async () => {
     const spans = await engine.foldingSpans(file('lib/geometry.ts'));
-    // The namespace spans lines 1–20; TLS ends a fold on the line before the closing brace.
+    // The namespace spans lines 1–20; the language server ends a fold on the line before the closing brace.
     expect(spans).toContainEqual({ startLine: 1, endLine: 19 });
     expect(spans).toContainEqual({ startLine: 24, endLine: 25 });
     expect(spans.every((span) => span.startLine >= 1 && span.endLine >= span.startLine)).toBe(true);

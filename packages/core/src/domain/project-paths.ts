@@ -14,10 +14,20 @@ export class ProjectPaths {
   }
 }
 
-const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+/** The extensions cn reads as TypeScript/JavaScript source: the one list every package uses. */
+export const SOURCE_EXTENSIONS: readonly string[] = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 export function isSourceFile(filePath: string): boolean {
   return SOURCE_EXTENSIONS.includes(path.extname(filePath).toLowerCase());
+}
+
+/**
+ * Whether `candidate` is `root` or below it, by path alone (callers resolve symlinks first when
+ * that matters). A name that merely starts with `..` (`..cache/x.ts`) is inside.
+ */
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative));
 }
 
 export function isDeclarationFile(filePath: string): boolean {

@@ -1,3 +1,5 @@
+import { mapInOrder } from '../bounded-map.js';
+
 /** A neighbour found while expanding a node, with the places that connect them. */
 export interface Step<T> {
   node: T;
@@ -33,26 +35,24 @@ export async function walkBreadthFirst<T>(options: WalkOptions<T>, knownCount: (
   let truncated = false;
   for (let depth = 0; depth < options.depth && level.length > 0 && !truncated; depth++) {
     const next: T[] = [];
-    for (let start = 0; start < level.length && !truncated; start += PARALLEL_EXPANSIONS) {
-      const batch = level.slice(start, start + PARALLEL_EXPANSIONS);
-      const expansions = await Promise.all(batch.map((node) => options.neighbours(node)));
-      batch.forEach((expanded, index) => {
-        for (const step of expansions[index]) {
-          const id = options.idOf(step.node);
-          if (!seen.has(id)) {
-            const isNew = !(options.alreadyKnown?.(id) ?? false);
-            if (isNew && knownCount() >= options.maxNodes) {
-              truncated = true;
-              continue;
-            }
-            seen.add(id);
-            options.onNode(step.node, depth + 1);
-            next.push(step.node);
+    // In level order, whatever order the answers come in; once the cap is hit no new expansion starts.
+    await mapInOrder(level, PARALLEL_EXPANSIONS, (node) => options.neighbours(node), (steps, expanded) => {
+      for (const step of steps) {
+        const id = options.idOf(step.node);
+        if (!seen.has(id)) {
+          const isNew = !(options.alreadyKnown?.(id) ?? false);
+          if (isNew && knownCount() >= options.maxNodes) {
+            truncated = true;
+            continue;
           }
-          options.onStep(expanded, step);
+          seen.add(id);
+          options.onNode(step.node, depth + 1);
+          next.push(step.node);
         }
-      });
-    }
+        options.onStep(expanded, step);
+      }
+      return !truncated;
+    });
     level = next;
   }
   return truncated;

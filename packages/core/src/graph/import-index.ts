@@ -1,3 +1,4 @@
+import { mapInOrder } from '../bounded-map.js';
 import { isDeclarationFile } from '../domain/project-paths.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -13,18 +14,14 @@ const PARALLEL_READS = 16;
 /** Who imports each project file: the import graph turned around, built from every project file. */
 export async function buildImporterIndex(source: ImportGraphSource, files: string[]): Promise<Map<string, Importer[]>> {
   const index = new Map<string, Importer[]>();
-  for (let start = 0; start < files.length; start += PARALLEL_READS) {
-    const batch = files.slice(start, start + PARALLEL_READS);
-    const imports = await Promise.all(batch.map((file) => source.importsOf(file)));
-    batch.forEach((filePath, position) => {
-      for (const imported of imports[position]) {
-        if (!imported.resolvedFile || imported.resolvedFile === filePath) continue;
-        const list = index.get(imported.resolvedFile) ?? [];
-        list.push({ filePath, imported });
-        index.set(imported.resolvedFile, list);
-      }
-    });
-  }
+  await mapInOrder(files, PARALLEL_READS, (file) => source.importsOf(file), (imports, filePath) => {
+    for (const imported of imports) {
+      if (!imported.resolvedFile || imported.resolvedFile === filePath) continue;
+      const list = index.get(imported.resolvedFile) ?? [];
+      list.push({ filePath, imported });
+      index.set(imported.resolvedFile, list);
+    }
+  });
   return index;
 }
 

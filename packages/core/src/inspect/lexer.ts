@@ -1,105 +1,81 @@
+import jsTokens from 'js-tokens';
+
 /**
- * A small TypeScript/JavaScript tokenizer: enough to tell identifiers from keywords, strings and
- * comments. It is not a parser; it serves heuristics that must never fail on odd input.
+ * TypeScript/JavaScript tokens for heuristics that must never fail on odd input: identifiers,
+ * punctuation, and everything else (strings, templates, numbers, regular expressions) as one
+ * 'other' token each. js-tokens does the reading, so a regex literal is told from a division (the
+ * hand-written lexer this replaced read `/['"]/` as the start of a string and lost the rest of the
+ * line). Measured (Node 20, 2 cores): js-tokens loads in ~2 ms (13 KB) and takes ~12 µs for a
+ * 4-line declaration head, ~1 ms for a 260-line file, ~0.35 s for the 6 MB _tsc.js (the old lexer:
+ * ~4 µs, ~0.6 ms, ~0.2 s; correct now, still negligible next to a language-server round trip).
+ * Not the TypeScript scanner: alone it cannot tell a regex from a division either (the parser
+ * re-scans `/`), and importing `typescript` costs ~430 ms and ~29 MB of heap in a daemon that
+ * loads it lazily, only for the few questions that need the compiler.
  */
 export type TokenType = 'identifier' | 'punctuation' | 'other';
 
 export interface Token {
   type: TokenType;
+  /** The identifier or punctuation itself; 'string', 'template', 'number' or 'regex' for the rest. */
   text: string;
   /** Offsets in the code: the token is code.slice(start, end). */
   start: number;
   end: number;
 }
 
-const IDENTIFIER_START = /[\p{L}\p{Nl}$_]/u;
-const IDENTIFIER_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$_\u200c\u200d]/u;
-const MULTI_CHAR_PUNCTUATION = ['...', '?.', '=>'];
+/** Punctuation the heuristics read as a unit; every other punctuator is split into characters, so `>>` closes two generics. */
+const MULTI_CHAR_PUNCTUATION = new Set(['...', '?.', '=>']);
 
-// ASCII first: Unicode property tests cost a regex call per character, and whole files are read
-// (map's re-export scan), where they tripled the time.
-function isIdentifierStart(ch: string): boolean {
-  const code = ch.charCodeAt(0);
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 36 || code === 95;
-  return IDENTIFIER_START.test(ch);
-}
-
-function isIdentifierPart(ch: string): boolean {
-  const code = ch.charCodeAt(0);
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 36 || code === 95;
-  return IDENTIFIER_PART.test(ch);
-}
-
-function isWhitespace(ch: string): boolean {
-  return ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r' || (ch.charCodeAt(0) > 127 || ch === '\v' || ch === '\f' ? /\s/.test(ch) : false);
-}
+const OTHER_TEXT: Record<string, string> = {
+  StringLiteral: 'string',
+  NoSubstitutionTemplate: 'template',
+  TemplateHead: 'template',
+  TemplateMiddle: 'template',
+  TemplateTail: 'template',
+  NumericLiteral: 'number',
+  RegularExpressionLiteral: 'regex',
+};
 
 export function tokenize(code: string): Token[] {
-  const tokens: Token[] = [];
-  // Template literals nest: `a ${ `b ${c}` }`; each entry counts open braces inside a ${ } hole.
-  const templateHoles: number[] = [];
-  let i = 0;
-  let start = 0;
-  const push = (type: TokenType, text: string) => tokens.push({ type, text, start, end: i });
+  return tokenizeSpan(code, 0, code.length);
+}
 
-  while (i < code.length) {
-    const ch = code[i];
-    start = i;
-    if (isWhitespace(ch)) {
-      i++;
-    } else if (code.startsWith('//', i)) {
-      const end = code.indexOf('\n', i);
-      i = end < 0 ? code.length : end;
-    } else if (code.startsWith('/*', i)) {
-      const end = code.indexOf('*/', i + 2);
-      i = end < 0 ? code.length : end + 2;
-    } else if (ch === '"' || ch === "'") {
-      i = skipQuoted(code, i, ch);
-      push('other', 'string');
-    } else if (ch === '`' || (ch === '}' && templateHoles.length > 0 && templateHoles[templateHoles.length - 1] === 0)) {
-      if (ch === '}') templateHoles.pop();
-      const { end, openedHole } = skipTemplateText(code, i + 1);
-      i = end;
-      if (openedHole) templateHoles.push(0);
-      push('other', 'template');
-    } else if (isIdentifierStart(ch)) {
-      let end = i + 1;
-      while (end < code.length && isIdentifierPart(code[end])) end++;
-      i = end;
-      push('identifier', code.slice(start, end));
-    } else if (/\d/.test(ch)) {
-      let end = i + 1;
-      while (end < code.length && /[\w.]/.test(code[end])) end++;
-      i = end;
-      push('other', 'number');
-    } else {
-      const multi = MULTI_CHAR_PUNCTUATION.find((p) => code.startsWith(p, i));
-      const text = multi ?? ch;
-      if (templateHoles.length > 0) {
-        if (text === '{') templateHoles[templateHoles.length - 1]++;
-        if (text === '}') templateHoles[templateHoles.length - 1]--;
-      }
-      i += text.length;
-      push('punctuation', text);
+/** The tokens of code.slice(from, to), with offsets in `code`. */
+function tokenizeSpan(code: string, from: number, to: number): Token[] {
+  const tokens: Token[] = [];
+  let start = from;
+  for (const { type, value } of jsTokens(from === 0 && to === code.length ? code : code.slice(from, to))) {
+    const end = start + value.length;
+    if (type === 'RegularExpressionLiteral' && afterNonNullAssertion(tokens)) {
+      // TypeScript's `value! / 2`: JavaScript would read `!/` as the start of a regex.
+      tokens.push({ type: 'punctuation', text: '/', start, end: start + 1 }, ...tokenizeSpan(code, start + 1, end));
+    } else if (type === 'IdentifierName') {
+      tokens.push({ type: 'identifier', text: value, start, end });
+    } else if (type === 'PrivateIdentifier') {
+      tokens.push({ type: 'punctuation', text: '#', start, end: start + 1 }, { type: 'identifier', text: value.slice(1), start: start + 1, end });
+    } else if (type === 'Punctuator' || type === 'Invalid') {
+      pushPunctuation(tokens, value, start);
+    } else if (type in OTHER_TEXT) {
+      tokens.push({ type: 'other', text: OTHER_TEXT[type], start, end });
     }
+    // Whitespace, line terminators and comments are not tokens here.
+    start = end;
   }
   return tokens;
 }
 
-function skipQuoted(code: string, start: number, quote: string): number {
-  let i = start + 1;
-  while (i < code.length && code[i] !== quote && code[i] !== '\n') i += code[i] === '\\' ? 2 : 1;
-  return i + 1;
+/** A `!` right after a name, `)` or `]`, with nothing between: a non-null assertion, so a `/` after it divides. */
+function afterNonNullAssertion(tokens: Token[]): boolean {
+  const bang = tokens[tokens.length - 1];
+  const before = tokens[tokens.length - 2];
+  if (bang?.text !== '!' || before === undefined || before.end !== bang.start) return false;
+  return before.type === 'identifier' || before.text === ')' || before.text === ']';
 }
 
-/** Skips template text up to the closing backtick or the next `${`. */
-function skipTemplateText(code: string, start: number): { end: number; openedHole: boolean } {
-  let i = start;
-  while (i < code.length) {
-    if (code[i] === '\\') i += 2;
-    else if (code[i] === '`') return { end: i + 1, openedHole: false };
-    else if (code.startsWith('${', i)) return { end: i + 2, openedHole: true };
-    else i++;
+function pushPunctuation(tokens: Token[], value: string, start: number): void {
+  if (MULTI_CHAR_PUNCTUATION.has(value) || value.length === 1) {
+    tokens.push({ type: 'punctuation', text: value, start, end: start + value.length });
+    return;
   }
-  return { end: i, openedHole: false };
+  for (let index = 0; index < value.length; index++) tokens.push({ type: 'punctuation', text: value[index], start: start + index, end: start + index + 1 });
 }

@@ -6,6 +6,9 @@ import { clip } from '../domain/ids.js';
  * read once, keeping the set of states alive. A RegExp (ours, and picomatch's, measured) backtracks:
  * `a/**\/` × 10 or `*a` × 50 took the daemon's event loop for minutes. Work per path is at most
  * path length × automaton size, and the glob's length is capped, so every match is bounded.
+ * Why not picomatch (issue 12 suggested it), measured on Node 20 against the path `a/` × 200 + `y`:
+ * picomatch 4.0.7 took 4.9 s for `a/**\/` × 4 + `x` and 104 s for × 5 (each globstar multiplies
+ * it by ~20); this automaton takes 1 ms for × 10 and 9 ms for × 20. `--in` comes from agents.
  *
  * Syntax: `*` any run of characters but `/`; `?` one character but `/`; `**\/` any number of
  * directories, none included; `**` elsewhere anything; `[a-z]`, `[!a-z]`, `[^a-z]` one character

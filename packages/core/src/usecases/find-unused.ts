@@ -10,7 +10,7 @@ import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { refineKind } from '../ranking/refine-kind.js';
-import { boundedMap } from './bounded-map.js';
+import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { isAugmentation, isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
 import { NamedImports } from './named-imports.js';

@@ -6,7 +6,7 @@ import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { relatedSymbols } from '../inspect/related-symbols.js';
 import { selectBlock, surround, type LineSpan } from '../inspect/select-block.js';
-import { boundedMap } from './bounded-map.js';
+import { boundedMap } from '../bounded-map.js';
 import { resolveTargetPosition } from './target-position.js';
 
 export const DEFAULT_CONTEXT_LINES = 5;

@@ -11,7 +11,7 @@ import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
-import { boundedMap } from './bounded-map.js';
+import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 
 const DECLARING_CONTAINERS = new Set(['Class', 'Interface', 'Enum', 'Module', 'Namespace', 'Struct']);

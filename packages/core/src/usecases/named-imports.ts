@@ -1,7 +1,7 @@
 import { lineStarts } from '../domain/source-text.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import { boundedMap } from './bounded-map.js';
+import { boundedMap } from '../bounded-map.js';
 
 const PARALLEL_READS = 16;
 /** How far before a specifier its clause may start: a long import list, not a whole file. */

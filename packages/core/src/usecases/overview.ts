@@ -11,7 +11,7 @@ import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
-import { boundedMap } from './bounded-map.js';
+import { boundedMap } from '../bounded-map.js';
 import { ImportIndex } from './import-index.js';
 import { isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
 

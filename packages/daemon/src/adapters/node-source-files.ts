@@ -1,6 +1,6 @@
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { badInput, decodeSourceBytes, looksBinary, type SourceFiles } from '@cn/core';
+import { badInput, decodeSourceBytes, isInside, looksBinary, type SourceFiles } from '@cn/core';
 import { stampOf } from '@cn/lsp';
 import { TextCache } from './text-cache.js';
 
@@ -25,13 +25,7 @@ export class NodeSourceFiles implements SourceFiles {
   async resolveInRoot(userPath: string): Promise<string> {
     const absolute = path.resolve(this.root, userPath);
     if (!isInside(this.root, absolute)) throw outsideRoot(absolute);
-    let real: string;
-    try {
-      real = await fs.realpath(absolute);
-    } catch {
-      throw badInput(`no such file: ${this.display(absolute)}`, 'paths are relative to the project root or the working directory');
-    }
-    if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(absolute));
+    await this.realPathInRoot(absolute, 'paths are relative to the project root or the working directory');
     // Keep the path as the user's view of the tree (the root may itself be behind a symlink).
     return absolute;
   }
@@ -43,13 +37,7 @@ export class NodeSourceFiles implements SourceFiles {
   }
 
   async readText(filePath: string): Promise<string> {
-    let real: string;
-    try {
-      real = await fs.realpath(filePath);
-    } catch {
-      throw badInput(`no such file: ${this.display(filePath)}`, 'the file may have been moved or deleted');
-    }
-    if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(filePath));
+    const real = await this.realPathInRoot(filePath, 'the file may have been moved or deleted');
     let stat;
     try {
       stat = await fs.stat(real, { bigint: true });
@@ -74,14 +62,21 @@ export class NodeSourceFiles implements SourceFiles {
     return text;
   }
 
+  /** The file's real path, refused unless it exists and is under the real root; errors name it as the user sees it. */
+  private async realPathInRoot(filePath: string, missingHint: string): Promise<string> {
+    let real: string;
+    try {
+      real = await fs.realpath(filePath);
+    } catch {
+      throw badInput(`no such file: ${this.display(filePath)}`, missingHint);
+    }
+    if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(filePath));
+    return real;
+  }
+
   private display(filePath: string): string {
     return isInside(this.root, filePath) ? path.relative(this.root, filePath) || '.' : filePath;
   }
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function outsideRoot(userPath: string) {

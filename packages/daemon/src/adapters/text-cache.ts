@@ -1,4 +1,5 @@
 import type { FileStamp } from '@cn/lsp';
+import { LRUCache } from 'lru-cache';
 
 /**
  * File texts kept between requests while their stamp holds (size, mtime, ctime, inode: a same-size
@@ -7,39 +8,25 @@ import type { FileStamp } from '@cn/lsp';
  * Bounded by total characters, least recently used out first.
  */
 export class TextCache {
-  private readonly entries = new Map<string, { stamp: FileStamp; text: string }>();
-  private characters = 0;
+  private readonly entries: LRUCache<string, { stamp: FileStamp; text: string }>;
 
-  constructor(private readonly maxCharacters: number) {}
+  constructor(maxCharacters: number) {
+    // lru-cache wants positive sizes: an empty file counts as one character. A text over the whole
+    // budget is not kept (and drops what was kept for that file).
+    this.entries = new LRUCache({ maxSize: maxCharacters, sizeCalculation: (entry) => Math.max(1, entry.text.length) });
+  }
 
   get(filePath: string, stamp: FileStamp): string | undefined {
     const entry = this.entries.get(filePath);
     if (!entry) return undefined;
     if (entry.stamp !== stamp) {
-      this.drop(filePath);
+      this.entries.delete(filePath);
       return undefined;
     }
-    this.entries.delete(filePath);
-    this.entries.set(filePath, entry);
     return entry.text;
   }
 
   set(filePath: string, stamp: FileStamp, text: string): void {
-    this.drop(filePath);
-    if (text.length > this.maxCharacters) return;
     this.entries.set(filePath, { stamp, text });
-    this.characters += text.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.characters <= this.maxCharacters) break;
-      this.entries.delete(oldest);
-      this.characters -= entry.text.length;
-    }
-  }
-
-  private drop(filePath: string): void {
-    const entry = this.entries.get(filePath);
-    if (!entry) return;
-    this.entries.delete(filePath);
-    this.characters -= entry.text.length;
   }
 }

@@ -1,28 +1,29 @@
 import { SYMBOL_KIND_NAMES, symbolKindName } from '@cn/core';
 import type { CallHierarchyItem, IncomingCall, OutgoingCall, Position } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
+import { CallHierarchyIncomingCallsRequest, CallHierarchyOutgoingCallsRequest, CallHierarchyPrepareRequest } from 'vscode-languageserver-protocol';
 import { fromLspRange, pathToUri, toLspPosition, uriToPath } from '../convert.js';
-import type { TlsSession } from '../tls-session.js';
+import type { LanguageServerSession } from '../language-server-session.js';
 
-/** The file must be open (TLS answers prepare only for open documents). */
-export async function prepareCallHierarchy(session: TlsSession, file: string, position: Position): Promise<CallHierarchyItem[]> {
-  const items = await session.request<lsp.CallHierarchyItem[] | null>('textDocument/prepareCallHierarchy', {
+/** The file must be open (the language server answers prepare only for open documents). */
+export async function prepareCallHierarchy(session: LanguageServerSession, file: string, position: Position): Promise<CallHierarchyItem[]> {
+  const items = await session.request(CallHierarchyPrepareRequest.type, {
     textDocument: { uri: pathToUri(file) },
     position: toLspPosition(position),
   });
   return (items ?? []).map(fromLspItem);
 }
 
-export async function incomingCalls(session: TlsSession, item: CallHierarchyItem): Promise<IncomingCall[]> {
-  const calls = await session.request<lsp.CallHierarchyIncomingCall[] | null>('callHierarchy/incomingCalls', { item: toLspItem(item) });
+export async function incomingCalls(session: LanguageServerSession, item: CallHierarchyItem): Promise<IncomingCall[]> {
+  const calls = await session.request(CallHierarchyIncomingCallsRequest.type, { item: toLspItem(item) });
   return (calls ?? []).map((call) => {
     const from = fromLspItem(call.from);
     return { from, callSites: call.fromRanges.map((range) => ({ filePath: from.filePath, range: fromLspRange(range) })) };
   });
 }
 
-export async function outgoingCalls(session: TlsSession, item: CallHierarchyItem): Promise<OutgoingCall[]> {
-  const calls = await session.request<lsp.CallHierarchyOutgoingCall[] | null>('callHierarchy/outgoingCalls', { item: toLspItem(item) });
+export async function outgoingCalls(session: LanguageServerSession, item: CallHierarchyItem): Promise<OutgoingCall[]> {
+  const calls = await session.request(CallHierarchyOutgoingCallsRequest.type, { item: toLspItem(item) });
   // Outgoing call sites are in the calling item's file, not the callee's.
   return (calls ?? []).map((call) => ({
     to: fromLspItem(call.to),
@@ -42,7 +43,10 @@ function fromLspItem(item: lsp.CallHierarchyItem): CallHierarchyItem {
   return converted;
 }
 
-/** TLS re-asks tsserver from the uri and the name's position only, so the item can be rebuilt from ours. */
+/**
+ * The language server re-asks tsserver from the uri and the name's position only, so the item can be rebuilt
+ * from ours.
+ */
 function toLspItem(item: CallHierarchyItem): lsp.CallHierarchyItem {
   const kind = Math.max(1, SYMBOL_KIND_NAMES.indexOf(item.kind as (typeof SYMBOL_KIND_NAMES)[number]));
   return {

@@ -1,14 +1,6 @@
 import type { EngineDiagnostic, EngineDiagnosticSeverity } from '@cn/core';
-import type { TlsSession } from '../tls-session.js';
+import type { LanguageServerSession } from '../language-server-session.js';
 
-/** tsserver's protocol.Diagnostic: 1-based lines and UTF-16 offsets already. */
-interface TsDiagnostic {
-  start: { line: number; offset: number };
-  end: { line: number; offset: number };
-  text: string;
-  code: number;
-  category: string;
-}
 
 const SEVERITY_BY_CATEGORY: Record<string, EngineDiagnosticSeverity> = {
   error: 'error',
@@ -18,15 +10,16 @@ const SEVERITY_BY_CATEGORY: Record<string, EngineDiagnosticSeverity> = {
 };
 
 /**
- * LSP has no way to ask TLS for diagnostics (it only pushes them for open files, after a delay),
- * so this asks tsserver directly: syntax, then types, one file at a time — the same answers the
+ * LSP has no way to ask the language server for diagnostics (it only pushes them for open files, after a
+ * delay), so this asks tsserver directly: syntax, then types, one file at a time — the same answers the
  * editor shows, available for files that are not open.
  */
-export async function fileDiagnostics(session: TlsSession, file: string): Promise<EngineDiagnostic[]> {
-  const syntactic = await session.tsserverRequest<TsDiagnostic[]>('syntacticDiagnosticsSync', { file });
-  const semantic = await session.tsserverRequest<TsDiagnostic[]>('semanticDiagnosticsSync', { file });
+export async function fileDiagnostics(session: LanguageServerSession, file: string): Promise<EngineDiagnostic[]> {
+  const syntactic = await session.tsserverRequest('syntacticDiagnosticsSync', { file });
+  const semantic = await session.tsserverRequest('semanticDiagnosticsSync', { file });
   return [...(syntactic ?? []), ...(semantic ?? [])].map((diagnostic) => ({
     filePath: file,
+    // tsserver's lines and offsets are 1-based UTF-16 already.
     range: {
       start: { line: diagnostic.start.line, character: diagnostic.start.offset },
       end: { line: diagnostic.end.line, character: diagnostic.end.offset },

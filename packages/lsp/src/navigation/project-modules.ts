@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { discoverProjects } from '../project-discovery.js';
-import { isInside } from '../source-tree.js';
+import { SOURCE_EXTENSIONS, isInside } from '@cn/core';
 
 /** The compiler settings one group of files is resolved with, and the cache that goes with them. */
 export interface ResolutionSettings {
@@ -21,7 +21,7 @@ export interface ProjectModules {
 
 const MAX_LOOSE_FILES = 2000;
 
-// The same settings the engine gives files outside every config (tls-session.ts), so the import
+// The same settings the engine gives files outside every config (language-server-session.ts), so the import
 // graph and the language server agree on what a loose JS file imports.
 const LOOSE_FILE_OPTIONS: ts.CompilerOptions = {
   allowJs: true,
@@ -67,7 +67,6 @@ function parseConfig(configPath: string): ts.ParsedCommandLine | undefined {
   return ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
 }
 
-const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** Files run by a tool rather than imported: tests, configs, scripts. */
 const CONVENTIONAL_ENTRY = /(?:\.(?:test|spec|config|setup|stories)\.[cm]?[jt]sx?$)|(?:[\\/](?:__tests__|bin|scripts)[\\/])/i;
 

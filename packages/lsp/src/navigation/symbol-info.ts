@@ -1,23 +1,24 @@
 import type { HoverInfo, Position, SourceLocation } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
+import { HoverRequest, type ImplementationRequest, type TypeDefinitionRequest } from 'vscode-languageserver-protocol';
 import { fromLspLocations, pathToUri, toLspPosition } from '../convert.js';
-import type { TlsSession } from '../tls-session.js';
-
-type LocationResult = lsp.Location | lsp.Location[] | lsp.LocationLink[] | null;
+import type { LanguageServerSession } from '../language-server-session.js';
 
 /** textDocument/implementation and textDocument/typeDefinition; the file must be open. */
 export async function locationsAt(
-  session: TlsSession,
-  method: 'textDocument/implementation' | 'textDocument/typeDefinition',
+  session: LanguageServerSession,
+  type: typeof ImplementationRequest.type | typeof TypeDefinitionRequest.type,
   file: string,
   position: Position,
 ): Promise<SourceLocation[]> {
-  const result = await session.request<LocationResult>(method, { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) });
+  const params = { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) };
+  // Both answer a Definition or DefinitionLinks; the union of the two request types is not callable as one.
+  const result = await session.request(type as typeof ImplementationRequest.type, params);
   return fromLspLocations(result);
 }
 
-export async function hoverAt(session: TlsSession, file: string, position: Position): Promise<HoverInfo | undefined> {
-  const result = await session.request<lsp.Hover | null>('textDocument/hover', { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) });
+export async function hoverAt(session: LanguageServerSession, file: string, position: Position): Promise<HoverInfo | undefined> {
+  const result = await session.request(HoverRequest.type, { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) });
   return result ? splitHover(hoverMarkdown(result.contents)) : undefined;
 }
 
@@ -28,7 +29,10 @@ function hoverMarkdown(contents: lsp.Hover['contents']): string {
   return `\`\`\`${contents.language}\n${contents.value}\n\`\`\``;
 }
 
-/** TLS answers with the declaration in a ```typescript block, then the doc comment and its tags. */
+/**
+ * The language server answers with the declaration in a ```typescript block, then the doc comment and its
+ * tags.
+ */
 export function splitHover(markdown: string): HoverInfo | undefined {
   const fence = /^\s*```[\w-]*\n([\s\S]*?)\n```/.exec(markdown);
   if (!fence) {

@@ -43,9 +43,9 @@ function readVersion(packageJsonPath: string): string {
 export type ServerChild = ChildProcessByStdio<Writable, Readable, Readable>;
 
 /** The typescript-language-server process and the tsserver processes it forks. */
-export class TlsProcess {
+export class LanguageServerProcess {
   readonly child: ServerChild;
-  /** Every descendant seen so far, so they can be killed even after TLS itself is gone. */
+  /** Every descendant seen so far, so they can be killed even after the language server itself is gone. */
   private readonly knownDescendants = new Map<number, string>();
   private exited = false;
   readonly exitedPromise: Promise<void>;
@@ -54,7 +54,8 @@ export class TlsProcess {
     this.child = spawn(process.execPath, [installation.cliPath, '--stdio'], {
       cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
-      // The host's NODE_OPTIONS (test runners' loaders, --inspect …) must not reach TLS and tsserver.
+      // The host's NODE_OPTIONS (test runners' loaders, --inspect …) must not reach the language server and
+      // tsserver.
       env: { ...process.env, NODE_OPTIONS: '' },
     });
     this.child.stderr.setEncoding('utf8');
@@ -80,9 +81,10 @@ export class TlsProcess {
   }
 
   /**
-   * Refreshes the known descendants and reports whether a tsserver child that was running has
-   * disappeared while TLS itself lives on (TLS then keeps answering, but with nothing behind it),
-   * and which of TLS and its descendants are stopped by a signal (they answer nothing).
+   * Refreshes the known descendants and reports whether a tsserver child that was running has disappeared
+   * while the language server itself lives on (the language server then keeps answering, but with nothing
+   * behind it), and which of the language server and its descendants are stopped by a signal (they answer
+   * nothing).
    */
   checkTree(): { lostATsserver: boolean; stopped: { pid: number; name: string }[] } {
     if (this.exited || this.child.pid === undefined) return { lostATsserver: false, stopped: [] };
@@ -99,7 +101,10 @@ export class TlsProcess {
     return { lostATsserver, stopped };
   }
 
-  /** Remembers the current descendants, so they can be killed even if TLS dies first; undefined if unreadable. */
+  /**
+   * Remembers the current descendants, so they can be killed even if the language server dies first;
+   * undefined if unreadable.
+   */
   recordDescendants(): ProcessEntry[] | undefined {
     if (this.exited || this.child.pid === undefined) return [];
     const processes = tryListProcesses();
@@ -109,7 +114,10 @@ export class TlsProcess {
     return current;
   }
 
-  /** Kills TLS and every process it started, waits until TLS has exited, and removes what TLS left in the temp dir. */
+  /**
+   * Kills the language server and every process it started, waits until the language server has exited, and
+   * removes what the language server left in the temp dir.
+   */
   async kill(): Promise<void> {
     this.recordDescendants();
     // Only pids still running the same command: a remembered pid may have been reused since.
@@ -125,7 +133,7 @@ export class TlsProcess {
     }
   }
 
-  /** Gives TLS `graceMs` to exit by itself (after LSP exit), then kills the tree. */
+  /** Gives the language server `graceMs` to exit by itself (after LSP exit), then kills the tree. */
   async stop(graceMs: number): Promise<void> {
     this.recordDescendants();
     const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { engineFailure } from '@cn/core';
+import type { RequestType } from 'vscode-jsonrpc/node.js';
+import { ExecuteCommandRequest, ExitNotification, InitializedNotification, InitializeRequest, ShutdownRequest } from 'vscode-languageserver-protocol';
+import type { TsserverCommand, TsserverCommands, TsserverResponse } from './tsserver-commands.js';
 import { DocumentSync } from './document-sync.js';
 import { buildInitializeParams } from './initialize-params.js';
 import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
@@ -9,8 +12,8 @@ import type { ConfigError, ProjectLayout } from './project-discovery.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
-import { TlsProcess } from './tls-process.js';
-import type { ServerInstallation } from './tls-process.js';
+import { LanguageServerProcess } from './language-server-process.js';
+import type { ServerInstallation } from './language-server-process.js';
 import { classifyServerLog } from './server-log.js';
 
 export interface SessionSettings {
@@ -22,7 +25,7 @@ export interface SessionSettings {
   maxOpenDocuments: number;
   maxLooseFiles: number;
   onLog(line: string): void;
-  /** Called once when TLS or its tsserver dies (not when the session is disposed). */
+  /** Called once when the language server or its tsserver dies (not when the session is disposed). */
   onDeath(reason: string): void;
 }
 
@@ -33,8 +36,8 @@ const STOPPED_RESTART_AFTER_MS = 3000;
 const LOOSE_PROJECT_NAME = 'cn-loose-files';
 
 /** One life of typescript-language-server: spawn, initialize, load every project, answer, die. */
-export class TlsSession {
-  readonly process: TlsProcess;
+export class LanguageServerSession {
+  readonly process: LanguageServerProcess;
   readonly connection: LspConnection;
   readonly documents: DocumentSync;
   readonly gate = new ReadinessGate();
@@ -58,7 +61,7 @@ export class TlsSession {
     private readonly installation: ServerInstallation,
     private readonly settings: SessionSettings,
   ) {
-    this.process = new TlsProcess(installation, settings.root, (text) => this.onServerOutput(text));
+    this.process = new LanguageServerProcess(installation, settings.root, (text) => this.onServerOutput(text));
     this.connection = new LspConnection(this.process.child, {
       onLogMessage: (message) => this.onServerOutput(message),
       onProgress: (token, value) => this.gate.onProgress(token, value.kind),
@@ -70,19 +73,22 @@ export class TlsSession {
     this.watchTimer.unref();
   }
 
-  /** Initializes TLS, then opens one anchor per project and waits until tsserver has loaded them. */
+  /**
+   * Initializes the language server, then opens one anchor per project and waits until tsserver has loaded
+   * them.
+   */
   async start(): Promise<void> {
     try {
       const { root, logDirectory, maxTsServerMemory, loadTimeoutMs } = this.settings;
       const started = Date.now();
       const phase = (what: string) => this.settings.onLog(`cn: ${what} after ${Date.now() - started} ms`);
       const params = buildInitializeParams(this.installation, { root, logDirectory, maxTsServerMemory });
-      // Discovery (a worker parsing configs) runs while TLS initializes and spawns tsserver.
+      // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
       const tree = walkSourceTree(root);
       const discovering = discoverInWorker(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
-      await this.connection.request('initialize', params, loadTimeoutMs);
-      this.connection.notify('initialized', {});
+      await this.connection.request(InitializeRequest.type, params, loadTimeoutMs);
+      this.connection.notify(InitializedNotification.type, {});
       phase('language server initialized');
       // tsserver starts loading projects from guessed anchors while the worker parses the configs.
       const guessed = guessAnchors(tree);
@@ -99,7 +105,7 @@ export class TlsSession {
       const loaded = new Set<string>();
       for (const project of layout.projects) {
         // tsserver handles requests in order, so this answers only once the anchor's project is built.
-        const info = await this.tsserverRequest<{ configFileName?: string }>('projectInfo', {
+        const info = await this.tsserverRequest('projectInfo', {
           file: project.anchor,
           needFileNameList: false,
         }, loadTimeoutMs);
@@ -169,7 +175,7 @@ export class TlsSession {
 
   /**
    * Sources outside every config go into one external project that tsserver reads from disk and
-   * watches itself. Opening them one by one instead would make TLS type-check each open file
+   * watches itself. Opening them one by one instead would make the language server type-check each open file
    * and make tsserver trust possibly stale open copies over the disk.
    */
   private async openLooseProject(files: string[]): Promise<void> {
@@ -191,23 +197,31 @@ export class TlsSession {
     }, this.settings.loadTimeoutMs);
   }
 
-  /** A raw tsserver command through TLS, for what LSP does not expose (or exposes only partially). */
-  async tsserverRequest<T>(command: string, args: unknown, timeoutMs = this.settings.requestTimeoutMs): Promise<T | undefined> {
-    const response = await this.connection.request<{ success?: boolean; body?: T; message?: string } | null>(
-      'workspace/executeCommand',
+  /**
+   * A raw tsserver command through the language server, for what LSP does not expose (or exposes only
+   * partially).
+   */
+  async tsserverRequest<C extends TsserverCommand>(
+    command: C,
+    args: TsserverCommands[C]['args'],
+    timeoutMs = this.settings.requestTimeoutMs,
+  ): Promise<TsserverCommands[C]['body'] | undefined> {
+    // typescript-language-server hands back tsserver's whole response: success, message, body.
+    const response = (await this.connection.request(
+      ExecuteCommandRequest.type,
       { command: 'typescript.tsserverRequest', arguments: [command, args] },
       timeoutMs,
-    );
+    )) as TsserverResponse<C> | null;
     if (response && response.success === false) throw engineFailure(`tsserver failed on ${command}: ${response.message ?? 'no reason given'}`);
     return response?.body;
   }
 
-  request<R>(method: string, params: unknown): Promise<R> {
-    return this.connection.request<R>(method, params, this.settings.requestTimeoutMs);
+  request<P, R>(type: RequestType<P, R, unknown>, params: P): Promise<R> {
+    return this.connection.request(type, params, this.settings.requestTimeoutMs);
   }
 
   /**
-   * A tsserver that died under a living TLS kills the session. So does one stopped by a signal
+   * A tsserver that died under a living language server kills the session. So does one stopped by a signal
    * (SIGSTOP) while requests wait on it: they would wait for their whole deadline (a minute) and
    * cn status would say ready. A process's state tells stopped from busy, which a ping with a short
    * deadline cannot: a tsserver busy on a large project is slow to answer anything, yet healthy.
@@ -252,8 +266,8 @@ export class TlsSession {
     this.disposed = true;
     clearInterval(this.watchTimer);
     if (!this.dead) {
-      await this.connection.request('shutdown', null, graceMs).catch(() => undefined);
-      this.connection.notify('exit', null);
+      await this.connection.request(ShutdownRequest.type, undefined, graceMs).catch(() => undefined);
+      this.connection.notify(ExitNotification.type, undefined);
     }
     this.dead = true;
     this.connection.close('the engine was disposed');
