@@ -1,7 +1,7 @@
 import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, stateDirectory, type PortFile, type StatusResponse } from '@cn/core';
-import { ensureStateDirectory, openPrivateAppend, ownedByUs, removeReplaceablePortFile } from '@cn/daemon/local-files';
+import { CnError, type PortFile, type StatusResponse } from '@cn/core';
+import { ensureStateDirectory, openPrivateAppend, ownedByUs, removeReplaceablePortFile, stateDirectory } from '@cn/daemon/local-files';
 import { daemonArguments, daemonEntry } from './daemon-entry.js';
 import { ConnectionFailure, httpCall, type Endpoint } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';

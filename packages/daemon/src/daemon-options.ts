@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { stateDirectory } from '@cn/core';
+import { stateDirectory } from './local-files/index.js';
 
 export interface DaemonOptions {
   root: string;

@@ -5,15 +5,20 @@
  * shifts line 1 by one column; UTF-16 read as UTF-8 is garbage).
  */
 export function decodeSourceBytes(bytes: Uint8Array): string {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length >= 2 && buffer[0] === 0xfe && buffer[1] === 0xff) {
-    // Node has no UTF-16 BE decoder: swap each byte pair (on a copy) and read it as LE.
-    const evenLength = (buffer.length - 2) & ~1;
-    return Buffer.from(buffer.subarray(2, 2 + evenLength)).swap16().toString('utf16le');
-  }
-  if (buffer.length >= 2 && buffer[0] === 0xff && buffer[1] === 0xfe) return buffer.toString('utf16le', 2);
-  if (buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return buffer.toString('utf8', 3);
-  return buffer.toString('utf8');
+  // ignoreBOM keeps any further BOM as a character, as the compiler's Buffer decoding does; an odd last
+  // byte of UTF-16 is dropped, as there.
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decode('utf-16be', evenPart(bytes.subarray(2)));
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decode('utf-16le', evenPart(bytes.subarray(2)));
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode('utf-8', bytes.subarray(3));
+  return decode('utf-8', bytes);
+}
+
+function decode(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): string {
+  return new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+}
+
+function evenPart(bytes: Uint8Array): Uint8Array {
+  return bytes.subarray(0, bytes.length & ~1);
 }
 
 /** A NUL among the first characters marks a binary file (after decoding, so UTF-16 text is not one). */
