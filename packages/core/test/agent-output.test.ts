@@ -185,4 +185,10 @@ describe('overview', () => {
     expect(await overview(deps, { maxTokens: 20 })).toMatchObject({ files: [], total: 2, budget: { stage: 'totals' } });
     expect((await overview(deps, { dir: 'lib', maxTokens: 0 })).counts.files).toBe(1);
   });
+
+  it('names a missing directory as a directory (the files port says MissingPath); other refusals pass through', async () => {
+    const { deps } = setup();
+    await expect(overview(deps, { dir: 'nowhere' })).rejects.toMatchObject({ kind: 'bad-input', message: 'no such directory: nowhere' });
+    await expect(overview(deps, { dir: '../elsewhere' })).rejects.toMatchObject({ kind: 'bad-input', message: '../elsewhere is outside the project root' });
+  });
 });
