@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, SourceText, estimateTokens, findSymbol, fitFind, fitMap, inspectMany, mapFile, overview, signature, snippet } from '../src/index.js';
-import type { FindResponse, WorkspaceSymbolHit } from '../src/index.js';
+import { ProjectPaths, SourceText, estimateTokens, findSymbol, fitFind, fitMap, inspectMany, mapFile, overview, signature, snippet, type FindResponse, type WorkspaceSymbolHit } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 
 const shapes = [
