@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * pieces that start no language server. `npm test` (vitest.config.ts) still runs everything.
  */
 const source = (relative: string) => fileURLToPath(new URL(`./packages/${relative}`, import.meta.url));
+/** Files that mock a module (vi.mock) need a module graph of their own. */
+const MOCKING = ['packages/lsp/test/document-sync.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -19,20 +21,28 @@ export default defineConfig({
     ],
   },
   test: {
-    include: [
-      'packages/core/test/**/*.test.ts',
-      'packages/daemon/test/**/*.test.ts',
-      'packages/client/test/**/*.test.ts',
-      'packages/cli/test/**/*.test.ts',
-      'packages/mcp/test/**/*.test.ts',
-      ...['convert', 'config-errors', 'document-sync', 'type-declarations', 'lsp-connection'].map((name) => `packages/lsp/test/${name}.test.ts`),
-    ],
-    exclude: ['**/node_modules/**'],
     testTimeout: 10_000,
-    // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run
-    // (19.8 s vs 7.1 s for 40 files on the shared 2-core machine). These tests keep no global state
-    // between files (no module mocks, no chdir, no env edits).
-    pool: 'threads',
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'packages/core/test/**/*.test.ts',
+            'packages/daemon/test/**/*.test.ts',
+            'packages/client/test/**/*.test.ts',
+            'packages/cli/test/**/*.test.ts',
+            'packages/mcp/test/**/*.test.ts',
+            ...['convert', 'config-errors', 'type-declarations', 'lsp-connection'].map((name) => `packages/lsp/test/${name}.test.ts`),
+          ],
+          // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run
+          // (19.8 s vs 7.1 s for 40 files on the shared 2-core machine). These files keep no global
+          // state between them (no module mocks, no chdir, no env edits).
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'unit-isolated', include: MOCKING } },
+    ],
   },
 });
