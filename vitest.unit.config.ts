@@ -33,6 +33,7 @@ export default defineConfig({
             'packages/client/test/**/*.test.ts',
             'packages/cli/test/**/*.test.ts',
             'packages/mcp/test/**/*.test.ts',
+            'test/unit/**/*.test.ts',
             ...['convert', 'config-errors', 'type-declarations', 'lsp-connection'].map((name) => `packages/lsp/test/${name}.test.ts`),
           ],
           // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run
