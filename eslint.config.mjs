@@ -47,7 +47,15 @@ export default defineConfig(
       // One import statement per module (typescript-engine.ts imported @cn/core three times).
       'no-duplicate-imports': ['error', { includeExports: false }],
       // `_name` marks a parameter or destructured field that is deliberately unused (tsc's noUnused* agree).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
 );

@@ -24,5 +24,8 @@ const A_REQUEST = 64;
  * writes nothing.
  */
 export async function waitForRequestSent(pid: number | 'self', before: number, timeout = 15_000): Promise<void> {
-  await vi.waitFor(() => expect(bytesWritten(pid) - before).toBeGreaterThanOrEqual(A_REQUEST), { timeout, interval: 10 });
+  await vi.waitFor(() => expect(bytesWritten(pid) - before).toBeGreaterThanOrEqual(A_REQUEST), {
+    timeout,
+    interval: 10,
+  });
 }

@@ -41,9 +41,14 @@ function importedPackages(packageDir: string): Set<string> {
 describe('workspace package dependencies', () => {
   it.each(PACKAGES)('packages/%s lists every package its sources import', (name) => {
     const packageDir = path.join(REPO, 'packages', name);
-    const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies?: Record<string, string>;
+    };
     const listed = new Set(Object.keys(manifest.dependencies ?? {}));
-    const missing = [...importedPackages(packageDir)].filter((imported) => imported !== manifest.name && !listed.has(imported));
+    const missing = [...importedPackages(packageDir)].filter(
+      (imported) => imported !== manifest.name && !listed.has(imported),
+    );
     expect(missing).toEqual([]);
   });
 });

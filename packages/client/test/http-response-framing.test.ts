@@ -8,7 +8,8 @@ import { NotAnAnswer, ResponseReader, type RawResponse } from '../src/http-respo
  */
 const HEAD = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n';
 const BODY = '{"answer":"é🚀","n":42}';
-const framed = (body = BODY, head = HEAD) => Buffer.from(`${head}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+const framed = (body = BODY, head = HEAD) =>
+  Buffer.from(`${head}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 
 /** Pushes the pieces in order; the answer the reader completes on, and after which push it did. */
 function pushAll(reader: ResponseReader, pieces: Buffer[]): { response: RawResponse | undefined; at: number } {
@@ -110,7 +111,9 @@ describe('ResponseReader framing', () => {
   });
 
   it('reads header names case-insensitively and trims values', () => {
-    const response = new ResponseReader().push(Buffer.from('HTTP/1.1 404 Not Found\r\nX-CN-Proof:   abc  \r\nContent-Length: 2\r\n\r\n{}'));
+    const response = new ResponseReader().push(
+      Buffer.from('HTTP/1.1 404 Not Found\r\nX-CN-Proof:   abc  \r\nContent-Length: 2\r\n\r\n{}'),
+    );
     expect(response?.status).toBe(404);
     expect(response?.headers.get('x-cn-proof')).toBe('abc');
   });

@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -84,11 +95,14 @@ describe('the start lock', () => {
   });
 
   // Making a file another user's needs root; elsewhere the check cannot be staged.
-  it.skipIf(process.getuid?.() !== 0)('another user’s file is not a lock, even naming a live pid: removed, then taken', () => {
-    writeFileSync(lock, String(process.pid));
-    chownSync(lock, 65534, 65534);
-    clearStaleStartLock(lock, STALE_AFTER_MS);
-    expect(existsSync(lock)).toBe(false);
-    expect(tryStartLock(lock)).toBe(true);
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    'another user’s file is not a lock, even naming a live pid: removed, then taken',
+    () => {
+      writeFileSync(lock, String(process.pid));
+      chownSync(lock, 65534, 65534);
+      clearStaleStartLock(lock, STALE_AFTER_MS);
+      expect(existsSync(lock)).toBe(false);
+      expect(tryStartLock(lock)).toBe(true);
+    },
+  );
 });

@@ -11,7 +11,9 @@ describe('stateDirectory', () => {
 
   it('uses TMPDIR when $XDG_RUNTIME_DIR is unset, empty or relative', () => {
     for (const runtime of [undefined, '', 'relative/dir']) {
-      expect(path.dirname(path.dirname(stateDirectory('/home/me/shop', { XDG_RUNTIME_DIR: runtime, TMPDIR: '/var/tmp' })))).toBe('/var/tmp');
+      expect(
+        path.dirname(path.dirname(stateDirectory('/home/me/shop', { XDG_RUNTIME_DIR: runtime, TMPDIR: '/var/tmp' }))),
+      ).toBe('/var/tmp');
     }
   });
 
