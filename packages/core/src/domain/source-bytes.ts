@@ -5,20 +5,30 @@
  * shifts line 1 by one column; UTF-16 read as UTF-8 is garbage).
  */
 export function decodeSourceBytes(bytes: Uint8Array): string {
-  // ignoreBOM keeps any further BOM as a character, as the compiler's Buffer decoding does; an odd last
-  // byte of UTF-16 is dropped, as there.
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decode('utf-16be', evenPart(bytes.subarray(2)));
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decode('utf-16le', evenPart(bytes.subarray(2)));
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode('utf-8', bytes.subarray(3));
-  return decode('utf-8', bytes);
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), false);
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), true);
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeUtf8(bytes.subarray(3));
+  return decodeUtf8(bytes);
 }
 
-function decode(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): string {
-  return new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+function decodeUtf8(bytes: Uint8Array): string {
+  // ignoreBOM: a further BOM is a character, as in the compiler's Buffer decoding.
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 }
 
-function evenPart(bytes: Uint8Array): Uint8Array {
-  return bytes.subarray(0, bytes.length & ~1);
+/**
+ * Code unit by code unit, as the compiler's Buffer decoding does: a lone surrogate is kept (a
+ * TextDecoder would replace it with U+FFFD) and an odd last byte is dropped.
+ */
+function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
+  let text = '';
+  const units: number[] = [];
+  for (let at = 0; at + 1 < bytes.length; at += 2) {
+    units.push(littleEndian ? bytes[at] | (bytes[at + 1] << 8) : (bytes[at] << 8) | bytes[at + 1]);
+    // In slices: String.fromCharCode takes its units as arguments, and arguments are limited.
+    if (units.length === 8192) text += String.fromCharCode(...units.splice(0));
+  }
+  return text + String.fromCharCode(...units);
 }
 
 /** A NUL among the first characters marks a binary file (after decoding, so UTF-16 text is not one). */
