@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import { CLIENT_PROOF_HEADER, NONCE_HEADER, clientProof, newNonce } from '../../packages/core/dist/request-proof.js';
+import { CLIENT_PROOF_HEADER, NONCE_HEADER, clientProof, newNonce } from '@cn/core/request-proof';
 import { readPortFile } from './cn.js';
 
 export interface RawResponse {

@@ -51,10 +51,19 @@ describe('scripts/eval on the fixture questions', () => {
     expect(exitCode, stderr).toBe(0);
     const questions = tableRows(stdout, 'id');
     expect(questions.map((row) => row[0])).toEqual(expect.arrayContaining(['fx-def-1', 'fx-ref-1', 'fx-outline-1', 'fx-body-1']));
+    // Columns: id, question, truth, grep calls, grep tokens, grep F1, cn calls, cn tokens, cn F1, ratio, winner.
+    const F1 = /^(0\.\d\d|1\.00)$/;
     for (const row of questions) {
-      expect(Number(row[5]), row.join(' | ')).toBeGreaterThanOrEqual(0);
-      expect(row[8] === '' || Number(row[8]) >= 0, row.join(' | ')).toBe(true);
+      const where = row.join(' | ');
+      expect(Number(row[2]), where).toBeGreaterThan(0);
+      expect(row[5], where).toMatch(F1);
+      // cn answers every fixture question (no 'n/a'), with at least one call that printed something.
+      expect(Number(row[6]), where).toBeGreaterThanOrEqual(1);
+      expect(Number(row[7]), where).toBeGreaterThan(0);
+      expect(row[8], where).toMatch(F1);
     }
+    // The grep baseline is measured, not skipped: it finds the references of User too.
+    expect(Number(questions.find((row) => row[0] === 'fx-ref-1')![5])).toBeGreaterThan(0);
     // Definition and references of User are what cn is for: it must answer them exactly.
     const reference = questions.find((row) => row[0] === 'fx-ref-1')!;
     expect(Number(reference[8])).toBe(1);

@@ -24,7 +24,8 @@ export interface Outcome {
 /** What every command module gets: the cac instance and a way to run its action. */
 export interface CommandHost {
   cli: CAC;
-  run(command: (context: Context) => Promise<Outcome>): void;
+  /** A property, not a method: every command destructures it from the host. */
+  run: (command: (context: Context) => Promise<Outcome>) => void;
 }
 
 export function render<T>(context: Context, response: T, text: (response: T) => string, exitCode: number = EXIT.ok): Outcome {
@@ -35,7 +36,7 @@ export function render<T>(context: Context, response: T, text: (response: T) => 
 export function wholeNumber(value: unknown, flag: string, min: number): number | undefined {
   if (value === undefined) return undefined;
   const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(number) || number < min) throw new CnError('bad-input', `${flag} takes a whole number of ${min} or more, not '${String(value)}'`);
+  if (!Number.isInteger(number) || number < min) throw new CnError('bad-input', `${flag} takes a whole number of ${min} or more, not '${typeof value === 'string' ? value : JSON.stringify(value)}'`);
   return number;
 }
 

@@ -1,11 +1,12 @@
-import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, stateDirectory, type StatusResponse } from '@cn/core';
+import { CnError, type StatusResponse } from '@cn/core';
 import type { PortFile } from '@cn/protocol';
-import { ensureStateDirectory, openPrivateAppend, ownedByUs, removeReplaceablePortFile } from '@cn/daemon/local-files';
+import { ensureStateDirectory, openPrivateAppend, removeReplaceablePortFile, stateDirectory } from '@cn/daemon/local-files';
 import { daemonArguments, daemonEntry } from './daemon-entry.js';
 import { ConnectionFailure, endpointCall, type Endpoint } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
+import { clearStaleStartLock, releaseStartLock, tryStartLock } from './start-lock.js';
 
 export const HEALTH_TIMEOUT_MS = 3_000;
 const START_TIMEOUT_MS = 60_000;
@@ -50,14 +51,14 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
   const lockPath = path.join(stateDir, 'start.lock');
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (tryLock(lockPath)) {
+    if (tryStartLock(lockPath)) {
       try {
         return (await findRunningDaemon(root)) ?? (await spawnDaemon(root, stateDir, deadline, settings));
       } finally {
-        rmSync(lockPath, { force: true });
+        releaseStartLock(lockPath);
       }
     }
-    clearStaleLock(lockPath);
+    clearStaleStartLock(lockPath, STALE_LOCK_MS);
     await sleep(POLL_MS);
     const started = await findRunningDaemon(root);
     if (started) return started;
@@ -98,34 +99,6 @@ async function spawnDaemon(root: string, stateDir: string, deadline: number, set
   }
   child.kill('SIGTERM');
   throw new CnError('unavailable', `the daemon did not open its port within ${START_TIMEOUT_MS / 1000} s`, `see ${logFile}`);
-}
-
-function tryLock(lockPath: string): boolean {
-  try {
-    const fd = openSync(lockPath, 'wx', 0o600);
-    writeSync(fd, String(process.pid));
-    closeSync(fd);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-}
-
-function clearStaleLock(lockPath: string): void {
-  try {
-    // Only this user can create files in the verified state directory; anything else there is not a lock.
-    const lock = lstatSync(lockPath);
-    if (!lock.isFile() || !ownedByUs(lock)) {
-      rmSync(lockPath, { force: true, recursive: true });
-      return;
-    }
-    const holder = Number(readFileSync(lockPath, 'utf8'));
-    const age = Date.now() - lock.mtimeMs;
-    if ((holder > 0 && !isProcessAlive(holder)) || age > STALE_LOCK_MS) rmSync(lockPath, { force: true });
-  } catch {
-    // Gone already, or half-written by a client that is writing it right now: leave it.
-  }
 }
 
 function lastLogLine(logFile: string): string {

@@ -19,7 +19,6 @@ export * from './usecases/map-file.js';
 export * from './usecases/find-symbol.js';
 export * from './usecases/inspect-code.js';
 export * from './usecases/inspect-batches.js';
-export * from './domain/state-directory.js';
 export * from './usecases/symbol-search.js';
 export * from './graph/public.js';
 export * from './usecases/overview.js';

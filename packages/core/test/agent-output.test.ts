@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, SourceText, estimateTokens, findSymbol, fitFind, fitMap, inspectMany, mapFile, overview, signature, snippet } from '../src/index.js';
-import type { FindResponse, WorkspaceSymbolHit } from '../src/index.js';
+import { ProjectPaths, SourceText, estimateTokens, findSymbol, fitFind, fitMap, inspectMany, mapFile, overview, signature, snippet, type FindResponse, type WorkspaceSymbolHit } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 
 const shapes = [
@@ -184,5 +183,11 @@ describe('overview', () => {
     expect(cut.files.map((f) => f.filePath)).toEqual(['src/shapes.ts']);
     expect(await overview(deps, { maxTokens: 20 })).toMatchObject({ files: [], total: 2, budget: { stage: 'totals' } });
     expect((await overview(deps, { dir: 'lib', maxTokens: 0 })).counts.files).toBe(1);
+  });
+
+  it('names a missing directory as a directory (the files port says MissingPath); other refusals pass through', async () => {
+    const { deps } = setup();
+    await expect(overview(deps, { dir: 'nowhere' })).rejects.toMatchObject({ kind: 'bad-input', message: 'no such directory: nowhere' });
+    await expect(overview(deps, { dir: '../elsewhere' })).rejects.toMatchObject({ kind: 'bad-input', message: '../elsewhere is outside the project root' });
   });
 });

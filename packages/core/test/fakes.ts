@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { badInput, type CodeIntelligence, type EngineStatus, type FoldingSpan, type OutlineNode, type Position, type SourceFiles, type SourceLocation, type WorkspaceSymbolHit } from '../src/index.js';
+import { MissingPath, badInput, type CodeIntelligence, type EngineStatus, type FoldingSpan, type OutlineNode, type Position, type SourceFiles, type SourceLocation, type WorkspaceSymbolHit } from '../src/index.js';
 
 export const ROOT = '/project';
 
@@ -19,7 +19,7 @@ export class FakeFiles implements SourceFiles {
     if (!(await this.isInsideRoot(filePath))) throw badInput(`${filePath} is outside the project root`);
     const relative = path.relative(ROOT, filePath);
     const text = this.files[relative];
-    if (text === undefined) throw badInput(`no such file: ${relative}`);
+    if (text === undefined) throw new MissingPath(relative);
     return text;
   }
 
@@ -28,7 +28,7 @@ export class FakeFiles implements SourceFiles {
     if (absolute !== ROOT && !absolute.startsWith(`${ROOT}/`)) throw badInput(`${userPath} is outside the project root`);
     const relative = path.relative(ROOT, absolute);
     const isDirectory = relative === '' || Object.keys(this.files).some((file) => file.startsWith(`${relative}/`));
-    if (this.files[relative] === undefined && !isDirectory) throw badInput(`no such file: ${userPath}`);
+    if (this.files[relative] === undefined && !isDirectory) throw new MissingPath(userPath);
     return absolute;
   }
 }

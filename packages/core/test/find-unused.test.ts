@@ -37,7 +37,6 @@ function urlProject(extraFiles: Record<string, string> = {}) {
   engine.referencesAt[`${file}:3:14`] = [at('src/url.ts', 5, 15)];
   engine.referencesAt[`${file}:5:7`] = [];
   const files = new FakeFiles({ 'src/url.ts': url, 'src/app.ts': '', 'src/url.test.ts': '', 'test/more.ts': '', ...extraFiles });
-  const projectFiles = Object.keys(files.files).map((relative) => `${ROOT}/${relative}`);
   return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
 }
 

@@ -41,6 +41,20 @@ describe('decodeSourceBytes: bytes read as the compiler reads them (ts.sys.readF
     expect(decodeSourceBytes(bytes)).toBe(code);
   });
 
+  it('agrees with the compiler on the edges: an odd last UTF-16 byte is dropped, a lone surrogate kept, a second BOM kept', () => {
+    const odd = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab', 'utf16le'), Buffer.from([0x41])]);
+    expect(decodeSourceBytes(odd)).toBe('ab');
+    const oddBigEndian = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ab', 'utf16le').swap16(), Buffer.from([0x41])]);
+    expect(decodeSourceBytes(oddBigEndian)).toBe('ab');
+    const loneSurrogate = Buffer.from('a\ud800b', 'utf16le');
+    expect(decodeSourceBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), loneSurrogate]))).toBe('a\ud800b');
+    expect(decodeSourceBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(loneSurrogate).swap16()]))).toBe('a\ud800b');
+    const long = 'x'.repeat(20_000) + '\u00e9';
+    expect(decodeSourceBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(long, 'utf16le')]))).toBe(long);
+    const twoBoms = Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x61]);
+    expect(decodeSourceBytes(twoBoms)).toBe('\ufeffa');
+  });
+
   it('leaves the bytes it was given untouched (the BE swap works on a copy)', () => {
     const bytes = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ab', 'utf16le').swap16()]);
     const before = Buffer.from(bytes);

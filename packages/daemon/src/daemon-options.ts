@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { stateDirectory } from '@cn/core';
+import { stateDirectory } from './local-files/index.js';
 
 export interface DaemonOptions {
   root: string;

@@ -1,6 +1,5 @@
-import { CnError, engineFailure, type CodeIntelligence, type EngineStatus } from '@cn/core';
+import { CnError, engineFailure, type CodeIntelligence, type CodeNavigation, type EngineStatus } from '@cn/core';
 import type { TypeScriptEngine } from '@cn/lsp';
-import type { CodeNavigation } from '@cn/core';
 
 /**
  * The daemon answers HTTP (status, port file) as soon as it listens, while the language server is

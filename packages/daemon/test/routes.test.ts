@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES, ProjectPaths, type StatusResponse } from '@cn/core';
+import { MAX_REQUEST_BYTES, ProjectPaths, engineFailure, type StatusResponse } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/core/request-proof';
 import { ROOT } from '../../core/test/fakes.js';
@@ -43,11 +43,16 @@ const STATUS: StatusResponse = {
 };
 
 let app: FastifyInstance;
+let engine: ReturnType<typeof codebaseFromText>['engine'];
+const logged: string[] = [];
 let activity = 0;
 let warning: string | undefined;
 
 beforeEach(async () => {
-  const { engine, navigation, files } = codebaseFromText(SOURCES);
+  const codebase = codebaseFromText(SOURCES);
+  const { navigation, files } = codebase;
+  engine = codebase.engine;
+  logged.length = 0;
   engine.symbols = [
     { name: 'greet', kind: 'Function', filePath: `${ROOT}/src/greet.ts`, range: { start: { line: 1, character: 1 }, end: { line: 3, character: 2 } } },
   ];
@@ -67,7 +72,7 @@ beforeEach(async () => {
       ready: async () => STATUS,
       shutdown: () => undefined,
     },
-    { token: TOKEN, onActivity: () => activity++, warning: () => warning },
+    { token: TOKEN, onActivity: () => activity++, warning: () => warning, log: (line: string) => logged.push(line) },
   );
   await app.ready();
 });
@@ -213,5 +218,47 @@ describe('bad input', () => {
     const answer = await proven('POST', '/nope', {});
     expect(answer.statusCode).toBe(404);
     expect(answer.json().error).toMatchObject({ kind: 'bad-input', message: 'no route POST /nope' });
+  });
+
+  it('a body that is not JSON at all (with a JSON content type) is a 400, not a 500', async () => {
+    const body = '{"query": "greet"';
+    const answer = await app.inject({ method: 'POST', url: '/find', headers: provenHeaders(PORT, TOKEN, 'POST', '/find', body), payload: body });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.kind).toBe('bad-input');
+  });
+
+  it('a known path asked with the wrong method is a 404 naming method and path', async () => {
+    const answer = await proven('GET', '/find');
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error).toMatchObject({ kind: 'bad-input', message: 'no route GET /find' });
+  });
+
+  it('a well-formed question with no answer is a 404 of kind not-found', async () => {
+    const answer = await proven('POST', '/type', { target: 'NoSuchThing' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error).toMatchObject({ kind: 'not-found', message: expect.stringContaining('NoSuchThing') });
+  });
+});
+
+describe('failures behind the routes', () => {
+  it('an engine failure is a 502 of kind engine-failure, with its message and hint', async () => {
+    engine.searchSymbols = async () => {
+      throw engineFailure('the language server crashed', 'run cn status');
+    };
+    const answer = await proven('POST', '/find', { query: 'greet' });
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json()).toEqual({ error: { kind: 'engine-failure', message: 'the language server crashed', hint: 'run cn status' } });
+  });
+
+  it('a bug (a plain exception) is a 500 of kind internal: the stack goes to the log, never to the client', async () => {
+    engine.searchSymbols = async () => {
+      throw new TypeError('cannot read properties of undefined');
+    };
+    const answer = await proven('POST', '/find', { query: 'greet' });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json()).toEqual({ error: { kind: 'internal', message: 'cannot read properties of undefined' } });
+    expect(answer.body).not.toMatch(/\bat .*\.ts:\d+/);
+    // The log line is one printable line: the stack's newlines are escaped.
+    expect(logged.join('\n')).toMatch(/internal error: TypeError: cannot read properties of undefined\\u000a\s+at /);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bytesWritten, waitForRequestSent } from '../../../test/helpers/io-counters.js';
 import { isAlive, listDescendants } from '../src/process-tree.js';
 import type { TypeScriptEngine } from '../src/index.js';
 import { fixture, LONG, startEngine } from './helpers.js';
@@ -11,8 +11,9 @@ const ourProcesses = () => listDescendants(process.pid);
 const languageServerPid = () => ourProcesses().find((entry) => entry.command.includes('typescript-language-server'))?.pid;
 const tsserverPids = () => ourProcesses().filter((entry) => entry.command.includes('tsserver')).map((entry) => entry.pid);
 
-async function waitUntil(condition: () => boolean): Promise<void> {
-  while (!condition()) await sleep(50);
+/** Waits for a condition with a deadline (a process that never exits fails the test instead of hanging it). */
+async function waitUntil(condition: () => boolean, timeout = 15_000): Promise<void> {
+  await vi.waitFor(() => expect(condition()).toBe(true), { timeout, interval: 50 });
 }
 
 describe('crash recovery and clean shutdown', { timeout: LONG }, () => {
@@ -27,15 +28,17 @@ describe('crash recovery and clean shutdown', { timeout: LONG }, () => {
     const oldTsservers = tsserverPids();
     expect(pid).toBeTypeOf('number');
     expect(oldTsservers.length).toBeGreaterThan(0);
-    // Freeze the language server so the request is certainly in flight (sent, unanswered) when the kill
-    // lands.
+    // Asked once first: the file is open, so the next thing this process writes to the language server is the request itself.
+    await engine.references(userFile, { line: 2, character: 14 }, true);
+    // Freeze the language server so the request is certainly in flight (sent, unanswered) when the kill lands.
     process.kill(pid!, 'SIGSTOP');
+    const before = bytesWritten('self');
     const inFlight = engine.references(userFile, { line: 2, character: 14 }, true);
     const settled = inFlight.then(
       () => 'answered',
       (error: unknown) => error,
     );
-    await sleep(300);
+    await waitForRequestSent('self', before);
     process.kill(pid!, 'SIGKILL');
     const outcome = await settled;
     expect(outcome).toMatchObject({ kind: 'engine-failure' });

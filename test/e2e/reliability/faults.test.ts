@@ -3,6 +3,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
+import { bytesWritten, waitForRequestSent } from '../../helpers/io-counters.js';
 import { daemonsFor, descendants, languageServerOf, tsserverOf } from '../../helpers/processes.js';
 
 async function warmDaemon(root: string): Promise<number> {
@@ -40,9 +41,12 @@ describe('faults', () => {
     root = copyProject('examples/shop');
     const daemon = await warmDaemon(root);
     const tsserver = tsserverOf(daemon)!;
+    const languageServer = languageServerOf(daemon)!;
     process.kill(tsserver, 'SIGSTOP'); // the request below now waits on a frozen tsserver
+    const before = bytesWritten(languageServer);
     const inFlight = cn(['find', 'Checkout', '--root', root]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // In flight once the language server has passed it on to the frozen tsserver.
+    await waitForRequestSent(languageServer, before);
     process.kill(tsserver, 'SIGKILL');
     const result = await inFlight;
     expect(result.exitCode).toBe(4);

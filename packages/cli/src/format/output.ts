@@ -5,9 +5,10 @@ import type { Context, Outcome, OutputFormat } from '../run.js';
 
 /** How one command prints each format; a format a command lacks falls back to its text. */
 export interface Renderers<T> {
-  text(response: T): string;
-  compact?(response: T): string;
-  ids?(response: T): string;
+  // Properties, not methods: rendererFor hands them out as plain functions, so none may use `this`.
+  text: (response: T) => string;
+  compact?: (response: T) => string;
+  ids?: (response: T) => string;
 }
 
 export function rendererFor<T>(format: OutputFormat, renderers: Renderers<T>): (response: T) => string {

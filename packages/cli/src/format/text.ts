@@ -1,4 +1,4 @@
-import type { FindResponse, InspectManyResponse, InspectResponse, LocationRef, MapResponse, StatusResponse, UnresponsiveStatus } from '@cn/core';
+import type { FindResponse, InspectManyResponse, InspectResponse, MapResponse, StatusResponse, UnresponsiveStatus } from '@cn/core';
 
 import { cutNotes, groupByFile, place, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';

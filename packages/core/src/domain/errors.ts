@@ -22,6 +22,16 @@ export class CnError extends Error {
   }
 }
 
+/**
+ * Bad input of one known cause: nothing exists at the path the user named. A class of its own so that a
+ * caller can give the cause in its own words (a directory, not a file) without reading the message.
+ */
+export class MissingPath extends CnError {
+  constructor(displayPath: string, hint?: string) {
+    super('bad-input', `no such file: ${displayPath}`, hint);
+  }
+}
+
 export const badInput = (message: string, hint?: string) => new CnError('bad-input', message, hint);
 export const notFound = (message: string, hint?: string) => new CnError('not-found', message, hint);
 export const engineFailure = (message: string, hint?: string) => new CnError('engine-failure', message, hint);

@@ -5,15 +5,30 @@
  * shifts line 1 by one column; UTF-16 read as UTF-8 is garbage).
  */
 export function decodeSourceBytes(bytes: Uint8Array): string {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length >= 2 && buffer[0] === 0xfe && buffer[1] === 0xff) {
-    // Node has no UTF-16 BE decoder: swap each byte pair (on a copy) and read it as LE.
-    const evenLength = (buffer.length - 2) & ~1;
-    return Buffer.from(buffer.subarray(2, 2 + evenLength)).swap16().toString('utf16le');
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), false);
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), true);
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeUtf8(bytes.subarray(3));
+  return decodeUtf8(bytes);
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  // ignoreBOM: a further BOM is a character, as in the compiler's Buffer decoding.
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+}
+
+/**
+ * Code unit by code unit, as the compiler's Buffer decoding does: a lone surrogate is kept (a
+ * TextDecoder would replace it with U+FFFD) and an odd last byte is dropped.
+ */
+function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
+  let text = '';
+  const units: number[] = [];
+  for (let at = 0; at + 1 < bytes.length; at += 2) {
+    units.push(littleEndian ? bytes[at] | (bytes[at + 1] << 8) : (bytes[at] << 8) | bytes[at + 1]);
+    // In slices: String.fromCharCode takes its units as arguments, and arguments are limited.
+    if (units.length === 8192) text += String.fromCharCode(...units.splice(0));
   }
-  if (buffer.length >= 2 && buffer[0] === 0xff && buffer[1] === 0xfe) return buffer.toString('utf16le', 2);
-  if (buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return buffer.toString('utf8', 3);
-  return buffer.toString('utf8');
+  return text + String.fromCharCode(...units);
 }
 
 /** A NUL among the first characters marks a binary file (after decoding, so UTF-16 text is not one). */

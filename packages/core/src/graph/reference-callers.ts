@@ -44,7 +44,7 @@ export class ReferenceCallers {
         if (!known.has(siteKey(site))) sites.push(site);
       }
     }
-    const callers = await Promise.all(sites.map((site) => engineCaller.get(siteKey(site)) ?? this.callerAt(site)));
+    const callers = await Promise.all(sites.map(async (site) => engineCaller.get(siteKey(site)) ?? (await this.callerAt(site))));
     const byCaller = new Map<string, IncomingCall>();
     sites.forEach((site, index) => {
       const from = callers[index];

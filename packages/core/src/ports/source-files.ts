@@ -5,7 +5,10 @@
  */
 export interface SourceFiles {
   readText(filePath: string): Promise<string>;
-  /** Resolves a user-given path (relative to the root or absolute) and confines it to the root. */
+  /**
+   * Resolves a user-given path (relative to the root or absolute) and confines it to the root; a path
+   * naming nothing is refused with MissingPath.
+   */
   resolveInRoot(userPath: string): Promise<string>;
   /**
    * False when the file's real path is outside the root (a symlink leading out, a tsconfig

@@ -174,7 +174,7 @@ class GlobParser {
   /** `*`, or `**` (a run of three or more counts as `**`); `**\/` also takes the slash, so it may match no directory at all. */
   private stars(): Fragment {
     let count = 1;
-    while (this.glob[this.at] === '*') (this.at++, count++);
+    for (; this.glob[this.at] === '*'; this.at++) count++;
     if (count === 1) return repeat({ kind: 'segment-char' });
     const anything = repeat({ kind: 'any-char' });
     if (this.glob[this.at] !== '/') return anything;

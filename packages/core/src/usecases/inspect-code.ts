@@ -82,7 +82,7 @@ type InspectOptions = { expand: ExpandMode; context: number; withCode: boolean }
 
 function checkOptions(request: { expand?: ExpandMode; context?: number; code?: boolean }): InspectOptions {
   const expand: ExpandMode = request.expand ?? 'block';
-  if (expand !== 'block' && expand !== 'surround') throw badInput(`unknown expand mode '${expand}'`, 'use --expand block or --expand surround');
+  if (expand !== 'block' && expand !== 'surround') throw badInput(`unknown expand mode '${String(expand)}'`, 'use --expand block or --expand surround');
   const context = request.context ?? DEFAULT_CONTEXT_LINES;
   if (!Number.isInteger(context) || context < 0 || context > MAX_CONTEXT_LINES) {
     throw badInput(`context must be a whole number from 0 to ${MAX_CONTEXT_LINES}, not ${context}`);

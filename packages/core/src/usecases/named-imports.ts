@@ -47,7 +47,7 @@ export class NamedImports {
 
   private add(filePath: string, name: string, importer: string): void {
     let names = this.byFile.get(filePath);
-    if (!names) this.byFile.set(filePath, (names = new Map()));
+    if (!names) this.byFile.set(filePath, (names = new Map<string, Set<string>>()));
     let importers = names.get(name);
     if (!importers) names.set(name, (importers = new Set()));
     importers.add(importer);

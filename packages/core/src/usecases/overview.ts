@@ -1,5 +1,5 @@
 import type { OverviewFile, OverviewRequest, OverviewResponse, OverviewSymbol } from '@cn/protocol';
-import { CnError, badInput } from '../domain/errors.js';
+import { MissingPath, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import { isDeclarationFile, type ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
@@ -43,7 +43,7 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   const dir = request.dir === undefined || request.dir.trim() === '' ? '.' : request.dir;
   const resolved = await deps.files.resolveInRoot(dir).catch((error: unknown) => {
     // The files port speaks of files; here the user named a directory.
-    if (error instanceof CnError && error.message.startsWith('no such file')) throw badInput(`no such directory: ${deps.paths.toRelative(deps.paths.toAbsolute(dir))}`, 'pass a directory under the project root, or nothing for all of it');
+    if (error instanceof MissingPath) throw badInput(`no such directory: ${deps.paths.toRelative(deps.paths.toAbsolute(dir))}`, 'pass a directory under the project root, or nothing for all of it');
     throw error;
   });
   const base = deps.paths.toRelative(resolved);

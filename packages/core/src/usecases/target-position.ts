@@ -2,8 +2,6 @@ import { badInput } from '../domain/errors.js';
 import { parseTarget } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import { SourceText } from '../domain/source-text.js';
-import type { OutlineNode } from '../domain/symbols.js';
-import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { resolveSourceFile } from './resolve-source.js';
 
@@ -38,25 +36,4 @@ function firstIdentifierColumn(content: string): number {
   if (declaration) return declaration[1].length + 1;
   const identifier = /[\p{L}$_]/u.exec(content);
   return identifier ? identifier.index + 1 : 1;
-}
-
-export interface SymbolAtPosition {
-  name: string;
-  kind: string;
-  container?: string;
-}
-
-/** The outline symbol whose name is at the position, with its container's name. */
-export async function symbolAt(engine: CodeIntelligence, filePath: string, position: Position): Promise<SymbolAtPosition | undefined> {
-  const search = (nodes: OutlineNode[], container?: string): SymbolAtPosition | undefined => {
-    for (const node of nodes) {
-      const { start, end } = node.selectionRange;
-      const onName = start.line === position.line && start.character <= position.character && (end.line > position.line || end.character >= position.character);
-      if (onName) return { name: node.name, kind: node.kind, ...(container ? { container } : {}) };
-      const inside = search(node.children, node.name);
-      if (inside) return inside;
-    }
-    return undefined;
-  };
-  return search(await engine.outline(filePath));
 }

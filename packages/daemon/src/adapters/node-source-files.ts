@@ -1,6 +1,6 @@
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { badInput, decodeSourceBytes, isInside, looksBinary, type SourceFiles } from '@cn/core';
+import { MissingPath, badInput, decodeSourceBytes, isInside, looksBinary, type SourceFiles } from '@cn/core';
 import { stampOf } from '@cn/lsp';
 import { TextCache } from './text-cache.js';
 
@@ -42,7 +42,7 @@ export class NodeSourceFiles implements SourceFiles {
     try {
       stat = await fs.stat(real, { bigint: true });
     } catch {
-      throw badInput(`no such file: ${this.display(filePath)}`, 'the file may have been moved or deleted');
+      throw new MissingPath(this.display(filePath), 'the file may have been moved or deleted');
     }
     if (stat.isDirectory()) throw badInput(`${this.display(filePath)} is a directory, not a file`, 'pass a source file, e.g. src/index.ts');
     if (!stat.isFile()) throw badInput(`${this.display(filePath)} is not a regular file`);
@@ -68,7 +68,7 @@ export class NodeSourceFiles implements SourceFiles {
     try {
       real = await fs.realpath(filePath);
     } catch {
-      throw badInput(`no such file: ${this.display(filePath)}`, missingHint);
+      throw new MissingPath(this.display(filePath), missingHint);
     }
     if (!isInside(await this.realRoot, real)) throw outsideRoot(this.display(filePath));
     return real;

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stateDirectory } from '../src/domain/state-directory.js';
+import { stateDirectory } from '../src/local-files/index.js';
 
 describe('stateDirectory', () => {
   it('prefers $XDG_RUNTIME_DIR (private to the user) to the shared temp dir', () => {
@@ -11,7 +11,9 @@ describe('stateDirectory', () => {
 
   it('uses TMPDIR when $XDG_RUNTIME_DIR is unset, empty or relative', () => {
     for (const runtime of [undefined, '', 'relative/dir']) {
-      expect(path.dirname(path.dirname(stateDirectory('/home/me/shop', { XDG_RUNTIME_DIR: runtime, TMPDIR: '/var/tmp' })))).toBe('/var/tmp');
+      expect(
+        path.dirname(path.dirname(stateDirectory('/home/me/shop', { XDG_RUNTIME_DIR: runtime, TMPDIR: '/var/tmp' }))),
+      ).toBe('/var/tmp');
     }
   });
 

@@ -11,7 +11,14 @@ import * as path from 'node:path';
 export function stateDirectory(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const digest = fnv1a(root, 0x811c9dc5) + fnv1a(root, 0x01000193);
   const user = safeUserName();
-  return path.join(stateBase(env), `cn-${user}`, `${path.basename(root).replace(/[^\w.-]/g, '_').slice(0, 40)}-${digest}`);
+  return path.join(
+    stateBase(env),
+    `cn-${user}`,
+    `${path
+      .basename(root)
+      .replace(/[^\w.-]/g, '_')
+      .slice(0, 40)}-${digest}`,
+  );
 }
 
 function stateBase(env: NodeJS.ProcessEnv): string {
