@@ -14,10 +14,10 @@ export default defineConfig({
   resolve: {
     // The workspace packages from their sources, so this tier tests the code as it is, not the last build.
     alias: [
-      { find: /^@cn\/core\/request-proof$/, replacement: source('core/src/request-proof.ts') },
+      { find: /^@cn\/protocol\/(request-proof|schemas|types)$/, replacement: source('protocol/src/$1.ts') },
       { find: /^@cn\/daemon\/local-files$/, replacement: source('daemon/src/local-files/index.ts') },
       { find: /^@cn\/lsp\/process-tree$/, replacement: source('lsp/src/process-tree.ts') },
-      { find: /^@cn\/(core|lsp|daemon|client|mcp)$/, replacement: source('$1/src/index.ts') },
+      { find: /^@cn\/(protocol|core|lsp|daemon|client|mcp)$/, replacement: source('$1/src/index.ts') },
     ],
   },
   test: {
@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
+            'packages/protocol/test/**/*.test.ts',
             'packages/core/test/**/*.test.ts',
             'packages/daemon/test/**/*.test.ts',
             'packages/client/test/**/*.test.ts',

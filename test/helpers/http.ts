@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import { CLIENT_PROOF_HEADER, NONCE_HEADER, clientProof, newNonce } from '@cn/core/request-proof';
+import { CLIENT_PROOF_HEADER, NONCE_HEADER, clientProof, newNonce } from '@cn/protocol/request-proof';
 import { readPortFile } from './cn.js';
 
 export interface RawResponse {
@@ -34,7 +34,7 @@ export function rawRequest(
   });
 }
 
-/** The headers a client sends to prove it holds `token` (the daemon's own scheme, @cn/core/request-proof). */
+/** The headers a client sends to prove it holds `token` (the daemon's own scheme, @cn/protocol/request-proof). */
 export function provenHeaders(port: number, token: string, method: string, route: string, body = ''): Record<string, string> {
   const nonce = newNonce();
   return {

@@ -20,7 +20,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** 'fastify' from 'fastify', '@cn/core' from '@cn/core/request-proof'. */
+/** 'fastify' from 'fastify', '@cn/protocol' from '@cn/protocol/request-proof'. */
 function packageName(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];

@@ -29,7 +29,7 @@ export function endpointCall<Name extends RouteName, Body extends RequestOf<Name
  * One HTTP/1.1 exchange with the daemon over a plain socket. The CLI is one-shot and its start-up is
  * the latency users feel: loading node:http costs more than this whole client (README, "Start-up").
  * The token never crosses the wire: the request carries a proof of it and the answer must carry the
- * daemon's proof (@cn/core/request-proof) before a byte of it is believed. `timeoutMs` bounds the
+ * daemon's proof (@cn/protocol/request-proof) before a byte of it is believed. `timeoutMs` bounds the
  * whole exchange, however the bytes trickle in.
  * Errors in the daemon's error body become CnErrors; no daemon there (nothing listening, or a server
  * that cannot prove it is the daemon) becomes ConnectionFailure, and the caller may start a fresh one.
@@ -46,7 +46,7 @@ export async function httpCall<T>(endpoint: Endpoint, method: HttpMethod, route:
     '',
   ].join('\r\n');
   const response = await exchange(endpoint.port, Buffer.concat([Buffer.from(head, 'latin1'), signed.payload]), timeoutMs);
-  const { DAEMON_PROOF_HEADER } = await import('@cn/core/request-proof');
+  const { DAEMON_PROOF_HEADER } = await import('@cn/protocol/request-proof');
   const answer = await readAnswer(endpoint, signed.nonce, response.status, response.body, response.headers.get(DAEMON_PROOF_HEADER));
   if (response.status === 200) {
     // Printable ASCII only: nothing in it may steer the terminal.
@@ -67,7 +67,7 @@ export interface SignedRequest {
 /** The body as JSON and the proof of the token over it; refused here when the daemon would refuse its size. */
 export async function signRequest(token: string, method: HttpMethod, route: string, body: unknown): Promise<SignedRequest> {
   // Loaded here, not at the top: node:crypto (2.2 ms, see request-proof.ts) only for commands that talk to a daemon.
-  const proof = await import('@cn/core/request-proof');
+  const proof = await import('@cn/protocol/request-proof');
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body), 'utf8');
   if (payload.length > MAX_REQUEST_BYTES) throw requestTooLarge();
   const nonce = proof.newNonce();
@@ -85,7 +85,7 @@ export async function signRequest(token: string, method: HttpMethod, route: stri
  * that no longer owns the port file's token); an error body becomes its CnError.
  */
 export async function readAnswer(endpoint: Endpoint, nonce: string, status: number, bytes: Buffer, proofHeader: unknown): Promise<unknown> {
-  const proof = await import('@cn/core/request-proof');
+  const proof = await import('@cn/protocol/request-proof');
   if (!proof.sameProof(proof.daemonProof(endpoint.token, nonce, status, bytes), proofHeader)) {
     throw new ConnectionFailure(new Error(`the server on port ${endpoint.port} did not prove it is the daemon`));
   }

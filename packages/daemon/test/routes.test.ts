@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES, ProjectPaths, engineFailure, type StatusResponse } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
-import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/core/request-proof';
+import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
 import { ROOT } from '../../core/test/fakes.js';
 import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';

@@ -1,7 +1,7 @@
 import { Client } from 'undici';
 import { CnError, MAX_ANSWER_BYTES, answerOverdue, answerTooLarge } from '@cn/core';
 import { ConnectionFailure, callRoute, connectOrStart, readAnswer, signRequest, type Endpoint } from '@cn/client';
-import { DAEMON_PROOF_HEADER } from '@cn/core/request-proof';
+import { DAEMON_PROOF_HEADER } from '@cn/protocol/request-proof';
 import type { AnswerOf, HttpMethod, RequestOf, RouteName } from '@cn/protocol';
 
 /** Fastify keeps idle sockets for 72 s; closing ours a little earlier avoids writing into a closing socket. */

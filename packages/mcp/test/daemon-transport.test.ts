@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CnError, MAX_ANSWER_BYTES } from '@cn/core';
 import { PORT_FILE_NAME } from '@cn/protocol';
-import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, sameProof } from '@cn/core/request-proof';
+import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, sameProof } from '@cn/protocol/request-proof';
 import { DaemonTransport } from '../src/daemon-transport.js';
 
 /**

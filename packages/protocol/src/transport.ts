@@ -6,7 +6,7 @@ export const PORT_FILE_NAME = '.ts-search-daemon.json';
 /** On an answer: one line the CLI prints on stderr as a warning (a broken tsconfig …). */
 export const WARNING_HEADER = 'x-cn-warning';
 
-/** The port file: how a client finds the daemon; the token keys both sides' proofs (core/request-proof.ts). */
+/** The port file: how a client finds the daemon; the token keys both sides' proofs (protocol/src/request-proof.ts). */
 export interface PortFile {
   pid: number;
   port: number;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, isNonce, sameProof } from '@cn/core/request-proof';
+import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, isNonce, sameProof } from '@cn/protocol/request-proof';
 
 export interface AuthenticationOptions {
   token: string;

@@ -6,7 +6,7 @@
  * someone else now holds) never sees the token, cannot use a proof for any other request, and its
  * answer is never believed.
  *
- * Its own entry point (`@cn/core/request-proof`), not part of the index: it loads node:crypto, which the
+ * Its own entry point (`@cn/protocol/request-proof`), not part of the index: it loads node:crypto, which the
  * CLI loads only when it talks to a daemon. Measured on the shared 2-core VM, Node 20.20.2: loading
  * node:crypto, drawing a nonce and computing one HMAC takes 2.2 ms inside a fresh process (median of 21;
  * min 2.0); whole `node` runs with and without it, 30 interleaved: 86.3 vs 88.0 ms median. node:http
