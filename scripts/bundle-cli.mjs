@@ -33,7 +33,12 @@ function sideEffectFree(packages) {
       const filter = new RegExp(`^(?:${packages.join('|')})$`);
       builder.onResolve({ filter }, async ({ path, ...rest }) => {
         if (rest.pluginData?.sideEffectFree) return undefined;
-        const resolved = await builder.resolve(path, { kind: rest.kind, importer: rest.importer, resolveDir: rest.resolveDir, pluginData: { sideEffectFree: true } });
+        const resolved = await builder.resolve(path, {
+          kind: rest.kind,
+          importer: rest.importer,
+          resolveDir: rest.resolveDir,
+          pluginData: { sideEffectFree: true },
+        });
         return { ...resolved, sideEffects: false };
       });
     },

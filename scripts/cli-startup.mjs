@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { parseScriptArgs, wholeNumber } from './lib/cli-args.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseScriptArgs('cli-startup', process.argv.slice(2), { runs: { type: 'string', default: '20' }, root: { type: 'string', default: 'examples/shop' } });
+const { values } = parseScriptArgs('cli-startup', process.argv.slice(2), {
+  runs: { type: 'string', default: '20' },
+  root: { type: 'string', default: 'examples/shop' },
+});
 const runs = wholeNumber('cli-startup', '--runs', values.runs);
 const root = path.resolve(repo, values.root);
 
@@ -35,7 +38,10 @@ async function time(argv) {
   const samples = [];
   for (let i = 0; i < runs; i++) samples.push(await runOnce(argv));
   samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)], p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))] };
+  return {
+    median: samples[Math.floor(samples.length / 2)],
+    p95: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))],
+  };
 }
 
 const cases = [
@@ -43,18 +49,32 @@ const cases = [
   ['node:http GET', ['-e', `require('node:http').get(${JSON.stringify(url)}, r => r.resume())`]],
   ['fetch GET', ['-e', `fetch(${JSON.stringify(url)}).then(r => r.text())`]],
   // What cn's client does: one HTTP/1.1 exchange over a plain socket.
-  ['node:net GET (what cn uses)', ['-e', `const s = require('node:net').connect(${port}, '127.0.0.1', () => s.end('GET / HTTP/1.1\\r\\nhost: x\\r\\nconnection: close\\r\\n\\r\\n')); s.resume()`]],
+  [
+    'node:net GET (what cn uses)',
+    [
+      '-e',
+      `const s = require('node:net').connect(${port}, '127.0.0.1', () => s.end('GET / HTTP/1.1\\r\\nhost: x\\r\\nconnection: close\\r\\n\\r\\n')); s.resume()`,
+    ],
+  ],
 ];
 if (existsSync(path.join(repo, 'node_modules/undici'))) {
   cases.push(['undici request', ['-e', `require('undici').request(${JSON.stringify(url)}).then(r => r.body.text())`]]);
 }
 
 // The real CLI against a warm daemon: bundled single file vs the unbundled module tree.
-execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'start', '--root', root], { stdio: 'ignore' });
+execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'start', '--root', root], {
+  stdio: 'ignore',
+});
 cases.push(['cn --version (bundle, no request)', [path.join(repo, 'packages/cli/bin/cn.cjs'), '--version']]);
 cases.push(['cn status (bundled)', [path.join(repo, 'packages/cli/bin/cn.cjs'), 'status', '--root', root]]);
-cases.push(['cn status (unbundled ES modules)', [path.join(repo, 'packages/cli/dist/main.js'), 'status', '--root', root]]);
-cases.push(['cn map src/domain/user.ts (bundled)', [path.join(repo, 'packages/cli/bin/cn.cjs'), 'map', 'src/domain/user.ts', '--root', root]]);
+cases.push([
+  'cn status (unbundled ES modules)',
+  [path.join(repo, 'packages/cli/dist/main.js'), 'status', '--root', root],
+]);
+cases.push([
+  'cn map src/domain/user.ts (bundled)',
+  [path.join(repo, 'packages/cli/bin/cn.cjs'), 'map', 'src/domain/user.ts', '--root', root],
+]);
 cases.push(['cn find User (bundled)', [path.join(repo, 'packages/cli/bin/cn.cjs'), 'find', 'User', '--root', root]]);
 
 const rows = [];
@@ -64,7 +84,11 @@ console.log(`runs per case: ${runs}; node ${process.version}; root ${path.relati
 console.log(`| case | median ms | p95 ms | median − floor | ÷ floor |`);
 console.log(`|---|---:|---:|---:|---:|`);
 for (const row of rows) {
-  console.log(`| ${row.name} | ${row.median.toFixed(1)} | ${row.p95.toFixed(1)} | ${(row.median - floor).toFixed(1)} | ${(row.median / floor).toFixed(2)} |`);
+  console.log(
+    `| ${row.name} | ${row.median.toFixed(1)} | ${row.p95.toFixed(1)} | ${(row.median - floor).toFixed(1)} | ${(row.median / floor).toFixed(2)} |`,
+  );
 }
-execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'stop', '--root', root], { stdio: 'ignore' });
+execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'stop', '--root', root], {
+  stdio: 'ignore',
+});
 server.close();

@@ -33,12 +33,19 @@ for (const [name, run] of Object.entries(scenarios)) {
   }
 }
 
-console.log(`fault/soak on ${fixture} · ${new Date().toISOString().slice(0, 10)} · node ${process.version} · ${os.cpus().length} cores`);
+console.log(
+  `fault/soak on ${fixture} · ${new Date().toISOString().slice(0, 10)} · node ${process.version} · ${os.cpus().length} cores`,
+);
 console.log('| scenario | requests | correct | failures (exit: n) | recoveries | lost | s |');
 console.log('|---|---:|---:|---|---:|---:|---:|');
 for (const { name, tally, seconds } of rows) {
-  const failures = Object.entries(tally.failures).map(([code, n]) => `${code}: ${n}`).join(', ') || '—';
-  console.log(`| ${name} | ${tally.requests} | ${tally.correct} | ${failures} | ${tally.recoveries} | ${tally.lost} | ${seconds.toFixed(1)} |`);
+  const failures =
+    Object.entries(tally.failures)
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(', ') || '—';
+  console.log(
+    `| ${name} | ${tally.requests} | ${tally.correct} | ${failures} | ${tally.recoveries} | ${tally.lost} | ${seconds.toFixed(1)} |`,
+  );
 }
 const lost = rows.reduce((sum, row) => sum + row.tally.lost, 0);
 for (const { name, tally } of rows) for (const note of tally.notes) console.log(`note: ${name}: ${note}`);

@@ -17,7 +17,11 @@ const { values: options } = parseScriptArgs('format-tokens', process.argv.slice(
 });
 const root = path.resolve(options.root);
 const query = options.query;
-const cn = (...argv) => execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), ...argv, '--root', root], { encoding: 'utf8', maxBuffer: 256 << 20 });
+const cn = (...argv) =>
+  execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), ...argv, '--root', root], {
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
 
 const rows = [];
 const measure = (label, text) => {
@@ -29,14 +33,23 @@ const measure = (label, text) => {
 cn('start');
 // The same question three tools answer: where is `query` defined and used?
 const rg = spawnSync('rg', ['-n', '-w', query, 'src'], { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 });
-const grep = rg.error ? spawnSync('grep', ['-rnw', query, 'src'], { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 }) : rg;
+const grep = rg.error
+  ? spawnSync('grep', ['-rnw', query, 'src'], { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 })
+  : rg;
 measure(`${rg.error ? 'grep -rnw' : 'rg -n -w'} ${query} src (text matches, not references)`, grep.stdout);
-for (const format of ['json', 'text', 'compact', 'ids']) measure(`cn find ${query} --format ${format}`, cn('find', query, '--format', format));
-measure(`cn find ${query} --no-refs --snippet fold --format compact`, cn('find', query, '--no-refs', '--snippet', 'fold', '--format', 'compact'));
+for (const format of ['json', 'text', 'compact', 'ids'])
+  measure(`cn find ${query} --format ${format}`, cn('find', query, '--format', format));
+measure(
+  `cn find ${query} --no-refs --snippet fold --format compact`,
+  cn('find', query, '--no-refs', '--snippet', 'fold', '--format', 'compact'),
+);
 measure(`cn find ${query} --no-refs --format json`, cn('find', query, '--no-refs'));
 for (const budget of ['2000', '500']) {
   const text = cn('find', query, '--format', 'compact', '--max-tokens', budget);
-  measure(`cn find ${query} --format compact --max-tokens ${budget} (${/budget: stage ([\w-]+)/.exec(text)?.[1] ?? 'full'})`, text);
+  measure(
+    `cn find ${query} --format compact --max-tokens ${budget} (${/budget: stage ([\w-]+)/.exec(text)?.[1] ?? 'full'})`,
+    text,
+  );
 }
 measure('cn overview --format compact (default --max-tokens 2000)', cn('overview', '--format', 'compact'));
 measure('cn overview --format json (default --max-tokens 2000)', cn('overview'));
@@ -44,4 +57,7 @@ measure('cn overview --format json (default --max-tokens 2000)', cn('overview'))
 console.log(`root ${root}\n`);
 console.log('| output | bytes | tokens (o200k) | cn estimate | estimate / real |');
 console.log('|---|---:|---:|---:|---:|');
-for (const row of rows) console.log(`| \`${row.label}\` | ${row.bytes.toLocaleString('en')} | ${row.tokens.toLocaleString('en')} | ${row.estimate.toLocaleString('en')} | ${(row.estimate / row.tokens).toFixed(2)} |`);
+for (const row of rows)
+  console.log(
+    `| \`${row.label}\` | ${row.bytes.toLocaleString('en')} | ${row.tokens.toLocaleString('en')} | ${row.estimate.toLocaleString('en')} | ${(row.estimate / row.tokens).toFixed(2)} |`,
+  );

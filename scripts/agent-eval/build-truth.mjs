@@ -19,7 +19,8 @@ const { values: options } = parseScriptArgs('build-truth', process.argv.slice(2)
   print: { type: 'boolean', default: false },
 });
 const corpusName = options.corpus;
-if (!CORPORA[corpusName]) usageError('build-truth', `unknown corpus '${corpusName}' (have: ${Object.keys(CORPORA).join(', ')})`);
+if (!CORPORA[corpusName])
+  usageError('build-truth', `unknown corpus '${corpusName}' (have: ${Object.keys(CORPORA).join(', ')})`);
 const only = commaList(options.only);
 const root = corpusRoot(corpusName);
 const { questions } = loadQuestions(questionsPath(corpusName));
@@ -37,8 +38,11 @@ for (const q of questions.filter((question) => !only || only.includes(question.i
   const check = scoreAnswers(q.answerKind, primary, second);
   const agrees = check.f1 === 1 && primary.length > 0;
   crossChecks[q.id] = { method: q.recipe.kind, primary: primary.length, second: second.length, f1: check.f1 };
-  process.stderr.write(`${agrees ? 'ok  ' : 'FAIL'} ${q.id} (${q.recipe.kind}): ${primary.length} answers, second method ${second.length}, agreement F1 ${check.f1.toFixed(2)}\n`);
-  if (options.print || !agrees) process.stderr.write(`     primary: ${primary.join(' ')}\n     second:  ${second.join(' ')}\n`);
+  process.stderr.write(
+    `${agrees ? 'ok  ' : 'FAIL'} ${q.id} (${q.recipe.kind}): ${primary.length} answers, second method ${second.length}, agreement F1 ${check.f1.toFixed(2)}\n`,
+  );
+  if (options.print || !agrees)
+    process.stderr.write(`     primary: ${primary.join(' ')}\n     second:  ${second.join(' ')}\n`);
   if (!agrees) failures += 1;
   truth[q.id] = primary;
 }
@@ -50,7 +54,13 @@ if (!only) {
   const target = path.join(AGENT_EVAL_DIR, 'truth', `${corpusName}.json`);
   mkdirSync(path.dirname(target), { recursive: true });
   const corpus = CORPORA[corpusName];
-  const document = { corpus: `${corpus.repository}@${corpus.commit}`, typescript: ts.version, generatedBy: 'scripts/agent-eval/build-truth.mjs', crossChecks, truth };
+  const document = {
+    corpus: `${corpus.repository}@${corpus.commit}`,
+    typescript: ts.version,
+    generatedBy: 'scripts/agent-eval/build-truth.mjs',
+    crossChecks,
+    truth,
+  };
   writeFileSync(target, `${JSON.stringify(document, null, 1)}\n`);
   process.stderr.write(`wrote ${path.relative(process.cwd(), target)}\n`);
 }

@@ -12,8 +12,11 @@ import { AGENT_EVAL_DIR, CN_BIN, CORPORA, DEFAULT_CORPUS, corpusRoot } from './c
 import { ALLOWED } from './lib/command-policy.mjs';
 import { loadQuestions, questionsPath } from './lib/questions.mjs';
 
-const { values: options } = parseScriptArgs('make-briefs', process.argv.slice(2), { date: { type: 'string', default: new Date().toISOString().slice(0, 10) } });
-if (!/^\d{4}-\d{2}-\d{2}$/.test(options.date)) usageError('make-briefs', `--date takes YYYY-MM-DD, not '${options.date}'`);
+const { values: options } = parseScriptArgs('make-briefs', process.argv.slice(2), {
+  date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
+});
+if (!/^\d{4}-\d{2}-\d{2}$/.test(options.date))
+  usageError('make-briefs', `--date takes YYYY-MM-DD, not '${options.date}'`);
 const date = options.date;
 const corpus = CORPORA[DEFAULT_CORPUS];
 const root = corpusRoot(DEFAULT_CORPUS);
@@ -21,13 +24,14 @@ const { questions, scope } = loadQuestions(questionsPath(DEFAULT_CORPUS));
 const runner = path.join(AGENT_EVAL_DIR, 'run.mjs');
 
 const cnGuide = `How to use cn (its \`cn guide\`, as a project's AGENTS.md would give it):\n\n${execFileSync(process.execPath, [CN_BIN, 'guide'], { encoding: 'utf8' }).trim()}\n\n\`cn <command> --help\` lists every option.`;
-const pipelineRules = 'one pipeline per call (`|` between allowed tools is fine). No scripts, no redirections, no `;`/`&&`, no `$` or backticks outside single quotes; `sed -i`, `find -exec`, `awk` system()/getline and `rg --pre` are refused. Quote regexes in single quotes.';
+const pipelineRules =
+  'one pipeline per call (`|` between allowed tools is fine). No scripts, no redirections, no `;`/`&&`, no `$` or backticks outside single quotes; `sed -i`, `find -exec`, `awk` system()/getline and `rg --pre` are refused. Quote regexes in single quotes.';
 const textTools = ALLOWED.grep.map((tool) => `\`${tool}\``).join(', ');
 
 const TOOLS = {
   cn: `Only \`cn\` (this project's code navigator; pipes between cn commands are fine, e.g. \`cn find X --refs-only --format ids | cn inspect -\`). No rg, grep, cat or any other program. ${cnGuide}`,
   grep: `Only ${textTools}, ${pipelineRules} No cn.`,
-  mcp: "Only cn's MCP tools, called through `mcp-call <tool> '<json arguments>'` (one call per command, no pipes). Start with `mcp-call --list`: it prints every tool with its description and input schema, as an MCP client would put them in your context. Example: `mcp-call cn_find '{\"query\":\"Hono\",\"refs\":\"none\"}'`.",
+  mcp: 'Only cn\'s MCP tools, called through `mcp-call <tool> \'<json arguments>\'` (one call per command, no pipes). Start with `mcp-call --list`: it prints every tool with its description and input schema, as an MCP client would put them in your context. Example: `mcp-call cn_find \'{"query":"Hono","refs":"none"}\'`.',
   both: `\`cn\` and ${textTools}, whichever fits each question; ${pipelineRules} ${cnGuide}`,
 };
 
@@ -52,7 +56,11 @@ function brief(agent) {
     '',
     '```sh',
     `node ${runner} --run ${run} --agent ${agent} --q ${questions[0].id} --stdin <<'CMD'`,
-    agent === 'mcp' ? `mcp-call cn_find '{"query":"Hono","refs":"none"}'` : agent === 'cn' || agent === 'both' ? `cn find 'Hono' --no-refs --format compact` : `rg -n 'export (class|interface) \\w+' src | head -20`,
+    agent === 'mcp'
+      ? `mcp-call cn_find '{"query":"Hono","refs":"none"}'`
+      : agent === 'cn' || agent === 'both'
+        ? `cn find 'Hono' --no-refs --format compact`
+        : `rg -n 'export (class|interface) \\w+' src | head -20`,
     'CMD',
     '```',
     '',

@@ -25,7 +25,12 @@ function fail(message, code) {
 }
 
 const USAGE = "usage: mcp-call --list | mcp-call <tool> '<json arguments>'";
-const { values, positionals } = parseScriptArgs('mcp-call', process.argv.slice(2), { list: { type: 'boolean', default: false } }, { usage: USAGE, allowPositionals: true });
+const { values, positionals } = parseScriptArgs(
+  'mcp-call',
+  process.argv.slice(2),
+  { list: { type: 'boolean', default: false } },
+  { usage: USAGE, allowPositionals: true },
+);
 // The helper takes '--list' as the tool that lists the tools.
 const [tool, json = '{}', ...extra] = values.list ? ['--list', ...positionals] : positionals;
 if (!tool || extra.length > 0 || (values.list && positionals.length > 0)) fail(USAGE, 2);

@@ -21,7 +21,8 @@ const source = options.from ?? corpus.url;
 const root = corpusRoot(name);
 const marker = path.join(root, '.git', 'cn-agent-eval-complete');
 
-const git = (args, cwd) => execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
+const git = (args, cwd) =>
+  execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' }).trim();
 
 if (existsSync(marker) && git(['rev-parse', 'HEAD'], root) === corpus.commit) {
   process.stdout.write(`${root}\n`);
@@ -31,7 +32,9 @@ rmSync(root, { recursive: true, force: true });
 process.stderr.write(`checking out ${corpus.repository}@${corpus.commit} from ${source} into ${root}\n`);
 git(['clone', '--quiet', '--no-checkout', source, root]);
 git(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', corpus.commit], root);
-const typeScriptFiles = git(['ls-tree', '-r', '--name-only', 'HEAD'], root).split('\n').filter((file) => file.endsWith('.ts')).length;
+const typeScriptFiles = git(['ls-tree', '-r', '--name-only', 'HEAD'], root)
+  .split('\n')
+  .filter((file) => file.endsWith('.ts')).length;
 process.stderr.write(`${typeScriptFiles} .ts files tracked\n`);
 // Written last inside .git (so it is no corpus file): an interrupted checkout is redone, not half-used.
 writeFileSync(marker, `${corpus.commit}\n`);

@@ -33,23 +33,41 @@ function parseArguments(argv) {
   const { values } = parseScriptArgs(
     'run',
     separator < 0 ? argv : argv.slice(0, separator),
-    { run: { type: 'string' }, agent: { type: 'string' }, q: { type: 'string' }, stdin: { type: 'boolean', default: false } },
+    {
+      run: { type: 'string' },
+      agent: { type: 'string' },
+      q: { type: 'string' },
+      stdin: { type: 'boolean', default: false },
+    },
     { usage: USAGE, needs: { q: 'question ids, e.g. --q def-1 or --q imp-1,imp-2' } },
   );
   const { run, agent, stdin: fromStdin } = values;
   if (!run || !agent || fromStdin === (separator >= 0 && separator < argv.length - 1)) fail(USAGE);
   const questionIds = values.q === undefined ? [] : parseQuestionIds(values.q);
-  if (fromStdin) return { run: path.resolve(run), agent, questionIds, command: readFileSync(0, 'utf8').replace(/\r?\n$/, '') };
+  if (fromStdin)
+    return { run: path.resolve(run), agent, questionIds, command: readFileSync(0, 'utf8').replace(/\r?\n$/, '') };
   // One argument is a shell string; several were already split by the caller's shell, so each is
   // re-quoted to stay one word.
   const words = argv.slice(separator + 1);
   const requote = (word) => (/^[\w./,:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'"'"'`)}'`);
-  return { run: path.resolve(run), agent, questionIds, command: words.length === 1 ? words[0] : words.map(requote).join(' ') };
+  return {
+    run: path.resolve(run),
+    agent,
+    questionIds,
+    command: words.length === 1 ? words[0] : words.map(requote).join(' '),
+  };
 }
 
 /** `--q def-1,imp-2` → ['def-1', 'imp-2'] (order kept, duplicates once). */
 function parseQuestionIds(list) {
-  const ids = [...new Set((list ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      (list ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0) fail(`--q needs question ids, e.g. --q def-1 or --q imp-1,imp-2; ${USAGE}`);
   return ids;
 }
@@ -65,7 +83,10 @@ function checkQuestionIds(ids, corpus) {
   if (!Object.hasOwn(CORPORA, corpus)) fail(`the run's meta.json names an unknown corpus '${corpus}'`);
   const known = new Set(loadQuestions(questionsPath(corpus)).questions.map((q) => q.id));
   const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length > 0) fail(`unknown question id${unknown.length > 1 ? 's' : ''} ${unknown.map((id) => `'${id}'`).join(', ')} for ${corpus}: use the ids of the brief's questions, e.g. --q ${[...known][0]}`);
+  if (unknown.length > 0)
+    fail(
+      `unknown question id${unknown.length > 1 ? 's' : ''} ${unknown.map((id) => `'${id}'`).join(', ')} for ${corpus}: use the ids of the brief's questions, e.g. --q ${[...known][0]}`,
+    );
 }
 
 /** The run directory remembers its agent: one run, one tool set. */
@@ -111,13 +132,29 @@ const refusal = refusalFor(agent, command);
 if (refusal) {
   const message = `run: refused: ${refusal}\n`;
   process.stderr.write(message);
-  record(run, { ts: new Date(started).toISOString(), agent, questions: questionIds, command, exit: REFUSED, bytes: Buffer.byteLength(message), tokens: countTokens(message), ms: 0, refused: refusal });
+  record(run, {
+    ts: new Date(started).toISOString(),
+    agent,
+    questions: questionIds,
+    command,
+    exit: REFUSED,
+    bytes: Buffer.byteLength(message),
+    tokens: countTokens(message),
+    ms: 0,
+    refused: refusal,
+  });
   process.exit(REFUSED);
 }
 
 const child = spawn('/bin/bash', ['--noprofile', '--norc', '-c', shellCommand(parsePipeline(command))], {
   cwd: meta.root,
-  env: { PATH: `${shimDirectory(run)}:${process.env.PATH}`, HOME: process.env.HOME, LANG: 'C.UTF-8', CN_AGENT_EVAL_CORPUS_ROOT: meta.root, CN_AGENT_EVAL_RUN: run },
+  env: {
+    PATH: `${shimDirectory(run)}:${process.env.PATH}`,
+    HOME: process.env.HOME,
+    LANG: 'C.UTF-8',
+    CN_AGENT_EVAL_CORPUS_ROOT: meta.root,
+    CN_AGENT_EVAL_RUN: run,
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
   detached: true, // its own process group, so a timeout ends the whole pipeline
 });
@@ -138,6 +175,15 @@ child.on('close', (code, signal) => {
   clearTimeout(timer);
   const output = Buffer.concat(chunks);
   const exit = code ?? (signal ? 128 + 9 : 1);
-  record(run, { ts: new Date(started).toISOString(), agent, questions: questionIds, command, exit, bytes: output.length, tokens: countTokens(output.toString('utf8')), ms: Date.now() - started });
+  record(run, {
+    ts: new Date(started).toISOString(),
+    agent,
+    questions: questionIds,
+    command,
+    exit,
+    bytes: output.length,
+    tokens: countTokens(output.toString('utf8')),
+    ms: Date.now() - started,
+  });
   process.exit(exit);
 });

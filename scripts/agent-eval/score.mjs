@@ -17,12 +17,17 @@ function fail(message) {
 }
 
 const USAGE = 'usage: score.mjs --run <dir> [--truth <file>] [--questions <file>] [--only id,id]';
-const { values: options } = parseScriptArgs('score', process.argv.slice(2), {
-  run: { type: 'string' },
-  truth: { type: 'string' },
-  questions: { type: 'string' },
-  only: { type: 'string' },
-}, { usage: USAGE });
+const { values: options } = parseScriptArgs(
+  'score',
+  process.argv.slice(2),
+  {
+    run: { type: 'string' },
+    truth: { type: 'string' },
+    questions: { type: 'string' },
+    only: { type: 'string' },
+  },
+  { usage: USAGE },
+);
 const run = options.run;
 if (!run) fail(USAGE);
 const readJson = (file, what) => {
@@ -36,12 +41,19 @@ const readJson = (file, what) => {
 const meta = existsSync(path.join(run, 'meta.json')) ? readJson(path.join(run, 'meta.json'), 'run metadata') : {};
 const corpus = meta.corpus ?? DEFAULT_CORPUS;
 const only = commaList(options.only);
-const questions = loadQuestions(options.questions ?? questionsPath(corpus)).questions.filter((q) => !only || only.includes(q.id));
+const questions = loadQuestions(options.questions ?? questionsPath(corpus)).questions.filter(
+  (q) => !only || only.includes(q.id),
+);
 if (questions.length === 0) fail('no question selected');
 const truth = readJson(options.truth ?? path.join(AGENT_EVAL_DIR, 'truth', `${corpus}.json`), 'truth').truth;
 const answers = readJson(path.join(run, 'answers.json'), 'answers');
 const logFile = path.join(run, 'log.jsonl');
-const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+const log = existsSync(logFile)
+  ? readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+  : [];
 
 const summary = summarize({ questions, truth, answers, log, corpusRoot: meta.root, agent: meta.agent });
 writeFileSync(path.join(run, 'summary.json'), `${JSON.stringify(summary, null, 1)}\n`);

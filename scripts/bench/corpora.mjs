@@ -26,14 +26,34 @@ export const CORPORA = {
   effect: {
     spec: 'effect@3.19.0',
     members: ['package/src', 'package/package.json'],
-    config: { name: 'tsconfig.json', content: { compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', noEmit: true, skipLibCheck: true, exactOptionalPropertyTypes: true }, include: ['src'] } },
+    config: {
+      name: 'tsconfig.json',
+      content: {
+        compilerOptions: {
+          strict: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          noEmit: true,
+          skipLibCheck: true,
+          exactOptionalPropertyTypes: true,
+        },
+        include: ['src'],
+      },
+    },
     symbol: { name: 'Effect', file: 'src/Effect.ts', declaration: /export interface (Effect)</ },
     bigFile: 'src/Effect.ts',
   },
   three: {
     spec: 'three@0.170.0',
     members: ['package/src', 'package/package.json'],
-    config: { name: 'jsconfig.json', content: { compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', checkJs: false }, include: ['src'] } },
+    config: {
+      name: 'jsconfig.json',
+      content: {
+        compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', checkJs: false },
+        include: ['src'],
+      },
+    },
     symbol: { name: 'Vector3', file: 'src/math/Vector3.js', declaration: /^class (Vector3)\b/m },
     bigFile: 'src/renderers/WebGLRenderer.js',
   },
@@ -51,7 +71,8 @@ export function cacheDirectory() {
 export function prepareCorpus(name) {
   if (name.startsWith('fixture:')) return prepareFixture(name.slice('fixture:'.length));
   const definition = CORPORA[name];
-  if (!definition) throw new Error(`unknown corpus '${name}' (known: ${Object.keys(CORPORA).join(', ')}, fixture:<dir>)`);
+  if (!definition)
+    throw new Error(`unknown corpus '${name}' (known: ${Object.keys(CORPORA).join(', ')}, fixture:<dir>)`);
   const root = path.join(cacheDirectory(), definition.spec.replace('@', '-'));
   if (!existsSync(path.join(root, '.complete'))) install(definition, root);
   return { name, root, temporary: false, ...definition };
@@ -61,12 +82,16 @@ function install(definition, root) {
   const downloads = path.join(cacheDirectory(), 'tarballs');
   mkdirSync(downloads, { recursive: true });
   process.stderr.write(`installing ${definition.spec} into ${root}\n`);
-  const output = execFileSync('npm', ['pack', definition.spec, '--pack-destination', downloads, '--silent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const output = execFileSync('npm', ['pack', definition.spec, '--pack-destination', downloads, '--silent'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const tarball = path.join(downloads, output.trim().split('\n').pop());
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   execFileSync('tar', ['xzf', tarball, '-C', root, '--strip-components=1', ...definition.members]);
-  if (definition.config) writeFileSync(path.join(root, definition.config.name), `${JSON.stringify(definition.config.content, null, 2)}\n`);
+  if (definition.config)
+    writeFileSync(path.join(root, definition.config.name), `${JSON.stringify(definition.config.content, null, 2)}\n`);
   // Marks a finished install, so an interrupted one is redone instead of half-used.
   writeFileSync(path.join(root, '.complete'), `${definition.spec}\n`);
 }

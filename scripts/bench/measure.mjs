@@ -19,7 +19,12 @@ function median(sorted) {
 /** Runs `node <argv>` to completion; milliseconds from spawn to exit, plus what it printed. */
 export function runNode(argv, { cwd = REPO, allowExit = [0] } = {}) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, argv, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } });
+  const result = spawnSync(process.execPath, argv, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   const ms = performance.now() - started;
   if (!allowExit.includes(result.status)) {
     throw new Error(`node ${argv.join(' ')} exited ${result.status}: ${(result.stderr || '').trim().split('\n')[0]}`);

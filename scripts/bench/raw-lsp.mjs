@@ -30,7 +30,10 @@ export async function startRawServer(root) {
     stdio: ['pipe', 'pipe', 'ignore'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });
-  const connection = jsonrpc.createMessageConnection(new jsonrpc.StreamMessageReader(child.stdout), new jsonrpc.StreamMessageWriter(child.stdin));
+  const connection = jsonrpc.createMessageConnection(
+    new jsonrpc.StreamMessageReader(child.stdout),
+    new jsonrpc.StreamMessageWriter(child.stdin),
+  );
   // Same replies as the daemon: an unanswered server request stalls TLS.
   connection.onRequest('workspace/configuration', (params) => params.items.map(() => null));
   connection.onRequest(() => null);
@@ -46,9 +49,14 @@ export async function startRawServer(root) {
   const { projects } = discoverProjects(root, 0);
   const server = new RawServer(connection, child, logDirectory);
   for (const project of projects) server.open(project.anchor);
-  for (const project of projects) await server.tsserver('projectInfo', { file: project.anchor, needFileNameList: false });
+  for (const project of projects)
+    await server.tsserver('projectInfo', { file: project.anchor, needFileNameList: false });
   const loadedAt = performance.now();
-  server.timings = { initializeMs: initializedAt - spawnedAt, openToLoadedMs: loadedAt - initializedAt, spawnToLoadedMs: loadedAt - spawnedAt };
+  server.timings = {
+    initializeMs: initializedAt - spawnedAt,
+    openToLoadedMs: loadedAt - initializedAt,
+    spawnToLoadedMs: loadedAt - spawnedAt,
+  };
   server.projects = projects.length;
   return server;
 }
@@ -84,7 +92,10 @@ class RawServer {
   }
 
   tsserver(command, args) {
-    return this.connection.sendRequest('workspace/executeCommand', { command: 'typescript.tsserverRequest', arguments: [command, args] });
+    return this.connection.sendRequest('workspace/executeCommand', {
+      command: 'typescript.tsserverRequest',
+      arguments: [command, args],
+    });
   }
 
   workspaceSymbol(query) {
@@ -92,7 +103,10 @@ class RawServer {
   }
 
   definition(file, position) {
-    return this.connection.sendRequest('textDocument/definition', { textDocument: { uri: uri(file) }, position: lspPosition(position) });
+    return this.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri: uri(file) },
+      position: lspPosition(position),
+    });
   }
 
   references(file, position) {

@@ -19,10 +19,20 @@ export function ratios(result) {
   const { floor, raw, cn } = result;
   const findLimit = floor.median + raw.workspaceSymbol.median + raw.definition.median + raw.references.median;
   return [
-    { name: 'warm cn find ÷ (floor + workspace/symbol + definition + references)', value: cn.find.median / findLimit, unit: '×', target: 1.15 },
+    {
+      name: 'warm cn find ÷ (floor + workspace/symbol + definition + references)',
+      value: cn.find.median / findLimit,
+      unit: '×',
+      target: 1.15,
+    },
     { name: 'warm cn map − node floor', value: cn.map.median - floor.median, unit: 'ms', target: 12 },
     { name: 'warm cn inspect − node floor', value: cn.inspect.median - floor.median, unit: 'ms', target: 12 },
-    { name: 'cold cn find ÷ raw spawn→loaded→first find', value: cn.coldFind.median / raw.spawnToFirstFind.median, unit: '×', target: 1.2 },
+    {
+      name: 'cold cn find ÷ raw spawn→loaded→first find',
+      value: cn.coldFind.median / raw.spawnToFirstFind.median,
+      unit: '×',
+      target: 1.2,
+    },
     { name: 'daemon tree RSS ÷ raw TLS tree RSS', value: cn.daemonTreeRss / raw.treeRss, unit: '×', target: 1.15 },
   ];
 }
@@ -34,7 +44,8 @@ const verdict = (check) => (check.value <= check.target ? 'PASS' : 'MISS');
 export function printCorpusReport(result) {
   const { corpus, floor, raw, cn, runs, coldRuns } = result;
   const symbol = corpus.symbol.name;
-  const line = (name, summary, note = '') => console.log(`| ${name} | ${ms(summary.median)} | ${ms(summary.p95)} | ${summary.runs} | ${note} |`);
+  const line = (name, summary, note = '') =>
+    console.log(`| ${name} | ${ms(summary.median)} | ${ms(summary.p95)} | ${summary.runs} | ${note} |`);
   console.log(`\n### ${corpus.spec} — ${machineLine()}\n`);
   console.log('| measurement | median ms | p95 ms | runs | note |');
   console.log('|---|---:|---:|---:|---|');
@@ -42,7 +53,11 @@ export function printCorpusReport(result) {
   line('raw: spawn → initialized', raw.initialize, `${raw.projects} project(s)`);
   line('raw: didOpen → loaded', raw.openToLoaded, 'projectInfo answered per anchor');
   line('raw: spawn → loaded', raw.spawnToLoaded, '');
-  line('raw: spawn → loaded → first find', raw.spawnToFirstFind, 'navto + definition + references on a fresh tsserver: the cold limit');
+  line(
+    'raw: spawn → loaded → first find',
+    raw.spawnToFirstFind,
+    'navto + definition + references on a fresh tsserver: the cold limit',
+  );
   line(`raw: workspace/symbol ${symbol}`, raw.workspaceSymbol, `${count(raw.workspaceSymbol.answer)} hits`);
   line(`raw: navto ${symbol} (tsserverRequest)`, raw.navto, `${count(raw.navto.answer?.body)} hits; what cn find uses`);
   line(`raw: definition ${symbol}`, raw.definition);
@@ -58,8 +73,11 @@ export function printCorpusReport(result) {
   console.log(`| raw TLS tree (TLS + tsserver) | ${mb(raw.treeRss)} |`);
   console.log(`| cn daemon process | ${mb(cn.daemonRss)} |`);
   console.log(`| cn daemon tree (daemon + TLS + tsserver) | ${mb(cn.daemonTreeRss)} |`);
-  console.log(`\n| ratio (${corpus.spec}, warm runs ${runs}, cold runs ${coldRuns}) | measured | target | verdict |\n|---|---:|---:|---|`);
-  for (const check of ratios(result)) console.log(`| ${check.name} | ${show(check)} | ${target(check)} | ${verdict(check)} |`);
+  console.log(
+    `\n| ratio (${corpus.spec}, warm runs ${runs}, cold runs ${coldRuns}) | measured | target | verdict |\n|---|---:|---:|---|`,
+  );
+  for (const check of ratios(result))
+    console.log(`| ${check.name} | ${show(check)} | ${target(check)} | ${verdict(check)} |`);
 }
 
 export function printSummary(results) {

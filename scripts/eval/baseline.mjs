@@ -5,14 +5,42 @@ import path from 'node:path';
 import { isCommentLine, readLines, search, searchDirectory } from './tools.mjs';
 
 const DECLARATION_KEYWORDS = 'class|interface|type|function\\*?|const|let|var|enum|namespace';
-const TOP_LEVEL = new RegExp(`^(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:${DECLARATION_KEYWORDS})\\s+([A-Za-z_$][\\w$]*)`);
-const MEMBER = /^\s{2,4}(?:(?:public|private|protected|static|readonly|abstract|override|declare|async|get|set)\s+)*(#?[A-Za-z_$][\w$]*)\s*[?!]?\s*[(<:=;]/;
-const NOT_MEMBERS = new Set(['if', 'for', 'while', 'switch', 'return', 'const', 'let', 'var', 'throw', 'super', 'this', 'else', 'try', 'catch', 'new', 'await', 'yield', 'case', 'default', 'delete', 'typeof', 'function']);
+const TOP_LEVEL = new RegExp(
+  `^(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:async\\s+)?(?:${DECLARATION_KEYWORDS})\\s+([A-Za-z_$][\\w$]*)`,
+);
+const MEMBER =
+  /^\s{2,4}(?:(?:public|private|protected|static|readonly|abstract|override|declare|async|get|set)\s+)*(#?[A-Za-z_$][\w$]*)\s*[?!]?\s*[(<:=;]/;
+const NOT_MEMBERS = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'return',
+  'const',
+  'let',
+  'var',
+  'throw',
+  'super',
+  'this',
+  'else',
+  'try',
+  'catch',
+  'new',
+  'await',
+  'yield',
+  'case',
+  'default',
+  'delete',
+  'typeof',
+  'function',
+]);
 const WINDOW = 60;
 
 const nameOf = (symbol) => symbol.split('.').pop();
 /** What an agent discards when reading grep hits: the word only in a comment or a string. */
-const mentionsInCode = (hit, name) => new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`).test(stripStringsAndComments(hit.text)) && !isCommentLine(hit.text);
+const mentionsInCode = (hit, name) =>
+  new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`).test(stripStringsAndComments(hit.text)) &&
+  !isCommentLine(hit.text);
 const escape = (text) => text.replace(/[$]/g, '\\$');
 
 export const BASELINE = {
@@ -53,7 +81,11 @@ export const BASELINE = {
     const name = nameOf(q.symbol);
     const hits = search(t, root, `\\b${escape(name)}\\s*\\(`, { regex: true, word: false });
     const declaration = new RegExp(`function\\*?\\s+${escape(name)}\\b`);
-    return new Set(hits.filter((hit) => mentionsInCode(hit, name) && !declaration.test(hit.text)).map((hit) => `${hit.file}:${hit.line}`));
+    return new Set(
+      hits
+        .filter((hit) => mentionsInCode(hit, name) && !declaration.test(hit.text))
+        .map((hit) => `${hit.file}:${hit.line}`),
+    );
   },
 
   deps(t, root, q) {
@@ -78,7 +110,9 @@ export const BASELINE = {
     const unused = new Set();
     for (const [name, declarationLines] of declared) {
       const hits = search(t, root, name, { word: true, directory: searchDirectory(root) });
-      const uses = hits.filter((hit) => mentionsInCode(hit, name) && !(hit.file === q.file && declarationLines.includes(hit.line)));
+      const uses = hits.filter(
+        (hit) => mentionsInCode(hit, name) && !(hit.file === q.file && declarationLines.includes(hit.line)),
+      );
       if (uses.length === 0) unused.add(name);
     }
     return unused;
@@ -142,7 +176,8 @@ function outlineFromText(lines) {
   let inType = false;
   lines.forEach((text, index) => {
     // Namespaces nest declarations one indent deep; deeper or `const` ones are locals.
-    const nested = /^ {2,4}(?:export\s+)?(?:abstract\s+)?(?:class|interface|enum|namespace|function)\s/.test(text) && !inType;
+    const nested =
+      /^ {2,4}(?:export\s+)?(?:abstract\s+)?(?:class|interface|enum|namespace|function)\s/.test(text) && !inType;
     const top = TOP_LEVEL.exec(nested ? text.trimStart() : text);
     if (top) {
       result.add(top[1]);

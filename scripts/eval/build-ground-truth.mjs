@@ -12,7 +12,9 @@ import { createCorpusService, isProjectFile, lineOf, relative, ts } from './lang
 import { corpusKey, loadQuestions } from './questions.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { values: options } = parseScriptArgs('build-ground-truth', process.argv.slice(2), { corpus: { type: 'string' } });
+const { values: options } = parseScriptArgs('build-ground-truth', process.argv.slice(2), {
+  corpus: { type: 'string' },
+});
 const questions = loadQuestions();
 const wanted = commaList(options.corpus) ?? [...new Set(questions.map((q) => q.corpus))];
 
@@ -27,7 +29,9 @@ const TRUTH = {
     const declarations = declarationsOf(context, q);
     const file = declarations[0].fileName;
     const start = Math.min(...declarations.map((d) => lineOf(context.service, file, d.textSpan.start)));
-    const end = Math.max(...declarations.map((d) => lineOf(context.service, file, d.textSpan.start + d.textSpan.length)));
+    const end = Math.max(
+      ...declarations.map((d) => lineOf(context.service, file, d.textSpan.start + d.textSpan.length)),
+    );
     const lines = new Set();
     for (let line = start; line <= end; line++) lines.add(`${relative(context.root, file)}:${line}`);
     return lines;
@@ -35,7 +39,10 @@ const TRUTH = {
   calls: (context, q) => {
     const [declaration] = declarationsOf(context, q);
     const sites = new Set();
-    for (const call of context.service.provideCallHierarchyIncomingCalls(declaration.fileName, namePosition(context, declaration))) {
+    for (const call of context.service.provideCallHierarchyIncomingCalls(
+      declaration.fileName,
+      namePosition(context, declaration),
+    )) {
       if (!isProjectFile(context.root, call.from.file)) continue;
       for (const span of call.fromSpans) sites.add(at(context, call.from.file, span.start));
     }
@@ -147,7 +154,8 @@ function importersOf(context, target) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     for (const imported of importedFiles) {
       const resolved = ts.resolveModuleName(imported.fileName, file, context.options, ts.sys, cache).resolvedModule;
-      if (resolved && path.resolve(resolved.resolvedFileName) === path.resolve(target)) importers.add(relative(context.root, file));
+      if (resolved && path.resolve(resolved.resolvedFileName) === path.resolve(target))
+        importers.add(relative(context.root, file));
     }
   }
   return importers;
@@ -164,7 +172,12 @@ for (const corpusName of wanted) {
     }
     const target = path.join(here, 'ground-truth', `${corpusKey(corpusName)}.json`);
     mkdirSync(path.dirname(target), { recursive: true });
-    const document = { corpus: corpus.spec, typescript: ts.version, generatedBy: 'scripts/eval/build-ground-truth.mjs', truth };
+    const document = {
+      corpus: corpus.spec,
+      typescript: ts.version,
+      generatedBy: 'scripts/eval/build-ground-truth.mjs',
+      truth,
+    };
     writeFileSync(target, `${JSON.stringify(document, null, 1)}\n`);
     process.stderr.write(`wrote ${path.relative(process.cwd(), target)}\n`);
   } finally {

@@ -40,7 +40,8 @@ export const CN = {
 
   outline(t, root, q, features) {
     let response = cnCall(t, root, ['map', q.file], features.format);
-    if (response?.truncated && response.total) response = cnCall(t, root, ['map', q.file, '--limit', String(response.total)], features.format);
+    if (response?.truncated && response.total)
+      response = cnCall(t, root, ['map', q.file, '--limit', String(response.total)], features.format);
     return new Set((response?.symbols ?? []).map((symbol) => symbol.name));
   },
 
@@ -61,7 +62,12 @@ export const CN = {
 
   calls(t, root, q, features) {
     if (!features.commands.has('calls')) return undefined;
-    const response = cnCall(t, root, ['calls', q.symbol, ...(features.callsDirection ? ['--direction', 'in'] : [])], features.format);
+    const response = cnCall(
+      t,
+      root,
+      ['calls', q.symbol, ...(features.callsDirection ? ['--direction', 'in'] : [])],
+      features.format,
+    );
     const rootId = response?.root;
     const sites = (response?.edges ?? []).filter((edge) => edge.to === rootId).flatMap((edge) => edge.callSites ?? []);
     return new Set(sites.map(placeOfId));
@@ -69,9 +75,16 @@ export const CN = {
 
   deps(t, root, q, features) {
     if (!features.commands.has('deps')) return undefined;
-    const response = cnCall(t, root, ['deps', q.file, ...(features.depsDirection ? ['--direction', 'in'] : [])], features.format);
+    const response = cnCall(
+      t,
+      root,
+      ['deps', q.file, ...(features.depsDirection ? ['--direction', 'in'] : [])],
+      features.format,
+    );
     const rootId = response?.root;
-    return new Set((response?.edges ?? []).filter((edge) => edge.to === rootId && edge.kind === 'imports').map((edge) => edge.from));
+    return new Set(
+      (response?.edges ?? []).filter((edge) => edge.to === rootId && edge.kind === 'imports').map((edge) => edge.from),
+    );
   },
 
   unused(t, root, q, features) {

@@ -14,7 +14,9 @@ import { machineLine } from '../bench/report.mjs';
 import { commaList, parseScriptArgs, usageError } from '../lib/cli-args.mjs';
 
 const options = parseArguments(process.argv.slice(2));
-const questions = loadQuestions().filter((q) => options.corpora.includes(q.corpus) && options.categories.includes(q.category));
+const questions = loadQuestions().filter(
+  (q) => options.corpora.includes(q.corpus) && options.categories.includes(q.category),
+);
 const rows = [];
 let features;
 for (const corpusName of options.corpora) {
@@ -34,7 +36,9 @@ for (const corpusName of options.corpora) {
   }
 }
 console.log(`\n## cn eval — ${machineLine()}`);
-console.log(`baseline: ${SEARCH_TOOL} + numbered file reads; cn output format seen by the agent: ${features?.format ?? 'json'}; tokens: o200k_base\n`);
+console.log(
+  `baseline: ${SEARCH_TOOL} + numbered file reads; cn output format seen by the agent: ${features?.format ?? 'json'}; tokens: o200k_base\n`,
+);
 printQuestionTable(rows);
 printSummary(rows);
 
@@ -47,7 +51,10 @@ function answer(question, root, truth, features) {
     question,
     truthSize: truth.size,
     baseline: { calls: baseline.calls, tokens: baseline.tokens, ...scoreFor(question.category, baselineAnswer, truth) },
-    cn: cnAnswer === undefined ? undefined : { calls: cn.calls, tokens: cn.tokens, ...scoreFor(question.category, cnAnswer, truth) },
+    cn:
+      cnAnswer === undefined
+        ? undefined
+        : { calls: cn.calls, tokens: cn.tokens, ...scoreFor(question.category, cnAnswer, truth) },
   };
 }
 
@@ -57,8 +64,12 @@ function answer(question, root, truth, features) {
  */
 function scoreFor(category, answerSet, truth) {
   if (category !== 'definition') return score(answerSet, truth);
-  const ranges = [...truth].map((entry) => /^(.*):(\d+)-(\d+)$/.exec(entry)).map((m) => ({ file: m[1], start: Number(m[2]), end: Number(m[3]) }));
-  const places = [...answerSet].map((entry) => /^(.*):(\d+)$/.exec(entry)).map((m) => ({ file: m[1], line: Number(m[2]) }));
+  const ranges = [...truth]
+    .map((entry) => /^(.*):(\d+)-(\d+)$/.exec(entry))
+    .map((m) => ({ file: m[1], start: Number(m[2]), end: Number(m[3]) }));
+  const places = [...answerSet]
+    .map((entry) => /^(.*):(\d+)$/.exec(entry))
+    .map((m) => ({ file: m[1], line: Number(m[2]) }));
   const inside = (place, range) => place.file === range.file && place.line >= range.start && place.line <= range.end;
   const right = places.filter((place) => ranges.some((range) => inside(place, range))).length;
   const found = ranges.filter((range) => places.some((place) => inside(place, range))).length;
@@ -83,9 +94,11 @@ function parseArguments(argv) {
   const { values } = parseScriptArgs('eval', argv, { corpus: { type: 'string' }, category: { type: 'string' } });
   const allCorpora = [...new Set(loadQuestions().map((q) => q.corpus))];
   const corpora = commaList(values.corpus) ?? allCorpora;
-  for (const corpus of corpora) if (!allCorpora.includes(corpus)) fail(`no questions for corpus '${corpus}' (have: ${allCorpora.join(', ')})`);
+  for (const corpus of corpora)
+    if (!allCorpora.includes(corpus)) fail(`no questions for corpus '${corpus}' (have: ${allCorpora.join(', ')})`);
   const categories = commaList(values.category) ?? CATEGORIES;
-  for (const category of categories) if (!CATEGORIES.includes(category)) fail(`unknown category '${category}' (have: ${CATEGORIES.join(', ')})`);
+  for (const category of categories)
+    if (!CATEGORIES.includes(category)) fail(`unknown category '${category}' (have: ${CATEGORIES.join(', ')})`);
   return { corpora, categories };
 }
 

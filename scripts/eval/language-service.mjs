@@ -10,7 +10,9 @@ export const ts = createRequire(path.join(REPO, 'packages/lsp/package.json'))('t
 
 /** Uses the root tsconfig/jsconfig when there is one; otherwise every source file with allowJs. */
 export function createCorpusService(root) {
-  const configPath = ['tsconfig.json', 'jsconfig.json'].map((name) => path.join(root, name)).find((file) => existsSync(file));
+  const configPath = ['tsconfig.json', 'jsconfig.json']
+    .map((name) => path.join(root, name))
+    .find((file) => existsSync(file));
   let fileNames;
   let options;
   if (configPath) {
@@ -20,7 +22,15 @@ export function createCorpusService(root) {
     options = { ...parsed.options, allowJs: parsed.options.allowJs ?? configPath.endsWith('jsconfig.json') };
   } else {
     fileNames = listSources(root).map((file) => path.join(root, file));
-    options = { allowJs: true, checkJs: false, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] };
+    options = {
+      allowJs: true,
+      checkJs: false,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+    };
   }
   const { service, host } = languageServiceFor(root, fileNames, options);
   return { service, fileNames, options, host, root };
@@ -31,7 +41,8 @@ export function languageServiceFor(root, fileNames, options) {
   const host = {
     getScriptFileNames: () => fileNames,
     getScriptVersion: () => '1',
-    getScriptSnapshot: (file) => (existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8')) : undefined),
+    getScriptSnapshot: (file) =>
+      existsSync(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8')) : undefined,
     getCurrentDirectory: () => root,
     getCompilationSettings: () => options,
     getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
@@ -39,7 +50,12 @@ export function languageServiceFor(root, fileNames, options) {
     readFile: ts.sys.readFile,
     readDirectory: ts.sys.readDirectory,
     directoryExists: ts.sys.directoryExists,
-    getDirectories: (directory) => (existsSync(directory) ? readdirSync(directory, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : []),
+    getDirectories: (directory) =>
+      existsSync(directory)
+        ? readdirSync(directory, { withFileTypes: true })
+            .filter((e) => e.isDirectory())
+            .map((e) => e.name)
+        : [],
   };
   return { host, service: ts.createLanguageService(host, ts.createDocumentRegistry()) };
 }

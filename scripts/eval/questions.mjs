@@ -22,13 +22,21 @@ export function loadTruth(corpus) {
 
 export function phrase(question) {
   switch (question.category) {
-    case 'definition': return `where is ${question.symbol} defined?`;
-    case 'references': return `who references ${question.symbol}?`;
-    case 'outline': return `what does ${question.file} declare?`;
-    case 'body': return `show me the body of ${question.symbol}`;
-    case 'calls': return `who calls ${question.symbol}?`;
-    case 'deps': return `which files import ${question.file}?`;
-    case 'unused': return `which symbols in ${question.file} are unused?`;
-    default: return question.category;
+    case 'definition':
+      return `where is ${question.symbol} defined?`;
+    case 'references':
+      return `who references ${question.symbol}?`;
+    case 'outline':
+      return `what does ${question.file} declare?`;
+    case 'body':
+      return `show me the body of ${question.symbol}`;
+    case 'calls':
+      return `who calls ${question.symbol}?`;
+    case 'deps':
+      return `which files import ${question.file}?`;
+    case 'unused':
+      return `which symbols in ${question.file} are unused?`;
+    default:
+      return question.category;
   }
 }

@@ -6,12 +6,18 @@ const f1 = (value) => value.toFixed(2);
 const ratio = (a, b) => (b === 0 ? '∞' : `${(a / b).toFixed(1)}×`);
 
 export function printQuestionTable(rows) {
-  console.log('| id | question | truth | grep calls | grep tokens | grep F1 | cn calls | cn tokens | cn F1 | tokens grep÷cn | winner |');
+  console.log(
+    '| id | question | truth | grep calls | grep tokens | grep F1 | cn calls | cn tokens | cn F1 | tokens grep÷cn | winner |',
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const row of rows) {
     const { baseline, cn } = row;
-    const cnCells = cn ? [cn.calls, cn.tokens, f1(cn.f1), ratio(baseline.tokens, cn.tokens), winner(baseline, cn)] : ['n/a (command missing)', '', '', '', ''];
-    console.log(`| ${row.question.id} | ${phrase(row.question)} | ${row.truthSize} | ${baseline.calls} | ${baseline.tokens} | ${f1(baseline.f1)} | ${cnCells.join(' | ')} |`);
+    const cnCells = cn
+      ? [cn.calls, cn.tokens, f1(cn.f1), ratio(baseline.tokens, cn.tokens), winner(baseline, cn)]
+      : ['n/a (command missing)', '', '', '', ''];
+    console.log(
+      `| ${row.question.id} | ${phrase(row.question)} | ${row.truthSize} | ${baseline.calls} | ${baseline.tokens} | ${f1(baseline.f1)} | ${cnCells.join(' | ')} |`,
+    );
   }
 }
 
@@ -22,7 +28,9 @@ function winner(baseline, cn) {
 }
 
 export function printSummary(rows) {
-  console.log('\n| category | questions | grep tokens | cn tokens | tokens grep÷cn | grep calls | cn calls | calls grep÷cn | grep F1 | cn F1 |');
+  console.log(
+    '\n| category | questions | grep tokens | cn tokens | tokens grep÷cn | grep calls | cn calls | calls grep÷cn | grep F1 | cn F1 |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const category of CATEGORIES) {
     const inCategory = rows.filter((row) => row.question.category === category);
@@ -30,7 +38,9 @@ export function printSummary(rows) {
     const answered = inCategory.filter((row) => row.cn);
     if (answered.length === 0) {
       const t = totals(inCategory);
-      console.log(`| ${category} | ${inCategory.length} | ${t.baselineTokens} | n/a (command missing) | | ${t.baselineCalls} | | | ${f1(t.baselineF1)} | |`);
+      console.log(
+        `| ${category} | ${inCategory.length} | ${t.baselineTokens} | n/a (command missing) | | ${t.baselineCalls} | | | ${f1(t.baselineF1)} | |`,
+      );
       continue;
     }
     printTotals(category, answered, inCategory.length);
@@ -48,7 +58,10 @@ export function printSummary(rows) {
       `mean F1 cn ${f1(t.cnF1)} vs grep ${f1(t.baselineF1)}; goal ≥ ${GOAL.tokenRatio}× fewer tokens at F1 ≥ ${GOAL.f1}: ${met ? 'MET' : 'NOT MET'}`,
   );
   const grepWins = answered.filter((row) => winner(row.baseline, row.cn).startsWith('grep'));
-  if (grepWins.length > 0) console.log(`grep wins on ${grepWins.length}: ${grepWins.map((row) => `${row.question.id} (${winner(row.baseline, row.cn)})`).join(', ')}`);
+  if (grepWins.length > 0)
+    console.log(
+      `grep wins on ${grepWins.length}: ${grepWins.map((row) => `${row.question.id} (${winner(row.baseline, row.cn)})`).join(', ')}`,
+    );
 }
 
 function printTotals(label, rows, questionCount) {
@@ -71,4 +84,3 @@ function totals(rows) {
     cnF1: answered.length ? answered.reduce((total, row) => total + row.cn.f1, 0) / answered.length : 0,
   };
 }
-

@@ -40,7 +40,17 @@ export function search(transcript, root, pattern, { regex = false, word = true, 
   const where = directory ?? searchDirectory(root);
   const argv = hasRipgrep
     ? ['-n', '--no-heading', ...(word ? ['-w'] : []), ...(regex ? [] : ['-F']), '-e', pattern, where]
-    : ['-rn', ...(word ? ['-w'] : []), ...(regex ? ['-E'] : ['-F']), '--exclude-dir=node_modules', '--exclude-dir=.git', '--exclude=.ts-search-daemon.json', '-e', pattern, where];
+    : [
+        '-rn',
+        ...(word ? ['-w'] : []),
+        ...(regex ? ['-E'] : ['-F']),
+        '--exclude-dir=node_modules',
+        '--exclude-dir=.git',
+        '--exclude=.ts-search-daemon.json',
+        '-e',
+        pattern,
+        where,
+      ];
   const result = spawnSync(SEARCH_TOOL, argv, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const output = transcript.record(`${SEARCH_TOOL} ${argv.join(' ')}`, result.stdout);
   return output

@@ -1,7 +1,18 @@
 // Crashes, load and edits: each scenario asks real questions while something goes wrong.
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { PORT_FILE, children, cn, commandOf, daemonsFor, expected, findIsCorrect, freshRoot, portFile, sleep } from './harness.mjs';
+import {
+  PORT_FILE,
+  children,
+  cn,
+  commandOf,
+  daemonsFor,
+  expected,
+  findIsCorrect,
+  freshRoot,
+  portFile,
+  sleep,
+} from './harness.mjs';
 
 export function faultScenarios(fixture) {
   async function killMidStream(tally, victimOf) {
@@ -36,15 +47,21 @@ export function faultScenarios(fixture) {
       return root;
     },
     'kill -9 typescript-language-server mid-stream': (tally) =>
-      killMidStream(tally, (daemon) => children(daemon).find((pid) => commandOf(pid).includes('typescript-language-server'))),
-    'kill -9 tsserver mid-stream': (tally) => killMidStream(tally, (daemon) => children(daemon).find((pid) => commandOf(pid).includes('tsserver.js'))),
+      killMidStream(tally, (daemon) =>
+        children(daemon).find((pid) => commandOf(pid).includes('typescript-language-server')),
+      ),
+    'kill -9 tsserver mid-stream': (tally) =>
+      killMidStream(tally, (daemon) => children(daemon).find((pid) => commandOf(pid).includes('tsserver.js'))),
     'kill -9 the daemon mid-stream': (tally) => killMidStream(tally, (daemon) => daemon),
     async 'edit churn: edit, then ask (20 rounds)'(tally) {
       const root = freshRoot(fixture);
       const base = await expected(root, 'User');
       const file = path.join(root, 'src/churn.ts');
       for (let i = 1; i <= 20; i++) {
-        writeFileSync(file, `import { User } from './domain/user.js';\n${Array.from({ length: i }, (_, n) => `export const u${n}: User | null = null;`).join('\n')}\n`);
+        writeFileSync(
+          file,
+          `import { User } from './domain/user.js';\n${Array.from({ length: i }, (_, n) => `export const u${n}: User | null = null;`).join('\n')}\n`,
+        );
         tally.record(await cn(['find', 'User', '--root', root]), findIsCorrect(base + i + 1));
       }
       return root;
@@ -55,7 +72,8 @@ export function faultScenarios(fixture) {
       const first = await cn(['find', 'User', '--root', root], { CN_IDLE_MINUTES: '0.03' });
       const pid = portFile(root)?.pid;
       // The port file goes first; the process follows once its language server is down (at most 8 s).
-      for (let waited = 0; waited < 30_000 && (portFile(root) || (pid && commandOf(pid))); waited += 200) await sleep(200);
+      for (let waited = 0; waited < 30_000 && (portFile(root) || (pid && commandOf(pid))); waited += 200)
+        await sleep(200);
       tally.require(!portFile(root) && !(pid && commandOf(pid)), 'daemon did not leave when idle');
       const again = await cn(['find', 'User', '--root', root]);
       const total = await expected(root, 'User');

@@ -44,7 +44,16 @@ export function hangScenarios(fixture) {
         socket.on('close', () => clearInterval(drip));
       });
       await new Promise((resolve) => peer.listen(0, '127.0.0.1', resolve));
-      const content = { pid: process.pid, port: peer.address().port, host: '127.0.0.1', root, token: randomBytes(24).toString('hex'), version: '0.1.0', startedAt: new Date().toISOString(), logFile: '/dev/null' };
+      const content = {
+        pid: process.pid,
+        port: peer.address().port,
+        host: '127.0.0.1',
+        root,
+        token: randomBytes(24).toString('hex'),
+        version: '0.1.0',
+        startedAt: new Date().toISOString(),
+        logFile: '/dev/null',
+      };
       writeFileSync(path.join(root, PORT_FILE), JSON.stringify(content), { mode: 0o600, flag: 'wx' });
       for (let i = 0; i < 3; i++) {
         const result = await ask(root, ['--timeout', '10000']);
@@ -72,7 +81,10 @@ export function hangScenarios(fixture) {
       const root = freshRoot(fixture);
       const total = await expected(root, 'User');
       const bomb = `src/${'*'.repeat(50)}x`; // took the old backtracking matcher past 20 s
-      const [bombed, normal] = await Promise.all([ask(root, ['--in', bomb]), (async () => (await sleep(300), ask(root)))()]);
+      const [bombed, normal] = await Promise.all([
+        ask(root, ['--in', bomb]),
+        (async () => (await sleep(300), ask(root)))(),
+      ]);
       tally.recordAnswered(bombed);
       tally.record(normal, findIsCorrect(total)(normal));
       return root;
@@ -102,13 +114,17 @@ async function expectedOnceAnswered(root, result) {
 async function openIdleConnections(port, count) {
   const sockets = [];
   await Promise.all(
-    Array.from({ length: count }, () => new Promise((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port });
-      socket.on('connect', resolve);
-      socket.on('error', resolve);
-      socket.on('close', resolve);
-      sockets.push(socket);
-    })),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve) => {
+          const socket = connect({ host: '127.0.0.1', port });
+          socket.on('connect', resolve);
+          socket.on('error', resolve);
+          socket.on('close', resolve);
+          sockets.push(socket);
+        }),
+    ),
   );
   return sockets;
 }

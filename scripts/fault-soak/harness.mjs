@@ -16,10 +16,21 @@ export const PORT_FILE = '.ts-search-daemon.json';
 export function cn(cliArgs, env = {}, limitMs = PROCESS_LIMIT_MS) {
   return new Promise((resolve) => {
     const started = Date.now();
-    execFile(process.execPath, [CN, ...cliArgs], { env: { ...process.env, ...env }, timeout: limitMs, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      const hung = error?.killed === true;
-      resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr, hung, ms: Date.now() - started });
-    });
+    execFile(
+      process.execPath,
+      [CN, ...cliArgs],
+      { env: { ...process.env, ...env }, timeout: limitMs, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        const hung = error?.killed === true;
+        resolve({
+          exitCode: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout,
+          stderr,
+          hung,
+          ms: Date.now() - started,
+        });
+      },
+    );
   });
 }
 
@@ -36,7 +47,9 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const children = (pid) => listDescendants(pid).map((entry) => entry.pid);
 export const commandOf = (pid) => listProcesses().find((entry) => entry.pid === Number(pid))?.command ?? '';
 export const daemonsFor = (root) =>
-  listProcesses().filter(({ command }) => command.includes('daemon/dist/main.js') && command.includes(`--root ${root} `)).length;
+  listProcesses().filter(
+    ({ command }) => command.includes('daemon/dist/main.js') && command.includes(`--root ${root} `),
+  ).length;
 
 export function freshRoot(fixture) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'cn-soak-'));
@@ -55,7 +68,10 @@ export class Tally {
   previousFailed = false;
   record(result, isCorrect) {
     this.requests += 1;
-    const documented = [1, 2, 3, 4, 5].includes(result.exitCode) && result.stderr.trim().split('\n').length === 1 && result.stderr.startsWith('cn: ');
+    const documented =
+      [1, 2, 3, 4, 5].includes(result.exitCode) &&
+      result.stderr.trim().split('\n').length === 1 &&
+      result.stderr.startsWith('cn: ');
     if (result.exitCode === 0 && isCorrect) {
       this.correct += 1;
       if (this.previousFailed) this.recoveries += 1;
@@ -65,7 +81,11 @@ export class Tally {
       this.previousFailed = true;
     } else {
       this.lost += 1;
-      this.notes.push(result.hung ? `hung (killed after ${result.ms} ms)` : `exit ${result.exitCode}: ${(result.stderr || result.stdout).slice(0, 120)}`);
+      this.notes.push(
+        result.hung
+          ? `hung (killed after ${result.ms} ms)`
+          : `exit ${result.exitCode}: ${(result.stderr || result.stdout).slice(0, 120)}`,
+      );
     }
   }
   /** A question whose right answer may be "nothing found" (exit 1 with a JSON answer): any answer counts. */
@@ -75,7 +95,7 @@ export class Tally {
   }
   /** A check that is not an answer (a daemon still alive, one daemon only): failing it loses one. */
   require(condition, note) {
-    if (!condition) this.notes.push(note), (this.lost += 1);
+    if (!condition) (this.notes.push(note), (this.lost += 1));
   }
 }
 

@@ -30,9 +30,14 @@ export function parseScriptArgs(script, argv, options, { usage, allowPositionals
 /** A whole number of 1 or more from an option's text, or a usage error naming the option. */
 export function wholeNumber(script, flag, text) {
   const number = Number(text);
-  if (!Number.isInteger(number) || number < 1) usageError(script, `${flag} takes a whole number of 1 or more, not '${text}'`);
+  if (!Number.isInteger(number) || number < 1)
+    usageError(script, `${flag} takes a whole number of 1 or more, not '${text}'`);
   return number;
 }
 
 /** `a,b,,c` → ['a', 'b', 'c']; undefined stays undefined. */
-export const commaList = (text) => text?.split(',').map((item) => item.trim()).filter(Boolean);
+export const commaList = (text) =>
+  text
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);

@@ -16,9 +16,20 @@ describe('cn end to end on the shop example', () => {
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     const answer = json(result);
-    expect(answer.definition).toMatchObject({ id: 'src/domain/user.ts::6::14', name: 'User', kind: 'Class', preview: 'export class User {' });
+    expect(answer.definition).toMatchObject({
+      id: 'src/domain/user.ts::6::14',
+      name: 'User',
+      kind: 'Class',
+      preview: 'export class User {',
+    });
     const files = new Set(answer.references.map((ref: { filePath: string }) => ref.filePath));
-    expect([...files].sort()).toEqual(['src/api/routes.ts', 'src/domain/index.ts', 'src/domain/user.ts', 'src/services/checkout.ts', 'src/services/user-repository.ts']);
+    expect([...files].sort()).toEqual([
+      'src/api/routes.ts',
+      'src/domain/index.ts',
+      'src/domain/user.ts',
+      'src/services/checkout.ts',
+      'src/services/user-repository.ts',
+    ]);
     expect(answer.references).toContainEqual({
       id: 'src/domain/user.ts::6::14',
       filePath: 'src/domain/user.ts',
@@ -38,7 +49,9 @@ describe('cn end to end on the shop example', () => {
   it('maps a file in document order with containers', async () => {
     const answer = json(await cn(['map', 'src/domain/user.ts', '--root', root]));
     expect(answer.filePath).toBe('src/domain/user.ts');
-    const names = answer.symbols.map((s: { name: string; kind: string; container?: string }) => `${s.kind}:${s.name}:${s.container ?? ''}`);
+    const names = answer.symbols.map(
+      (s: { name: string; kind: string; container?: string }) => `${s.kind}:${s.name}:${s.container ?? ''}`,
+    );
     expect(names).toEqual(expect.arrayContaining(['Class:User:', 'Method:placeOrder:User', 'Function:isStaff:']));
     const user = answer.symbols.find((s: { name: string }) => s.name === 'User');
     expect(user).toMatchObject({ id: 'src/domain/user.ts::6::14', line: 6, endLine: 30 });
@@ -57,8 +70,16 @@ describe('cn end to end on the shop example', () => {
   });
 
   it('accepts rg-style ids relative to the working directory', async () => {
-    const answer = json(await cn(['inspect', 'user.ts:21', '--expand', 'surround', '--context', '1'], { cwd: path.join(root, 'src/domain') }));
-    expect(answer.result).toMatchObject({ filePath: 'src/domain/user.ts', range: { startLine: 20, endLine: 22 }, expand: 'surround' });
+    const answer = json(
+      await cn(['inspect', 'user.ts:21', '--expand', 'surround', '--context', '1'], {
+        cwd: path.join(root, 'src/domain'),
+      }),
+    );
+    expect(answer.result).toMatchObject({
+      filePath: 'src/domain/user.ts',
+      range: { startLine: 20, endLine: 22 },
+      expand: 'surround',
+    });
   });
 
   it('re-asks find at an exact id', async () => {
@@ -93,7 +114,19 @@ describe('cn end to end on the shop example', () => {
   });
 
   it('replaces a stale port file left by a dead daemon', async () => {
-    writeFileSync(path.join(root, PORT_FILE), JSON.stringify({ pid: 999_999, port: 1, host: '127.0.0.1', root, token: 'stale', version: '0', startedAt: '', logFile: '' }));
+    writeFileSync(
+      path.join(root, PORT_FILE),
+      JSON.stringify({
+        pid: 999_999,
+        port: 1,
+        host: '127.0.0.1',
+        root,
+        token: 'stale',
+        version: '0',
+        startedAt: '',
+        logFile: '',
+      }),
+    );
     const result = await cn(['find', 'Checkout', '--root', root]);
     expect(result.exitCode).toBe(0);
     expect(json(result).definition).toMatchObject({ name: 'Checkout', kind: 'Class' });

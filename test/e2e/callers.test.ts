@@ -53,21 +53,34 @@ describe('cn calls: callers that are really callers', () => {
     ]);
     const small = await cn(['calls', 'AppError', '--max-tokens', '40', '--format', 'compact', '--root', root]);
     expect(small.exitCode).toBe(0);
-    expect(small.stdout).toMatch(/… \d more edges? \(raise --limit or --max-tokens\)\nbudget: stage (cut|totals), ~\d+ of 40 tokens/);
+    expect(small.stdout).toMatch(
+      /… \d more edges? \(raise --limit or --max-tokens\)\nbudget: stage (cut|totals), ~\d+ of 40 tokens/,
+    );
   });
 
   it('answers every target of cn calls a b, filters callers by path, and takes a file for its top-level calls', async () => {
     const both = json(await cn(['calls', 'AppError', 'isAppError', '--refs-not-in', '**/*.test.ts', '--root', root]));
     expect(both.roots).toEqual([APP_ERROR, `${ERRORS}::10::17`]);
-    expect(both.edges.map((edge: { from: string; to: string }) => `${edge.from} → ${edge.to}`)).toEqual([`${ERRORS}::6::17 → ${APP_ERROR}`]);
+    expect(both.edges.map((edge: { from: string; to: string }) => `${edge.from} → ${edge.to}`)).toEqual([
+      `${ERRORS}::6::17 → ${APP_ERROR}`,
+    ]);
     // Two constructions and one isAppError call in the test file.
     expect(both.filteredCallSites).toBe(3);
     const file = json(await cn(['calls', TEST, '--direction', 'out', '--root', root]));
     expect(file.nodes[0]).toEqual({ id: TEST, name: '<module>', kind: 'Module', depth: 0 });
-    expect(file.nodes.map((node: { name: string }) => node.name).sort()).toEqual(['<module>', 'AppError', 'describe', 'fail', 'isAppError', 'it']);
+    expect(file.nodes.map((node: { name: string }) => node.name).sort()).toEqual([
+      '<module>',
+      'AppError',
+      'describe',
+      'fail',
+      'isAppError',
+      'it',
+    ]);
     const bad = await cn(['calls', 'AppError', '--refs-in', '../outside', '--root', root]);
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cn: --refs-in '\.\.\/outside' must be relative to the project root/)]);
+    expect(bad.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^cn: --refs-in '\.\.\/outside' must be relative to the project root/),
+    ]);
   });
 
   it('a name two declarations share is answered with ambiguous and the other candidate', async () => {
@@ -80,7 +93,9 @@ describe('cn calls: callers that are really callers', () => {
     const type = json(await cn(['type', 'mergePath', '--root', root]));
     expect(type.ambiguous).toBe(true);
     const typeText = await cn(['type', 'mergePath', '--format', 'compact', '--root', root]);
-    expect(typeText.stdout).toMatch(/\nambiguous: the name was a guess; re-ask with an id: cn type <id>\n {2}also mergePath \(Function\) \[/);
+    expect(typeText.stdout).toMatch(
+      /\nambiguous: the name was a guess; re-ask with an id: cn type <id>\n {2}also mergePath \(Function\) \[/,
+    );
     const typo = json(await cn(['type', 'mergePat', '--root', root]));
     expect(typo).toMatchObject({ ambiguous: true, target: { name: 'mergePath' } });
   });

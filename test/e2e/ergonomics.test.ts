@@ -17,7 +17,12 @@ describe('cn for agents', () => {
   describe('targeting', () => {
     it('finds qualified names at any depth, matched against containers', async () => {
       const deep = json(await run(['find', 'Geometry.Units.Meter.toCentimeters', '--no-refs']));
-      expect(deep.definition).toMatchObject({ id: 'lib/geometry.ts::15::7', name: 'toCentimeters', kind: 'Method', container: 'Meter' });
+      expect(deep.definition).toMatchObject({
+        id: 'lib/geometry.ts::15::7',
+        name: 'toCentimeters',
+        kind: 'Method',
+        container: 'Meter',
+      });
       const member = json(await run(['find', 'Square.area', '--no-refs']));
       expect(member.definition).toMatchObject({ id: 'lib/shapes.ts::16::3', container: 'Square' });
       const wrong = await run(['find', 'Geometry.Nope.Meter', '--no-refs']);
@@ -41,7 +46,9 @@ describe('cn for agents', () => {
       const inApp = json(await run(['find', 'User', '--no-refs', '--in', 'app']));
       expect(inApp.definition.filePath).toBe('app/main.ts');
       const glob = json(await run(['find', 'area', '--no-refs', '--in', 'lib/s*.ts', '--kind', 'method']));
-      expect([glob.definition, ...glob.candidates].every((c: { filePath: string }) => c.filePath === 'lib/shapes.ts')).toBe(true);
+      expect(
+        [glob.definition, ...glob.candidates].every((c: { filePath: string }) => c.filePath === 'lib/shapes.ts'),
+      ).toBe(true);
       const none = await run(['find', 'User', '--in', 'nowhere/**']);
       expect(none.exitCode).toBe(1);
     });
@@ -50,8 +57,12 @@ describe('cn for agents', () => {
       const answer = json(await run(['find', 'area', '--no-refs', '--kind', 'method']));
       expect(answer.ambiguous).toBe(true);
       expect(answer.candidates.length).toBeGreaterThanOrEqual(2);
-      for (const candidate of answer.candidates) expect(candidate).toEqual(expect.objectContaining({ id: expect.any(String), kind: 'Method', container: expect.any(String) }));
-      const square = answer.candidates.find((c: { container: string }) => c.container === 'Square') ?? answer.definition;
+      for (const candidate of answer.candidates)
+        expect(candidate).toEqual(
+          expect.objectContaining({ id: expect.any(String), kind: 'Method', container: expect.any(String) }),
+        );
+      const square =
+        answer.candidates.find((c: { container: string }) => c.container === 'Square') ?? answer.definition;
       const again = json(await run(['find', square.id]));
       expect(again.definition).toMatchObject({ id: square.id, container: 'Square' });
       expect(again.references.map((r: { id: string }) => r.id)).toContain(square.id);
@@ -77,11 +88,15 @@ describe('cn for agents', () => {
       expect(compact[0]).toBe('lib/user.ts:2:14  Class  User  │ export class User {');
       const files = new Set(answer.references.map((r: { filePath: string }) => r.filePath));
       expect(compact[1]).toBe(`${answer.totalReferences} refs in ${files.size} files`);
-      expect(compact).toContain(`lib/registry.ts (${answer.references.filter((r: { filePath: string }) => r.filePath === 'lib/registry.ts').length})`);
-      expect(compact).toContain(' 1:10 │ import { User } from \'./user.js\';');
+      expect(compact).toContain(
+        `lib/registry.ts (${answer.references.filter((r: { filePath: string }) => r.filePath === 'lib/registry.ts').length})`,
+      );
+      expect(compact).toContain(" 1:10 │ import { User } from './user.js';");
       const ids = (await run(['find', 'User', '--exact', '--format', 'ids'])).stdout.trimEnd().split('\n');
       expect(ids[0]).toBe('lib/user.ts::2::14');
-      expect(new Set(ids)).toEqual(new Set([answer.definition.id, ...answer.references.map((r: { id: string }) => r.id)]));
+      expect(new Set(ids)).toEqual(
+        new Set([answer.definition.id, ...answer.references.map((r: { id: string }) => r.id)]),
+      );
       // The cheaper formats really are cheaper.
       const jsonTokens = estimateTokens(JSON.stringify(answer));
       expect(estimateTokens(compact.join('\n'))).toBeLessThan(jsonTokens / 1.5);
@@ -93,13 +108,19 @@ describe('cn for agents', () => {
       const fold = json(await run(['find', 'isAdmin', '--no-refs', '--snippet', 'fold']));
       expect(fold.definition.snippet).toBe('export function isAdmin(candidate: User): boolean { … }');
       const full = json(await run(['find', 'isAdmin', '--no-refs', '--snippet', 'full']));
-      expect(full.definition.snippet).toBe('export function isAdmin(candidate: User): boolean {\n  return candidate.id === 0;\n}');
+      expect(full.definition.snippet).toBe(
+        'export function isAdmin(candidate: User): boolean {\n  return candidate.id === 0;\n}',
+      );
       const preview = json(await run(['map', 'lib/geometry.ts', '--snippet', 'preview']));
       const geometry = preview.symbols.find((s: { name: string }) => s.name === 'Geometry');
       expect(geometry.snippet.split('\n')).toHaveLength(7);
-      expect(geometry.snippet).toMatch(/^export namespace Geometry \{\n {2}export class Point \{[\s\S]*… \(14 more lines\)$/);
+      expect(geometry.snippet).toMatch(
+        /^export namespace Geometry \{\n {2}export class Point \{[\s\S]*… \(14 more lines\)$/,
+      );
       const compact = (await run(['map', 'lib/user.ts', '--snippet', 'fold', '--format', 'compact'])).stdout;
-      expect(compact).toContain('13:17  export Function  isAdmin  13-15  │ export function isAdmin(candidate: User): boolean { … }');
+      expect(compact).toContain(
+        '13:17  export Function  isAdmin  13-15  │ export function isAdmin(candidate: User): boolean { … }',
+      );
       expect((await run(['map', 'lib/user.ts', '--snippet', 'all'])).exitCode).toBe(2);
     });
 
@@ -137,10 +158,15 @@ describe('cn for agents', () => {
       for (const budget of [size * 2, size - 5, Math.floor(size * 0.6), Math.floor(size * 0.4), 120, 20]) {
         const answer = json(await run(['find', 'User', '--exact', '--max-tokens', String(budget)]));
         seen.push(answer.budget.stage);
-        if (answer.budget.stage !== 'totals') expect(estimateTokens(JSON.stringify(answer))).toBeLessThanOrEqual(budget);
+        if (answer.budget.stage !== 'totals')
+          expect(estimateTokens(JSON.stringify(answer))).toBeLessThanOrEqual(budget);
         if (answer.budget.stage === 'no-previews') expect(answer.references[0]).not.toHaveProperty('preview');
-        if (answer.budget.stage === 'grouped') expect(answer.referenceFiles.reduce((n: number, f: { count: number }) => n + f.count, 0)).toBe(answer.totalReferences);
-        if (answer.budget.stage === 'totals') expect(answer).toMatchObject({ references: [], definition: { id: 'lib/user.ts::2::14' } });
+        if (answer.budget.stage === 'grouped')
+          expect(answer.referenceFiles.reduce((n: number, f: { count: number }) => n + f.count, 0)).toBe(
+            answer.totalReferences,
+          );
+        if (answer.budget.stage === 'totals')
+          expect(answer).toMatchObject({ references: [], definition: { id: 'lib/user.ts::2::14' } });
       }
       const order = ['full', 'no-previews', 'grouped', 'totals'];
       expect(seen.map((stage) => order.indexOf(stage))).toEqual([...seen.map((stage) => order.indexOf(stage))].sort());
@@ -161,11 +187,21 @@ describe('cn for agents', () => {
       const many = json(await run(['inspect', 'lib/user.ts::14::10', 'lib/user.ts:13', 'app/welcome.ts:4']));
       expect(many.results.map((r: { range: { startLine: number } }) => r.range.startLine)).toEqual([13, 3]);
       expect(many.results[0].ids).toEqual(['lib/user.ts::14::10', 'lib/user.ts:13']);
-      const lines = ['app/main.ts:5:14:const user = new User(1, \'Ada\');', 'app/welcome.ts(8,14): error TS0000: made up', 'lib/registry.ts:7', '', 'not a place'].join('\n');
+      const lines = [
+        "app/main.ts:5:14:const user = new User(1, 'Ada');",
+        'app/welcome.ts(8,14): error TS0000: made up',
+        'lib/registry.ts:7',
+        '',
+        'not a place',
+      ].join('\n');
       const piped = await run(['inspect', '-'], lines);
       expect(piped.exitCode).toBe(0);
       const answer = json(piped);
-      expect(answer.results.map((r: { filePath: string }) => r.filePath)).toEqual(['app/main.ts', 'app/welcome.ts', 'lib/registry.ts']);
+      expect(answer.results.map((r: { filePath: string }) => r.filePath)).toEqual([
+        'app/main.ts',
+        'app/welcome.ts',
+        'lib/registry.ts',
+      ]);
       expect(answer.failures).toEqual([expect.objectContaining({ id: 'not a place', kind: 'bad-input' })]);
       expect(piped.stderr).toMatch(/^cn: not a place: malformed id/);
       // No `-` needed when stdin is a pipe and no ids are given.
@@ -189,9 +225,18 @@ describe('cn for agents', () => {
       expect(answer.counts.files).toBe(7);
       expect(answer.counts.byKind).toEqual({ Class: 4, Function: 4, Interface: 1, Module: 1, Constant: 2 });
       const user = answer.files.find((f: { filePath: string }) => f.filePath === 'lib/user.ts');
-      expect(user.symbols[0]).toEqual({ id: 'lib/user.ts::2::14', name: 'User', kind: 'Class', exported: true, signature: 'export class User { … }', importedBy: 4 });
+      expect(user.symbols[0]).toEqual({
+        id: 'lib/user.ts::2::14',
+        name: 'User',
+        kind: 'Class',
+        exported: true,
+        signature: 'export class User { … }',
+        importedBy: 4,
+      });
       expect(answer.mostReferenced[0]).toMatchObject({ name: 'User', importedBy: 4 });
-      const format = answer.files.find((f: { filePath: string }) => f.filePath === 'lib/geometry.ts').symbols.find((s: { name: string }) => s.name === 'format');
+      const format = answer.files
+        .find((f: { filePath: string }) => f.filePath === 'lib/geometry.ts')
+        .symbols.find((s: { name: string }) => s.name === 'format');
       expect(format.overloads).toBe(2);
       expect(answer.files[0].filePath).toBe('lib/user.ts');
       const lib = json(await run(['overview', 'lib']));

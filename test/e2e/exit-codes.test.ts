@@ -21,7 +21,12 @@ describe('exit codes', () => {
     ['a directory', 2, ['map', 'src'], /^cn: not a TypeScript\/JavaScript source file/],
     ['a non-source file', 2, ['map', 'docs/notes.md'], /^cn: not a TypeScript\/JavaScript source file/],
     ['malformed id', 2, ['inspect', 'src/domain/user.ts::abc'], /^cn: malformed id/],
-    ['line out of range', 2, ['inspect', 'src/domain/user.ts::999::1'], /^cn: line 999 is past the end of src\/domain\/user\.ts \(34 lines\)/],
+    [
+      'line out of range',
+      2,
+      ['inspect', 'src/domain/user.ts::999::1'],
+      /^cn: line 999 is past the end of src\/domain\/user\.ts \(34 lines\)/,
+    ],
     ['outside the root', 2, ['map', '../../etc/passwd.ts'], /outside the project root/],
     ['unknown flag', 2, ['find', 'User', '--bogus'], /^cn: Unknown option '--bogus'/],
     ['bad limit', 2, ['find', 'User', '--limit', 'many'], /^cn: --limit takes a whole number/],

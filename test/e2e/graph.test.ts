@@ -17,7 +17,14 @@ describe('graph commands end to end on the graph fixture', () => {
     expect(result.exitCode).toBe(0);
     const answer = json(result);
     expect(answer.root).toBe(id(2, 17));
-    expect(answer.nodes.map((node: { name: string; depth: number }) => `${node.name}@${node.depth}`)).toEqual(['main@0', 'parse@1', 'evaluate@1', 'normalize@2', 'ping@2', 'pong@3']);
+    expect(answer.nodes.map((node: { name: string; depth: number }) => `${node.name}@${node.depth}`)).toEqual([
+      'main@0',
+      'parse@1',
+      'evaluate@1',
+      'normalize@2',
+      'ping@2',
+      'pong@3',
+    ]);
     expect(answer.edges).toEqual([
       { from: id(2, 17), to: id(6, 17), kind: 'calls', callSites: [id(3, 10)] },
       { from: id(2, 17), to: id(15, 17), kind: 'calls', callSites: [id(3, 23)] },
@@ -30,7 +37,18 @@ describe('graph commands end to end on the graph fixture', () => {
   });
 
   it('cn calls --format tree prints each cycle once, with the call sites', async () => {
-    const result = await cn(['calls', 'ping', '--direction', 'both', '--depth', '2', '--format', 'tree', '--root', root]);
+    const result = await cn([
+      'calls',
+      'ping',
+      '--direction',
+      'both',
+      '--depth',
+      '2',
+      '--format',
+      'tree',
+      '--root',
+      root,
+    ]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toEqual([
       `ping (Function) [${id(20, 17)}]`,
@@ -65,7 +83,9 @@ describe('graph commands end to end on the graph fixture', () => {
       'Triangle src/shapes/shapes.ts::20::14',
     ]);
     const members = json(await cn(['impl', 'Shape.area', '--root', root]));
-    expect(members.implementations.map((impl: { container: string; id: string }) => `${impl.container} ${impl.id}`)).toEqual([
+    expect(
+      members.implementations.map((impl: { container: string; id: string }) => `${impl.container} ${impl.id}`),
+    ).toEqual([
       'Circle src/shapes/shapes.ts::8::3',
       'Square src/shapes/shapes.ts::15::3',
       'Triangle src/shapes/shapes.ts::25::3',
@@ -75,10 +95,16 @@ describe('graph commands end to end on the graph fixture', () => {
 
   it('cn type: signature, doc comment and the type definition id', async () => {
     const evaluate = json(await cn(['type', 'evaluate', '--root', root]));
-    expect(evaluate).toMatchObject({ signature: 'function evaluate(n: number): number', documentation: 'Recursive: evaluate calls itself.', typeDefinitions: [] });
+    expect(evaluate).toMatchObject({
+      signature: 'function evaluate(n: number): number',
+      documentation: 'Recursive: evaluate calls itself.',
+      typeDefinitions: [],
+    });
     const shape = json(await cn(['type', 'src/shapes/shapes.ts:31:30', '--root', root]));
     expect(shape.signature).toBe('(parameter) shape: Shape');
-    expect(shape.typeDefinitions.map((definition: { id: string }) => definition.id)).toEqual(['src/shapes/shapes.ts::2::18']);
+    expect(shape.typeDefinitions.map((definition: { id: string }) => definition.id)).toEqual([
+      'src/shapes/shapes.ts::2::18',
+    ]);
   });
 
   it('cn deps: paths alias, index file, .js → .ts, CommonJS require, dynamic import and a package', async () => {
@@ -93,12 +119,33 @@ describe('graph commands end to end on the graph fixture', () => {
       'src/imports/main.ts → src/lib/helper.ts',
       'src/imports/util/index.ts → src/imports/util/format.ts',
     ]);
-    expect(answer.nodes.find((node: { id: string }) => node.id === 'node:path')).toEqual({ id: 'node:path', name: 'node:path', kind: 'Package', depth: 2 });
-    expect(answer.edges[2]).toEqual({ from: 'src/imports/main.ts', to: 'src/imports/lazy.ts', kind: 'imports', importSites: ['src/imports/main.ts::8::34'] });
+    expect(answer.nodes.find((node: { id: string }) => node.id === 'node:path')).toEqual({
+      id: 'node:path',
+      name: 'node:path',
+      kind: 'Package',
+      depth: 2,
+    });
+    expect(answer.edges[2]).toEqual({
+      from: 'src/imports/main.ts',
+      to: 'src/imports/lazy.ts',
+      kind: 'imports',
+      importSites: ['src/imports/main.ts::8::34'],
+    });
   });
 
   it('cn deps --direction in --format tree: importers up to the entry point', async () => {
-    const result = await cn(['deps', 'src/imports/util/format.ts', '--direction', 'in', '--depth', '3', '--format', 'tree', '--root', root]);
+    const result = await cn([
+      'deps',
+      'src/imports/util/format.ts',
+      '--direction',
+      'in',
+      '--depth',
+      '3',
+      '--format',
+      'tree',
+      '--root',
+      root,
+    ]);
     expect(result.stdout.trimEnd().split('\n')).toEqual([
       'src/imports/util/format.ts (File)',
       '├─[imported by]→ src/imports/legacy.cjs (File)',

@@ -1,8 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
 
-type Entry = { name: string; id: string; depth: number; via: string; relation: string; container?: string; outsideRoot?: boolean };
-const lines = (entries: Entry[]) => entries.map((entry) => `${entry.depth} ${entry.relation} ${entry.container ? `${entry.container}.` : ''}${entry.name} ${entry.id} via ${entry.via}`);
+type Entry = {
+  name: string;
+  id: string;
+  depth: number;
+  via: string;
+  relation: string;
+  container?: string;
+  outsideRoot?: boolean;
+};
+const lines = (entries: Entry[]) =>
+  entries.map(
+    (entry) =>
+      `${entry.depth} ${entry.relation} ${entry.container ? `${entry.container}.` : ''}${entry.name} ${entry.id} via ${entry.via}`,
+  );
 
 const SHAPE = 'src/shape.ts::2::18';
 const SUBTYPES_OF_SHAPE = [
@@ -30,7 +42,12 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     expect(lines(answer.implementations)).toEqual(SUBTYPES_OF_SHAPE);
     expect(answer).toMatchObject({ direction: 'sub', depth: 10, supertypes: [], projects: 2, complete: true });
     expect(answer.incomplete).toBeUndefined();
-    for (const other of [['find', 'Circle'], ['map', 'test/circle.test.ts'], ['impl', 'TestCircle', '--direction', 'super'], ['calls', 'Circle.area']]) {
+    for (const other of [
+      ['find', 'Circle'],
+      ['map', 'test/circle.test.ts'],
+      ['impl', 'TestCircle', '--direction', 'super'],
+      ['calls', 'Circle.area'],
+    ]) {
       await cn([...other, '--root', root]);
     }
     expect(json(await cn(['impl', 'Shape', '--root', root]))).toEqual(answer);
@@ -48,7 +65,9 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     expect(lines(tag.supertypes)).toEqual(['1 implements Labelled src/circle.ts::24::13 via src/circle.ts::25::14']);
     expect(tag.supertypes[0].kind).toBe('TypeAlias');
     const labelled = json(await cn(['impl', 'Labelled', '--root', root]));
-    expect(lines(labelled.implementations)).toEqual(['1 implements Tag src/circle.ts::25::14 via src/circle.ts::24::13']);
+    expect(lines(labelled.implementations)).toEqual([
+      '1 implements Tag src/circle.ts::25::14 via src/circle.ts::24::13',
+    ]);
     const error = json(await cn(['impl', 'ShapeError', '--direction', 'both', '--root', root]));
     expect(error.implementations).toEqual([]);
     expect(error.supertypes).toHaveLength(1);
@@ -60,7 +79,9 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     expect(lines(direct.implementations)).toEqual(['1 extends Circle src/circle.ts::4::14 via src/shape.ts::6::23']);
     // The name of the alias export stands for the class. Two places bind that name (the re-export and
     // an import of it), so the answer also says the name was a guess, with the other place to re-ask by.
-    const { ambiguous, candidates, ...viaAlias } = json(await cn(['hierarchy', 'BaseFigure', '--depth', '1', '--root', root]));
+    const { ambiguous, candidates, ...viaAlias } = json(
+      await cn(['hierarchy', 'BaseFigure', '--depth', '1', '--root', root]),
+    );
     expect(viaAlias).toEqual(direct);
     expect(ambiguous).toBe(true);
     expect(candidates.map((candidate: { id: string }) => candidate.id)).toEqual(['src/shape.ts::10::20']);
@@ -76,9 +97,17 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     ]);
     // A class expression is named by its variable and says what it is.
     const shape = json(await cn(['impl', 'Shape', '--root', root]));
-    expect(shape.implementations.find((entry: { name: string }) => entry.name === 'Ring')).toMatchObject({ kind: 'Class', declaration: 'class-expression' });
+    expect(shape.implementations.find((entry: { name: string }) => entry.name === 'Ring')).toMatchObject({
+      kind: 'Class',
+      declaration: 'class-expression',
+    });
     const ids = await cn(['impl', 'Shape', '--format', 'ids', '--root', root]);
-    expect(ids.stdout.trim().split('\n')).toEqual(['src/shape.ts::6::23', 'src/circle.ts::4::14', 'src/circle.ts::13::14', 'test/circle.test.ts::4::14']);
+    expect(ids.stdout.trim().split('\n')).toEqual([
+      'src/shape.ts::6::23',
+      'src/circle.ts::4::14',
+      'src/circle.ts::13::14',
+      'test/circle.test.ts::4::14',
+    ]);
   });
 
   it('--limit and --max-tokens keep the nearest entries and say how many there are', async () => {
@@ -107,7 +136,11 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
   });
 
   it('bad input: one line on stderr, exit 2', async () => {
-    for (const args of [['impl', 'Shape', '--direction', 'sideways'], ['hierarchy', 'Shape.area', '--direction', 'super'], ['impl', 'Shape', '--depth', '0']]) {
+    for (const args of [
+      ['impl', 'Shape', '--direction', 'sideways'],
+      ['hierarchy', 'Shape.area', '--direction', 'super'],
+      ['impl', 'Shape', '--depth', '0'],
+    ]) {
       const result = await cn([...args, '--root', root]);
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);

@@ -18,7 +18,11 @@ describe('bounded inputs', () => {
   });
   afterAll(() => cleanUp(root));
 
-  function expectRefused(result: { exitCode: number; stdout: string; stderr: string }, exitCode: number, stderr: RegExp) {
+  function expectRefused(
+    result: { exitCode: number; stdout: string; stderr: string },
+    exitCode: number,
+    stderr: RegExp,
+  ) {
     expect(result.exitCode).toBe(exitCode);
     expect(result.stderr).toMatch(stderr);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -36,7 +40,10 @@ describe('bounded inputs', () => {
     expect(answer.failures).toEqual([]);
     expect(answer.total).toBe(LINES);
     expect(answer.results.map((block: { ids: string[] }) => block.ids)).toEqual(ids.map((id) => [id]));
-    expect(answer.results[LINES - 1]).toMatchObject({ filePath: GENERATED, code: `export const value${LINES} = ${LINES};` });
+    expect(answer.results[LINES - 1]).toMatchObject({
+      filePath: GENERATED,
+      code: `export const value${LINES} = ${LINES};`,
+    });
 
     const limited = json(await cn(['inspect', '-', '--limit', '2', '--root', root], { input: ids.join('\n') }));
     expect(limited).toMatchObject({ total: LINES, truncated: true });
@@ -53,11 +60,19 @@ describe('bounded inputs', () => {
 
   // Was a 500 and exit 4 ("Invalid regular expression").
   it('refuses a glob with a backwards range: exit 2, bad glob', async () => {
-    expectRefused(await cn(['find', 'User', '--in', '[z-a]', '--root', root]), 2, /^cn: bad glob '\[z-a\]': the range z-a runs backwards \(/);
+    expectRefused(
+      await cn(['find', 'User', '--in', '[z-a]', '--root', root]),
+      2,
+      /^cn: bad glob '\[z-a\]': the range z-a runs backwards \(/,
+    );
   });
 
   it('refuses a glob longer than 512 characters: exit 2, glob too long', async () => {
-    expectRefused(await cn(['find', 'User', '--in', `${'a'.repeat(600)}*`, '--root', root]), 2, /^cn: glob too long \(601 characters, at most 512\)/);
+    expectRefused(
+      await cn(['find', 'User', '--in', `${'a'.repeat(600)}*`, '--root', root]),
+      2,
+      /^cn: glob too long \(601 characters, at most 512\)/,
+    );
   });
 
   // Each held the daemon's event loop for minutes (50 stars: 43 s on the old RegExp); now it answers, and so does the next call.
@@ -76,9 +91,17 @@ describe('bounded inputs', () => {
 
   it.each([
     // Was accepted silently as src/domain/user.ts::1::1.
-    ['a fourth part', 'src/domain/user.ts::1::1::1', /^cn: malformed id 'src\/domain\/user\.ts::1::1::1': more parts than path::line::character \(/],
+    [
+      'a fourth part',
+      'src/domain/user.ts::1::1::1',
+      /^cn: malformed id 'src\/domain\/user\.ts::1::1::1': more parts than path::line::character \(/,
+    ],
     // Was "line must be 1 or more".
-    ['a 20-digit line', 'src/domain/user.ts::12345678901234567890::1', /^cn: line 12345678901234567890 is too large in /],
+    [
+      'a 20-digit line',
+      'src/domain/user.ts::12345678901234567890::1',
+      /^cn: line 12345678901234567890 is too large in /,
+    ],
   ])('refuses an id with %s: exit 2', async (_name, id, stderr) => {
     expectRefused(await cn(['inspect', id, '--root', root]), 2, stderr);
   });

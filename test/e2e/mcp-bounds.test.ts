@@ -22,7 +22,9 @@ class RawMcp {
   exited = false;
 
   constructor(root: string) {
-    this.child = spawn(process.execPath, [CN_BIN, 'mcp', '--root', root], { env: { ...process.env, CN_IDLE_MINUTES: '10' } });
+    this.child = spawn(process.execPath, [CN_BIN, 'mcp', '--root', root], {
+      env: { ...process.env, CN_IDLE_MINUTES: '10' },
+    });
     this.child.stdout.on('data', (chunk: Buffer) => {
       this.buffered += chunk.toString('utf8');
       let newline: number;
@@ -76,9 +78,16 @@ describe('cn mcp with bounded requests', () => {
   beforeAll(async () => {
     root = copyProject('examples/shop');
     mkdirSync(path.join(root, 'src/generated'));
-    writeFileSync(path.join(root, GENERATED), `${Array.from({ length: LINES }, (_, i) => `export const value${i + 1} = ${i + 1};`).join('\n')}\n`);
+    writeFileSync(
+      path.join(root, GENERATED),
+      `${Array.from({ length: LINES }, (_, i) => `export const value${i + 1} = ${i + 1};`).join('\n')}\n`,
+    );
     mcp = new RawMcp(root);
-    mcp.request(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bounds', version: '0' } });
+    mcp.request(0, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'bounds', version: '0' },
+    });
     expect((await mcp.next()).result.serverInfo.name).toBe('cn');
     mcp.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   });
@@ -90,13 +99,21 @@ describe('cn mcp with bounded requests', () => {
   // Was no answer at all: the SDK reported the line to itself and the client waited forever.
   it('answers a line that is not JSON with -32700 and id null', async () => {
     mcp.write('{"jsonrpc":"2.0","id":5,"method":\n');
-    expect(await mcp.next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } });
+    expect(await mcp.next()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Parse error: the line is not JSON' },
+    });
     await mcp.expectServing(6);
   });
 
   it('answers JSON that is no JSON-RPC message with -32600 and its id', async () => {
     mcp.write('{"id":7,"hello":"there"}\n');
-    expect(await mcp.next()).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' } });
+    expect(await mcp.next()).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' },
+    });
     await mcp.expectServing(8);
   });
 
@@ -108,7 +125,9 @@ describe('cn mcp with bounded requests', () => {
     mcp.request(id, 'tools/call', { name: 'cn_find', arguments: { query: 'x'.repeat(bytes) } });
     const answer = await mcp.next();
     expect(answer).toMatchObject({ jsonrpc: '2.0', id, error: { code: -32600 } });
-    expect(answer.error.message).toMatch(/^Invalid Request: the request is (12|4) MB, more than the 1 MB a request may be$/);
+    expect(answer.error.message).toMatch(
+      /^Invalid Request: the request is (12|4) MB, more than the 1 MB a request may be$/,
+    );
     await mcp.expectServing(id + 1);
     expect(mcp.exited).toBe(false);
   });
@@ -116,16 +135,21 @@ describe('cn mcp with bounded requests', () => {
   // Under the line cap but over the daemon's 64 KB body: was "EPIPE". Each target is within the
   // protocol's length cap; together they are not.
   it('answers arguments too large for the daemon with a tool error saying so', async () => {
-    mcp.request(20, 'tools/call', { name: 'cn_calls', arguments: { target: 'x', targets: Array.from({ length: 10 }, () => 'x'.repeat(10_000)) } });
+    mcp.request(20, 'tools/call', {
+      name: 'cn_calls',
+      arguments: { target: 'x', targets: Array.from({ length: 10 }, () => 'x'.repeat(10_000)) },
+    });
     const answer = await mcp.next();
     expect(answer.id).toBe(20);
     expect(answer.result.isError).toBe(true);
-    expect(answer.result.content[0].text).toMatch(/^the arguments are \d+ KB, more than the 64 KB one request to the daemon may be/);
+    expect(answer.result.content[0].text).toMatch(
+      /^the arguments are \d+ KB, more than the 64 KB one request to the daemon may be/,
+    );
     await mcp.expectServing(21);
   });
 
   // The tool's input is the route's request schema (@cn/protocol), caps included: refused before any request.
-  it('refuses an argument over the protocol\'s length cap, naming it', async () => {
+  it("refuses an argument over the protocol's length cap, naming it", async () => {
     mcp.request(22, 'tools/call', { name: 'cn_find', arguments: { query: 'x'.repeat(200 * 1024) } });
     const answer = await mcp.next();
     expect(answer.id).toBe(22);

@@ -43,7 +43,11 @@ describe('cn mcp', () => {
 
   it('cn_status reports no daemon without starting one, like cn status', async () => {
     const answer = await mcp.call('cn_status');
-    expect(answer).toEqual({ isError: false, text: JSON.stringify({ running: false, root }), structured: { running: false, root } });
+    expect(answer).toEqual({
+      isError: false,
+      text: JSON.stringify({ running: false, root }),
+      structured: { running: false, root },
+    });
     expect(readPortFile(root)).toBeUndefined();
   });
 
@@ -62,23 +66,59 @@ describe('cn mcp', () => {
     ['cn_find', { query: `${user}::6::14` }, ['find', `${user}::6::14`]],
     ['cn_find', { query: 'User', refs: 'none', snippet: 'fold' }, ['find', 'User', '--no-refs', '--snippet', 'fold']],
     ['cn_find', { query: 'User', refs: 'only', maxTokens: 60 }, ['find', 'User', '--refs-only', '--max-tokens', '60']],
-    ['cn_find', { query: 'User', in: 'src/services', exact: true, refs: 'all' }, ['find', 'User', '--in', 'src/services', '--exact']],
+    [
+      'cn_find',
+      { query: 'User', in: 'src/services', exact: true, refs: 'all' },
+      ['find', 'User', '--in', 'src/services', '--exact'],
+    ],
     ['cn_find', { query: 'NoSuchSymbolAnywhere' }, ['find', 'NoSuchSymbolAnywhere']],
     ['cn_inspect', { ids: [`${user}::19::3`] }, ['inspect', `${user}::19::3`]],
-    ['cn_inspect', { ids: [`${user}:20`], expand: 'surround', context: 1 }, ['inspect', `${user}:20`, '--expand', 'surround', '--context', '1']],
-    ['cn_inspect', { ids: [`${user}::19::3`, 'src/domain/money.ts:1', `${user}::999::1`] }, ['inspect', `${user}::19::3`, 'src/domain/money.ts:1', `${user}::999::1`]],
+    [
+      'cn_inspect',
+      { ids: [`${user}:20`], expand: 'surround', context: 1 },
+      ['inspect', `${user}:20`, '--expand', 'surround', '--context', '1'],
+    ],
+    [
+      'cn_inspect',
+      { ids: [`${user}::19::3`, 'src/domain/money.ts:1', `${user}::999::1`] },
+      ['inspect', `${user}::19::3`, 'src/domain/money.ts:1', `${user}::999::1`],
+    ],
     ['cn_inspect', { ids: [`${user}::19::3`], limit: 1 }, ['inspect', `${user}::19::3`, '--limit', '1']],
     ['cn_inspect', { ids: [`${user}::19::3`], code: false }, ['inspect', `${user}::19::3`, '--no-code']],
-    ['cn_inspect', { ids: [`${user}::19::3`, 'src/domain/money.ts:1'], code: false }, ['inspect', `${user}::19::3`, 'src/domain/money.ts:1', '--no-code']],
+    [
+      'cn_inspect',
+      { ids: [`${user}::19::3`, 'src/domain/money.ts:1'], code: false },
+      ['inspect', `${user}::19::3`, 'src/domain/money.ts:1', '--no-code'],
+    ],
     ['cn_calls', { target: 'User.placeOrder' }, ['calls', 'User.placeOrder']],
-    ['cn_calls', { target: 'Checkout.pay', direction: 'out', depth: 2 }, ['calls', 'Checkout.pay', '--direction', 'out', '--depth', '2']],
-    ['cn_calls', { target: 'User.placeOrder', targets: ['Checkout.pay'], refsNotIn: 'src/api' }, ['calls', 'User.placeOrder', 'Checkout.pay', '--refs-not-in', 'src/api']],
-    ['cn_calls', { target: 'src/api/routes.ts', direction: 'out' }, ['calls', 'src/api/routes.ts', '--direction', 'out']],
+    [
+      'cn_calls',
+      { target: 'Checkout.pay', direction: 'out', depth: 2 },
+      ['calls', 'Checkout.pay', '--direction', 'out', '--depth', '2'],
+    ],
+    [
+      'cn_calls',
+      { target: 'User.placeOrder', targets: ['Checkout.pay'], refsNotIn: 'src/api' },
+      ['calls', 'User.placeOrder', 'Checkout.pay', '--refs-not-in', 'src/api'],
+    ],
+    [
+      'cn_calls',
+      { target: 'src/api/routes.ts', direction: 'out' },
+      ['calls', 'src/api/routes.ts', '--direction', 'out'],
+    ],
     ['cn_calls', { target: 'User.placeOrder', limit: 1 }, ['calls', 'User.placeOrder', '--limit', '1']],
     ['cn_calls', { target: 'User.placeOrder', maxTokens: 60 }, ['calls', 'User.placeOrder', '--max-tokens', '60']],
     ['cn_impl', { target: 'UserRepository' }, ['impl', 'UserRepository']],
-    ['cn_impl', { target: 'UserRepository', direction: 'both', depth: 2 }, ['impl', 'UserRepository', '--direction', 'both', '--depth', '2']],
-    ['cn_impl', { target: 'UserRepository', limit: 1, maxTokens: 60 }, ['impl', 'UserRepository', '--limit', '1', '--max-tokens', '60']],
+    [
+      'cn_impl',
+      { target: 'UserRepository', direction: 'both', depth: 2 },
+      ['impl', 'UserRepository', '--direction', 'both', '--depth', '2'],
+    ],
+    [
+      'cn_impl',
+      { target: 'UserRepository', limit: 1, maxTokens: 60 },
+      ['impl', 'UserRepository', '--limit', '1', '--max-tokens', '60'],
+    ],
     ['cn_type', { target: 'isStaff' }, ['type', 'isStaff']],
     ['cn_type', { target: `${user}::6::14`, kind: 'class' }, ['type', `${user}::6::14`, '--kind', 'class']],
     ['cn_deps', { file: 'src/api/routes.ts' }, ['deps', 'src/api/routes.ts']],
@@ -87,7 +127,11 @@ describe('cn mcp', () => {
     ['cn_diagnostics', {}, ['diagnostics']],
     ['cn_diagnostics', { files: [user, 'src/api/routes.ts'] }, ['diagnostics', user, 'src/api/routes.ts']],
     ['cn_unused', { path: 'src/api/routes.ts' }, ['unused', 'src/api/routes.ts']],
-    ['cn_unused', { exported: true, refsNotIn: 'src/api', limit: 2 }, ['unused', '--exported', '--refs-not-in', 'src/api', '--limit', '2']],
+    [
+      'cn_unused',
+      { exported: true, refsNotIn: 'src/api', limit: 2 },
+      ['unused', '--exported', '--refs-not-in', 'src/api', '--limit', '2'],
+    ],
     ['cn_unused', { membersOf: 'User', exported: true }, ['unused', 'User', '--members', '--exported']],
   ];
   it.each(parity)('%s %j answers what the CLI prints', async (tool, args, cliArgs) => {
@@ -117,13 +161,23 @@ describe('cn mcp', () => {
     ['cn_map', { file: 'package.json' }, ['map', 'package.json'], /^not a TypeScript\/JavaScript source file/],
     ['cn_map', { file: '../../etc/passwd.ts' }, ['map', '../../etc/passwd.ts'], /outside the project root/],
     ['cn_inspect', { ids: ['src/domain/user.ts::abc'] }, ['inspect', 'src/domain/user.ts::abc'], /^malformed id/],
-    ['cn_inspect', { ids: ['src/domain/user.ts::999::1'] }, ['inspect', 'src/domain/user.ts::999::1'], /^line 999 is past the end/],
+    [
+      'cn_inspect',
+      { ids: ['src/domain/user.ts::999::1'] },
+      ['inspect', 'src/domain/user.ts::999::1'],
+      /^line 999 is past the end/,
+    ],
     ['cn_find', { query: 'User', kind: 'gadget' }, ['find', 'User', '--kind', 'gadget'], /gadget/],
     ['cn_calls', { target: 'checkout' }, ['calls', 'checkout'], /^nothing callable at 'checkout'/],
     ['cn_impl', { target: 'NoSuchSymbolAnywhere' }, ['impl', 'NoSuchSymbolAnywhere'], /NoSuchSymbolAnywhere/],
     ['cn_type', { target: 'src/domain/user.ts::abc' }, ['type', 'src/domain/user.ts::abc'], /^malformed id/],
     ['cn_deps', { file: 'src/missing.ts' }, ['deps', 'src/missing.ts'], /^no such file: src\/missing\.ts/],
-    ['cn_diagnostics', { files: ['src/missing.ts'] }, ['diagnostics', 'src/missing.ts'], /^no such file: src\/missing\.ts/],
+    [
+      'cn_diagnostics',
+      { files: ['src/missing.ts'] },
+      ['diagnostics', 'src/missing.ts'],
+      /^no such file: src\/missing\.ts/,
+    ],
   ];
   it.each(failures)('%s %j fails with the line the CLI prints', async (tool, args, cliArgs, message) => {
     const answer = await mcp.call(tool, args);
@@ -163,7 +217,10 @@ describe('cn mcp', () => {
   it('two MCP servers at once share the one daemon of the root', async () => {
     const second = await startMcp(['--root', root]);
     try {
-      const [a, b] = await Promise.all([mcp.call('cn_find', { query: 'Money' }), second.call('cn_find', { query: 'Money' })]);
+      const [a, b] = await Promise.all([
+        mcp.call('cn_find', { query: 'Money' }),
+        second.call('cn_find', { query: 'Money' }),
+      ]);
       expect(a.structured).toEqual(b.structured);
       const [statusA, statusB] = await Promise.all([mcp.call('cn_status'), second.call('cn_status')]);
       expect(statusA.structured.pid).toBe(statusB.structured.pid);
@@ -193,14 +250,29 @@ describe('cn mcp', () => {
 
   it('answers every request written before stdin closed, then exits', async () => {
     const requests = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'cn_find', arguments: { query: 'Money', limit: 1 } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'cn_find', arguments: { query: 'Money', limit: 1 } },
+      },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'cn_inspect', arguments: { id: 'nope' } } },
     ];
-    const result = await cn(['mcp', '--root', root], { input: requests.map((request) => JSON.stringify(request)).join('\n') + '\n' });
+    const result = await cn(['mcp', '--root', root], {
+      input: requests.map((request) => JSON.stringify(request)).join('\n') + '\n',
+    });
     expect(result.exitCode).toBe(0);
-    const answers = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(answers.map((answer) => answer.id).sort()).toEqual([1, 2, 3]);
     expect(answers.find((answer) => answer.id === 2).result.structuredContent.definition.name).toBe('Money');
     expect(answers.find((answer) => answer.id === 3).result.isError).toBe(true);

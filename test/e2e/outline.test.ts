@@ -19,8 +19,17 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
   it('inspect --no-code gives only the range, in every format', async () => {
     const single = await run(['inspect', 'src/trie.ts::21::3', '--no-code']);
     expect(single.exitCode).toBe(0);
-    expect(json(single)).toEqual({ result: { filePath: 'src/trie.ts', range: { startLine: 21, endLine: 27 }, expand: 'block' } });
-    const compact = await run(['inspect', 'src/trie.ts::21::3', 'src/trie.ts::8::23', '--no-code', '--format', 'compact']);
+    expect(json(single)).toEqual({
+      result: { filePath: 'src/trie.ts', range: { startLine: 21, endLine: 27 }, expand: 'block' },
+    });
+    const compact = await run([
+      'inspect',
+      'src/trie.ts::21::3',
+      'src/trie.ts::8::23',
+      '--no-code',
+      '--format',
+      'compact',
+    ]);
     expect(compact.stdout.trim()).toBe('src/trie.ts:21-27\nsrc/trie.ts:8-40');
   });
 
@@ -57,17 +66,64 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
     const result = await run(['map', 'src/index.ts']);
     expect(result.exitCode).toBe(0);
     expect(json(result).symbols).toEqual([
-      { id: 'src/index.ts::3::10', name: 'Node', kind: 'Export', line: 3, endLine: 3, resolvesTo: 'src/trie.ts::8::23' },
-      { id: 'src/index.ts::4::20', name: 'HttpMethod', kind: 'Export', line: 4, endLine: 4, from: './trie', resolvesTo: 'src/trie.ts::3::13' },
-      { id: 'src/index.ts::5::8', name: '*', kind: 'Export', line: 5, endLine: 5, from: './trie', resolvesTo: 'src/trie.ts::1::1' },
-      { id: 'src/index.ts::6::13', name: 'trie', kind: 'Export', line: 6, endLine: 6, from: './trie', resolvesTo: 'src/trie.ts::1::1' },
-      { id: 'src/index.ts::7::15', name: 'Params', kind: 'Export', line: 7, endLine: 7, modifiers: ['type'], from: './types', resolvesTo: 'src/types.ts::1::13' },
+      {
+        id: 'src/index.ts::3::10',
+        name: 'Node',
+        kind: 'Export',
+        line: 3,
+        endLine: 3,
+        resolvesTo: 'src/trie.ts::8::23',
+      },
+      {
+        id: 'src/index.ts::4::20',
+        name: 'HttpMethod',
+        kind: 'Export',
+        line: 4,
+        endLine: 4,
+        from: './trie',
+        resolvesTo: 'src/trie.ts::3::13',
+      },
+      {
+        id: 'src/index.ts::5::8',
+        name: '*',
+        kind: 'Export',
+        line: 5,
+        endLine: 5,
+        from: './trie',
+        resolvesTo: 'src/trie.ts::1::1',
+      },
+      {
+        id: 'src/index.ts::6::13',
+        name: 'trie',
+        kind: 'Export',
+        line: 6,
+        endLine: 6,
+        from: './trie',
+        resolvesTo: 'src/trie.ts::1::1',
+      },
+      {
+        id: 'src/index.ts::7::15',
+        name: 'Params',
+        kind: 'Export',
+        line: 7,
+        endLine: 7,
+        modifiers: ['type'],
+        from: './types',
+        resolvesTo: 'src/types.ts::1::13',
+      },
     ]);
     const compact = await run(['map', 'src/index.ts', '--format', 'compact']);
     expect(compact.stdout).toContain("4:20  Export  HttpMethod  from './trie' → src/trie.ts::3::13");
     const assigned = json(await run(['map', 'src/legacy.cts']));
     expect(assigned.symbols.filter((symbol: { name: string }) => symbol.name === 'export=')).toEqual([
-      { id: 'src/legacy.cts::6::10', name: 'export=', kind: 'Export', line: 6, endLine: 6, resolvesTo: 'src/legacy.cts::1::7' },
+      {
+        id: 'src/legacy.cts::6::10',
+        name: 'export=',
+        kind: 'Export',
+        line: 6,
+        endLine: 6,
+        resolvesTo: 'src/legacy.cts::1::7',
+      },
     ]);
   });
 

@@ -5,7 +5,10 @@ interface Listed {
   filePath: string;
   unused: Array<{ name: string; exported: boolean; usedOnlyByTests?: true }>;
 }
-const names = (answer: { files: Listed[] }) => answer.files.flatMap((file) => file.unused.map((s) => `${file.filePath}:${s.name}${s.usedOnlyByTests ? ' (tests)' : ''}`));
+const names = (answer: { files: Listed[] }) =>
+  answer.files.flatMap((file) =>
+    file.unused.map((s) => `${file.filePath}:${s.name}${s.usedOnlyByTests ? ' (tests)' : ''}`),
+  );
 
 describe('cn unused', () => {
   let root: string;
@@ -18,12 +21,17 @@ describe('cn unused', () => {
     const result = await cn(['unused', 'src/api/routes.ts', '--root', root]);
     expect(result.exitCode).toBe(0);
     const answer = json(result);
-    expect(answer).toMatchObject({ path: 'src/api/routes.ts', filesChecked: 1, checked: 5, total: 3, projects: 1, complete: true });
-    expect(answer.files[0].unused.map((symbol: { name: string; exported: boolean }) => `${symbol.name}:${symbol.exported}`)).toEqual([
-      'register:true',
-      'buy:true',
-      'canSeeAdmin:true',
-    ]);
+    expect(answer).toMatchObject({
+      path: 'src/api/routes.ts',
+      filesChecked: 1,
+      checked: 5,
+      total: 3,
+      projects: 1,
+      complete: true,
+    });
+    expect(
+      answer.files[0].unused.map((symbol: { name: string; exported: boolean }) => `${symbol.name}:${symbol.exported}`),
+    ).toEqual(['register:true', 'buy:true', 'canSeeAdmin:true']);
   });
 
   it('exits 1 when every declaration is used, and prints a count line for people', async () => {
@@ -43,7 +51,12 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
   it('--exported: which exports no other file uses, uses only by tests marked; declare global left out', async () => {
     // The first query after start: the tests are another tsconfig project (test/tsconfig.json), searched all the same.
     const answer = json(await cn(['unused', 'src/url.ts', '--exported', '--root', root]));
-    expect(names(answer)).toEqual(['src/url.ts:splitPath (tests)', 'src/url.ts:getQueryStrings (tests)', 'src/url.ts:tryDecode', 'src/url.ts:neverCalled']);
+    expect(names(answer)).toEqual([
+      'src/url.ts:splitPath (tests)',
+      'src/url.ts:getQueryStrings (tests)',
+      'src/url.ts:tryDecode',
+      'src/url.ts:neverCalled',
+    ]);
     expect(answer).toMatchObject({ checked: 6, usedOnlyByTests: 2, projects: 2, complete: true });
   });
 
@@ -53,8 +66,15 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
   });
 
   it('--refs-not-in drops the uses of matching files: what tests keep alive is plainly unused', async () => {
-    const answer = json(await cn(['unused', 'src/url.ts', '--exported', '--refs-not-in', '**/*.test.ts', '--root', root]));
-    expect(names(answer)).toEqual(['src/url.ts:splitPath', 'src/url.ts:getQueryStrings', 'src/url.ts:tryDecode', 'src/url.ts:neverCalled']);
+    const answer = json(
+      await cn(['unused', 'src/url.ts', '--exported', '--refs-not-in', '**/*.test.ts', '--root', root]),
+    );
+    expect(names(answer)).toEqual([
+      'src/url.ts:splitPath',
+      'src/url.ts:getQueryStrings',
+      'src/url.ts:tryDecode',
+      'src/url.ts:neverCalled',
+    ]);
     const onlySrc = json(await cn(['unused', 'src/url.ts', '--exported', '--refs-in', 'src', '--root', root]));
     expect(names(onlySrc)).toEqual(names(answer));
   });
@@ -81,9 +101,13 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
   it('text and compact group and summarize; ids feed other commands; --limit and --max-tokens cut', async () => {
     const text = await cn(['unused', 'src', '--exported', '--format', 'text', '--root', root]);
     expect(text.stdout).toContain('src/url.ts\n   2  Function    splitPath  (exported, used only by tests)\n');
-    expect(text.stdout.trim().split('\n').pop()).toBe('8 of 11 declarations in 4 files unused (3 used only by tests); 2 projects searched');
+    expect(text.stdout.trim().split('\n').pop()).toBe(
+      '8 of 11 declarations in 4 files unused (3 used only by tests); 2 projects searched',
+    );
     const compact = await cn(['unused', 'src/url.ts', '--exported', '--format', 'compact', '--root', root]);
-    expect(compact.stdout.split('\n')[0]).toBe('src/url.ts::2::14  Function  splitPath  (exported, used only by tests)');
+    expect(compact.stdout.split('\n')[0]).toBe(
+      'src/url.ts::2::14  Function  splitPath  (exported, used only by tests)',
+    );
     const ids = await cn(['unused', 'src/url.ts', '--exported', '--format', 'ids', '--limit', '2', '--root', root]);
     expect(ids.stdout.trim().split('\n')).toEqual(['src/url.ts::2::14', 'src/url.ts::4::14']);
     const limited = json(await cn(['unused', '--exported', '--limit', '2', '--root', root]));
@@ -94,12 +118,23 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
     expect(small).toMatchObject({ total: 9, truncated: true });
   });
 
-  it('--members: a class\'s members nothing uses, a static used through a subclass (Post.find) counting as used', async () => {
+  it("--members: a class's members nothing uses, a static used through a subclass (Post.find) counting as used", async () => {
     const answer = json(await cn(['unused', 'Model', '--members', '--root', root]));
     expect(answer).toMatchObject({ path: 'src/models/model.ts', membersOf: 'Model', checked: 5, total: 3 });
-    expect(answer.files[0].unused.map((s: { name: string; static?: true }) => `${s.name}${s.static ? ' (static)' : ''}`)).toEqual(['count (static)', 'save', 'describe']);
+    expect(
+      answer.files[0].unused.map((s: { name: string; static?: true }) => `${s.name}${s.static ? ' (static)' : ''}`),
+    ).toEqual(['count (static)', 'save', 'describe']);
     // --exported: only uses from other files count, so `id` (read inside the class only) joins them.
-    const exported = await cn(['unused', 'src/models/model.ts::1::14', '--members', '--exported', '--format', 'text', '--root', root]);
+    const exported = await cn([
+      'unused',
+      'src/models/model.ts::1::14',
+      '--members',
+      '--exported',
+      '--format',
+      'text',
+      '--root',
+      root,
+    ]);
     expect(exported.stdout.trim().split('\n')).toEqual([
       'src/models/model.ts',
       '   6  Method      Model.count  (static)',
@@ -111,7 +146,14 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
   });
 
   it('bad input: one line on stderr, exit 2', async () => {
-    for (const args of [['unused', '--members'], ['unused', 'route', '--members'], ['unused', 'nosuch'], ['unused', 'package.json'], ['unused', 'src', '--refs-in', '/etc'], ['unused', 'src', '--refs-not-in', '']]) {
+    for (const args of [
+      ['unused', '--members'],
+      ['unused', 'route', '--members'],
+      ['unused', 'nosuch'],
+      ['unused', 'package.json'],
+      ['unused', 'src', '--refs-in', '/etc'],
+      ['unused', 'src', '--refs-not-in', ''],
+    ]) {
       const result = await cn([...args, '--root', root]);
       expect(result.exitCode, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');

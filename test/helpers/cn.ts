@@ -15,7 +15,10 @@ export interface CnResult {
 }
 
 /** Runs the built `cn` as a user would: a whole node process, real daemon, real port file. */
-export function cn(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<CnResult> {
+export function cn(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+): Promise<CnResult> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
@@ -41,7 +44,9 @@ export function json<T = any>(result: CnResult): T {
   try {
     return JSON.parse(result.stdout) as T;
   } catch {
-    throw new Error(`stdout is not JSON (exit ${result.exitCode}): ${result.stdout.slice(0, 500)} / stderr: ${result.stderr.slice(0, 500)}`);
+    throw new Error(
+      `stdout is not JSON (exit ${result.exitCode}): ${result.stdout.slice(0, 500)} / stderr: ${result.stderr.slice(0, 500)}`,
+    );
   }
 }
 
@@ -49,7 +54,10 @@ export function json<T = any>(result: CnResult): T {
 export function copyProject(relativeSource: string): string {
   const target = mkdtempSync(path.join(os.tmpdir(), 'cn-e2e-'));
   // A port file left by someone's daemon in the source tree must not come along.
-  cpSync(path.join(REPO, relativeSource), target, { recursive: true, filter: (source) => path.basename(source) !== PORT_FILE });
+  cpSync(path.join(REPO, relativeSource), target, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== PORT_FILE,
+  });
   return target;
 }
 

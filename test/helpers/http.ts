@@ -15,27 +15,36 @@ export function rawRequest(
   options: { headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method, path: route, headers: options.headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // Not JSON: keep the text.
-        }
-        resolve({ status: response.statusCode ?? 0, body });
-      });
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, method, path: route, headers: options.headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // Not JSON: keep the text.
+          }
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      },
+    );
     request.on('error', reject);
     request.end(options.body);
   });
 }
 
 /** The headers a client sends to prove it holds `token` (the daemon's own scheme, @cn/protocol/request-proof). */
-export function provenHeaders(port: number, token: string, method: string, route: string, body = ''): Record<string, string> {
+export function provenHeaders(
+  port: number,
+  token: string,
+  method: string,
+  route: string,
+  body = '',
+): Record<string, string> {
   const nonce = newNonce();
   return {
     host: `127.0.0.1:${port}`,
@@ -49,5 +58,8 @@ export function provenHeaders(port: number, token: string, method: string, route
 export function daemonPost(root: string, route: string, payload: unknown): Promise<RawResponse> {
   const portFile = readPortFile(root)!;
   const body = JSON.stringify(payload);
-  return rawRequest(portFile.port, 'POST', route, { headers: provenHeaders(portFile.port, portFile.token, 'POST', route, body), body });
+  return rawRequest(portFile.port, 'POST', route, {
+    headers: provenHeaders(portFile.port, portFile.token, 'POST', route, body),
+    body,
+  });
 }

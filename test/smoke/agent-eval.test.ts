@@ -21,11 +21,20 @@ function tempDir(): string {
   return dir;
 }
 
-function runScript(script: string, args: string[], input = ''): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+function runScript(
+  script: string,
+  args: string[],
+  input = '',
+): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [path.join(REPO, 'scripts/agent-eval', script), ...args], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
-      resolve({ stdout, stderr, exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0 });
-    });
+    const child = execFile(
+      process.execPath,
+      [path.join(REPO, 'scripts/agent-eval', script), ...args],
+      { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' } },
+      (error, stdout, stderr) => {
+        resolve({ stdout, stderr, exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0 });
+      },
+    );
     child.stdin?.end(input);
   });
 }
@@ -35,25 +44,48 @@ function runDirectory(agent: string): { run: string; root: string } {
   const root = tempDir();
   writeFileSync(path.join(root, 'hello.ts'), 'export const hello = 1\n');
   const run = tempDir();
-  writeFileSync(path.join(run, 'meta.json'), JSON.stringify({ agent, corpus: 'hono', root, started: new Date(0).toISOString() }));
+  writeFileSync(
+    path.join(run, 'meta.json'),
+    JSON.stringify({ agent, corpus: 'hono', root, started: new Date(0).toISOString() }),
+  );
   return { run, root };
 }
 
-const FIXTURE_SCORE_ARGS = ['--questions', path.join(FIXTURE, 'questions.json'), '--truth', path.join(FIXTURE, 'truth.json')];
+const FIXTURE_SCORE_ARGS = [
+  '--questions',
+  path.join(FIXTURE, 'questions.json'),
+  '--truth',
+  path.join(FIXTURE, 'truth.json'),
+];
 
 /** The fixture run scored in a temp copy (score.mjs writes summary.json into the run). */
 async function scoreFixture(extraArgs: string[] = [], log?: string): Promise<{ summary: any; stdout: string }> {
   const run = tempDir();
   cpSync(path.join(FIXTURE, 'run'), run, { recursive: true });
   if (log !== undefined) writeFileSync(path.join(run, 'log.jsonl'), log);
-  const { stdout, stderr, exitCode } = await runScript('score.mjs', ['--run', run, ...FIXTURE_SCORE_ARGS, ...extraArgs]);
+  const { stdout, stderr, exitCode } = await runScript('score.mjs', [
+    '--run',
+    run,
+    ...FIXTURE_SCORE_ARGS,
+    ...extraArgs,
+  ]);
   expect(exitCode, stderr).toBe(0);
   return { summary: JSON.parse(readFileSync(path.join(run, 'summary.json'), 'utf8')), stdout };
 }
 
-const costByCategory = (summary: any) => Object.fromEntries(summary.categories.map((c: any) => [c.category, { calls: c.calls, outputTokens: c.outputTokens, commandMs: c.commandMs }]));
+const costByCategory = (summary: any) =>
+  Object.fromEntries(
+    summary.categories.map((c: any) => [
+      c.category,
+      { calls: c.calls, outputTokens: c.outputTokens, commandMs: c.commandMs },
+    ]),
+  );
 
-const logOf = (run: string) => readFileSync(path.join(run, 'log.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const logOf = (run: string) =>
+  readFileSync(path.join(run, 'log.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 describe('scripts/agent-eval scorer', () => {
   it('scores every answer kind with the documented normalisation and sums the log', async () => {
@@ -72,7 +104,14 @@ describe('scripts/agent-eval scorer', () => {
     expect(byId['q-range']).toMatchObject({ precision: 0.5, recall: 0.5, f1: 0.5 });
     expect(byId['q-missing']).toMatchObject({ answered: false, precision: 0, recall: 0, f1: 0 });
     expect(summary.categories.find((c: any) => c.category === 'members').f1).toBeCloseTo(0.4, 10);
-    expect(summary.total).toMatchObject({ questions: 5, answered: 4, calls: 3, refused: 1, outputTokens: 156, commandMs: 40 });
+    expect(summary.total).toMatchObject({
+      questions: 5,
+      answered: 4,
+      calls: 3,
+      refused: 1,
+      outputTokens: 156,
+      commandMs: 40,
+    });
     expect(summary.total.f1).toBeCloseTo((0.8 + 4 / 7 + 0.8 + 0.5 + 0) / 5, 10);
     expect(stdout).toContain('| grep | 5 | 4 | 3 | 1 | 156 | 0.0 s | ');
   });
@@ -87,7 +126,11 @@ describe('scripts/agent-eval scorer', () => {
       'line-range': { calls: 0, outputTokens: 0, commandMs: 0 },
     });
     expect(summary.unattributed).toEqual({ calls: 1, outputTokens: 16, commandMs: 0 });
-    expect(summary.perQuestion.find((row: any) => row.id === 'q-loc')).toMatchObject({ calls: 0.5, outputTokens: 20, commandMs: 15 });
+    expect(summary.perQuestion.find((row: any) => row.id === 'q-loc')).toMatchObject({
+      calls: 0.5,
+      outputTokens: 20,
+      commandMs: 15,
+    });
     expect(summary.total).toMatchObject({ calls: 3, outputTokens: 156, commandMs: 40 });
     expect(stdout).toContain('| definition | 1 | 0.5 | 20 | 0.0 s | 0.67 |');
     expect(stdout).toContain('| members | 2 | 1 | 100 | 0.0 s | ');
@@ -127,19 +170,37 @@ describe('scripts/agent-eval scorer', () => {
 describe('scripts/agent-eval runner', () => {
   it('refuses a program outside the agent tool set, logs it and exits 126', async () => {
     const { run } = runDirectory('grep');
-    const { stdout, stderr, exitCode } = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--', 'node -e 1']);
+    const { stdout, stderr, exitCode } = await runScript('run.mjs', [
+      '--run',
+      run,
+      '--agent',
+      'grep',
+      '--',
+      'node -e 1',
+    ]);
     expect(exitCode).toBe(126);
     expect(stdout).toBe('');
-    expect(stderr).toBe("run: refused: 'node' is not allowed for the grep agent (allowed: rg, grep, sed, awk, cat, head, tail, find, ls, wc)\n");
-    expect(logOf(run)).toEqual([expect.objectContaining({ agent: 'grep', command: 'node -e 1', exit: 126, refused: expect.any(String) })]);
+    expect(stderr).toBe(
+      "run: refused: 'node' is not allowed for the grep agent (allowed: rg, grep, sed, awk, cat, head, tail, find, ls, wc)\n",
+    );
+    expect(logOf(run)).toEqual([
+      expect.objectContaining({ agent: 'grep', command: 'node -e 1', exit: 126, refused: expect.any(String) }),
+    ]);
   });
 
   it('refuses reading the truth, by name or through a path outside the corpus', async () => {
     const { run } = runDirectory('grep');
-    for (const command of ['cat scripts/agent-eval/truth/hono.json', `rg -n hello ${path.join(REPO, 'scripts')}`, 'cat ../../x/hono.json', 'ls src; cat x']) {
+    for (const command of [
+      'cat scripts/agent-eval/truth/hono.json',
+      `rg -n hello ${path.join(REPO, 'scripts')}`,
+      'cat ../../x/hono.json',
+      'ls src; cat x',
+    ]) {
       const { stderr, exitCode } = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--', command]);
       expect(exitCode, command).toBe(126);
-      expect(stderr, command).toMatch(/^run: refused: (the eval truth|paths must stay inside the corpus|';' is not allowed)/);
+      expect(stderr, command).toMatch(
+        /^run: refused: (the eval truth|paths must stay inside the corpus|';' is not allowed)/,
+      );
     }
     expect(logOf(run)).toHaveLength(4);
   });
@@ -147,13 +208,24 @@ describe('scripts/agent-eval runner', () => {
   it('keeps each agent to its own tools: no grep for the cn agent, no pipes for the mcp agent, the union for both', async () => {
     const cn = runDirectory('cn');
     expect((await runScript('run.mjs', ['--run', cn.run, '--agent', 'cn', '--', 'rg hello'])).exitCode).toBe(126);
-    expect((await runScript('run.mjs', ['--run', cn.run, '--agent', 'grep', '--', 'ls'])).stderr).toMatch(/is a cn run; --agent grep does not match/);
+    expect((await runScript('run.mjs', ['--run', cn.run, '--agent', 'grep', '--', 'ls'])).stderr).toMatch(
+      /is a cn run; --agent grep does not match/,
+    );
     const mcp = runDirectory('mcp');
-    const piped = await runScript('run.mjs', ['--run', mcp.run, '--agent', 'mcp', '--', "mcp-call cn_status '{}' | wc -l"]);
+    const piped = await runScript('run.mjs', [
+      '--run',
+      mcp.run,
+      '--agent',
+      'mcp',
+      '--',
+      "mcp-call cn_status '{}' | wc -l",
+    ]);
     expect(piped.exitCode).toBe(126);
     expect(piped.stderr).toContain('one mcp-call per command');
     const both = runDirectory('both');
-    expect((await runScript('run.mjs', ['--run', both.run, '--agent', 'both', '--', "ls | grep -c 'hello'"])).stdout).toBe('1\n');
+    expect(
+      (await runScript('run.mjs', ['--run', both.run, '--agent', 'both', '--', "ls | grep -c 'hello'"])).stdout,
+    ).toBe('1\n');
     expect((await runScript('run.mjs', ['--run', both.run, '--agent', 'both', '--', 'node -e 1'])).exitCode).toBe(126);
   });
 
@@ -165,19 +237,38 @@ describe('scripts/agent-eval runner', () => {
 
   it('runs an allowed pipeline in the corpus root, prints its output and logs size and tokens', async () => {
     const { run } = runDirectory('grep');
-    const { stdout, exitCode } = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--', "ls | grep -c 'hello'"]);
+    const { stdout, exitCode } = await runScript('run.mjs', [
+      '--run',
+      run,
+      '--agent',
+      'grep',
+      '--',
+      "ls | grep -c 'hello'",
+    ]);
     expect(exitCode).toBe(0);
     expect(stdout).toBe('1\n');
     const [entry] = logOf(run);
-    expect(entry).toMatchObject({ agent: 'grep', questions: [], command: "ls | grep -c 'hello'", exit: 0, bytes: 2, tokens: countTokens('1\n') });
+    expect(entry).toMatchObject({
+      agent: 'grep',
+      questions: [],
+      command: "ls | grep -c 'hello'",
+      exit: 0,
+      bytes: 2,
+      tokens: countTokens('1\n'),
+    });
     expect(entry.refused).toBeUndefined();
     expect(typeof entry.ms).toBe('number');
   });
 
   it('logs the question ids given with --q (comma-separated, duplicates once), for calls run and refused', async () => {
     const { run } = runDirectory('grep');
-    expect((await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', 'def-1,imp-2,def-1', '--', 'ls'])).exitCode).toBe(0);
-    expect((await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', 'imp-1', '--stdin'], 'node -e 1\n')).exitCode).toBe(126);
+    expect(
+      (await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', 'def-1,imp-2,def-1', '--', 'ls'])).exitCode,
+    ).toBe(0);
+    expect(
+      (await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', 'imp-1', '--stdin'], 'node -e 1\n'))
+        .exitCode,
+    ).toBe(126);
     expect(logOf(run)).toEqual([
       expect.objectContaining({ questions: ['def-1', 'imp-2'], command: 'ls', exit: 0 }),
       expect.objectContaining({ questions: ['imp-1'], command: 'node -e 1', exit: 126 }),
@@ -186,10 +277,21 @@ describe('scripts/agent-eval runner', () => {
 
   it('refuses an unknown question id in one line with exit 2, running and logging nothing', async () => {
     const { run } = runDirectory('grep');
-    const { stdout, stderr, exitCode } = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', 'def-1,no-such-q', '--', 'ls']);
+    const { stdout, stderr, exitCode } = await runScript('run.mjs', [
+      '--run',
+      run,
+      '--agent',
+      'grep',
+      '--q',
+      'def-1,no-such-q',
+      '--',
+      'ls',
+    ]);
     expect(exitCode).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe("run: unknown question id 'no-such-q' for hono: use the ids of the brief's questions, e.g. --q def-1\n");
+    expect(stderr).toBe(
+      "run: unknown question id 'no-such-q' for hono: use the ids of the brief's questions, e.g. --q def-1\n",
+    );
     expect(existsSync(path.join(run, 'log.jsonl'))).toBe(false);
     const empty = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--q', '--', 'ls']);
     expect(empty.exitCode).toBe(2);
@@ -199,7 +301,11 @@ describe('scripts/agent-eval runner', () => {
   it('takes the command from stdin with --stdin, quotes and all, and logs it as given', async () => {
     const { run } = runDirectory('grep');
     const command = "grep -c 'export const' hello.ts";
-    const { stdout, exitCode } = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--stdin'], `${command}\n`);
+    const { stdout, exitCode } = await runScript(
+      'run.mjs',
+      ['--run', run, '--agent', 'grep', '--stdin'],
+      `${command}\n`,
+    );
     expect(exitCode).toBe(0);
     expect(stdout).toBe('1\n');
     expect(logOf(run)).toEqual([expect.objectContaining({ command, exit: 0 })]);

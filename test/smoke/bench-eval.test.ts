@@ -6,9 +6,14 @@ import { REPO } from '../helpers/cn.js';
 /** Runs a script to completion; the scripts are slow by nature, so only their shape is asserted. */
 function runScript(script: string, args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(REPO, script), ...args], { cwd: REPO, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
-      resolve({ stdout, stderr, exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0 });
-    });
+    execFile(
+      process.execPath,
+      [path.join(REPO, script), ...args],
+      { cwd: REPO, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
+      (error, stdout, stderr) => {
+        resolve({ stdout, stderr, exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0 });
+      },
+    );
   });
 }
 
@@ -20,17 +25,36 @@ function tableRows(stdout: string, firstHeader: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
 
 describe('scripts/bench on a fixture', () => {
   it('prints the measurements and the ratio table with a verdict per target', async () => {
-    const { stdout, stderr, exitCode } = await runScript('scripts/bench/bench.mjs', ['--corpus', 'fixture:test/fixtures/ts-multi', '--runs', '2', '--cold-runs', '1']);
+    const { stdout, stderr, exitCode } = await runScript('scripts/bench/bench.mjs', [
+      '--corpus',
+      'fixture:test/fixtures/ts-multi',
+      '--runs',
+      '2',
+      '--cold-runs',
+      '1',
+    ]);
     expect(exitCode, stderr).toBe(0);
     const measurements = tableRows(stdout, 'measurement');
-    expect(measurements.map((row) => row[0])).toEqual(expect.arrayContaining(['node -e 0 (floor)', 'raw: spawn → loaded', 'raw: spawn → loaded → first find', expect.stringMatching(/^cn find \w+ \(warm\)$/)]));
+    expect(measurements.map((row) => row[0])).toEqual(
+      expect.arrayContaining([
+        'node -e 0 (floor)',
+        'raw: spawn → loaded',
+        'raw: spawn → loaded → first find',
+        expect.stringMatching(/^cn find \w+ \(warm\)$/),
+      ]),
+    );
     for (const row of measurements) expect(Number(row[1]), row.join(' | ')).toBeGreaterThan(0);
     const checks = tableRows(stdout, 'ratio (test/fixtures/ts-multi,');
     expect(checks).toHaveLength(5);
@@ -47,10 +71,15 @@ describe('scripts/bench on a fixture', () => {
 
 describe('scripts/eval on the fixture questions', () => {
   it('prints a row per question and a summary per category against the ground truth', async () => {
-    const { stdout, stderr, exitCode } = await runScript('scripts/eval/eval.mjs', ['--corpus', 'fixture:test/fixtures/ts-multi']);
+    const { stdout, stderr, exitCode } = await runScript('scripts/eval/eval.mjs', [
+      '--corpus',
+      'fixture:test/fixtures/ts-multi',
+    ]);
     expect(exitCode, stderr).toBe(0);
     const questions = tableRows(stdout, 'id');
-    expect(questions.map((row) => row[0])).toEqual(expect.arrayContaining(['fx-def-1', 'fx-ref-1', 'fx-outline-1', 'fx-body-1']));
+    expect(questions.map((row) => row[0])).toEqual(
+      expect.arrayContaining(['fx-def-1', 'fx-ref-1', 'fx-outline-1', 'fx-body-1']),
+    );
     // Columns: id, question, truth, grep calls, grep tokens, grep F1, cn calls, cn tokens, cn F1, ratio, winner.
     const F1 = /^(0\.\d\d|1\.00)$/;
     for (const row of questions) {
@@ -68,7 +97,9 @@ describe('scripts/eval on the fixture questions', () => {
     const reference = questions.find((row) => row[0] === 'fx-ref-1')!;
     expect(Number(reference[8])).toBe(1);
     const categories = tableRows(stdout, 'category').map((row) => row[0]);
-    expect(categories).toEqual(expect.arrayContaining(['definition', 'references', 'outline', 'body', '**all answered**']));
+    expect(categories).toEqual(
+      expect.arrayContaining(['definition', 'references', 'outline', 'body', '**all answered**']),
+    );
     expect(stdout).toMatch(/^overall: \d+ of \d+ questions answered by cn/m);
   }, 240_000);
 });

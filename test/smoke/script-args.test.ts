@@ -14,16 +14,33 @@ const CASES: [script: string, args: string[], stderr: string][] = [
   ['scripts/fault-soak.mjs', ['--round', '2'], "fault-soak: unknown option '--round'"],
   ['scripts/cli-startup.mjs', ['--runs', 'many'], "cli-startup: --runs takes a whole number of 1 or more, not 'many'"],
   ['scripts/format-tokens.mjs', ['--qeury', 'X'], "format-tokens: unknown option '--qeury'"],
-  ['scripts/agent-eval/score.mjs', ['--run', '/nonexistent', '--only'], 'score: --only needs a value; usage: score.mjs --run <dir> [--truth <file>] [--questions <file>] [--only id,id]'],
-  ['scripts/agent-eval/prepare-corpus.mjs', ['--corpus', 'hono', 'extra'], "prepare-corpus: unexpected argument 'extra'"],
+  [
+    'scripts/agent-eval/score.mjs',
+    ['--run', '/nonexistent', '--only'],
+    'score: --only needs a value; usage: score.mjs --run <dir> [--truth <file>] [--questions <file>] [--only id,id]',
+  ],
+  [
+    'scripts/agent-eval/prepare-corpus.mjs',
+    ['--corpus', 'hono', 'extra'],
+    "prepare-corpus: unexpected argument 'extra'",
+  ],
   ['scripts/agent-eval/build-truth.mjs', ['--prnt'], "build-truth: unknown option '--prnt'"],
   ['scripts/agent-eval/make-briefs.mjs', ['--date', 'today'], "make-briefs: --date takes YYYY-MM-DD, not 'today'"],
-  ['scripts/agent-eval/mcp-call.mjs', ['--lst'], "mcp-call: unknown option '--lst'; usage: mcp-call --list | mcp-call <tool> '<json arguments>'"],
+  [
+    'scripts/agent-eval/mcp-call.mjs',
+    ['--lst'],
+    "mcp-call: unknown option '--lst'; usage: mcp-call --list | mcp-call <tool> '<json arguments>'",
+  ],
 ];
 
 describe('scripts refuse a wrong command line', () => {
   it.each(CASES)('%s %j: one stderr line, exit 2', (script, args, stderr) => {
-    const run = spawnSync(process.execPath, [path.join(REPO, script), ...args], { cwd: REPO, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NODE_OPTIONS: '' } });
+    const run = spawnSync(process.execPath, [path.join(REPO, script), ...args], {
+      cwd: REPO,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 2, stderr: `${stderr}\n` });
   });
 });

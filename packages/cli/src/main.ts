@@ -6,8 +6,15 @@ import { DEFAULT_TIMEOUT_MS, contextFrom, reportFailure, type CommandHost } from
 
 const cli = cac('cn');
 cli
-  .option('--root <dir>', 'Project root (default: nearest ancestor with tsconfig.json, jsconfig.json, package.json or .git)')
-  .option('--format <format>', 'Output: json (default, one line), text, compact (fewest tokens) or ids (one per line, for pipes)', { default: 'json' })
+  .option(
+    '--root <dir>',
+    'Project root (default: nearest ancestor with tsconfig.json, jsconfig.json, package.json or .git)',
+  )
+  .option(
+    '--format <format>',
+    'Output: json (default, one line), text, compact (fewest tokens) or ids (one per line, for pipes)',
+    { default: 'json' },
+  )
   .option('--timeout <ms>', `Give up on the daemon after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`);
 
 let pending: Promise<void> | undefined;
@@ -30,7 +37,11 @@ async function main(): Promise<void> {
   if (!cli.options.help && !cli.options.version) {
     if (!cli.matchedCommand) {
       const given = cli.args[0];
-      throw new CnError('bad-input', given === undefined ? 'no command given' : `unknown command '${given}'`, 'see cn --help');
+      throw new CnError(
+        'bad-input',
+        given === undefined ? 'no command given' : `unknown command '${given}'`,
+        'see cn --help',
+      );
     }
     cli.runMatchedCommand();
   }

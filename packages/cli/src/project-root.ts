@@ -8,8 +8,10 @@ const ROOT_MARKERS = ['tsconfig.json', 'jsconfig.json', 'package.json', '.git'];
 export function resolveProjectRoot(rootOption: string | undefined, cwd: string): string {
   if (rootOption !== undefined) {
     const root = path.resolve(cwd, rootOption);
-    if (!existsSync(root)) throw new CnError('bad-input', `--root ${rootOption} does not exist`, 'pass the project directory');
-    if (!statSync(root).isDirectory()) throw new CnError('bad-input', `--root ${rootOption} is not a directory`, 'pass the project directory');
+    if (!existsSync(root))
+      throw new CnError('bad-input', `--root ${rootOption} does not exist`, 'pass the project directory');
+    if (!statSync(root).isDirectory())
+      throw new CnError('bad-input', `--root ${rootOption} is not a directory`, 'pass the project directory');
     return realpathSync(root);
   }
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {

@@ -28,7 +28,12 @@ export interface CommandHost {
   run: (command: (context: Context) => Promise<Outcome>) => void;
 }
 
-export function render<T>(context: Context, response: T, text: (response: T) => string, exitCode: number = EXIT.ok): Outcome {
+export function render<T>(
+  context: Context,
+  response: T,
+  text: (response: T) => string,
+  exitCode: number = EXIT.ok,
+): Outcome {
   // Commands without a compact or ids rendering of their own print their text for those formats.
   return { output: context.format === 'json' ? JSON.stringify(response) : text(response), exitCode };
 }
@@ -36,15 +41,24 @@ export function render<T>(context: Context, response: T, text: (response: T) => 
 export function wholeNumber(value: unknown, flag: string, min: number): number | undefined {
   if (value === undefined) return undefined;
   const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(number) || number < min) throw new CnError('bad-input', `${flag} takes a whole number of ${min} or more, not '${typeof value === 'string' ? value : JSON.stringify(value)}'`);
+  if (!Number.isInteger(number) || number < min)
+    throw new CnError(
+      'bad-input',
+      `${flag} takes a whole number of ${min} or more, not '${typeof value === 'string' ? value : JSON.stringify(value)}'`,
+    );
   return number;
 }
 
 export function contextFrom(options: { root?: unknown; format?: unknown; timeout?: unknown }): Context {
   if (!OUTPUT_FORMATS.includes(options.format as OutputFormat)) {
-    throw new CnError('bad-input', `unknown format '${String(options.format)}'`, `use --format ${OUTPUT_FORMATS.join(', ')}`);
+    throw new CnError(
+      'bad-input',
+      `unknown format '${String(options.format)}'`,
+      `use --format ${OUTPUT_FORMATS.join(', ')}`,
+    );
   }
-  if (options.root !== undefined && typeof options.root !== 'string') throw new CnError('bad-input', '--root takes a directory');
+  if (options.root !== undefined && typeof options.root !== 'string')
+    throw new CnError('bad-input', '--root takes a directory');
   return {
     root: resolveProjectRoot(options.root, process.cwd()),
     cwd: process.cwd(),

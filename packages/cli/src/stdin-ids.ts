@@ -24,7 +24,14 @@ export function readStdin(firstByteWithinMs?: number): Promise<string> {
     const onData = (chunk: Buffer) => {
       clearTimeout(silence);
       size += chunk.length;
-      if (size > MAX_STDIN_BYTES) return finish(new CnError('bad-input', `stdin is larger than ${MAX_STDIN_BYTES / 1024 / 1024} MB`, 'pass ids, one per line'));
+      if (size > MAX_STDIN_BYTES)
+        return finish(
+          new CnError(
+            'bad-input',
+            `stdin is larger than ${MAX_STDIN_BYTES / 1024 / 1024} MB`,
+            'pass ids, one per line',
+          ),
+        );
       chunks.push(chunk);
     };
     const onEnd = () => finish();

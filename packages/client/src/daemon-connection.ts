@@ -2,7 +2,12 @@ import { closeSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CnError, type StatusResponse } from '@cn/core';
 import type { PortFile } from '@cn/protocol';
-import { ensureStateDirectory, openPrivateAppend, removeReplaceablePortFile, stateDirectory } from '@cn/daemon/local-files';
+import {
+  ensureStateDirectory,
+  openPrivateAppend,
+  removeReplaceablePortFile,
+  stateDirectory,
+} from '@cn/daemon/local-files';
 import { daemonArguments, daemonEntry } from './daemon-entry.js';
 import { ConnectionFailure, endpointCall, type Endpoint } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
@@ -21,7 +26,10 @@ export async function findRunningDaemon(root: string): Promise<PortFile | undefi
 }
 
 /** The running daemon and its status, from one request; undefined when none answers for this root. */
-export async function runningDaemonStatus(root: string, timeoutMs = HEALTH_TIMEOUT_MS): Promise<{ portFile: PortFile; status: StatusResponse } | undefined> {
+export async function runningDaemonStatus(
+  root: string,
+  timeoutMs = HEALTH_TIMEOUT_MS,
+): Promise<{ portFile: PortFile; status: StatusResponse } | undefined> {
   const portFile = readPortFile(root);
   if (!portFile || portFile.root !== root || !isProcessAlive(portFile.pid)) return undefined;
   try {
@@ -63,10 +71,19 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
     const started = await findRunningDaemon(root);
     if (started) return started;
   }
-  throw new CnError('unavailable', `the daemon for ${root} did not start within ${START_TIMEOUT_MS / 1000} s`, `see ${path.join(stateDir, 'daemon.log')}`);
+  throw new CnError(
+    'unavailable',
+    `the daemon for ${root} did not start within ${START_TIMEOUT_MS / 1000} s`,
+    `see ${path.join(stateDir, 'daemon.log')}`,
+  );
 }
 
-async function spawnDaemon(root: string, stateDir: string, deadline: number, settings: DaemonSettings): Promise<Endpoint> {
+async function spawnDaemon(
+  root: string,
+  stateDir: string,
+  deadline: number,
+  settings: DaemonSettings,
+): Promise<Endpoint> {
   // A port file left by a killed daemon would only mislead the next reader; another user's stays.
   removeReplaceablePortFile(root);
   const logFile = path.join(stateDir, 'daemon.log');
@@ -88,7 +105,11 @@ async function spawnDaemon(root: string, stateDir: string, deadline: number, set
   child.unref();
   while (Date.now() < deadline) {
     if (exited !== undefined) {
-      throw new CnError('unavailable', `the daemon exited while starting (code ${exited}): ${lastLogLine(logFile)}`, `see ${logFile}`);
+      throw new CnError(
+        'unavailable',
+        `the daemon exited while starting (code ${exited}): ${lastLogLine(logFile)}`,
+        `see ${logFile}`,
+      );
     }
     const portFile = readPortFile(root);
     if (portFile && portFile.pid === child.pid) {
@@ -98,7 +119,11 @@ async function spawnDaemon(root: string, stateDir: string, deadline: number, set
     await sleep(POLL_MS);
   }
   child.kill('SIGTERM');
-  throw new CnError('unavailable', `the daemon did not open its port within ${START_TIMEOUT_MS / 1000} s`, `see ${logFile}`);
+  throw new CnError(
+    'unavailable',
+    `the daemon did not open its port within ${START_TIMEOUT_MS / 1000} s`,
+    `see ${logFile}`,
+  );
 }
 
 function lastLogLine(logFile: string): string {

@@ -16,7 +16,8 @@ export async function probeDaemon(root: string, timeoutMs = HEALTH_TIMEOUT_MS): 
   const running = await runningDaemonStatus(root, timeoutMs);
   if (running) return { state: 'running', ...running };
   const portFile = readPortFile(root);
-  if (portFile && portFile.root === root && (await isDaemonProcess(portFile.pid, root))) return { state: 'not-responding', portFile };
+  if (portFile && portFile.root === root && (await isDaemonProcess(portFile.pid, root)))
+    return { state: 'not-responding', portFile };
   return { state: 'none' };
 }
 

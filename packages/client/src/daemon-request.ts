@@ -9,7 +9,11 @@ export interface RequestOptions {
 }
 
 /** `callRoute` through the CLI's transport: the root's daemon, started if needed (daemonRequest). */
-export function daemonCall<Name extends RouteName, Body extends RequestOf<Name>>(options: RequestOptions, name: Name, body: Body): Promise<AnswerOf<Name, Body>> {
+export function daemonCall<Name extends RouteName, Body extends RequestOf<Name>>(
+  options: RequestOptions,
+  name: Name,
+  body: Body,
+): Promise<AnswerOf<Name, Body>> {
   return callRoute((method, path, payload) => daemonRequest(options, method, path, payload), name, body);
 }
 
@@ -19,7 +23,12 @@ export function daemonCall<Name extends RouteName, Body extends RequestOf<Name>>
  * our daemon (http-call.ts), and any refusal or missing proof falls back to the full find-or-start,
  * so a warm call costs one round trip.
  */
-export async function daemonRequest<T>(options: RequestOptions, method: HttpMethod, route: string, body?: unknown): Promise<T> {
+export async function daemonRequest<T>(
+  options: RequestOptions,
+  method: HttpMethod,
+  route: string,
+  body?: unknown,
+): Promise<T> {
   const known = readPortFile(options.root);
   if (known && known.root === options.root && isProcessAlive(known.pid)) {
     try {

@@ -15,13 +15,22 @@ export type Send = (method: HttpMethod, path: string, body: unknown) => Promise<
  * The one typed call of a route of @cn/protocol's table, whatever the transport: the body's type and the
  * answer's come from the table, method and path too, so a caller names only the route.
  */
-export function callRoute<Name extends RouteName, Body extends RequestOf<Name>>(send: Send, name: Name, body: Body): Promise<AnswerOf<Name, Body>> {
+export function callRoute<Name extends RouteName, Body extends RequestOf<Name>>(
+  send: Send,
+  name: Name,
+  body: Body,
+): Promise<AnswerOf<Name, Body>> {
   const { method, path } = ROUTES[name];
   return send(method, path, body) as Promise<AnswerOf<Name, Body>>;
 }
 
 /** `callRoute` to a daemon already found (its port file): no start, no retry. */
-export function endpointCall<Name extends RouteName, Body extends RequestOf<Name>>(endpoint: Endpoint, timeoutMs: number, name: Name, body: Body): Promise<AnswerOf<Name, Body>> {
+export function endpointCall<Name extends RouteName, Body extends RequestOf<Name>>(
+  endpoint: Endpoint,
+  timeoutMs: number,
+  name: Name,
+  body: Body,
+): Promise<AnswerOf<Name, Body>> {
   return callRoute((method, path, payload) => httpCall(endpoint, method, path, payload, timeoutMs), name, body);
 }
 
@@ -34,7 +43,13 @@ export function endpointCall<Name extends RouteName, Body extends RequestOf<Name
  * Errors in the daemon's error body become CnErrors; no daemon there (nothing listening, or a server
  * that cannot prove it is the daemon) becomes ConnectionFailure, and the caller may start a fresh one.
  */
-export async function httpCall<T>(endpoint: Endpoint, method: HttpMethod, route: string, body: unknown, timeoutMs: number): Promise<T> {
+export async function httpCall<T>(
+  endpoint: Endpoint,
+  method: HttpMethod,
+  route: string,
+  body: unknown,
+  timeoutMs: number,
+): Promise<T> {
   const signed = await signRequest(endpoint.token, method, route, body);
   const head = [
     `${method} ${route} HTTP/1.1`,
@@ -45,12 +60,25 @@ export async function httpCall<T>(endpoint: Endpoint, method: HttpMethod, route:
     '',
     '',
   ].join('\r\n');
-  const response = await exchange(endpoint.port, Buffer.concat([Buffer.from(head, 'latin1'), signed.payload]), timeoutMs);
+  const response = await exchange(
+    endpoint.port,
+    Buffer.concat([Buffer.from(head, 'latin1'), signed.payload]),
+    timeoutMs,
+  );
   const { DAEMON_PROOF_HEADER } = await import('@cn/protocol/request-proof');
-  const answer = await readAnswer(endpoint, signed.nonce, response.status, response.body, response.headers.get(DAEMON_PROOF_HEADER));
+  const answer = await readAnswer(
+    endpoint,
+    signed.nonce,
+    response.status,
+    response.body,
+    response.headers.get(DAEMON_PROOF_HEADER),
+  );
   if (response.status === 200) {
     // Printable ASCII only: nothing in it may steer the terminal.
-    const warning = response.headers.get(WARNING_HEADER)?.replace(/[^\x20-\x7e]/g, '?').trim();
+    const warning = response.headers
+      .get(WARNING_HEADER)
+      ?.replace(/[^\x20-\x7e]/g, '?')
+      .trim();
     if (warning) process.stderr.write(`cn: warning: ${warning}\n`);
   }
   return answer as T;
@@ -65,7 +93,12 @@ export interface SignedRequest {
 }
 
 /** The body as JSON and the proof of the token over it; refused here when the daemon would refuse its size. */
-export async function signRequest(token: string, method: HttpMethod, route: string, body: unknown): Promise<SignedRequest> {
+export async function signRequest(
+  token: string,
+  method: HttpMethod,
+  route: string,
+  body: unknown,
+): Promise<SignedRequest> {
   // Loaded here, not at the top: node:crypto (2.2 ms, see request-proof.ts) only for commands that talk to a daemon.
   const proof = await import('@cn/protocol/request-proof');
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body), 'utf8');
@@ -84,7 +117,13 @@ export async function signRequest(token: string, method: HttpMethod, route: stri
  * proof of the token it is never believed (ConnectionFailure: another process on that port, or a daemon
  * that no longer owns the port file's token); an error body becomes its CnError.
  */
-export async function readAnswer(endpoint: Endpoint, nonce: string, status: number, bytes: Buffer, proofHeader: unknown): Promise<unknown> {
+export async function readAnswer(
+  endpoint: Endpoint,
+  nonce: string,
+  status: number,
+  bytes: Buffer,
+  proofHeader: unknown,
+): Promise<unknown> {
   const proof = await import('@cn/protocol/request-proof');
   if (!proof.sameProof(proof.daemonProof(endpoint.token, nonce, status, bytes), proofHeader)) {
     throw new ConnectionFailure(new Error(`the server on port ${endpoint.port} did not prove it is the daemon`));
@@ -93,7 +132,11 @@ export async function readAnswer(endpoint: Endpoint, nonce: string, status: numb
   try {
     parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
-    throw new CnError('unavailable', `the daemon sent an unreadable answer (HTTP ${status})`, 'run cn stop, then try again');
+    throw new CnError(
+      'unavailable',
+      `the daemon sent an unreadable answer (HTTP ${status})`,
+      'run cn stop, then try again',
+    );
   }
   if (status === 200) return parsed;
   const error = (parsed as Partial<ErrorBody>).error;
@@ -111,7 +154,8 @@ function exchange(port: number, request: Buffer, timeoutMs: number): Promise<Raw
       socket.destroy();
       outcome();
     };
-    const fail = (error: unknown) => finish(() => reject(error instanceof NotAnAnswer ? new ConnectionFailure(error) : error));
+    const fail = (error: unknown) =>
+      finish(() => reject(error instanceof NotAnAnswer ? new ConnectionFailure(error) : error));
     const deadline = setTimeout(() => finish(() => reject(answerOverdue(timeoutMs))), timeoutMs);
     const socket = connect({ host: '127.0.0.1', port }, () => socket.write(request));
     socket.on('data', (chunk: Buffer) => {
@@ -125,7 +169,11 @@ function exchange(port: number, request: Buffer, timeoutMs: number): Promise<Raw
     });
     socket.on('end', () => {
       const response = reader.end();
-      finish(() => (response ? resolve(response) : reject(new ConnectionFailure(new Error('the daemon closed the connection without an answer')))));
+      finish(() =>
+        response
+          ? resolve(response)
+          : reject(new ConnectionFailure(new Error('the daemon closed the connection without an answer'))),
+      );
     });
     socket.on('error', (error) => fail(new ConnectionFailure(error)));
   });

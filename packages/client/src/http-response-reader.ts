@@ -85,7 +85,8 @@ export class ResponseReader {
       const colon = line.indexOf(':');
       if (colon > 0) this.headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
     }
-    if (this.status === 0 || this.headers.has('transfer-encoding')) throw new NotAnAnswer('not an answer the daemon sends');
+    if (this.status === 0 || this.headers.has('transfer-encoding'))
+      throw new NotAnAnswer('not an answer the daemon sends');
     const length = this.headers.get('content-length');
     if (length === undefined) return;
     if (!/^\d+$/.test(length)) throw new NotAnAnswer('an unreadable Content-Length');
@@ -95,6 +96,10 @@ export class ResponseReader {
 
   private response(): RawResponse {
     const body = Buffer.concat(this.chunks, this.received);
-    return { status: this.status, headers: this.headers, body: this.expected === undefined ? body : body.subarray(0, this.expected) };
+    return {
+      status: this.status,
+      headers: this.headers,
+      body: this.expected === undefined ? body : body.subarray(0, this.expected),
+    };
   }
 }

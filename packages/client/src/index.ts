@@ -1,6 +1,23 @@
-export { connectOrStart, findRunningDaemon, HEALTH_TIMEOUT_MS, runningDaemonStatus, sleep, type DaemonSettings } from './daemon-connection.js';
+export {
+  connectOrStart,
+  findRunningDaemon,
+  HEALTH_TIMEOUT_MS,
+  runningDaemonStatus,
+  sleep,
+  type DaemonSettings,
+} from './daemon-connection.js';
 export { probeDaemon, type DaemonProbe } from './daemon-probe.js';
 export { forceStop, waitForExit } from './daemon-termination.js';
-export { ConnectionFailure, callRoute, endpointCall, httpCall, readAnswer, signRequest, type Endpoint, type Send, type SignedRequest } from './http-call.js';
+export {
+  ConnectionFailure,
+  callRoute,
+  endpointCall,
+  httpCall,
+  readAnswer,
+  signRequest,
+  type Endpoint,
+  type Send,
+  type SignedRequest,
+} from './http-call.js';
 export { isProcessAlive, readPortFile } from './port-file-reader.js';
 export { daemonCall, daemonRequest, type RequestOptions } from './daemon-request.js';

@@ -21,18 +21,29 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-const TOO_LARGE = { kind: 'engine-failure', message: `the daemon's answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MB` };
-const call = (port: number, timeoutMs: number) => httpCall({ port, token: 't'.repeat(48) }, 'GET', '/status', undefined, timeoutMs);
+const TOO_LARGE = {
+  kind: 'engine-failure',
+  message: `the daemon's answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MB`,
+};
+const call = (port: number, timeoutMs: number) =>
+  httpCall({ port, token: 't'.repeat(48) }, 'GET', '/status', undefined, timeoutMs);
 
 // Each test is bounded well below vitest's default: before the fixes these hung.
 describe('httpCall against a peer that is not a well-behaved daemon', () => {
-  it('--timeout is one deadline for the whole answer: a peer trickling a byte at a time cannot hold the call', { timeout: 10_000 }, async () => {
-    const port = await peer((socket) => {
-      socket.write('HTTP/1.1 200 OK\r\ncontent-length: 100000\r\n\r\n');
-      timers.push(setInterval(() => socket.write('x'), 20));
-    });
-    await expect(call(port, 800)).rejects.toMatchObject({ kind: 'engine-failure', message: 'no answer from the daemon within 800 ms' });
-  });
+  it(
+    '--timeout is one deadline for the whole answer: a peer trickling a byte at a time cannot hold the call',
+    { timeout: 10_000 },
+    async () => {
+      const port = await peer((socket) => {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-length: 100000\r\n\r\n');
+        timers.push(setInterval(() => socket.write('x'), 20));
+      });
+      await expect(call(port, 800)).rejects.toMatchObject({
+        kind: 'engine-failure',
+        message: 'no answer from the daemon within 800 ms',
+      });
+    },
+  );
 
   it('an endless body is cut at the cap with a clear error, not read whole', { timeout: 20_000 }, async () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
@@ -48,15 +59,23 @@ describe('httpCall against a peer that is not a well-behaved daemon', () => {
   });
 
   it('a Content-Length over the cap is refused before the body is read', { timeout: 10_000 }, async () => {
-    const port = await peer((socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${MAX_ANSWER_BYTES + 1}\r\n\r\n`));
+    const port = await peer((socket) =>
+      socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${MAX_ANSWER_BYTES + 1}\r\n\r\n`),
+    );
     await expect(call(port, 5_000)).rejects.toMatchObject(TOO_LARGE);
   });
 
-  it('an answer without the daemon proof is never returned: a ConnectionFailure (stale port file)', { timeout: 10_000 }, async () => {
-    const body = JSON.stringify({ pid: 1, running: true });
-    const port = await peer((socket) => socket.end(`HTTP/1.1 200 OK\r\ncontent-length: ${body.length}\r\n\r\n${body}`));
-    const failure = await call(port, 5_000).catch((error) => error);
-    expect(failure).toBeInstanceOf(ConnectionFailure);
-    expect(failure.message).toMatch(/did not prove it is the daemon/);
-  });
+  it(
+    'an answer without the daemon proof is never returned: a ConnectionFailure (stale port file)',
+    { timeout: 10_000 },
+    async () => {
+      const body = JSON.stringify({ pid: 1, running: true });
+      const port = await peer((socket) =>
+        socket.end(`HTTP/1.1 200 OK\r\ncontent-length: ${body.length}\r\n\r\n${body}`),
+      );
+      const failure = await call(port, 5_000).catch((error) => error);
+      expect(failure).toBeInstanceOf(ConnectionFailure);
+      expect(failure.message).toMatch(/did not prove it is the daemon/);
+    },
+  );
 });

@@ -10,7 +10,9 @@ function feed(bytes: Buffer, size: number): RawResponse | undefined {
 }
 
 const answer = (body: string, extraHeaders = '') =>
-  Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${extraHeaders}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  Buffer.from(
+    `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${extraHeaders}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 
 describe('ResponseReader', () => {
   it('reads an answer that arrives as 100k one-byte chunks (head and body)', () => {

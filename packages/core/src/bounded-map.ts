@@ -34,7 +34,11 @@ export async function mapInOrder<T, R>(
 }
 
 /** Maps with at most `width` calls in flight; the results in item order. */
-export async function boundedMap<T, R>(items: readonly T[], width: number, map: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function boundedMap<T, R>(
+  items: readonly T[],
+  width: number,
+  map: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   await mapInOrder(items, width, map, (result, _item, index) => {
     results[index] = result;

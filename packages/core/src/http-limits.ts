@@ -14,14 +14,26 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
  * request's proof, so its 413 carries no proof of its own and would read as "not the daemon".
  */
 export function requestTooLarge(): CnError {
-  return new CnError('bad-input', `the request is over ${MAX_REQUEST_BYTES / 1024} KB`, 'ask for fewer ids or files at a time');
+  return new CnError(
+    'bad-input',
+    `the request is over ${MAX_REQUEST_BYTES / 1024} KB`,
+    'ask for fewer ids or files at a time',
+  );
 }
 
 /** The CLI and the MCP server report an answer over the cap, and one past --timeout, in the same words. */
 export function answerTooLarge(): CnError {
-  return new CnError('engine-failure', `the daemon's answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MB`, 'narrow the question: --limit, --max-tokens or a smaller path');
+  return new CnError(
+    'engine-failure',
+    `the daemon's answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MB`,
+    'narrow the question: --limit, --max-tokens or a smaller path',
+  );
 }
 
 export function answerOverdue(timeoutMs: number): CnError {
-  return new CnError('engine-failure', `no answer from the daemon within ${timeoutMs} ms`, 'raise --timeout, or check cn status');
+  return new CnError(
+    'engine-failure',
+    `no answer from the daemon within ${timeoutMs} ms`,
+    'raise --timeout, or check cn status',
+  );
 }

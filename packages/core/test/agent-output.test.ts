@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, SourceText, estimateTokens, findSymbol, fitFind, fitMap, inspectMany, mapFile, overview, signature, snippet, type FindResponse, type WorkspaceSymbolHit } from '../src/index.js';
+import {
+  ProjectPaths,
+  SourceText,
+  estimateTokens,
+  findSymbol,
+  fitFind,
+  fitMap,
+  inspectMany,
+  mapFile,
+  overview,
+  signature,
+  snippet,
+  type FindResponse,
+  type WorkspaceSymbolHit,
+} from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 
 const shapes = [
@@ -24,15 +38,30 @@ const shapes = [
 ].join('\n');
 const other = ["import { area, Square } from './shapes.js';", 'export const areaOf = area;', ''].join('\n');
 
-function hit(name: string, kind: string, line: number, endLine: number, containerName?: string, file = 'src/shapes.ts'): WorkspaceSymbolHit {
-  return { name, kind, filePath: `${ROOT}/${file}`, range: { start: { line, character: 1 }, end: { line: endLine, character: 2 } }, ...(containerName ? { containerName } : {}) };
+function hit(
+  name: string,
+  kind: string,
+  line: number,
+  endLine: number,
+  containerName?: string,
+  file = 'src/shapes.ts',
+): WorkspaceSymbolHit {
+  return {
+    name,
+    kind,
+    filePath: `${ROOT}/${file}`,
+    range: { start: { line, character: 1 }, end: { line: endLine, character: 2 } },
+    ...(containerName ? { containerName } : {}),
+  };
 }
 
 function setup() {
   const engine = new FakeEngine();
   const files = new FakeFiles({ 'src/shapes.ts': shapes, 'src/other.ts': other, 'lib/extra.ts': other });
   const paths = new ProjectPaths(ROOT);
-  const importGraph = { projectFiles: async () => [`${ROOT}/lib/extra.ts`, `${ROOT}/src/other.ts`, `${ROOT}/src/shapes.ts`] };
+  const importGraph = {
+    projectFiles: async () => [`${ROOT}/lib/extra.ts`, `${ROOT}/src/other.ts`, `${ROOT}/src/shapes.ts`],
+  };
   engine.symbols = [
     hit('area', 'Method', 3, 5, 'Circle'),
     hit('area', 'Method', 9, 9, 'Square'),
@@ -41,7 +70,13 @@ function setup() {
     hit('Id', 'Variable', 11, 11),
   ];
   engine.outlines[`${ROOT}/src/shapes.ts`] = [
-    node('Geo', 'Namespace', [1, 7], [1, 18], [node('Circle', 'Class', [2, 6], [2, 16], [node('area', 'Method', [3, 5], [3, 5])])]),
+    node(
+      'Geo',
+      'Namespace',
+      [1, 7],
+      [1, 18],
+      [node('Circle', 'Class', [2, 6], [2, 16], [node('area', 'Method', [3, 5], [3, 5])])],
+    ),
     node('Square', 'Class', [8, 10], [8, 14], [node('area', 'Method', [9, 9], [9, 3])]),
     node('Id', 'Variable', [11, 11], [11, 13]),
     node('area', 'Function', [12, 17], [12, 17]),
@@ -52,8 +87,14 @@ function setup() {
 describe('targeting', () => {
   it('matches qualified names against containers at any depth', async () => {
     const { deps } = setup();
-    expect((await findSymbol(deps, { query: 'Square.area', refs: 'none' })).definition).toMatchObject({ id: 'src/shapes.ts::9::3', container: 'Square' });
-    expect((await findSymbol(deps, { query: 'Geo.Circle.area', refs: 'none' })).definition).toMatchObject({ id: 'src/shapes.ts::3::5', container: 'Circle' });
+    expect((await findSymbol(deps, { query: 'Square.area', refs: 'none' })).definition).toMatchObject({
+      id: 'src/shapes.ts::9::3',
+      container: 'Square',
+    });
+    expect((await findSymbol(deps, { query: 'Geo.Circle.area', refs: 'none' })).definition).toMatchObject({
+      id: 'src/shapes.ts::3::5',
+      container: 'Circle',
+    });
     expect((await findSymbol(deps, { query: 'Other.Circle.area', refs: 'none' })).definition).toBeNull();
   });
 
@@ -64,17 +105,24 @@ describe('targeting', () => {
     expect(fn.candidates).toEqual([]);
     const inOther = await findSymbol(deps, { query: 'area', in: 'src/other.ts', refs: 'none' });
     expect(inOther.definition).toMatchObject({ name: 'areaOf' });
-    expect((await findSymbol(deps, { query: 'area', in: 'src/**/o*.ts', refs: 'none' })).definition).toMatchObject({ name: 'areaOf' });
+    expect((await findSymbol(deps, { query: 'area', in: 'src/**/o*.ts', refs: 'none' })).definition).toMatchObject({
+      name: 'areaOf',
+    });
     const exact = await findSymbol(deps, { query: 'area', exact: true, refs: 'none' });
     expect([exact.definition!, ...exact.candidates].map((c) => c.name)).toEqual(['area', 'area', 'area']);
-    expect((await findSymbol(deps, { query: 'Id', kind: 'type', refs: 'none' })).definition).toMatchObject({ name: 'Id', kind: 'TypeAlias' });
+    expect((await findSymbol(deps, { query: 'Id', kind: 'type', refs: 'none' })).definition).toMatchObject({
+      name: 'Id',
+      kind: 'TypeAlias',
+    });
   });
 
   it('says when the choice is ambiguous and lists candidates with id, kind and container', async () => {
     const { deps } = setup();
     const methods = await findSymbol(deps, { query: 'area', kind: 'method', refs: 'none' });
     expect(methods.ambiguous).toBe(true);
-    expect(methods.candidates).toEqual([expect.objectContaining({ id: 'src/shapes.ts::9::3', kind: 'Method', container: 'Square' })]);
+    expect(methods.candidates).toEqual([
+      expect.objectContaining({ id: 'src/shapes.ts::9::3', kind: 'Method', container: 'Square' }),
+    ]);
     expect((await findSymbol(deps, { query: 'area', refs: 'none' })).ambiguous).toBeUndefined();
   });
 
@@ -100,13 +148,15 @@ describe('snippets', () => {
   it('previews the first lines and gives the whole block dedented for full', () => {
     expect(snippet(text, 2, 6, 'full')).toBe('export class Circle {\n  area(): number {\n    return 1;\n  }\n}');
     expect(snippet(text, 12, 17, 'preview').split('\n')).toHaveLength(6);
-    expect(snippet(new SourceText(Array.from({ length: 20 }, (_, i) => `line${i}`).join('\n')), 1, 20, 'preview')).toMatch(/… \(14 more lines\)$/);
+    expect(
+      snippet(new SourceText(Array.from({ length: 20 }, (_, i) => `line${i}`).join('\n')), 1, 20, 'preview'),
+    ).toMatch(/… \(14 more lines\)$/);
   });
   it('adds snippets to find and map results', async () => {
     const { deps } = setup();
-    expect((await findSymbol(deps, { query: 'area', kind: 'function', refs: 'none', snippet: 'fold' })).definition?.snippet).toBe(
-      'export function area( width: number, height: number, ): number { … }',
-    );
+    expect(
+      (await findSymbol(deps, { query: 'area', kind: 'function', refs: 'none', snippet: 'fold' })).definition?.snippet,
+    ).toBe('export function area( width: number, height: number, ): number { … }');
     const map = await mapFile(deps, { file: 'src/shapes.ts', snippet: 'fold', limit: 2 });
     expect(map.symbols.map((s) => s.snippet)).toEqual(['export namespace Geo { … }', 'export class Circle { … }']);
     expect(map).toMatchObject({ total: 7, truncated: true });
@@ -114,11 +164,21 @@ describe('snippets', () => {
 });
 
 describe('budgets', () => {
-  const ref = (file: string, line: number) => ({ id: `${file}::${line}::1`, filePath: file, line, character: 1, kind: 'Reference', preview: `some code that uses the symbol on line ${line}` });
+  const ref = (file: string, line: number) => ({
+    id: `${file}::${line}::1`,
+    filePath: file,
+    line,
+    character: 1,
+    kind: 'Reference',
+    preview: `some code that uses the symbol on line ${line}`,
+  });
   const response: FindResponse = {
     query: 'x',
     definition: { ...ref('a.ts', 1), kind: 'Class', name: 'x' },
-    references: [...Array.from({ length: 40 }, (_, i) => ref('a.ts', i + 2)), ...Array.from({ length: 40 }, (_, i) => ref('b.ts', i + 1))],
+    references: [
+      ...Array.from({ length: 40 }, (_, i) => ref('a.ts', i + 2)),
+      ...Array.from({ length: 40 }, (_, i) => ref('b.ts', i + 1)),
+    ],
     totalReferences: 80,
     candidates: [],
   };
@@ -129,7 +189,14 @@ describe('budgets', () => {
     expect(noPreviews.budget?.stage).toBe('no-previews');
     expect(noPreviews.references[0]).not.toHaveProperty('preview');
     const grouped = fitFind(response, 200);
-    expect(grouped).toMatchObject({ references: [], referenceFiles: [{ filePath: 'a.ts', count: 40 }, { filePath: 'b.ts', count: 40 }], truncated: true });
+    expect(grouped).toMatchObject({
+      references: [],
+      referenceFiles: [
+        { filePath: 'a.ts', count: 40 },
+        { filePath: 'b.ts', count: 40 },
+      ],
+      truncated: true,
+    });
     expect(grouped.budget).toMatchObject({ stage: 'grouped', maxTokens: 200 });
     expect(grouped.budget!.tokens).toBeLessThanOrEqual(200);
     const totals = fitFind(response, 60);
@@ -150,12 +217,13 @@ describe('budgets', () => {
   });
 });
 
-
 describe('inspectMany', () => {
   it('answers each distinct block once with every id in it, and reports failures beside results', async () => {
     const { engine, deps } = setup();
     engine.folds[`${ROOT}/src/shapes.ts`] = [];
-    const response = await inspectMany(deps, { ids: ['src/shapes.ts:16', 'src/shapes.ts::13::3', 'src/shapes.ts:9', 'src/nope.ts:1', 'src/shapes.ts:99'] });
+    const response = await inspectMany(deps, {
+      ids: ['src/shapes.ts:16', 'src/shapes.ts::13::3', 'src/shapes.ts:9', 'src/nope.ts:1', 'src/shapes.ts:99'],
+    });
     expect(response.results.map((r) => [r.range, r.ids])).toEqual([
       [{ startLine: 12, endLine: 17 }, ['src/shapes.ts:16', 'src/shapes.ts::13::3']],
       [{ startLine: 9, endLine: 9 }, ['src/shapes.ts:9']],
@@ -164,7 +232,10 @@ describe('inspectMany', () => {
       ['src/nope.ts:1', 'bad-input'],
       ['src/shapes.ts:99', 'bad-input'],
     ]);
-    expect(await inspectMany(deps, { ids: ['src/shapes.ts:16', 'src/shapes.ts:9'], limit: 1 })).toMatchObject({ total: 2, truncated: true });
+    expect(await inspectMany(deps, { ids: ['src/shapes.ts:16', 'src/shapes.ts:9'], limit: 1 })).toMatchObject({
+      total: 2,
+      truncated: true,
+    });
   });
 });
 
@@ -173,10 +244,23 @@ describe('overview', () => {
     const { engine, deps } = setup();
     engine.outlines[`${ROOT}/src/other.ts`] = [node('areaOf', 'Constant', [2, 2], [2, 14])];
     const response = await overview(deps, { maxTokens: 0 });
-    expect(response.counts).toEqual({ files: 3, symbols: 5, byKind: { Namespace: 1, Class: 1, TypeAlias: 1, Function: 1, Constant: 1 } });
+    expect(response.counts).toEqual({
+      files: 3,
+      symbols: 5,
+      byKind: { Namespace: 1, Class: 1, TypeAlias: 1, Function: 1, Constant: 1 },
+    });
     expect(response.files[0].filePath).toBe('src/shapes.ts');
-    expect(response.files[0].symbols.map((s) => `${s.name}:${s.importedBy}`)).toEqual(['Square:2', 'area:2', 'Geo:0', 'Id:0']);
-    expect(response.files[0].symbols[1]).toMatchObject({ kind: 'Function', exported: true, signature: 'export function area( width: number, height: number, ): number { … }' });
+    expect(response.files[0].symbols.map((s) => `${s.name}:${s.importedBy}`)).toEqual([
+      'Square:2',
+      'area:2',
+      'Geo:0',
+      'Id:0',
+    ]);
+    expect(response.files[0].symbols[1]).toMatchObject({
+      kind: 'Function',
+      exported: true,
+      signature: 'export function area( width: number, height: number, ): number { … }',
+    });
     expect(response.mostReferenced[0]).toMatchObject({ name: 'area', importedBy: 2, filePath: 'src/shapes.ts' });
     const cut = await overview(deps, { maxTokens: estimateTokens(JSON.stringify(response)) - 10 });
     expect(cut).toMatchObject({ truncated: true, total: 2, budget: { stage: 'cut' } });
@@ -187,7 +271,13 @@ describe('overview', () => {
 
   it('names a missing directory as a directory (the files port says MissingPath); other refusals pass through', async () => {
     const { deps } = setup();
-    await expect(overview(deps, { dir: 'nowhere' })).rejects.toMatchObject({ kind: 'bad-input', message: 'no such directory: nowhere' });
-    await expect(overview(deps, { dir: '../elsewhere' })).rejects.toMatchObject({ kind: 'bad-input', message: '../elsewhere is outside the project root' });
+    await expect(overview(deps, { dir: 'nowhere' })).rejects.toMatchObject({
+      kind: 'bad-input',
+      message: 'no such directory: nowhere',
+    });
+    await expect(overview(deps, { dir: '../elsewhere' })).rejects.toMatchObject({
+      kind: 'bad-input',
+      message: '../elsewhere is outside the project root',
+    });
   });
 });

@@ -40,7 +40,10 @@ export function codebaseFromText(sources: Record<string, string>) {
       if (!match) return;
       const name = match[3] ?? match[4];
       const kind = match[2] === 'class' ? 'Class' : match[2] ? 'Function' : 'Variable';
-      const end = content.trimEnd().endsWith('}') || !content.trimEnd().endsWith('{') ? line : lines.findIndex((candidate, after) => after > index && candidate === `${match[1]}}`) + 1;
+      const end =
+        content.trimEnd().endsWith('}') || !content.trimEnd().endsWith('{')
+          ? line
+          : lines.findIndex((candidate, after) => after > index && candidate === `${match[1]}}`) + 1;
       const nameAt = match[0].length - name.length - (match[3] ? 0 : 3);
       const node = nodeOf(name, kind, line, end, line, nameAt + 1);
       const inside = callback && line > callback.range.start.line && line < callback.range.end.line;
@@ -50,12 +53,16 @@ export function codebaseFromText(sources: Record<string, string>) {
     engine.outlines[filePath] = outline;
   }
   const cache = new Map<string, SourceLocation[]>();
-  const occurrences = (name: string) => cache.get(name) ?? (cache.set(name, occurrencesIn(sources, name)), cache.get(name)!);
+  const occurrences = (name: string) =>
+    cache.get(name) ?? (cache.set(name, occurrencesIn(sources, name)), cache.get(name)!);
   for (const declaration of declarations) {
     const { start } = declaration.node.selectionRange;
     const item = navigation.addItem(declaration.name, declaration.filePath, declaration.node);
     engine.referencesAt[key(declaration.filePath, start)] = occurrences(declaration.name).filter(
-      (site) => site.filePath !== declaration.filePath || site.range.start.line !== start.line || site.range.start.character !== start.character,
+      (site) =>
+        site.filePath !== declaration.filePath ||
+        site.range.start.line !== start.line ||
+        site.range.start.character !== start.character,
     );
     navigation.outgoing.set(item.name, []);
   }
@@ -63,9 +70,13 @@ export function codebaseFromText(sources: Record<string, string>) {
     const { range } = caller.node;
     for (const callee of declarations) {
       const sites = occurrences(callee.name).filter(
-        (site) => site.filePath === caller.filePath && site.range.start.line > range.start.line && site.range.start.line <= range.end.line,
+        (site) =>
+          site.filePath === caller.filePath &&
+          site.range.start.line > range.start.line &&
+          site.range.start.line <= range.end.line,
       );
-      if (sites.length > 0) navigation.outgoing.get(caller.name)!.push({ to: navigation.items.get(callee.name)!, callSites: sites });
+      if (sites.length > 0)
+        navigation.outgoing.get(caller.name)!.push({ to: navigation.items.get(callee.name)!, callSites: sites });
     }
   }
   return { engine, navigation, files };
@@ -76,7 +87,13 @@ class TextNavigation extends FakeNavigation {
   outgoing = new Map<string, OutgoingCall[]>();
 
   addItem(name: string, filePath: string, node: OutlineNode): CallHierarchyItem {
-    const item: CallHierarchyItem = { name, kind: node.kind === 'Class' ? 'Class' : 'Function', filePath, range: node.range, selectionRange: node.selectionRange };
+    const item: CallHierarchyItem = {
+      name,
+      kind: node.kind === 'Class' ? 'Class' : 'Function',
+      filePath,
+      range: node.range,
+      selectionRange: node.selectionRange,
+    };
     this.items.set(name, item);
     return item;
   }
@@ -93,20 +110,36 @@ function occurrencesIn(sources: Record<string, string>, name: string): SourceLoc
     text.split('\n').forEach((content, index) => {
       for (const match of content.matchAll(new RegExp(`\\b${name}\\b`, 'g'))) {
         const character = match.index + 1;
-        found.push({ filePath: path.join(ROOT, relative), range: { start: { line: index + 1, character }, end: { line: index + 1, character: character + name.length } } });
+        found.push({
+          filePath: path.join(ROOT, relative),
+          range: {
+            start: { line: index + 1, character },
+            end: { line: index + 1, character: character + name.length },
+          },
+        });
       }
     });
   }
   return found;
 }
 
-function nodeOf(name: string, kind: string, line: number, endLine: number, nameLine: number, nameCharacter: number): OutlineNode {
+function nodeOf(
+  name: string,
+  kind: string,
+  line: number,
+  endLine: number,
+  nameLine: number,
+  nameCharacter: number,
+): OutlineNode {
   return {
     name,
     kind,
     // The last line is taken whole: a one-line function ends where its line does.
     range: { start: { line, character: 1 }, end: { line: endLine, character: 1000 } },
-    selectionRange: { start: { line: nameLine, character: nameCharacter }, end: { line: nameLine, character: nameCharacter + name.length } },
+    selectionRange: {
+      start: { line: nameLine, character: nameCharacter },
+      end: { line: nameLine, character: nameCharacter + name.length },
+    },
     children: [],
   };
 }

@@ -7,7 +7,15 @@ import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
 /** The engine's report of a tsconfig tsc cannot read. */
 class NavigationWithBrokenConfig extends FakeNavigation {
   configDiagnostics(): EngineDiagnostic[] {
-    return [{ filePath: `${ROOT}/tsconfig.json`, range: { start: { line: 7, character: 5 }, end: { line: 7, character: 5 } }, severity: 'error', code: 'TS1005', message: "',' expected." }];
+    return [
+      {
+        filePath: `${ROOT}/tsconfig.json`,
+        range: { start: { line: 7, character: 5 }, end: { line: 7, character: 5 } },
+        severity: 'error',
+        code: 'TS1005',
+        message: "',' expected.",
+      },
+    ];
   }
 }
 
@@ -19,7 +27,15 @@ function setup() {
 }
 
 describe('config errors in diagnostics', () => {
-  const entry = { id: 'tsconfig.json::7::5', filePath: 'tsconfig.json', line: 7, character: 5, severity: 'error', code: 'TS1005', message: "',' expected." };
+  const entry = {
+    id: 'tsconfig.json::7::5',
+    filePath: 'tsconfig.json',
+    line: 7,
+    character: 5,
+    severity: 'error',
+    code: 'TS1005',
+    message: "',' expected.",
+  };
 
   it('the whole project’s diagnostics include them, once: on the first page', async () => {
     const deps = setup();
@@ -36,6 +52,8 @@ describe('config errors in diagnostics', () => {
     const error = { file: 'tsconfig.json', line: 7, character: 5, code: 'TS1005', message: "',' expected." };
     expect(describeConfigError(error)).toBe("tsconfig.json:7:5: ',' expected. (TS1005)");
     expect(configErrorsWarning([])).toBeUndefined();
-    expect(configErrorsWarning([error, { ...error, file: 'app/tsconfig.json' }])).toMatch(/^tsconfig\.json:7:5: ',' expected\. \(TS1005\) and 1 more - /);
+    expect(configErrorsWarning([error, { ...error, file: 'app/tsconfig.json' }])).toMatch(
+      /^tsconfig\.json:7:5: ',' expected\. \(TS1005\) and 1 more - /,
+    );
   });
 });

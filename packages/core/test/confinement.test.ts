@@ -4,7 +4,9 @@ import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
 
 const SECRET = 'SECRET-LINE';
-const secretSource = ['/** SECRET-DOC */', 'export function leaked(): string {', `  return '${SECRET}';`, '}', ''].join('\n');
+const secretSource = ['/** SECRET-DOC */', 'export function leaked(): string {', `  return '${SECRET}';`, '}', ''].join(
+  '\n',
+);
 const mainSource = ["import { leaked } from './linked/secret.js';", 'export const value = leaked();', ''].join('\n');
 
 /** src/linked/secret.ts stands for a file reached through a symlink in src/ whose real path is outside the root. */
@@ -13,12 +15,26 @@ function setup() {
   const navigation = new FakeNavigation();
   const files = new FakeFiles({ 'src/linked/secret.ts': secretSource, 'src/main.ts': mainSource });
   files.linkedOut.add('src/linked/secret.ts');
-  const importGraph = new FakeImportGraph({ 'src/linked/secret.ts': [], 'src/main.ts': [{ specifier: './linked/secret.js', resolvedFile: 'src/linked/secret.ts' }] });
+  const importGraph = new FakeImportGraph({
+    'src/linked/secret.ts': [],
+    'src/main.ts': [{ specifier: './linked/secret.js', resolvedFile: 'src/linked/secret.ts' }],
+  });
   const deps = { engine, navigation, importGraph, files, paths: new ProjectPaths(ROOT) };
-  engine.symbols = [{ name: 'leaked', kind: 'Function', filePath: `${ROOT}/src/linked/secret.ts`, range: { start: { line: 1, character: 1 }, end: { line: 4, character: 2 } } }];
+  engine.symbols = [
+    {
+      name: 'leaked',
+      kind: 'Function',
+      filePath: `${ROOT}/src/linked/secret.ts`,
+      range: { start: { line: 1, character: 1 }, end: { line: 4, character: 2 } },
+    },
+  ];
   engine.outlines[`${ROOT}/src/linked/secret.ts`] = [node('leaked', 'Function', [1, 4], [2, 17])];
   engine.outlines[`${ROOT}/src/main.ts`] = [node('value', 'Constant', [2, 2], [2, 14])];
-  engine.referencesAt[`${ROOT}/src/linked/secret.ts:2:17`] = [at('src/linked/secret.ts', 2, 17), at('src/main.ts', 1, 10), at('src/main.ts', 2, 22)];
+  engine.referencesAt[`${ROOT}/src/linked/secret.ts:2:17`] = [
+    at('src/linked/secret.ts', 2, 17),
+    at('src/main.ts', 1, 10),
+    at('src/main.ts', 2, 22),
+  ];
   return { engine, navigation, deps };
 }
 
@@ -40,7 +56,15 @@ describe('places whose real path is outside the root carry no text', () => {
 
   it('overview and whole-project diagnostics leave such files out', async () => {
     const { navigation, deps } = setup();
-    navigation.diagnosticsOf[`${ROOT}/src/linked/secret.ts`] = [{ filePath: `${ROOT}/src/linked/secret.ts`, range: at('src/linked/secret.ts', 3, 3).range, severity: 'error', code: 'TS1', message: 'broken' }];
+    navigation.diagnosticsOf[`${ROOT}/src/linked/secret.ts`] = [
+      {
+        filePath: `${ROOT}/src/linked/secret.ts`,
+        range: at('src/linked/secret.ts', 3, 3).range,
+        severity: 'error',
+        code: 'TS1',
+        message: 'broken',
+      },
+    ];
     const map = await overview(deps, { maxTokens: 0 });
     expect(map.files.map((file) => file.filePath)).toEqual(['src/main.ts']);
     expect(map.counts.files).toBe(1);
@@ -52,7 +76,10 @@ describe('places whose real path is outside the root carry no text', () => {
   it('type drops the doc comment of a declaration outside the root (its own text), keeps the signature', async () => {
     const { engine, navigation, deps } = setup();
     engine.definitionsAt[`${ROOT}/src/main.ts:2:22`] = [at('src/linked/secret.ts', 2, 17)];
-    navigation.hovers[`${ROOT}/src/main.ts:2:22`] = { signature: 'function leaked(): string', documentation: 'SECRET-DOC' };
+    navigation.hovers[`${ROOT}/src/main.ts:2:22`] = {
+      signature: 'function leaked(): string',
+      documentation: 'SECRET-DOC',
+    };
     const response = await describeType(deps, { target: 'src/main.ts::2::22' });
     expect(response.signature).toBe('function leaked(): string');
     expect(response.documentation).toBe('');

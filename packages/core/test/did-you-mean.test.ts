@@ -39,6 +39,10 @@ describe('did you mean', () => {
     const found = await findSymbol(deps, { query: 'mergPath', refs: 'none' });
     expect(found).toMatchObject({ definition: null, didYouMean: ['mergePath'] });
     const error = await traceCalls(deps, { target: 'mergPath' }).catch((caught: CnError) => caught);
-    expect(error).toMatchObject({ kind: 'not-found', message: "no symbol named 'mergPath'", hint: 'did you mean mergePath?' });
+    expect(error).toMatchObject({
+      kind: 'not-found',
+      message: "no symbol named 'mergPath'",
+      hint: 'did you mean mergePath?',
+    });
   });
 });

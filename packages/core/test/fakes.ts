@@ -1,5 +1,16 @@
 import * as path from 'node:path';
-import { MissingPath, badInput, type CodeIntelligence, type EngineStatus, type FoldingSpan, type OutlineNode, type Position, type SourceFiles, type SourceLocation, type WorkspaceSymbolHit } from '../src/index.js';
+import {
+  MissingPath,
+  badInput,
+  type CodeIntelligence,
+  type EngineStatus,
+  type FoldingSpan,
+  type OutlineNode,
+  type Position,
+  type SourceFiles,
+  type SourceLocation,
+  type WorkspaceSymbolHit,
+} from '../src/index.js';
 
 export const ROOT = '/project';
 
@@ -25,7 +36,8 @@ export class FakeFiles implements SourceFiles {
 
   async resolveInRoot(userPath: string): Promise<string> {
     const absolute = path.resolve(ROOT, userPath);
-    if (absolute !== ROOT && !absolute.startsWith(`${ROOT}/`)) throw badInput(`${userPath} is outside the project root`);
+    if (absolute !== ROOT && !absolute.startsWith(`${ROOT}/`))
+      throw badInput(`${userPath} is outside the project root`);
     const relative = path.relative(ROOT, absolute);
     const isDirectory = relative === '' || Object.keys(this.files).some((file) => file.startsWith(`${relative}/`));
     if (this.files[relative] === undefined && !isDirectory) throw new MissingPath(userPath);
@@ -59,7 +71,15 @@ export class FakeEngine implements CodeIntelligence {
     return this.referencesAt[key(filePath, position)] ?? [];
   }
   status(): EngineStatus {
-    return { state: 'ready', serverVersion: 'fake', typescriptVersion: 'fake', typescriptSource: 'bundled', projects: [], looseFiles: 0, restarts: 0 };
+    return {
+      state: 'ready',
+      serverVersion: 'fake',
+      typescriptVersion: 'fake',
+      typescriptSource: 'bundled',
+      projects: [],
+      looseFiles: 0,
+      restarts: 0,
+    };
   }
 }
 
@@ -67,16 +87,34 @@ export function key(filePath: string, position: Position): string {
   return `${filePath}:${position.line}:${position.character}`;
 }
 
-export function at(filePath: string, line: number, character: number, endLine = line, endCharacter = character): SourceLocation {
-  return { filePath: path.join(ROOT, filePath), range: { start: { line, character }, end: { line: endLine, character: endCharacter } } };
+export function at(
+  filePath: string,
+  line: number,
+  character: number,
+  endLine = line,
+  endCharacter = character,
+): SourceLocation {
+  return {
+    filePath: path.join(ROOT, filePath),
+    range: { start: { line, character }, end: { line: endLine, character: endCharacter } },
+  };
 }
 
-export function node(name: string, kind: string, lines: [number, number], nameAt: [number, number], children: OutlineNode[] = []): OutlineNode {
+export function node(
+  name: string,
+  kind: string,
+  lines: [number, number],
+  nameAt: [number, number],
+  children: OutlineNode[] = [],
+): OutlineNode {
   return {
     name,
     kind,
     range: { start: { line: lines[0], character: 1 }, end: { line: lines[1], character: 2 } },
-    selectionRange: { start: { line: nameAt[0], character: nameAt[1] }, end: { line: nameAt[0], character: nameAt[1] + name.length } },
+    selectionRange: {
+      start: { line: nameAt[0], character: nameAt[1] },
+      end: { line: nameAt[0], character: nameAt[1] + name.length },
+    },
     children,
   };
 }

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { CnError, ProjectPaths, estimateJsonTokens, findUnused, fitUnused, isTestFile, type ModuleImport, type UnusedResponse } from '../src/index.js';
+import {
+  CnError,
+  ProjectPaths,
+  estimateJsonTokens,
+  findUnused,
+  fitUnused,
+  isTestFile,
+  type ModuleImport,
+  type UnusedResponse,
+} from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 
-const source = ['export function used(): void {}', 'export function unusedExport(): void {}', 'function helper(): void {}', 'function helper(n?: number): void {}', ''].join('\n');
+const source = [
+  'export function used(): void {}',
+  'export function unusedExport(): void {}',
+  'function helper(): void {}',
+  'function helper(n?: number): void {}',
+  '',
+].join('\n');
 
 /** src/url.ts: one export used by another source file, one only by a test, one only inside its own file, one by nobody. */
 const url = [
@@ -36,7 +51,13 @@ function urlProject(extraFiles: Record<string, string> = {}) {
   engine.referencesAt[`${file}:2:14`] = [at('src/url.test.ts', 1, 20), at('test/more.ts', 3, 1)];
   engine.referencesAt[`${file}:3:14`] = [at('src/url.ts', 5, 15)];
   engine.referencesAt[`${file}:5:7`] = [];
-  const files = new FakeFiles({ 'src/url.ts': url, 'src/app.ts': '', 'src/url.test.ts': '', 'test/more.ts': '', ...extraFiles });
+  const files = new FakeFiles({
+    'src/url.ts': url,
+    'src/app.ts': '',
+    'src/url.test.ts': '',
+    'test/more.ts': '',
+    ...extraFiles,
+  });
   return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
 }
 
@@ -48,13 +69,25 @@ function importGraphOf(files: FakeFiles) {
       const lines = (files.files[filePath.slice(ROOT.length + 1)] ?? '').split('\n');
       return lines.flatMap((text, index) => {
         const match = /from '\.\/(\w+)'/.exec(text);
-        return match ? [{ specifier: `./${match[1]}`, line: index + 1, character: match.index + 7, resolvedFile: `${ROOT}/src/${match[1]}.ts` }] : [];
+        return match
+          ? [
+              {
+                specifier: `./${match[1]}`,
+                line: index + 1,
+                character: match.index + 7,
+                resolvedFile: `${ROOT}/src/${match[1]}.ts`,
+              },
+            ]
+          : [];
       });
     },
   };
 }
 
-const names = (response: UnusedResponse) => response.files.flatMap((file) => file.unused.map((s) => `${file.filePath}:${s.name}${s.usedOnlyByTests ? ' (tests)' : ''}`));
+const names = (response: UnusedResponse) =>
+  response.files.flatMap((file) =>
+    file.unused.map((s) => `${file.filePath}:${s.name}${s.usedOnlyByTests ? ' (tests)' : ''}`),
+  );
 
 describe('findUnused', () => {
   it('reports top-level declarations no other place refers to, overloads once, exported ones flagged', async () => {
@@ -111,18 +144,28 @@ describe('findUnused', () => {
     expect(response.checked).toBe(4);
   });
 
-  it('--refs-in / --refs-not-in say which files\' uses count', async () => {
+  it("--refs-in / --refs-not-in say which files' uses count", async () => {
     const { deps } = urlProject();
     const notTests = await findUnused(deps, { path: 'src/url.ts', exported: true, refsNotIn: '**/*.test.ts' });
     // test/more.ts is still a test file by convention, so fromTests stays marked.
     expect(names(notTests)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
-    const onlySrc = await findUnused(deps, { path: 'src/url.ts', exported: true, refsIn: 'src', refsNotIn: '**/*.test.ts' });
+    const onlySrc = await findUnused(deps, {
+      path: 'src/url.ts',
+      exported: true,
+      refsIn: 'src',
+      refsNotIn: '**/*.test.ts',
+    });
     expect(names(onlySrc)).toEqual(['src/url.ts:fromTests', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
-    await expect(findUnused(deps, { path: 'src/url.ts', refsIn: '../elsewhere' })).rejects.toThrow("--refs-in '../elsewhere' must be relative to the project root");
+    await expect(findUnused(deps, { path: 'src/url.ts', refsIn: '../elsewhere' })).rejects.toThrow(
+      "--refs-in '../elsewhere' must be relative to the project root",
+    );
   });
 
   it('a directory or nothing checks every project file under it (declaration files aside), grouped by file', async () => {
-    const { engine, deps } = urlProject({ 'src/types.d.ts': 'export type T = 1;\n', 'lib/other.ts': 'export const other = 1;\n' });
+    const { engine, deps } = urlProject({
+      'src/types.d.ts': 'export type T = 1;\n',
+      'lib/other.ts': 'export const other = 1;\n',
+    });
     engine.outlines[`${ROOT}/src/types.d.ts`] = [node('T', 'TypeAlias', [1, 1], [1, 13])];
     engine.outlines[`${ROOT}/lib/other.ts`] = [node('other', 'Constant', [1, 1], [1, 14])];
     const dir = await findUnused(deps, { path: 'src', exported: true });
@@ -131,9 +174,16 @@ describe('findUnused', () => {
     expect(names(dir)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
     const project = await findUnused(deps, { exported: true });
     expect(project.path).toBe('.');
-    expect(names(project)).toEqual(['lib/other.ts:other', 'src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
+    expect(names(project)).toEqual([
+      'lib/other.ts:other',
+      'src/url.ts:fromTests (tests)',
+      'src/url.ts:fromItself',
+      'src/url.ts:fromNobody',
+    ]);
     await expect(findUnused(deps, { path: 'docs' })).rejects.toThrow('no such file');
-    await expect(findUnused({ ...deps, files: new FakeFiles({ 'README.md': '' }) }, { path: 'README.md' })).rejects.toThrow('not a TypeScript/JavaScript source file');
+    await expect(
+      findUnused({ ...deps, files: new FakeFiles({ 'README.md': '' }) }, { path: 'README.md' }),
+    ).rejects.toThrow('not a TypeScript/JavaScript source file');
   });
 
   it('an import by name from a counted, non-test file proves a use without asking the engine; other imports do not', async () => {
@@ -157,7 +207,11 @@ describe('findUnused', () => {
     const response = await findUnused(deps, { path: 'src/url.ts', limit: 1 });
     expect(response).toMatchObject({ total: 3, truncated: true, projects: 0, complete: true });
     expect(names(response)).toEqual(['src/url.ts:fromTests (tests)']);
-    engine.status = () => ({ ...FakeEngine.prototype.status.call(engine), projects: ['tsconfig.json', 'test/tsconfig.json'], configErrors: [{ file: 'lib/tsconfig.json', line: 1, character: 1, code: 'TS1005', message: 'x' }] });
+    engine.status = () => ({
+      ...FakeEngine.prototype.status.call(engine),
+      projects: ['tsconfig.json', 'test/tsconfig.json'],
+      configErrors: [{ file: 'lib/tsconfig.json', line: 1, character: 1, code: 'TS1005', message: 'x' }],
+    });
     const broken = await findUnused(deps, { path: 'src/url.ts' });
     expect(broken).toMatchObject({ projects: 2, complete: false });
     expect(broken.reason).toContain('1 tsconfig/jsconfig error');
@@ -192,13 +246,19 @@ describe('findUnused membersOf', () => {
     const engine = new FakeEngine();
     const file = `${ROOT}/src/model.ts`;
     engine.outlines[file] = [
-      node('Model', 'Class', [1, 7], [1, 14], [
-        node('find', 'Method', [2, 2], [2, 10]),
-        node('count', 'Method', [3, 3], [3, 10]),
-        node('save', 'Method', [4, 4], [4, 3]),
-        node('secret', 'Method', [5, 5], [5, 11]),
-        node('constructor', 'Constructor', [6, 6], [6, 3]),
-      ]),
+      node(
+        'Model',
+        'Class',
+        [1, 7],
+        [1, 14],
+        [
+          node('find', 'Method', [2, 2], [2, 10]),
+          node('count', 'Method', [3, 3], [3, 10]),
+          node('save', 'Method', [4, 4], [4, 3]),
+          node('secret', 'Method', [5, 5], [5, 11]),
+          node('constructor', 'Constructor', [6, 6], [6, 3]),
+        ],
+      ),
     ];
     // `Post.find('1')` in another file: the compiler resolves it to Model.find.
     engine.referencesAt[`${file}:2:10`] = [at('src/app.ts', 10, 24)];
@@ -211,10 +271,32 @@ describe('findUnused membersOf', () => {
   it("lists a class's static and instance members nothing uses, uses through subclasses counting; constructors aside", async () => {
     const { deps } = modelProject();
     const response = await findUnused(deps, { membersOf: 'src/model.ts::1::14' });
-    expect(response).toMatchObject({ path: 'src/model.ts', membersOf: 'Model', checked: 4, total: 2, usedOnlyByTests: 1 });
+    expect(response).toMatchObject({
+      path: 'src/model.ts',
+      membersOf: 'Model',
+      checked: 4,
+      total: 2,
+      usedOnlyByTests: 1,
+    });
     expect(response.files[0].unused).toEqual([
-      { id: 'src/model.ts::3::10', name: 'count', kind: 'Method', line: 3, exported: true, container: 'Model', static: true },
-      { id: 'src/model.ts::4::3', name: 'save', kind: 'Method', line: 4, exported: true, container: 'Model', usedOnlyByTests: true },
+      {
+        id: 'src/model.ts::3::10',
+        name: 'count',
+        kind: 'Method',
+        line: 3,
+        exported: true,
+        container: 'Model',
+        static: true,
+      },
+      {
+        id: 'src/model.ts::4::3',
+        name: 'save',
+        kind: 'Method',
+        line: 4,
+        exported: true,
+        container: 'Model',
+        usedOnlyByTests: true,
+      },
     ]);
   });
 
@@ -227,19 +309,39 @@ describe('findUnused membersOf', () => {
 
   it('refuses a target without members, a path together with a class, and a name nothing declares', async () => {
     const { deps } = modelProject();
-    await expect(findUnused(deps, { membersOf: 'src/model.ts::2::10' })).rejects.toThrow('find (Method, src/model.ts:2) has no members');
+    await expect(findUnused(deps, { membersOf: 'src/model.ts::2::10' })).rejects.toThrow(
+      'find (Method, src/model.ts:2) has no members',
+    );
     await expect(findUnused(deps, { membersOf: 'Model', path: 'src' })).rejects.toThrow('not both');
     await expect(findUnused(deps, { membersOf: 'NoSuchClass' })).rejects.toThrow("no symbol named 'NoSuchClass'");
-    await expect(findUnused(deps, { membersOf: 'src/model.ts' })).rejects.toThrow("--members takes a class, not a file: 'src/model.ts'");
+    await expect(findUnused(deps, { membersOf: 'src/model.ts' })).rejects.toThrow(
+      "--members takes a class, not a file: 'src/model.ts'",
+    );
   });
 });
 
 describe('isTestFile', () => {
   it('knows the usual test conventions', () => {
-    const tests = ['src/a.test.ts', 'src/a.spec.tsx', 'lib/a.test.mjs', 'test/a.ts', 'packages/x/tests/a.ts', 'spec/a.ts', 'e2e/a.ts'];
+    const tests = [
+      'src/a.test.ts',
+      'src/a.spec.tsx',
+      'lib/a.test.mjs',
+      'test/a.ts',
+      'packages/x/tests/a.ts',
+      'spec/a.ts',
+      'e2e/a.ts',
+    ];
     tests.push('src/__tests__/a.ts', 'src/__mocks__/fs.ts', 'runtime-tests/node/index.ts', 'integration_tests/a.ts');
     for (const file of tests) expect(isTestFile(file), file).toBe(true);
-    for (const file of ['src/a.ts', 'src/testing.ts', 'src/contest/a.ts', 'src/latest/a.ts', 'src/test-utils.ts', 'src/attest.ts']) expect(isTestFile(file), file).toBe(false);
+    for (const file of [
+      'src/a.ts',
+      'src/testing.ts',
+      'src/contest/a.ts',
+      'src/latest/a.ts',
+      'src/test-utils.ts',
+      'src/attest.ts',
+    ])
+      expect(isTestFile(file), file).toBe(false);
   });
 });
 

@@ -4,7 +4,25 @@ import { codebaseFromText } from './call-fakes.js';
 import { FakeEngine, FakeFiles, ROOT, key, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
-const chain = ['function main() {', '  parse(); evaluate();', '}', 'function parse() {', '  normalize();', '}', 'function normalize() {}', 'function evaluate() {', '  evaluate(); ping();', '}', 'function ping() {', '  pong();', '}', 'function pong() {', '  ping();', '}', ''].join('\n');
+const chain = [
+  'function main() {',
+  '  parse(); evaluate();',
+  '}',
+  'function parse() {',
+  '  normalize();',
+  '}',
+  'function normalize() {}',
+  'function evaluate() {',
+  '  evaluate(); ping();',
+  '}',
+  'function ping() {',
+  '  pong();',
+  '}',
+  'function pong() {',
+  '  ping();',
+  '}',
+  '',
+].join('\n');
 
 function setup(more: Record<string, string> = {}) {
   const { engine, navigation, files } = codebaseFromText({ 'src/chain.ts': chain, ...more });
@@ -12,7 +30,8 @@ function setup(more: Record<string, string> = {}) {
   return { navigation, engine, deps };
 }
 
-const edgesOf = (response: { edges: Array<{ from: string; to: string }> }) => response.edges.map((edge) => `${edge.from} → ${edge.to}`);
+const edgesOf = (response: { edges: Array<{ from: string; to: string }> }) =>
+  response.edges.map((edge) => `${edge.from} → ${edge.to}`);
 
 describe('traceCalls', () => {
   it('lists callers at depth 1 by default, edges from caller to callee with call sites', async () => {
@@ -38,7 +57,14 @@ describe('traceCalls', () => {
   it('walks breadth first to the depth, expanding each function once through recursion and the cycle', async () => {
     const { deps, navigation } = setup();
     const response = await traceCalls(deps, { target: 'src/chain.ts::1::10', direction: 'out', depth: 10 });
-    expect(response.nodes.map((node) => `${node.name}@${node.depth}`)).toEqual(['main@0', 'parse@1', 'evaluate@1', 'normalize@2', 'ping@2', 'pong@3']);
+    expect(response.nodes.map((node) => `${node.name}@${node.depth}`)).toEqual([
+      'main@0',
+      'parse@1',
+      'evaluate@1',
+      'normalize@2',
+      'ping@2',
+      'pong@3',
+    ]);
     expect(edgesOf(response)).toContain('src/chain.ts::8::10 → src/chain.ts::8::10');
     expect(edgesOf(response)).toContain('src/chain.ts::14::10 → src/chain.ts::11::10');
     const expansions = navigation.expanded.filter((entry) => entry.startsWith('out:'));
@@ -48,7 +74,17 @@ describe('traceCalls', () => {
   it('leaves out calls into files outside the root (lib.d.ts)', async () => {
     const { deps, navigation } = setup();
     const abs = navigation.addFunction('abs', '/usr/lib/typescript/lib.es5.d.ts', 40);
-    navigation.outgoing.get('normalize')!.push({ to: abs, callSites: [{ filePath: `${ROOT}/src/chain.ts`, range: { start: { line: 7, character: 23 }, end: { line: 7, character: 26 } } }] });
+    navigation.outgoing
+      .get('normalize')!
+      .push({
+        to: abs,
+        callSites: [
+          {
+            filePath: `${ROOT}/src/chain.ts`,
+            range: { start: { line: 7, character: 23 }, end: { line: 7, character: 26 } },
+          },
+        ],
+      });
     const response = await traceCalls(deps, { target: 'src/chain.ts::7::10', direction: 'out' });
     expect(response.nodes.map((node) => node.name)).toEqual(['normalize']);
     expect(response.edges).toEqual([]);
@@ -57,13 +93,30 @@ describe('traceCalls', () => {
   it('combines both directions, keeping the shortest depth', async () => {
     const { deps } = setup();
     const response = await traceCalls(deps, { target: 'src/chain.ts::11::10', direction: 'both', depth: 2 });
-    expect(response.nodes.map((node) => `${node.name}@${node.depth}`).sort()).toEqual(['evaluate@1', 'main@2', 'ping@0', 'pong@1']);
-    expect(edgesOf(response)).toEqual(expect.arrayContaining(['src/chain.ts::11::10 → src/chain.ts::14::10', 'src/chain.ts::14::10 → src/chain.ts::11::10']));
+    expect(response.nodes.map((node) => `${node.name}@${node.depth}`).sort()).toEqual([
+      'evaluate@1',
+      'main@2',
+      'ping@0',
+      'pong@1',
+    ]);
+    expect(edgesOf(response)).toEqual(
+      expect.arrayContaining([
+        'src/chain.ts::11::10 → src/chain.ts::14::10',
+        'src/chain.ts::14::10 → src/chain.ts::11::10',
+      ]),
+    );
   });
 
   it('resolves a name as cn find does', async () => {
     const { deps, engine } = setup();
-    engine.symbols = [{ name: 'pong', kind: 'Function', filePath: `${ROOT}/src/chain.ts`, range: { start: { line: 14, character: 1 }, end: { line: 16, character: 2 } } }];
+    engine.symbols = [
+      {
+        name: 'pong',
+        kind: 'Function',
+        filePath: `${ROOT}/src/chain.ts`,
+        range: { start: { line: 14, character: 1 }, end: { line: 16, character: 2 } },
+      },
+    ];
     const response = await traceCalls(deps, { target: 'pong', direction: 'out' });
     expect(response.root).toBe('src/chain.ts::14::10');
     expect(response.nodes.map((node) => node.name)).toEqual(['pong', 'ping']);
@@ -127,7 +180,12 @@ describe('traceCalls: callers that are really callers', () => {
       { id: 'src/shapes.ts::5::14', name: 'build', kind: 'Function', depth: 1 },
     ]);
     expect(response.edges).toEqual([
-      { from: 'src/shapes.test.ts', to: 'src/shapes.ts::1::14', kind: 'calls', callSites: ['src/shapes.test.ts::4::23', 'src/shapes.test.ts::9::17'] },
+      {
+        from: 'src/shapes.test.ts',
+        to: 'src/shapes.ts::1::14',
+        kind: 'calls',
+        callSites: ['src/shapes.test.ts::4::23', 'src/shapes.test.ts::9::17'],
+      },
       { from: 'src/shapes.ts::5::14', to: 'src/shapes.ts::1::14', kind: 'calls', callSites: ['src/shapes.ts::6::14'] },
     ]);
     // The import, `instanceof ZodError` and `toBeInstanceOf(ZodError)`.
@@ -141,7 +199,9 @@ describe('traceCalls: callers that are really callers', () => {
     expect(response.filteredCallSites).toBe(2);
     const only = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: 'src/shapes.test.ts' });
     expect(only.edges.map((edge) => edge.from)).toEqual(['src/shapes.test.ts']);
-    const error = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: '../elsewhere' }).catch((caught: CnError) => caught);
+    const error = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: '../elsewhere' }).catch(
+      (caught: CnError) => caught,
+    );
     expect((error as CnError).message).toMatch(/^--refs-in '\.\.\/elsewhere' must be relative/);
   });
 
@@ -150,8 +210,15 @@ describe('traceCalls: callers that are really callers', () => {
     const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14', targets: ['src/shapes.ts::2::17'] });
     expect(response.root).toBe('src/shapes.ts::1::14');
     expect(response.roots).toEqual(['src/shapes.ts::1::14', 'src/shapes.ts::2::17']);
-    expect(response.edges).toContainEqual({ from: 'src/shapes.test.ts', to: 'src/shapes.ts::2::17', kind: 'calls', callSites: ['src/shapes.test.ts::6::5'] });
-    const tooMany = await traceCalls(deps, { target: 'a', targets: Array.from({ length: 20 }, () => 'b') }).catch((caught: CnError) => caught);
+    expect(response.edges).toContainEqual({
+      from: 'src/shapes.test.ts',
+      to: 'src/shapes.ts::2::17',
+      kind: 'calls',
+      callSites: ['src/shapes.test.ts::6::5'],
+    });
+    const tooMany = await traceCalls(deps, { target: 'a', targets: Array.from({ length: 20 }, () => 'b') }).catch(
+      (caught: CnError) => caught,
+    );
     expect((tooMany as CnError).kind).toBe('bad-input');
   });
 
@@ -174,35 +241,63 @@ describe('traceCalls: callers that are really callers', () => {
 
 describe('traceCalls: the engine names callers the outline cannot', () => {
   it('an overloaded function (its outline node spans only the first signature) stays the caller', async () => {
-    const over = ['export function wrap(a: string): string;', 'export function wrap(a: any) {', '    tick(a);', '}', ''].join('\n');
+    const over = [
+      'export function wrap(a: string): string;',
+      'export function wrap(a: any) {',
+      '    tick(a);',
+      '}',
+      '',
+    ].join('\n');
     const navigation = new FakeNavigation();
     navigation.addFunction('wrap', 'src/over.ts', 2, 17);
     navigation.addFunction('tick', 'src/tick.ts', 1, 17);
     navigation.calls = [['wrap', 'tick']];
     const engine = new FakeEngine();
-    const site = { filePath: `${ROOT}/src/over.ts`, range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } };
+    const site = {
+      filePath: `${ROOT}/src/over.ts`,
+      range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } },
+    };
     engine.referencesAt[key(`${ROOT}/src/tick.ts`, { line: 1, character: 17 })] = [site];
     engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17])];
     const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
-    const response = await traceCalls({ engine, navigation, files, paths: new ProjectPaths(ROOT) }, { target: 'src/tick.ts::1::17' });
-    expect(response.edges).toEqual([{ from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] }]);
+    const response = await traceCalls(
+      { engine, navigation, files, paths: new ProjectPaths(ROOT) },
+      { target: 'src/tick.ts::1::17' },
+    );
+    expect(response.edges).toEqual([
+      { from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] },
+    ]);
   });
 });
 
 describe('traceCalls: overloads the engine does not name', () => {
   it('a reference inside an overload implementation (its outline name spans the declaration) is credited to it, at its name', async () => {
-    const over = ['export function wrap(a: string): string;', 'export function wrap(a: any) {', '    tick(a);', '}', ''].join('\n');
+    const over = [
+      'export function wrap(a: string): string;',
+      'export function wrap(a: any) {',
+      '    tick(a);',
+      '}',
+      '',
+    ].join('\n');
     const navigation = new FakeNavigation();
     navigation.addFunction('tick', 'src/tick.ts', 1, 17);
     const engine = new FakeEngine();
-    const site = { filePath: `${ROOT}/src/over.ts`, range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } };
+    const site = {
+      filePath: `${ROOT}/src/over.ts`,
+      range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } },
+    };
     engine.referencesAt[key(`${ROOT}/src/tick.ts`, { line: 1, character: 17 })] = [site];
     const implementation = node('wrap', 'Function', [2, 4], [2, 1]);
     implementation.selectionRange = implementation.range;
     engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17]), implementation];
     const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
-    const response = await traceCalls({ engine, navigation, files, paths: new ProjectPaths(ROOT) }, { target: 'src/tick.ts::1::17' });
-    expect(response.edges).toEqual([{ from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] }]);
+    const response = await traceCalls(
+      { engine, navigation, files, paths: new ProjectPaths(ROOT) },
+      { target: 'src/tick.ts::1::17' },
+    );
+    expect(response.edges).toEqual([
+      { from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] },
+    ]);
   });
 });
 
@@ -214,7 +309,9 @@ describe('traceCalls: --limit', () => {
     expect(response.nodes.map((node) => node.name)).toEqual(['ping', 'evaluate']);
     expect(response).toMatchObject({ truncated: true, totalEdges: 2 });
     expect((await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 2 })).totalEdges).toBeUndefined();
-    const error = await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 0 }).catch((caught: CnError) => caught);
+    const error = await traceCalls(deps, { target: 'src/chain.ts::11::10', limit: 0 }).catch(
+      (caught: CnError) => caught,
+    );
     expect((error as CnError).kind).toBe('bad-input');
   });
 });
@@ -227,11 +324,22 @@ describe('traceCalls: maxTokens', () => {
     const cut = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 400 });
     expect(cut.edges.length).toBeGreaterThan(0);
     expect(cut.edges).toEqual(whole.edges.slice(0, cut.edges.length));
-    expect(cut).toMatchObject({ truncated: true, totalEdges: whole.edges.length, budget: { stage: 'cut', maxTokens: 400 } });
+    expect(cut).toMatchObject({
+      truncated: true,
+      totalEdges: whole.edges.length,
+      budget: { stage: 'cut', maxTokens: 400 },
+    });
     expect(cut.budget!.tokens).toBeLessThanOrEqual(400);
     const totals = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 20 });
-    expect(totals).toMatchObject({ edges: [], nodes: [{ id: 'src/chain.ts::11::10' }], totalEdges: whole.edges.length, budget: { stage: 'totals' } });
-    const error = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 5 }).catch((caught: CnError) => caught);
+    expect(totals).toMatchObject({
+      edges: [],
+      nodes: [{ id: 'src/chain.ts::11::10' }],
+      totalEdges: whole.edges.length,
+      budget: { stage: 'totals' },
+    });
+    const error = await traceCalls(deps, { target: 'src/chain.ts::11::10', maxTokens: 5 }).catch(
+      (caught: CnError) => caught,
+    );
     expect((error as CnError).kind).toBe('bad-input');
   });
 });

@@ -34,7 +34,11 @@ function setup() {
     ['src/index.ts', 'src/app.test.ts'],
   );
   const navigation = new FakeNavigation();
-  return { importGraph, navigation, deps: { importGraph, navigation, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) } };
+  return {
+    importGraph,
+    navigation,
+    deps: { importGraph, navigation, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) },
+  };
 }
 
 describe('fileDeps', () => {
@@ -49,7 +53,12 @@ describe('fileDeps', () => {
       { id: 'src/legacy.cjs', name: 'legacy.cjs', kind: 'File', depth: 1 },
       { id: 'src/util/index.ts', name: 'index.ts', kind: 'File', depth: 1 },
     ]);
-    expect(response.edges).toContainEqual({ from: 'src/main.ts', to: 'src/util/index.ts', kind: 'imports', importSites: ['src/main.ts::1::20'] });
+    expect(response.edges).toContainEqual({
+      from: 'src/main.ts',
+      to: 'src/util/index.ts',
+      kind: 'imports',
+      importSites: ['src/main.ts::1::20'],
+    });
   });
 
   it('walks importers breadth first and flags entry points', async () => {
@@ -95,14 +104,30 @@ describe('findOrphans', () => {
 });
 
 describe('listDiagnostics', () => {
-  const broken = { filePath: `${ROOT}/src/main.ts`, range: { start: { line: 3, character: 7 }, end: { line: 3, character: 9 } }, severity: 'error' as const, code: 'TS2322', message: 'nope' };
+  const broken = {
+    filePath: `${ROOT}/src/main.ts`,
+    range: { start: { line: 3, character: 7 }, end: { line: 3, character: 9 } },
+    severity: 'error' as const,
+    code: 'TS2322',
+    message: 'nope',
+  };
 
   it('checks named files and gives each diagnostic an id', async () => {
     const { deps, navigation } = setup();
     navigation.diagnosticsOf[`${ROOT}/src/main.ts`] = [broken];
     const response = await listDiagnostics(deps, { files: ['src/main.ts', 'src/index.ts'] });
     expect(response).toEqual({
-      diagnostics: [{ id: 'src/main.ts::3::7', filePath: 'src/main.ts', line: 3, character: 7, severity: 'error', code: 'TS2322', message: 'nope' }],
+      diagnostics: [
+        {
+          id: 'src/main.ts::3::7',
+          filePath: 'src/main.ts',
+          line: 3,
+          character: 7,
+          severity: 'error',
+          code: 'TS2322',
+          message: 'nope',
+        },
+      ],
       filesChecked: 2,
       totalFiles: 2,
     });

@@ -25,11 +25,24 @@ function setup() {
     node('Square', 'Class', [7, 9], [7, 14], [node('area', 'Method', [8, 8], [8, 3])]),
     node('shape', 'Variable', [10, 10], [10, 7]),
   ];
-  engine.symbols = [{ name: 'Shape', kind: 'Interface', filePath: `${ROOT}/src/shapes.ts`, range: { start: { line: 1, character: 1 }, end: { line: 3, character: 2 } } }];
+  engine.symbols = [
+    {
+      name: 'Shape',
+      kind: 'Interface',
+      filePath: `${ROOT}/src/shapes.ts`,
+      range: { start: { line: 1, character: 1 }, end: { line: 3, character: 2 } },
+    },
+  ];
   const navigation = new FakeNavigation();
   // No class or interface to the syntax: implementations come from the engine, as for members of an object type.
   const typeSyntax = { typeDeclarations: async () => [] };
-  const deps = { engine, navigation, files: new FakeFiles({ 'src/shapes.ts': shapes }), paths: new ProjectPaths(ROOT), typeSyntax };
+  const deps = {
+    engine,
+    navigation,
+    files: new FakeFiles({ 'src/shapes.ts': shapes }),
+    paths: new ProjectPaths(ROOT),
+    typeSyntax,
+  };
   return { engine, navigation, deps };
 }
 
@@ -37,19 +50,33 @@ describe('findImplementations of what is no class or interface: the engine', () 
   it('names each implementation through the outline, whether the engine points at the name or the declaration', async () => {
     const { navigation, deps } = setup();
     // One at the class name, one at the start of the whole declaration, and `this` (tsserver adds those).
-    navigation.implementationsAt[`${ROOT}/src/shapes.ts:1:18`] = [at('src/shapes.ts', 7, 1), at('src/shapes.ts', 4, 14), at('src/shapes.ts', 5, 19)];
+    navigation.implementationsAt[`${ROOT}/src/shapes.ts:1:18`] = [
+      at('src/shapes.ts', 7, 1),
+      at('src/shapes.ts', 4, 14),
+      at('src/shapes.ts', 5, 19),
+    ];
     const response = await findImplementations(deps, { target: 'Shape' });
     expect(response.target).toMatchObject({ id: 'src/shapes.ts::1::18', name: 'Shape', kind: 'Interface' });
-    expect(response.implementations.map((impl) => `${impl.name} ${impl.kind} ${impl.id}`)).toEqual(['Circle Class src/shapes.ts::4::14', 'Square Class src/shapes.ts::7::14']);
+    expect(response.implementations.map((impl) => `${impl.name} ${impl.kind} ${impl.id}`)).toEqual([
+      'Circle Class src/shapes.ts::4::14',
+      'Square Class src/shapes.ts::7::14',
+    ]);
   });
 
   it('gives members with their container', async () => {
     const { navigation, deps } = setup();
     // The third is a place the outline names nothing at (a cast): left out.
-    navigation.implementationsAt[`${ROOT}/src/shapes.ts:2:3`] = [at('src/shapes.ts', 5, 3), at('src/shapes.ts', 8, 3), at('src/shapes.ts', 10, 22)];
+    navigation.implementationsAt[`${ROOT}/src/shapes.ts:2:3`] = [
+      at('src/shapes.ts', 5, 3),
+      at('src/shapes.ts', 8, 3),
+      at('src/shapes.ts', 10, 22),
+    ];
     const response = await findImplementations(deps, { target: 'src/shapes.ts::2::3' });
     expect(response.target).toMatchObject({ name: 'area', container: 'Shape' });
-    expect(response.implementations.map((impl) => `${impl.container}.${impl.name}`)).toEqual(['Circle.area', 'Square.area']);
+    expect(response.implementations.map((impl) => `${impl.container}.${impl.name}`)).toEqual([
+      'Circle.area',
+      'Square.area',
+    ]);
   });
 
   it('says the engine searched one project when there are more', async () => {
@@ -58,7 +85,11 @@ describe('findImplementations of what is no class or interface: the engine', () 
     engine.status = () => ({ ...base, projects: ['a/tsconfig.json', 'b/tsconfig.json'] });
     navigation.implementationsAt[`${ROOT}/src/shapes.ts:2:3`] = [at('src/shapes.ts', 5, 3)];
     const response = await findImplementations(deps, { target: 'src/shapes.ts::2::3' });
-    expect(response).toMatchObject({ projects: 2, complete: false, incomplete: 'the engine searched the project of the target only' });
+    expect(response).toMatchObject({
+      projects: 2,
+      complete: false,
+      incomplete: 'the engine searched the project of the target only',
+    });
   });
 });
 
@@ -68,13 +99,22 @@ describe('describeType', () => {
     navigation.hovers[`${ROOT}/src/shapes.ts:10:7`] = { signature: 'const shape: Shape', documentation: '' };
     navigation.typeDefinitionsAt[`${ROOT}/src/shapes.ts:10:7`] = [at('src/shapes.ts', 1, 18)];
     const response = await describeType(deps, { target: 'src/shapes.ts::10::7' });
-    expect(response).toMatchObject({ signature: 'const shape: Shape', documentation: '', target: { name: 'shape', kind: 'Variable' } });
-    expect(response.typeDefinitions.map((definition) => `${definition.name} ${definition.id}`)).toEqual(['Shape src/shapes.ts::1::18']);
+    expect(response).toMatchObject({
+      signature: 'const shape: Shape',
+      documentation: '',
+      target: { name: 'shape', kind: 'Variable' },
+    });
+    expect(response.typeDefinitions.map((definition) => `${definition.name} ${definition.id}`)).toEqual([
+      'Shape src/shapes.ts::1::18',
+    ]);
   });
 
   it('does not list a declaration as its own type definition, and says not-found without hover', async () => {
     const { navigation, deps } = setup();
-    navigation.hovers[`${ROOT}/src/shapes.ts:1:18`] = { signature: 'interface Shape', documentation: 'Something with an area.' };
+    navigation.hovers[`${ROOT}/src/shapes.ts:1:18`] = {
+      signature: 'interface Shape',
+      documentation: 'Something with an area.',
+    };
     navigation.typeDefinitionsAt[`${ROOT}/src/shapes.ts:1:18`] = [at('src/shapes.ts', 1, 1)];
     expect((await describeType(deps, { target: 'Shape' })).typeDefinitions).toEqual([]);
     await expect(describeType(deps, { target: 'src/shapes.ts::3::1' })).rejects.toMatchObject({ kind: 'not-found' });

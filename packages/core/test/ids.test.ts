@@ -15,7 +15,11 @@ describe('location ids', () => {
     expect(parseTarget('src/a.ts:3')).toEqual({ filePath: 'src/a.ts', line: 3 });
     // ripgrep -n prints the matched text after the line number
     expect(parseTarget('src/a.ts:3:export class A {')).toEqual({ filePath: 'src/a.ts', line: 3 });
-    expect(parseTarget('src/dir with space/a.ts::3::1')).toEqual({ filePath: 'src/dir with space/a.ts', line: 3, character: 1 });
+    expect(parseTarget('src/dir with space/a.ts::3::1')).toEqual({
+      filePath: 'src/dir with space/a.ts',
+      line: 3,
+      character: 1,
+    });
   });
 
   it.each([

@@ -1,17 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ID_LENGTH, MAX_INSPECT_IDS, MAX_REQUEST_BYTES, ProjectPaths, inspectBatches, inspectInBatches, inspectMany, mergeInspectAnswers, type InspectManyRequest } from '../src/index.js';
+import {
+  MAX_ID_LENGTH,
+  MAX_INSPECT_IDS,
+  MAX_REQUEST_BYTES,
+  ProjectPaths,
+  inspectBatches,
+  inspectInBatches,
+  inspectMany,
+  mergeInspectAnswers,
+  type InspectManyRequest,
+} from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT } from './fakes.js';
 
 const LINES = 400;
 const source = Array.from({ length: LINES }, (_, i) => `export const value${i + 1} = ${i + 1};`).join('\n');
 
 function deps() {
-  return { engine: new FakeEngine(), files: new FakeFiles({ 'src/generated/constants.ts': source }), paths: new ProjectPaths(ROOT) };
+  return {
+    engine: new FakeEngine(),
+    files: new FakeFiles({ 'src/generated/constants.ts': source }),
+    paths: new ProjectPaths(ROOT),
+  };
 }
 
 /** Ids in surround mode with 1 line either side: neighbouring ids share blocks, so merging matters. */
 function request(count: number): InspectManyRequest {
-  const ids = Array.from({ length: count }, (_, i) => `src/generated/constants.ts::${(i % LINES) + 1}::${Math.floor(i / LINES) + 1}`);
+  const ids = Array.from(
+    { length: count },
+    (_, i) => `src/generated/constants.ts::${(i % LINES) + 1}::${Math.floor(i / LINES) + 1}`,
+  );
   return { ids, expand: 'surround', context: 1 };
 }
 

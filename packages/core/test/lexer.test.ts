@@ -3,7 +3,10 @@ import { relatedSymbols } from '../src/index.js';
 import { exportEntries } from '../src/inspect/export-entries.js';
 import { tokenize } from '../src/inspect/lexer.js';
 
-const identifiers = (code: string) => tokenize(code).filter((token) => token.type === 'identifier').map((token) => token.text);
+const identifiers = (code: string) =>
+  tokenize(code)
+    .filter((token) => token.type === 'identifier')
+    .map((token) => token.text);
 
 describe('tokenize reads regular expression literals as one token', () => {
   it('a quote, a slash or a word inside a regex neither opens a string nor becomes an identifier', () => {
@@ -14,21 +17,85 @@ describe('tokenize reads regular expression literals as one token', () => {
   });
 
   it('still tells division from a regex', () => {
-    expect(identifiers('const half = total / 2 / scale; const q = a / b; // c / d')).toEqual(['const', 'half', 'total', 'scale', 'const', 'q', 'a', 'b']);
+    expect(identifiers('const half = total / 2 / scale; const q = a / b; // c / d')).toEqual([
+      'const',
+      'half',
+      'total',
+      'scale',
+      'const',
+      'q',
+      'a',
+      'b',
+    ]);
     expect(tokenize('x = a / b').map((token) => token.text)).toEqual(['x', '=', 'a', '/', 'b']);
   });
 
   it("reads TypeScript's non-null assertion before a division as a division, and `!/re/` as a regex", () => {
-    expect(tokenize('const r = a! / 2 / b;').map((token) => token.text)).toEqual(['const', 'r', '=', 'a', '!', '/', 'number', '/', 'b', ';']);
-    expect(tokenize('f()! / g[0]! / h').map((token) => token.text)).toEqual(['f', '(', ')', '!', '/', 'g', '[', 'number', ']', '!', '/', 'h']);
-    expect(tokenize("if (!/'/.test(s)) x").map((token) => token.text)).toEqual(['if', '(', '!', 'regex', '.', 'test', '(', 's', ')', ')', 'x']);
+    expect(tokenize('const r = a! / 2 / b;').map((token) => token.text)).toEqual([
+      'const',
+      'r',
+      '=',
+      'a',
+      '!',
+      '/',
+      'number',
+      '/',
+      'b',
+      ';',
+    ]);
+    expect(tokenize('f()! / g[0]! / h').map((token) => token.text)).toEqual([
+      'f',
+      '(',
+      ')',
+      '!',
+      '/',
+      'g',
+      '[',
+      'number',
+      ']',
+      '!',
+      '/',
+      'h',
+    ]);
+    expect(tokenize("if (!/'/.test(s)) x").map((token) => token.text)).toEqual([
+      'if',
+      '(',
+      '!',
+      'regex',
+      '.',
+      'test',
+      '(',
+      's',
+      ')',
+      ')',
+      'x',
+    ]);
     const tokens = tokenize('a! / b');
     expect(tokens.map((token) => 'a! / b'.slice(token.start, token.end))).toEqual(['a', '!', '/', 'b']);
   });
 
   it('keeps the token shapes the heuristics read: single-character punctuation, #names, strings, templates', () => {
     const tokens = tokenize('a >>= b?.c ... => #secret `t ${ `u ${v}` } w` "s" 1.5e3');
-    expect(tokens.map((token) => token.text)).toEqual(['a', '>', '>', '=', 'b', '?.', 'c', '...', '=>', '#', 'secret', 'template', 'template', 'v', 'template', 'template', 'string', 'number']);
+    expect(tokens.map((token) => token.text)).toEqual([
+      'a',
+      '>',
+      '>',
+      '=',
+      'b',
+      '?.',
+      'c',
+      '...',
+      '=>',
+      '#',
+      'secret',
+      'template',
+      'template',
+      'v',
+      'template',
+      'template',
+      'string',
+      'number',
+    ]);
   });
 });
 

@@ -45,16 +45,22 @@ function setup() {
   const router = `${ROOT}/src/router.ts`;
   engine.outlines[router] = [
     node('Verb', 'Enum', [1, 3], [1, 13], [node('Get', 'EnumMember', [2, 2], [2, 3])]),
-    node('Router', 'Class', [4, 15], [4, 23], [
-      node('#routes', 'Property', [5, 5], [5, 3]),
-      node('count', 'Property', [6, 6], [6, 18]),
-      node('name', 'Property', [7, 7], [7, 22]),
-      node('size', 'Method', [8, 10], [8, 7]),
-      node('size', 'Method', [11, 11], [11, 7]),
-      node('load', 'Method', [12, 12], [12, 19]),
-      node('match', 'Method', [13, 13], [13, 12]),
-      node('[Symbol.species]', 'Method', [14, 14], [14, 14]),
-    ]),
+    node(
+      'Router',
+      'Class',
+      [4, 15],
+      [4, 23],
+      [
+        node('#routes', 'Property', [5, 5], [5, 3]),
+        node('count', 'Property', [6, 6], [6, 18]),
+        node('name', 'Property', [7, 7], [7, 22]),
+        node('size', 'Method', [8, 10], [8, 7]),
+        node('size', 'Method', [11, 11], [11, 7]),
+        node('load', 'Method', [12, 12], [12, 19]),
+        node('match', 'Method', [13, 13], [13, 12]),
+        node('[Symbol.species]', 'Method', [14, 14], [14, 14]),
+      ],
+    ),
     // The engine gives an overload no name position: its selection is where the declaration starts.
     node('join', 'Function', [16, 16], [16, 1]),
     node('join', 'Function', [17, 19], [17, 17]),
@@ -67,7 +73,9 @@ describe('cn map: what the source says about each declaration', () => {
   it('gives modifiers, accessors as Getter/Setter and overload ids at the name', async () => {
     const { deps } = setup();
     const response = await mapFile(deps, { file: 'src/router.ts' });
-    const rows = response.symbols.map((symbol) => `${symbol.id} ${symbol.kind} ${symbol.name} ${(symbol.modifiers ?? []).join(',')}`);
+    const rows = response.symbols.map(
+      (symbol) => `${symbol.id} ${symbol.kind} ${symbol.name} ${(symbol.modifiers ?? []).join(',')}`,
+    );
     expect(rows).toEqual([
       'src/router.ts::1::13 Enum Verb export',
       'src/router.ts::2::3 EnumMember Get ',
@@ -88,7 +96,9 @@ describe('cn map: what the source says about each declaration', () => {
   it('leaves out variables of a top-level for loop, unless locals are asked for', async () => {
     const { deps } = setup();
     expect((await mapFile(deps, { file: 'src/router.ts' })).symbols.map((s) => s.name)).not.toContain('route');
-    expect((await mapFile(deps, { file: 'src/router.ts', locals: true })).symbols.map((s) => s.name)).toContain('route');
+    expect((await mapFile(deps, { file: 'src/router.ts', locals: true })).symbols.map((s) => s.name)).toContain(
+      'route',
+    );
   });
 
   it('lists the re-exports of a file that only re-exports, each with the id it resolves to', async () => {
@@ -99,15 +109,64 @@ describe('cn map: what the source says about each declaration', () => {
     engine.definitionsAt[`${index}:4:16`] = [at('src/router.ts', 1, 1)];
     engine.definitionsAt[`${index}:5:26`] = [at('src/router.ts', 1, 1)];
     // A target outside the root is not named.
-    engine.definitionsAt[`${index}:3:33`] = [{ filePath: '/elsewhere/params.ts', range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } } }];
+    engine.definitionsAt[`${index}:3:33`] = [
+      { filePath: '/elsewhere/params.ts', range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } } },
+    ];
     const response = await mapFile(deps, { file: 'src/index.ts' });
     expect(response.symbols).toEqual([
-      { id: 'src/index.ts::2::10', name: 'Router', kind: 'Export', line: 2, endLine: 2, resolvesTo: 'src/router.ts::4::23' },
-      { id: 'src/index.ts::3::18', name: 'HttpVerb', kind: 'Export', line: 3, endLine: 3, from: './router', resolvesTo: 'src/router.ts::1::13' },
-      { id: 'src/index.ts::3::33', name: 'Params', kind: 'Export', line: 3, endLine: 3, modifiers: ['type'], from: './router' },
-      { id: 'src/index.ts::4::8', name: '*', kind: 'Export', line: 4, endLine: 4, from: './router', resolvesTo: 'src/router.ts::1::1' },
-      { id: 'src/index.ts::5::13', name: 'router', kind: 'Export', line: 5, endLine: 5, from: './router', resolvesTo: 'src/router.ts::1::1' },
-      { id: 'src/index.ts::6::13', name: '*', kind: 'Export', line: 6, endLine: 6, modifiers: ['type'], from: './types' },
+      {
+        id: 'src/index.ts::2::10',
+        name: 'Router',
+        kind: 'Export',
+        line: 2,
+        endLine: 2,
+        resolvesTo: 'src/router.ts::4::23',
+      },
+      {
+        id: 'src/index.ts::3::18',
+        name: 'HttpVerb',
+        kind: 'Export',
+        line: 3,
+        endLine: 3,
+        from: './router',
+        resolvesTo: 'src/router.ts::1::13',
+      },
+      {
+        id: 'src/index.ts::3::33',
+        name: 'Params',
+        kind: 'Export',
+        line: 3,
+        endLine: 3,
+        modifiers: ['type'],
+        from: './router',
+      },
+      {
+        id: 'src/index.ts::4::8',
+        name: '*',
+        kind: 'Export',
+        line: 4,
+        endLine: 4,
+        from: './router',
+        resolvesTo: 'src/router.ts::1::1',
+      },
+      {
+        id: 'src/index.ts::5::13',
+        name: 'router',
+        kind: 'Export',
+        line: 5,
+        endLine: 5,
+        from: './router',
+        resolvesTo: 'src/router.ts::1::1',
+      },
+      {
+        id: 'src/index.ts::6::13',
+        name: '*',
+        kind: 'Export',
+        line: 6,
+        endLine: 6,
+        modifiers: ['type'],
+        from: './types',
+      },
     ]);
   });
 
@@ -127,13 +186,24 @@ describe('cn map: what the source says about each declaration', () => {
 describe('readDeclarationHead', () => {
   it('never fails on a declaration whose name is not where the engine says', () => {
     const text = new SourceText('weird = 1;\n');
-    expect(readDeclarationHead(text, node('other', 'Variable', [1, 1], [1, 1]))).toEqual({ nameAt: { line: 1, character: 1 }, modifiers: [] });
+    expect(readDeclarationHead(text, node('other', 'Variable', [1, 1], [1, 1]))).toEqual({
+      nameAt: { line: 1, character: 1 },
+      modifiers: [],
+    });
   });
 });
 
 describe('exportEntries', () => {
   it('reads export = and skips strings, comments and object keys named export', () => {
-    const code = ['// export * from "./nope";', 'const s = "export { a }";', 'const o = { export: 1 };', 'export = Legacy;', ''].join('\n');
-    expect(exportEntries(code).map((entry) => `${entry.name}@${entry.nameAt.line}:${entry.nameAt.character}`)).toEqual(['export=@4:10']);
+    const code = [
+      '// export * from "./nope";',
+      'const s = "export { a }";',
+      'const o = { export: 1 };',
+      'export = Legacy;',
+      '',
+    ].join('\n');
+    expect(exportEntries(code).map((entry) => `${entry.name}@${entry.nameAt.line}:${entry.nameAt.character}`)).toEqual([
+      'export=@4:10',
+    ]);
   });
 });

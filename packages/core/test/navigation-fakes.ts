@@ -1,5 +1,16 @@
 import * as path from 'node:path';
-import type { CallHierarchyItem, CodeNavigation, EngineDiagnostic, HoverInfo, ImportGraphSource, IncomingCall, ModuleImport, OutgoingCall, Position, SourceLocation } from '../src/index.js';
+import type {
+  CallHierarchyItem,
+  CodeNavigation,
+  EngineDiagnostic,
+  HoverInfo,
+  ImportGraphSource,
+  IncomingCall,
+  ModuleImport,
+  OutgoingCall,
+  Position,
+  SourceLocation,
+} from '../src/index.js';
 import { ROOT, key } from './fakes.js';
 
 /** A call graph given as `caller → callee` pairs between named functions of one file. */
@@ -27,7 +38,9 @@ export class FakeNavigation implements CodeNavigation {
   }
 
   async prepareCallHierarchy(filePath: string, position: Position): Promise<CallHierarchyItem[]> {
-    return [...this.items.values()].filter((item) => item.filePath === filePath && item.selectionRange.start.line === position.line);
+    return [...this.items.values()].filter(
+      (item) => item.filePath === filePath && item.selectionRange.start.line === position.line,
+    );
   }
   async incomingCalls(item: CallHierarchyItem): Promise<IncomingCall[]> {
     this.expanded.push(`in:${item.name}`);
@@ -71,7 +84,9 @@ export class FakeImportGraph implements ImportGraphSource {
   ) {}
 
   async projectFiles(): Promise<string[]> {
-    return Object.keys(this.imports).map((file) => path.join(ROOT, file)).sort();
+    return Object.keys(this.imports)
+      .map((file) => path.join(ROOT, file))
+      .sort();
   }
   async importsOf(filePath: string): Promise<ModuleImport[]> {
     const list = this.imports[path.relative(ROOT, filePath)] ?? [];

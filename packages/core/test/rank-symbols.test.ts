@@ -20,7 +20,12 @@ describe('rankSymbols', () => {
       ],
       'Observable',
     ).map((r) => `${r.hit.name}:${r.hit.kind}`);
-    expect(ranked).toEqual(['Observable:Class', 'observable:Variable', 'ObservableInput:TypeParameter', 'isObservable:Function']);
+    expect(ranked).toEqual([
+      'Observable:Class',
+      'observable:Variable',
+      'ObservableInput:TypeParameter',
+      'isObservable:Function',
+    ]);
   });
 
   it('prefers project sources over declaration files and node_modules, classes over re-exported variables', () => {
@@ -54,7 +59,10 @@ describe('rankSymbols: the declaration an agent means', () => {
   it('prefers the top-level declaration in the file named after the symbol over a module augmentation elsewhere', () => {
     const augmentation = { ...hit('Effect', 'Interface', '/p/src/Channel.ts', 132), containerName: './Effect.js' };
     const home = hit('Effect', 'Interface', '/p/src/Effect.ts', 80);
-    expect(rankSymbols([augmentation, home], 'Effect').map((r) => r.hit.filePath)).toEqual(['/p/src/Effect.ts', '/p/src/Channel.ts']);
+    expect(rankSymbols([augmentation, home], 'Effect').map((r) => r.hit.filePath)).toEqual([
+      '/p/src/Effect.ts',
+      '/p/src/Channel.ts',
+    ]);
   });
 });
 

@@ -14,7 +14,17 @@ describe('relatedSymbols', () => {
       '  }',
       '}',
     ].join('\n');
-    expect(relatedSymbols(code)).toEqual(['Base', 'Payable', 'Money', 'zero', 'UserRepository', 'Receipt', 'NotFound', 'Registry', 'newId']);
+    expect(relatedSymbols(code)).toEqual([
+      'Base',
+      'Payable',
+      'Money',
+      'zero',
+      'UserRepository',
+      'Receipt',
+      'NotFound',
+      'Registry',
+      'newId',
+    ]);
   });
 
   it('skips comments, strings and member names after a dot', () => {

@@ -27,7 +27,15 @@ describe('includeClosingLine', () => {
 });
 
 describe('selectBlock', () => {
-  const outline = [node('Box', 'Class', [3, 9], [3, 14], [node('size', 'Property', [4, 4], [4, 3]), node('grow', 'Method', [5, 8], [5, 3])])];
+  const outline = [
+    node(
+      'Box',
+      'Class',
+      [3, 9],
+      [3, 14],
+      [node('size', 'Property', [4, 4], [4, 3]), node('grow', 'Method', [5, 8], [5, 3])],
+    ),
+  ];
   const folds = [
     { startLine: 3, endLine: 8 },
     { startLine: 5, endLine: 7 },
@@ -45,11 +53,19 @@ describe('selectBlock', () => {
   it('gives the whole method when its signature line holds one-line folds (tuple types) and a parameter-list fold', () => {
     // TLS folds `[[T, Params][]]` within line 5 and a multi-line parameter list from line 5: pointing
     // at the method's name once gave only its first line.
-    const signatureFolds = [...folds, { startLine: 5, endLine: 5 }, { startLine: 5, endLine: 5 }, { startLine: 5, endLine: 6 }];
+    const signatureFolds = [
+      ...folds,
+      { startLine: 5, endLine: 5 },
+      { startLine: 5, endLine: 5 },
+      { startLine: 5, endLine: 6 },
+    ];
     expect(selectBlock(5, outline, signatureFolds, code)).toEqual({ startLine: 5, endLine: 8 });
   });
   it('never gives a one-line fold as the block of a line in a body', () => {
-    expect(selectBlock(6, outline, [...folds, { startLine: 6, endLine: 6 }], code)).toEqual({ startLine: 5, endLine: 8 });
+    expect(selectBlock(6, outline, [...folds, { startLine: 6, endLine: 6 }], code)).toEqual({
+      startLine: 5,
+      endLine: 8,
+    });
   });
   it('finds no block for a top-level statement', () => {
     expect(selectBlock(10, outline, folds, code)).toBeUndefined();

@@ -4,11 +4,15 @@ import { decodeSourceBytes, lineStarts, SourceText } from '../src/index.js';
 
 /** The compiler's 1-based line and column of an offset: what the language server reports. */
 function compilerPosition(text: string, offset: number): { line: number; character: number } {
-  const { line, character } = ts.getLineAndCharacterOfPosition(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest), offset);
+  const { line, character } = ts.getLineAndCharacterOfPosition(
+    ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest),
+    offset,
+  );
   return { line: line + 1, character: character + 1 };
 }
 
-const BREAKS = '// lone CR\rexport const afterCr = 1;\r\n/* para \u2029 sep */ export const afterPara = 2;\nconst s = "line \u2028 sep"; export const afterLs = s;\n';
+const BREAKS =
+  '// lone CR\rexport const afterCr = 1;\r\n/* para \u2029 sep */ export const afterPara = 2;\nconst s = "line \u2028 sep"; export const afterLs = s;\n';
 
 describe('SourceText: lines as the compiler counts them', () => {
   it('breaks lines at LF, CRLF, a lone CR, U+2028 and U+2029, like ts.computeLineStarts', () => {
@@ -34,7 +38,10 @@ describe('decodeSourceBytes: bytes read as the compiler reads them (ts.sys.readF
   const code = 'export const wide = "é🚀";\n';
   it.each([
     ['UTF-8 without a BOM', Buffer.from(code, 'utf8')],
-    ['UTF-8 with a BOM (dropped: it would shift line 1 by a column)', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(code, 'utf8')])],
+    [
+      'UTF-8 with a BOM (dropped: it would shift line 1 by a column)',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(code, 'utf8')]),
+    ],
     ['UTF-16 LE with a BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(code, 'utf16le')])],
     ['UTF-16 BE with a BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(code, 'utf16le').swap16()])],
   ])('%s', (_name, bytes) => {
@@ -44,11 +51,17 @@ describe('decodeSourceBytes: bytes read as the compiler reads them (ts.sys.readF
   it('agrees with the compiler on the edges: an odd last UTF-16 byte is dropped, a lone surrogate kept, a second BOM kept', () => {
     const odd = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab', 'utf16le'), Buffer.from([0x41])]);
     expect(decodeSourceBytes(odd)).toBe('ab');
-    const oddBigEndian = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('ab', 'utf16le').swap16(), Buffer.from([0x41])]);
+    const oddBigEndian = Buffer.concat([
+      Buffer.from([0xfe, 0xff]),
+      Buffer.from('ab', 'utf16le').swap16(),
+      Buffer.from([0x41]),
+    ]);
     expect(decodeSourceBytes(oddBigEndian)).toBe('ab');
     const loneSurrogate = Buffer.from('a\ud800b', 'utf16le');
     expect(decodeSourceBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), loneSurrogate]))).toBe('a\ud800b');
-    expect(decodeSourceBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(loneSurrogate).swap16()]))).toBe('a\ud800b');
+    expect(decodeSourceBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(loneSurrogate).swap16()]))).toBe(
+      'a\ud800b',
+    );
     const long = 'x'.repeat(20_000) + '\u00e9';
     expect(decodeSourceBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(long, 'utf16le')]))).toBe(long);
     const twoBoms = Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x61]);

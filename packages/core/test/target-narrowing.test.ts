@@ -9,7 +9,12 @@ const files = {
 };
 
 function hit(name: string, kind: string, file: string): WorkspaceSymbolHit {
-  return { name, kind, filePath: `${ROOT}/${file}`, range: { start: { line: 1, character: 1 }, end: { line: 2, character: 2 } } };
+  return {
+    name,
+    kind,
+    filePath: `${ROOT}/${file}`,
+    range: { start: { line: 1, character: 1 }, end: { line: 2, character: 2 } },
+  };
 }
 
 function setup(symbols: WorkspaceSymbolHit[]) {
@@ -36,17 +41,30 @@ describe('resolveSymbolTarget narrowed as cn find narrows (calls, impl, type)', 
   it('--exact refuses a longer name instead of guessing it', async () => {
     const deps = setup([hit('Router', 'Interface', 'src/router.ts')]);
     expect((await resolveSymbolTarget(deps, 'Route')).ambiguous).toBe(true);
-    await expect(resolveSymbolTarget(deps, 'Route', { exact: true })).rejects.toMatchObject({ kind: 'not-found', message: "no symbol named 'Route' exactly" });
+    await expect(resolveSymbolTarget(deps, 'Route', { exact: true })).rejects.toMatchObject({
+      kind: 'not-found',
+      message: "no symbol named 'Route' exactly",
+    });
   });
 
   it('nothing left after narrowing: not-found naming what narrowed it', async () => {
-    const error = await resolveSymbolTarget(setup(routers), 'Router', { kind: 'interface', in: 'src/router/linear' }).catch((caught: unknown) => caught);
+    const error = await resolveSymbolTarget(setup(routers), 'Router', {
+      kind: 'interface',
+      in: 'src/router/linear',
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CnError);
-    expect(error).toMatchObject({ kind: 'not-found', message: "no symbol named 'Router' of kind interface in src/router/linear" });
+    expect(error).toMatchObject({
+      kind: 'not-found',
+      message: "no symbol named 'Router' of kind interface in src/router/linear",
+    });
   });
 
   it('an --in outside the root is refused, for a name or an id alike', async () => {
-    await expect(resolveSymbolTarget(setup(routers), 'Router', { in: '../elsewhere' })).rejects.toMatchObject({ kind: 'bad-input' });
-    await expect(resolveSymbolTarget(setup(routers), 'src/router.ts::1::18', { in: '/etc' })).rejects.toMatchObject({ kind: 'bad-input' });
+    await expect(resolveSymbolTarget(setup(routers), 'Router', { in: '../elsewhere' })).rejects.toMatchObject({
+      kind: 'bad-input',
+    });
+    await expect(resolveSymbolTarget(setup(routers), 'src/router.ts::1::18', { in: '/etc' })).rejects.toMatchObject({
+      kind: 'bad-input',
+    });
   });
 });

@@ -7,7 +7,10 @@ describe('kinds of type aliases and re-exports', () => {
     'src/money.ts': 'export type Money = { cents: number };\n',
     'src/index.ts': "export { formatMoney, type Money } from './money.js';\n",
   });
-  const range = (line: number, from: number, to: number) => ({ start: { line, character: from }, end: { line, character: to } });
+  const range = (line: number, from: number, to: number) => ({
+    start: { line, character: from },
+    end: { line, character: to },
+  });
 
   it('calls `type X = …` a TypeAlias, but not a re-export that says `type X`', async () => {
     const engine = new FakeEngine();

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, findImplementations, fitImpl, estimateJsonTokens, type EngineStatus, type HierarchyEntry, type Position, type TypeDeclaration, type TypeSyntax } from '../src/index.js';
+import {
+  ProjectPaths,
+  findImplementations,
+  fitImpl,
+  estimateJsonTokens,
+  type EngineStatus,
+  type HierarchyEntry,
+  type Position,
+  type TypeDeclaration,
+  type TypeSyntax,
+} from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, key, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
 const FILES: Record<string, string> = {
-  'src/shape.ts': ['export interface Shape {', '  area(): number;', '}', 'export abstract class Figure implements Shape {', '  abstract area(): number;', '}'].join('\n'),
+  'src/shape.ts': [
+    'export interface Shape {',
+    '  area(): number;',
+    '}',
+    'export abstract class Figure implements Shape {',
+    '  abstract area(): number;',
+    '}',
+  ].join('\n'),
   'src/circle.ts': [
     "import { Figure as Base, type Shape } from './shape';",
     'export class Circle extends Base {',
@@ -25,7 +42,8 @@ function pos(file: string, line: number, word: string): Position {
   return { line, character: character + 1 };
 }
 const abs = (file: string) => `${ROOT}/${file}`;
-const loc = (file: string, line: number, word: string) => at(file, pos(file, line, word).line, pos(file, line, word).character);
+const loc = (file: string, line: number, word: string) =>
+  at(file, pos(file, line, word).line, pos(file, line, word).character);
 
 /** The syntax a parser would give for FILES: each class/interface with the names in its heritage clauses. */
 class FakeTypeSyntax implements TypeSyntax {
@@ -35,20 +53,50 @@ class FakeTypeSyntax implements TypeSyntax {
     const declarations: Record<string, TypeDeclaration[]> = {
       [abs('src/shape.ts')]: [
         { name: 'Shape', kind: 'Interface', position: pos('src/shape.ts', 1, 'Shape'), heritage: [] },
-        { name: 'Figure', kind: 'Class', position: pos('src/shape.ts', 4, 'Figure'), heritage: [{ clause: 'implements', text: 'Shape', position: pos('src/shape.ts', 4, 'Shape') }] },
+        {
+          name: 'Figure',
+          kind: 'Class',
+          position: pos('src/shape.ts', 4, 'Figure'),
+          heritage: [{ clause: 'implements', text: 'Shape', position: pos('src/shape.ts', 4, 'Shape') }],
+        },
       ],
       [abs('src/circle.ts')]: [
-        { name: 'Circle', kind: 'Class', position: pos('src/circle.ts', 2, 'Circle'), heritage: [{ clause: 'extends', text: 'Base', position: pos('src/circle.ts', 2, 'Base') }] },
-        { name: 'Oops', kind: 'Class', position: pos('src/circle.ts', 6, 'Oops'), heritage: [{ clause: 'extends', text: 'Error', position: pos('src/circle.ts', 6, 'Error') }] },
+        {
+          name: 'Circle',
+          kind: 'Class',
+          position: pos('src/circle.ts', 2, 'Circle'),
+          heritage: [{ clause: 'extends', text: 'Base', position: pos('src/circle.ts', 2, 'Base') }],
+        },
+        {
+          name: 'Oops',
+          kind: 'Class',
+          position: pos('src/circle.ts', 6, 'Oops'),
+          heritage: [{ clause: 'extends', text: 'Error', position: pos('src/circle.ts', 6, 'Error') }],
+        },
       ],
       [abs('src/widget.ts')]: [
-        { name: 'Widget', kind: 'Class', position: pos('src/widget.ts', 2, 'Widget'), heritage: [{ clause: 'extends', text: 'Component', position: pos('src/widget.ts', 2, 'Component') }] },
+        {
+          name: 'Widget',
+          kind: 'Class',
+          position: pos('src/widget.ts', 2, 'Widget'),
+          heritage: [{ clause: 'extends', text: 'Component', position: pos('src/widget.ts', 2, 'Component') }],
+        },
       ],
       [abs('node_modules/ui/index.d.ts')]: [
-        { name: 'Component', kind: 'Class', position: pos('node_modules/ui/index.d.ts', 1, 'Component'), heritage: [{ clause: 'extends', text: 'Base', position: pos('node_modules/ui/index.d.ts', 1, 'Base') }] },
+        {
+          name: 'Component',
+          kind: 'Class',
+          position: pos('node_modules/ui/index.d.ts', 1, 'Component'),
+          heritage: [{ clause: 'extends', text: 'Base', position: pos('node_modules/ui/index.d.ts', 1, 'Base') }],
+        },
       ],
       [abs('test/circle.test.ts')]: [
-        { name: 'TestCircle', kind: 'Class', position: pos('test/circle.test.ts', 2, 'TestCircle'), heritage: [{ clause: 'extends', text: 'Circle', position: pos('test/circle.test.ts', 2, 'Circle') }] },
+        {
+          name: 'TestCircle',
+          kind: 'Class',
+          position: pos('test/circle.test.ts', 2, 'TestCircle'),
+          heritage: [{ clause: 'extends', text: 'Circle', position: pos('test/circle.test.ts', 2, 'Circle') }],
+        },
       ],
     };
     return declarations[fileName] ?? [];
@@ -63,27 +111,60 @@ function setup(status: Partial<EngineStatus> = {}) {
     node('Shape', 'Interface', [1, 3], [1, 18], [node('area', 'Method', [2, 2], [2, 3])]),
     node('Figure', 'Class', [4, 6], [4, 23], [node('area', 'Method', [5, 5], [5, 12])]),
   ];
-  engine.outlines[abs('src/circle.ts')] = [node('Circle', 'Class', [2, 4], [2, 14], [node('area', 'Method', [3, 3], [3, 3])]), node('unit', 'Constant', [5, 5], [5, 14])];
+  engine.outlines[abs('src/circle.ts')] = [
+    node('Circle', 'Class', [2, 4], [2, 14], [node('area', 'Method', [3, 3], [3, 3])]),
+    node('unit', 'Constant', [5, 5], [5, 14]),
+  ];
   engine.outlines[abs('test/circle.test.ts')] = [node('TestCircle', 'Class', [2, 2], [2, 7])];
   // References as the engine finds them across both projects: the alias `Base`, the cast, the import.
-  engine.referencesAt[key(abs('src/shape.ts'), pos('src/shape.ts', 1, 'Shape'))] = [loc('src/shape.ts', 4, 'Shape'), loc('src/circle.ts', 1, 'Shape'), loc('src/circle.ts', 5, 'Shape')];
-  engine.referencesAt[key(abs('src/shape.ts'), pos('src/shape.ts', 4, 'Figure'))] = [loc('src/circle.ts', 1, 'Figure'), loc('src/circle.ts', 2, 'Base')];
-  engine.referencesAt[key(abs('src/circle.ts'), pos('src/circle.ts', 2, 'Circle'))] = [loc('test/circle.test.ts', 1, 'Circle'), loc('test/circle.test.ts', 2, 'Circle')];
-  engine.definitionsAt[key(abs('test/circle.test.ts'), pos('test/circle.test.ts', 2, 'Circle'))] = [loc('src/circle.ts', 2, 'Circle')];
+  engine.referencesAt[key(abs('src/shape.ts'), pos('src/shape.ts', 1, 'Shape'))] = [
+    loc('src/shape.ts', 4, 'Shape'),
+    loc('src/circle.ts', 1, 'Shape'),
+    loc('src/circle.ts', 5, 'Shape'),
+  ];
+  engine.referencesAt[key(abs('src/shape.ts'), pos('src/shape.ts', 4, 'Figure'))] = [
+    loc('src/circle.ts', 1, 'Figure'),
+    loc('src/circle.ts', 2, 'Base'),
+  ];
+  engine.referencesAt[key(abs('src/circle.ts'), pos('src/circle.ts', 2, 'Circle'))] = [
+    loc('test/circle.test.ts', 1, 'Circle'),
+    loc('test/circle.test.ts', 2, 'Circle'),
+  ];
+  engine.definitionsAt[key(abs('test/circle.test.ts'), pos('test/circle.test.ts', 2, 'Circle'))] = [
+    loc('src/circle.ts', 2, 'Circle'),
+  ];
   engine.definitionsAt[key(abs('src/circle.ts'), pos('src/circle.ts', 2, 'Base'))] = [loc('src/shape.ts', 4, 'Figure')];
   engine.definitionsAt[key(abs('src/shape.ts'), pos('src/shape.ts', 4, 'Shape'))] = [loc('src/shape.ts', 1, 'Shape')];
   engine.definitionsAt[key(abs('src/circle.ts'), pos('src/circle.ts', 6, 'Error'))] = [
-    { filePath: '/usr/lib/typescript/lib.es5.d.ts', range: { start: { line: 1075, character: 11 }, end: { line: 1075, character: 16 } } },
-    { filePath: '/usr/lib/typescript/lib.es5.d.ts', range: { start: { line: 1087, character: 13 }, end: { line: 1087, character: 18 } } },
+    {
+      filePath: '/usr/lib/typescript/lib.es5.d.ts',
+      range: { start: { line: 1075, character: 11 }, end: { line: 1075, character: 16 } },
+    },
+    {
+      filePath: '/usr/lib/typescript/lib.es5.d.ts',
+      range: { start: { line: 1087, character: 13 }, end: { line: 1087, character: 18 } },
+    },
   ];
-  engine.definitionsAt[key(abs('src/widget.ts'), pos('src/widget.ts', 2, 'Component'))] = [loc('node_modules/ui/index.d.ts', 1, 'Component')];
+  engine.definitionsAt[key(abs('src/widget.ts'), pos('src/widget.ts', 2, 'Component'))] = [
+    loc('node_modules/ui/index.d.ts', 1, 'Component'),
+  ];
   engine.outlines[abs('node_modules/ui/index.d.ts')] = [node('Component', 'Class', [1, 1], [1, 22])];
   const typeSyntax = new FakeTypeSyntax();
-  const deps = { engine, navigation: new FakeNavigation(), files: new FakeFiles(FILES), paths: new ProjectPaths(ROOT), typeSyntax };
+  const deps = {
+    engine,
+    navigation: new FakeNavigation(),
+    files: new FakeFiles(FILES),
+    paths: new ProjectPaths(ROOT),
+    typeSyntax,
+  };
   return { engine, deps, typeSyntax };
 }
 
-const lines = (entries: HierarchyEntry[]) => entries.map((entry) => `${entry.depth} ${entry.relation} ${entry.container ? `${entry.container}.` : ''}${entry.name} ${entry.id} via ${entry.via}`);
+const lines = (entries: HierarchyEntry[]) =>
+  entries.map(
+    (entry) =>
+      `${entry.depth} ${entry.relation} ${entry.container ? `${entry.container}.` : ''}${entry.name} ${entry.id} via ${entry.via}`,
+  );
 
 describe('findImplementations: the type hierarchy', () => {
   it('finds subtypes at every level through an alias and in the test project, and no cast', async () => {
@@ -101,7 +182,14 @@ describe('findImplementations: the type hierarchy', () => {
   it('a name that resolves to an import alias stands for the type it aliases', async () => {
     const { deps, engine } = setup();
     const alias = pos('src/circle.ts', 1, 'Base');
-    engine.symbols = [{ name: 'Base', kind: 'Variable', filePath: abs('src/circle.ts'), range: { start: alias, end: { line: 1, character: alias.character + 4 } } }];
+    engine.symbols = [
+      {
+        name: 'Base',
+        kind: 'Variable',
+        filePath: abs('src/circle.ts'),
+        range: { start: alias, end: { line: 1, character: alias.character + 4 } },
+      },
+    ];
     engine.definitionsAt[key(abs('src/circle.ts'), alias)] = [loc('src/shape.ts', 4, 'Figure')];
     const response = await findImplementations(deps, { target: 'Base', depth: 1 });
     expect(response.target).toMatchObject({ id: 'src/shape.ts::4::23', name: 'Figure', kind: 'Class' });
@@ -111,7 +199,9 @@ describe('findImplementations: the type hierarchy', () => {
   it('stops at the requested depth', async () => {
     const { deps, engine } = setup();
     const response = await findImplementations(deps, { target: 'src/shape.ts::1::18', depth: 1 });
-    expect(lines(response.implementations)).toEqual(['1 implements Figure src/shape.ts::4::23 via src/shape.ts::1::18']);
+    expect(lines(response.implementations)).toEqual([
+      '1 implements Figure src/shape.ts::4::23 via src/shape.ts::1::18',
+    ]);
     // Figure, at the last level, is listed but its own subtypes are not searched.
     expect(engine.asked).toEqual([key(abs('src/shape.ts'), pos('src/shape.ts', 1, 'Shape'))]);
   });
@@ -131,13 +221,21 @@ describe('findImplementations: the type hierarchy', () => {
     const { deps } = setup();
     const response = await findImplementations(deps, { target: 'src/circle.ts::6::14', direction: 'both' });
     expect(response.supertypes).toHaveLength(1);
-    expect(response.supertypes[0]).toMatchObject({ name: 'Error', outsideRoot: true, preview: '', depth: 1, relation: 'extends' });
+    expect(response.supertypes[0]).toMatchObject({
+      name: 'Error',
+      outsideRoot: true,
+      preview: '',
+      depth: 1,
+      relation: 'extends',
+    });
   });
 
   it('names a type in a package under the root but does not follow it', async () => {
     const { deps, typeSyntax } = setup();
     const response = await findImplementations(deps, { target: 'src/widget.ts::2::14', direction: 'super' });
-    expect(lines(response.supertypes)).toEqual(['1 extends Component node_modules/ui/index.d.ts::1::22 via src/widget.ts::2::14']);
+    expect(lines(response.supertypes)).toEqual([
+      '1 extends Component node_modules/ui/index.d.ts::1::22 via src/widget.ts::2::14',
+    ]);
     expect(typeSyntax.parsed).not.toContain(abs('node_modules/ui/index.d.ts'));
   });
 
@@ -166,7 +264,9 @@ describe('findImplementations: the type hierarchy', () => {
   });
 
   it('says the answer is incomplete when a project could not be loaded', async () => {
-    const { deps } = setup({ configErrors: [{ file: 'bad/tsconfig.json', line: 1, character: 1, code: 'TS1005', message: "'}' expected." }] });
+    const { deps } = setup({
+      configErrors: [{ file: 'bad/tsconfig.json', line: 1, character: 1, code: 'TS1005', message: "'}' expected." }],
+    });
     const response = await findImplementations(deps, { target: 'src/shape.ts::1::18' });
     expect(response.complete).toBe(false);
     expect(response.incomplete).toMatch(/1 tsconfig\/jsconfig file\(s\) could not be read/);
@@ -174,7 +274,11 @@ describe('findImplementations: the type hierarchy', () => {
 
   it('refuses an unknown direction, and supertypes of a member', async () => {
     const { deps } = setup();
-    await expect(findImplementations(deps, { target: 'Shape', direction: 'sideways' as 'sub' })).rejects.toMatchObject({ kind: 'bad-input' });
-    await expect(findImplementations(deps, { target: 'src/shape.ts::2::3', direction: 'super' })).rejects.toMatchObject({ kind: 'bad-input' });
+    await expect(findImplementations(deps, { target: 'Shape', direction: 'sideways' as 'sub' })).rejects.toMatchObject({
+      kind: 'bad-input',
+    });
+    await expect(findImplementations(deps, { target: 'src/shape.ts::2::3', direction: 'super' })).rejects.toMatchObject(
+      { kind: 'bad-input' },
+    );
   });
 });

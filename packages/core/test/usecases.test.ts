@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, findSymbol, inspectCode, mapFile } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 
-const userSource = ['/** A user. */', 'export class User {', '  name = "";', '  save(): void {', '    store(this);', '  }', '}', ''].join('\n');
+const userSource = [
+  '/** A user. */',
+  'export class User {',
+  '  name = "";',
+  '  save(): void {',
+  '    store(this);',
+  '  }',
+  '}',
+  '',
+].join('\n');
 const indexSource = ["export { User } from './user.js';", 'const user = new User();', ''].join('\n');
 
 function setup() {
@@ -25,15 +34,38 @@ describe('findSymbol', () => {
   it('chooses the class, asks references at its name (not at `export`), and counts other spellings as candidates', async () => {
     const { engine, deps } = setup();
     engine.symbols = [
-      { name: 'user', kind: 'Variable', filePath: `${ROOT}/src/index.ts`, range: { start: { line: 2, character: 1 }, end: { line: 2, character: 24 } } },
-      { name: 'User', kind: 'Class', filePath: `${ROOT}/src/user.ts`, range: { start: { line: 2, character: 1 }, end: { line: 7, character: 2 } } },
+      {
+        name: 'user',
+        kind: 'Variable',
+        filePath: `${ROOT}/src/index.ts`,
+        range: { start: { line: 2, character: 1 }, end: { line: 2, character: 24 } },
+      },
+      {
+        name: 'User',
+        kind: 'Class',
+        filePath: `${ROOT}/src/user.ts`,
+        range: { start: { line: 2, character: 1 }, end: { line: 7, character: 2 } },
+      },
     ];
-    engine.referencesAt[`${ROOT}/src/user.ts:2:14`] = [at('src/index.ts', 2, 18), at('src/user.ts', 2, 14), at('src/index.ts', 1, 10)];
+    engine.referencesAt[`${ROOT}/src/user.ts:2:14`] = [
+      at('src/index.ts', 2, 18),
+      at('src/user.ts', 2, 14),
+      at('src/index.ts', 1, 10),
+    ];
 
     const response = await findSymbol(deps, { query: 'User' });
 
-    expect(response.definition).toMatchObject({ id: 'src/user.ts::2::14', name: 'User', kind: 'Class', preview: 'export class User {' });
-    expect(response.references.map((r) => r.id)).toEqual(['src/index.ts::1::10', 'src/index.ts::2::18', 'src/user.ts::2::14']);
+    expect(response.definition).toMatchObject({
+      id: 'src/user.ts::2::14',
+      name: 'User',
+      kind: 'Class',
+      preview: 'export class User {',
+    });
+    expect(response.references.map((r) => r.id)).toEqual([
+      'src/index.ts::1::10',
+      'src/index.ts::2::18',
+      'src/user.ts::2::14',
+    ]);
     expect(response.totalReferences).toBe(3);
     // `user` is another name in JavaScript: counted, not listed, once `User` matched exactly.
     expect(response.candidates).toEqual([]);
@@ -42,7 +74,14 @@ describe('findSymbol', () => {
 
   it('cuts references at --limit but still counts them all', async () => {
     const { engine, deps } = setup();
-    engine.symbols = [{ name: 'User', kind: 'Class', filePath: `${ROOT}/src/user.ts`, range: { start: { line: 2, character: 1 }, end: { line: 7, character: 2 } } }];
+    engine.symbols = [
+      {
+        name: 'User',
+        kind: 'Class',
+        filePath: `${ROOT}/src/user.ts`,
+        range: { start: { line: 2, character: 1 }, end: { line: 7, character: 2 } },
+      },
+    ];
     engine.referencesAt[`${ROOT}/src/user.ts:2:14`] = [at('src/index.ts', 2, 18), at('src/user.ts', 2, 14)];
     const response = await findSymbol(deps, { query: 'User', limit: 1 });
     expect(response.references).toHaveLength(1);
@@ -52,8 +91,20 @@ describe('findSymbol', () => {
   it('filters by kind and by container for qualified names', async () => {
     const { engine, deps } = setup();
     engine.symbols = [
-      { name: 'save', kind: 'Method', containerName: 'User', filePath: `${ROOT}/src/user.ts`, range: { start: { line: 4, character: 3 }, end: { line: 6, character: 4 } } },
-      { name: 'save', kind: 'Function', containerName: 'Other', filePath: `${ROOT}/src/index.ts`, range: { start: { line: 1, character: 1 }, end: { line: 1, character: 4 } } },
+      {
+        name: 'save',
+        kind: 'Method',
+        containerName: 'User',
+        filePath: `${ROOT}/src/user.ts`,
+        range: { start: { line: 4, character: 3 }, end: { line: 6, character: 4 } },
+      },
+      {
+        name: 'save',
+        kind: 'Function',
+        containerName: 'Other',
+        filePath: `${ROOT}/src/index.ts`,
+        range: { start: { line: 1, character: 1 }, end: { line: 1, character: 4 } },
+      },
     ];
     const qualified = await findSymbol(deps, { query: 'User.save' });
     expect(qualified.definition).toMatchObject({ id: 'src/user.ts::4::3', container: 'User' });
@@ -89,7 +140,15 @@ describe('findSymbol', () => {
 describe('mapFile', () => {
   it('flattens the outline in document order with containers and name ids', async () => {
     const { engine, deps } = setup();
-    engine.outlines[`${ROOT}/src/user.ts`] = [node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3]), node('name', 'Property', [3, 3], [3, 3])])];
+    engine.outlines[`${ROOT}/src/user.ts`] = [
+      node(
+        'User',
+        'Class',
+        [2, 7],
+        [2, 14],
+        [node('save', 'Method', [4, 6], [4, 3]), node('name', 'Property', [3, 3], [3, 3])],
+      ),
+    ];
     const response = await mapFile(deps, { file: 'src/user.ts' });
     expect(response).toEqual({
       filePath: 'src/user.ts',
@@ -105,8 +164,11 @@ describe('mapFile', () => {
   it('leaves out what functions and methods declare inside, unless locals are asked for', async () => {
     const { engine, deps } = setup();
     const local = node('saved', 'Constant', [5, 5], [5, 11]);
-    engine.outlines[`${ROOT}/src/user.ts`] = [node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3], [local])])];
-    const names = async (locals?: boolean) => (await mapFile(deps, { file: 'src/user.ts', ...(locals ? { locals } : {}) })).symbols.map((s) => s.name);
+    engine.outlines[`${ROOT}/src/user.ts`] = [
+      node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3], [local])]),
+    ];
+    const names = async (locals?: boolean) =>
+      (await mapFile(deps, { file: 'src/user.ts', ...(locals ? { locals } : {}) })).symbols.map((s) => s.name);
     expect(await names()).toEqual(['User', 'save']);
     expect(await names(true)).toEqual(['User', 'save', 'saved']);
   });
@@ -140,8 +202,14 @@ describe('inspectCode', () => {
 
   it('gives only the range when asked for no code, and refuses a code flag that is not a boolean', async () => {
     const { engine, deps } = setup();
-    engine.outlines[`${ROOT}/src/user.ts`] = [node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3])])];
-    expect((await inspectCode(deps, { id: 'src/user.ts::4::3', code: false })).result).toEqual({ filePath: 'src/user.ts', range: { startLine: 4, endLine: 6 }, expand: 'block' });
+    engine.outlines[`${ROOT}/src/user.ts`] = [
+      node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3])]),
+    ];
+    expect((await inspectCode(deps, { id: 'src/user.ts::4::3', code: false })).result).toEqual({
+      filePath: 'src/user.ts',
+      range: { startLine: 4, endLine: 6 },
+      expand: 'block',
+    });
     const error = await failure(inspectCode(deps, { id: 'src/user.ts::4::3', code: 'no' as unknown as boolean }));
     expect(error.kind).toBe('bad-input');
   });

@@ -21,7 +21,10 @@ export function logLine(line: string, now = new Date()): string {
 export class DaemonLog {
   private readonly fd: number;
 
-  constructor(private readonly file: string, private readonly capBytes = LOG_CAP_BYTES) {
+  constructor(
+    private readonly file: string,
+    private readonly capBytes = LOG_CAP_BYTES,
+  ) {
     this.fd = openPrivateAppend(file);
   }
 

@@ -38,7 +38,11 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): Daem
     stateDir: flags['state-dir'] ?? stateDirectory(absoluteRoot),
     idleMinutes: numberSetting(flags['idle-minutes'] ?? env.CN_IDLE_MINUTES, DEFAULT_IDLE_MINUTES, 'idle minutes'),
     maxTsServerMemory: optionalNumber(flags['max-ts-memory'] ?? env.CN_MAX_TS_MEMORY, 'tsserver memory'),
-    requestTimeoutMs: numberSetting(flags['request-timeout'] ?? env.CN_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, 'request timeout'),
+    requestTimeoutMs: numberSetting(
+      flags['request-timeout'] ?? env.CN_REQUEST_TIMEOUT_MS,
+      DEFAULT_REQUEST_TIMEOUT_MS,
+      'request timeout',
+    ),
   };
 }
 
@@ -59,6 +63,7 @@ function numberSetting(text: string | undefined, fallback: number, what: string)
 function optionalNumber(text: string | undefined, what: string): number | undefined {
   if (text === undefined || text === '') return undefined;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new DaemonUsageError(`${what} must be a number of 0 or more, not '${text}'`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new DaemonUsageError(`${what} must be a number of 0 or more, not '${text}'`);
   return value;
 }

@@ -3,7 +3,13 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import portfinder from 'portfinder';
 import type { FastifyInstance } from 'fastify';
-import { configErrorsWarning, describeConfigError, ProjectPaths, type ConfigErrorReport, type StatusResponse } from '@cn/core';
+import {
+  configErrorsWarning,
+  describeConfigError,
+  ProjectPaths,
+  type ConfigErrorReport,
+  type StatusResponse,
+} from '@cn/core';
 import { CN_VERSION, type PortFile } from '@cn/protocol';
 import { LazyImportGraph, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
@@ -52,7 +58,14 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       onLog: log,
     }),
   );
-  const deps = { engine, navigation: engine, importGraph: new LazyImportGraph(root), typeSyntax: new LazyTypeSyntax(), files: new NodeSourceFiles(root), paths: new ProjectPaths(root) };
+  const deps = {
+    engine,
+    navigation: engine,
+    importGraph: new LazyImportGraph(root),
+    typeSyntax: new LazyTypeSyntax(),
+    files: new NodeSourceFiles(root),
+    paths: new ProjectPaths(root),
+  };
 
   let port = 0;
   let stopping = false;
@@ -68,7 +81,10 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     await engine.dispose().catch((error) => log(`engine shutdown: ${String(error)}`));
     process.exit(0);
   };
-  const idle = new IdleTimer(options.idleMinutes * 60_000, () => void shutdown(`idle for ${options.idleMinutes} minutes`));
+  const idle = new IdleTimer(
+    options.idleMinutes * 60_000,
+    () => void shutdown(`idle for ${options.idleMinutes} minutes`),
+  );
 
   const status = (): StatusResponse => ({
     running: true,
@@ -104,7 +120,16 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   );
 
   port = await listenOnFreePort(server);
-  const portFile: PortFile = { pid: process.pid, port, host: '127.0.0.1', root, token, version: CN_VERSION, startedAt: startedAt.toISOString(), logFile };
+  const portFile: PortFile = {
+    pid: process.pid,
+    port,
+    host: '127.0.0.1',
+    root,
+    token,
+    version: CN_VERSION,
+    startedAt: startedAt.toISOString(),
+    logFile,
+  };
   await writePortFile(root, portFile);
   idle.touch();
   log(`listening on 127.0.0.1:${port} for ${root}`);

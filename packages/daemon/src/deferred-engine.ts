@@ -21,7 +21,10 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation {
       return await this.starting;
     } catch (error) {
       if (error instanceof CnError) throw error;
-      throw engineFailure(`the language server could not start: ${(error as Error).message}`, 'see the log file named by cn status');
+      throw engineFailure(
+        `the language server could not start: ${(error as Error).message}`,
+        'see the log file named by cn status',
+      );
     }
   }
 

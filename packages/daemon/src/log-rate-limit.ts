@@ -16,7 +16,10 @@ export function rateLimited(write: (line: string) => void, limit: RateLimit): (l
   let heldBack = 0;
   return (line) => {
     if (now() - windowStart >= limit.windowMs) {
-      if (heldBack > 0) write(`${heldBack} more lines like these were not logged (at most ${limit.linesPerWindow} per ${limit.windowMs / 1000} s)`);
+      if (heldBack > 0)
+        write(
+          `${heldBack} more lines like these were not logged (at most ${limit.linesPerWindow} per ${limit.windowMs / 1000} s)`,
+        );
       windowStart = now();
       written = 0;
       heldBack = 0;

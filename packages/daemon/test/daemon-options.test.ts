@@ -8,7 +8,9 @@ const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/ma
 
 describe('parseDaemonOptions (node:util parseArgs)', () => {
   it('reads --flag value and --flag=value, falling back to the environment', () => {
-    const options = parseDaemonOptions(['--root', '/p', '--idle-minutes=5', '--state-dir', '/s'], { CN_REQUEST_TIMEOUT_MS: '1000' });
+    const options = parseDaemonOptions(['--root', '/p', '--idle-minutes=5', '--state-dir', '/s'], {
+      CN_REQUEST_TIMEOUT_MS: '1000',
+    });
     expect(options).toMatchObject({ root: path.resolve('/p'), stateDir: '/s', idleMinutes: 5, requestTimeoutMs: 1000 });
     expect(options.maxTsServerMemory).toBeUndefined();
   });
@@ -26,7 +28,10 @@ describe('parseDaemonOptions (node:util parseArgs)', () => {
 
 describe('the daemon entry with bad arguments', () => {
   it('prints one line on stderr and exits 2, before starting anything', () => {
-    const run = spawnSync(process.execPath, [MAIN, '--root', '/p', '--no-such-flag'], { encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, [MAIN, '--root', '/p', '--no-such-flag'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe("cn daemon: unknown option '--no-such-flag'\n");
     expect(run.stdout).toBe('');

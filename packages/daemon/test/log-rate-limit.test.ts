@@ -10,7 +10,10 @@ describe('rateLimited', () => {
     expect(written).toEqual(['refused GET /0', 'refused GET /1', 'refused GET /2']);
     now = 60_000;
     log('refused GET /late');
-    expect(written.slice(3)).toEqual(['497 more lines like these were not logged (at most 3 per 60 s)', 'refused GET /late']);
+    expect(written.slice(3)).toEqual([
+      '497 more lines like these were not logged (at most 3 per 60 s)',
+      'refused GET /late',
+    ]);
   });
 
   it('writes every line while under the limit, with no summary', () => {

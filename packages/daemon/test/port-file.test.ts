@@ -1,5 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +24,16 @@ describe('the port file', () => {
   beforeEach(() => {
     root = mkdtempSync(path.join(os.tmpdir(), 'cn-port-'));
     portFile = path.join(root, PORT_FILE_NAME);
-    content = { pid: process.pid, port: 41700, host: '127.0.0.1', root, token: 'secret-token', version: '0.1.0', startedAt: '', logFile: '' };
+    content = {
+      pid: process.pid,
+      port: 41700,
+      host: '127.0.0.1',
+      root,
+      token: 'secret-token',
+      version: '0.1.0',
+      startedAt: '',
+      logFile: '',
+    };
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -48,7 +67,9 @@ describe('the port file', () => {
   it('reads a directory as "not a regular file", with the path in the message', () => {
     mkdirSync(portFile);
     const state = readPortFileState(root);
-    expect(state.kind === 'foreign' && state.refusal.message).toBe(`the port file ${portFile} is not a regular file (a directory)`);
+    expect(state.kind === 'foreign' && state.refusal.message).toBe(
+      `the port file ${portFile} is not a regular file (a directory)`,
+    );
   });
 
   it('reads a huge file as foreign, a corrupt one as unusable (replaceable) and a missing one as absent', () => {

@@ -38,6 +38,8 @@ describe('ensureStateDirectory', () => {
   });
 
   it('says what failed when the base itself is missing', () => {
-    expect(() => ensureStateDirectory(path.join(base, 'missing', 'cn-me', 'x'))).toThrow(/cannot create state directory .*ENOENT/);
+    expect(() => ensureStateDirectory(path.join(base, 'missing', 'cn-me', 'x'))).toThrow(
+      /cannot create state directory .*ENOENT/,
+    );
   });
 });

@@ -74,7 +74,8 @@ async function bareApp(status: () => StatusResponse, schemas?: RouteSchemaTable)
 describe('routes registered from the protocol table', () => {
   it('serves every route of the table at its method and path', async () => {
     const served = await bareApp(() => STATUS);
-    for (const { method, path } of Object.values(ROUTES)) expect(served.hasRoute({ method, url: path }), `${method} ${path}`).toBe(true);
+    for (const { method, path } of Object.values(ROUTES))
+      expect(served.hasRoute({ method, url: path }), `${method} ${path}`).toBe(true);
   });
 
   it('an answer carries every field its schema names, optional ones included', async () => {
@@ -91,7 +92,10 @@ describe('routes registered from the protocol table', () => {
     expect(before.json()).not.toHaveProperty('queueDepth');
     await app?.close();
     // The one edit a new field needs: the schema in packages/protocol/src/status.ts (here a variant of it).
-    const extended = { ...ROUTE_SCHEMAS, status: { response: statusResponse.extend({ queueDepth: z.int().optional() }) } } as RouteSchemaTable;
+    const extended = {
+      ...ROUTE_SCHEMAS,
+      status: { response: statusResponse.extend({ queueDepth: z.int().optional() }) },
+    } as RouteSchemaTable;
     const after = await (await bareApp(() => withNewField, extended)).inject({ method: 'GET', url: '/status' });
     expect(after.statusCode).toBe(200);
     expect(after.json().queueDepth).toBe(3);
@@ -101,7 +105,16 @@ describe('routes registered from the protocol table', () => {
 describe('answers in a union or nullable branch', () => {
   it('serialize with a field the branch does not name (left out), instead of failing the whole answer', async () => {
     app = Fastify({ logger: false });
-    const definition = { id: 'src/a.ts::1::14', filePath: 'src/a.ts', line: 1, character: 14, kind: 'Variable', preview: 'export const a = 1', name: 'a', internalScore: 0.9 };
+    const definition = {
+      id: 'src/a.ts::1::14',
+      filePath: 'src/a.ts',
+      line: 1,
+      character: 14,
+      kind: 'Variable',
+      preview: 'export const a = 1',
+      name: 'a',
+      internalScore: 0.9,
+    };
     app.get('/find-like', { schema: { response: { 200: jsonSchemaOf(findResponse, 'output') } } }, async () => ({
       query: 'a',
       definition,
@@ -118,7 +131,10 @@ describe('answers in a union or nullable branch', () => {
 
 describe('requests the schemas refuse, through the whole server', () => {
   async function post(url: string, payload: unknown) {
-    app = buildServer(fakeDeps(() => STATUS), { token: TOKEN, onActivity: () => undefined });
+    app = buildServer(
+      fakeDeps(() => STATUS),
+      { token: TOKEN, onActivity: () => undefined },
+    );
     await app.ready();
     const body = JSON.stringify(payload);
     return app.inject({ method: 'POST', url, headers: provenHeaders(PORT, TOKEN, 'POST', url, body), payload: body });

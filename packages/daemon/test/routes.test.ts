@@ -18,7 +18,14 @@ const TOKEN = 'k'.repeat(48);
 // inject() never opens a socket; the port only has to agree between Host and the proof.
 const PORT = 4321;
 const SOURCES = {
-  'src/greet.ts': ['export function greet(name) {', '  return shout(name)', '}', 'export function shout(text) {', '  return text', '}'].join('\n'),
+  'src/greet.ts': [
+    'export function greet(name) {',
+    '  return shout(name)',
+    '}',
+    'export function shout(text) {',
+    '  return text',
+    '}',
+  ].join('\n'),
   'src/main.ts': ["import { greet } from './greet'", "export const run = () => greet('x')"].join('\n'),
 };
 
@@ -54,9 +61,17 @@ beforeEach(async () => {
   engine = codebase.engine;
   logged.length = 0;
   engine.symbols = [
-    { name: 'greet', kind: 'Function', filePath: `${ROOT}/src/greet.ts`, range: { start: { line: 1, character: 1 }, end: { line: 3, character: 2 } } },
+    {
+      name: 'greet',
+      kind: 'Function',
+      filePath: `${ROOT}/src/greet.ts`,
+      range: { start: { line: 1, character: 1 }, end: { line: 3, character: 2 } },
+    },
   ];
-  const importGraph = new FakeImportGraph({ 'src/main.ts': [{ specifier: './greet', resolvedFile: 'src/greet.ts' }], 'src/greet.ts': [] }, ['src/main.ts']);
+  const importGraph = new FakeImportGraph(
+    { 'src/main.ts': [{ specifier: './greet', resolvedFile: 'src/greet.ts' }], 'src/greet.ts': [] },
+    ['src/main.ts'],
+  );
   navigation.hovers[`${ROOT}/src/greet.ts:1:17`] = { signature: 'function greet(name: any): any', documentation: '' };
   activity = 0;
   warning = undefined;
@@ -81,7 +96,12 @@ afterEach(() => app.close());
 /** A request as a client that holds the token sends it. */
 function proven(method: 'GET' | 'POST', url: string, payload?: unknown) {
   const body = payload === undefined ? '' : JSON.stringify(payload);
-  return app.inject({ method, url, headers: provenHeaders(PORT, TOKEN, method, url, body), payload: body || undefined });
+  return app.inject({
+    method,
+    url,
+    headers: provenHeaders(PORT, TOKEN, method, url, body),
+    payload: body || undefined,
+  });
 }
 
 describe('refusals, before any route runs', () => {
@@ -166,7 +186,9 @@ describe('answers, one per route family', () => {
   it('calls follows the call graph out of a function', async () => {
     const answer = await proven('POST', '/calls', { target: 'greet', direction: 'out' });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().nodes.map((node: { name: string }) => node.name)).toEqual(expect.arrayContaining(['greet', 'shout']));
+    expect(answer.json().nodes.map((node: { name: string }) => node.name)).toEqual(
+      expect.arrayContaining(['greet', 'shout']),
+    );
   });
 
   it('impl and type answer for a function (no implementations, no type definitions)', async () => {
@@ -181,7 +203,9 @@ describe('answers, one per route family', () => {
   it('deps gives a file’s imports, and orphans the files nothing imports', async () => {
     const deps = await proven('POST', '/deps', { file: 'src/main.ts', direction: 'out' });
     expect(deps.statusCode).toBe(200);
-    expect(deps.json().nodes.map((node: { id: string }) => node.id)).toEqual(expect.arrayContaining(['src/main.ts', 'src/greet.ts']));
+    expect(deps.json().nodes.map((node: { id: string }) => node.id)).toEqual(
+      expect.arrayContaining(['src/main.ts', 'src/greet.ts']),
+    );
     const orphans = await proven('POST', '/deps/orphans', {});
     expect(orphans.statusCode).toBe(200);
     expect(orphans.json()).toMatchObject({ totalFiles: 2 });
@@ -196,7 +220,9 @@ describe('answers, one per route family', () => {
     expect(unused.json()).toMatchObject({ complete: true });
     const overview = await proven('POST', '/overview', {});
     expect(overview.statusCode).toBe(200);
-    expect(overview.json().files.map((file: { filePath: string }) => file.filePath)).toEqual(expect.arrayContaining(['src/greet.ts']));
+    expect(overview.json().files.map((file: { filePath: string }) => file.filePath)).toEqual(
+      expect.arrayContaining(['src/greet.ts']),
+    );
   });
 });
 
@@ -211,7 +237,9 @@ describe('bad input', () => {
   it('a use case refusing the input is a 400 with kind, message and hint', async () => {
     const answer = await proven('POST', '/find', { query: '' });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ error: { kind: 'bad-input', message: 'empty query', hint: 'pass a symbol name, e.g. cn find User' } });
+    expect(answer.json()).toEqual({
+      error: { kind: 'bad-input', message: 'empty query', hint: 'pass a symbol name, e.g. cn find User' },
+    });
   });
 
   it('an unknown route is a 404 with the same error shape', async () => {
@@ -222,7 +250,12 @@ describe('bad input', () => {
 
   it('a body that is not JSON at all (with a JSON content type) is a 400, not a 500', async () => {
     const body = '{"query": "greet"';
-    const answer = await app.inject({ method: 'POST', url: '/find', headers: provenHeaders(PORT, TOKEN, 'POST', '/find', body), payload: body });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/find',
+      headers: provenHeaders(PORT, TOKEN, 'POST', '/find', body),
+      payload: body,
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error.kind).toBe('bad-input');
   });
@@ -247,7 +280,9 @@ describe('failures behind the routes', () => {
     };
     const answer = await proven('POST', '/find', { query: 'greet' });
     expect(answer.statusCode).toBe(502);
-    expect(answer.json()).toEqual({ error: { kind: 'engine-failure', message: 'the language server crashed', hint: 'run cn status' } });
+    expect(answer.json()).toEqual({
+      error: { kind: 'engine-failure', message: 'the language server crashed', hint: 'run cn status' },
+    });
   });
 
   it('a bug (a plain exception) is a 500 of kind internal: the stack goes to the log, never to the client', async () => {

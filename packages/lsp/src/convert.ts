@@ -57,7 +57,8 @@ export function fromDocumentSymbols(result: lsp.DocumentSymbol[] | lsp.SymbolInf
 
 function fromDocumentSymbol(symbol: lsp.DocumentSymbol, parentKind?: SymbolKind): OutlineNode {
   // typescript-language-server reports enum members as constants; an enum's children are its members.
-  const kind = parentKind === SymbolKind.Enum && symbol.kind === SymbolKind.Constant ? SymbolKind.EnumMember : symbol.kind;
+  const kind =
+    parentKind === SymbolKind.Enum && symbol.kind === SymbolKind.Constant ? SymbolKind.EnumMember : symbol.kind;
   return {
     name: symbol.name,
     kind: symbolKindName(kind),

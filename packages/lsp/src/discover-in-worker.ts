@@ -5,7 +5,9 @@ import type { SourceTree } from './source-tree.js';
 
 // The child runs JavaScript: when these sources run as TypeScript (the test runner), use the build.
 const WORKER = fileURLToPath(
-  import.meta.url.endsWith('.ts') ? new URL('../dist/discovery-worker.js', import.meta.url) : new URL('./discovery-worker.js', import.meta.url),
+  import.meta.url.endsWith('.ts')
+    ? new URL('../dist/discovery-worker.js', import.meta.url)
+    : new URL('./discovery-worker.js', import.meta.url),
 );
 
 /** Finds the tsconfig/jsconfig projects and loose files in a short-lived child process. */

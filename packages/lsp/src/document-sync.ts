@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badInput, decodeSourceBytes } from '@cn/core';
-import { DidChangeTextDocumentNotification, DidCloseTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
+import {
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+} from 'vscode-languageserver-protocol';
 import { pathToUri } from './convert.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import type { LspConnection } from './lsp-connection.js';

@@ -3,7 +3,12 @@ import type { Position } from '@cn/core';
 
 /** Positions reach the engine 1-based; anything else is a caller's mistake, told as bad input. */
 export function checkPosition(position: Position): Position {
-  if (!Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 1 || position.character < 1) {
+  if (
+    !Number.isInteger(position.line) ||
+    !Number.isInteger(position.character) ||
+    position.line < 1 ||
+    position.character < 1
+  ) {
     throw badInput(`invalid position ${position.line}:${position.character}`, 'Lines and columns start at 1.');
   }
   return position;

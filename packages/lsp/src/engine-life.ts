@@ -31,7 +31,10 @@ export class EngineLife {
   ) {}
 
   launch(): void {
-    const session = new LanguageServerSession(this.installation, { ...this.settings, onDeath: (reason) => this.onSessionDeath(session, reason) });
+    const session = new LanguageServerSession(this.installation, {
+      ...this.settings,
+      onDeath: (reason) => this.onSessionDeath(session, reason),
+    });
     this.session = session;
     if (this.state !== 'restarting') this.state = 'loading';
     session.start().then(
@@ -70,7 +73,11 @@ export class EngineLife {
     for (;;) {
       const session = this.session;
       if (this.state === 'stopped') throw engineFailure('the engine has been disposed');
-      if (this.state === 'failed' && this.failedAt !== undefined && Date.now() - this.failedAt >= RETRY_AFTER_FAILURE_MS) {
+      if (
+        this.state === 'failed' &&
+        this.failedAt !== undefined &&
+        Date.now() - this.failedAt >= RETRY_AFTER_FAILURE_MS
+      ) {
         // Whatever made it fail (a memory spike, a broken config being edited) may be gone: try again.
         this.failedAt = undefined;
         this.restartTimes = [];
@@ -79,7 +86,10 @@ export class EngineLife {
         continue;
       }
       if (this.state === 'failed') {
-        throw engineFailure(`the language server failed: ${this.lastError ?? 'unknown error'}`, failureHint(this.lastError, this.options.maxTsServerMemory));
+        throw engineFailure(
+          `the language server failed: ${this.lastError ?? 'unknown error'}`,
+          failureHint(this.lastError, this.options.maxTsServerMemory),
+        );
       }
       try {
         await session.gate.ready;
@@ -119,7 +129,8 @@ export class EngineLife {
   async readySession(): Promise<LanguageServerSession> {
     await this.whenReady();
     const session = this.session;
-    if ((await session.refreshFileSet()) === 'restart') await this.relaunchFor(session, 'the set of tsconfig/jsconfig projects changed');
+    if ((await session.refreshFileSet()) === 'restart')
+      await this.relaunchFor(session, 'the set of tsconfig/jsconfig projects changed');
     await this.whenReady();
     return this.session;
   }

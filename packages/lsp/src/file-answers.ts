@@ -25,7 +25,13 @@ export class FileAnswers {
     this.entries = new LRUCache({ max: maxFiles });
   }
 
-  get<K extends Kind>(kind: K, file: string, owner: object, stamp: FileStamp, compute: () => Promise<Answer<K>>): Promise<Answer<K>> {
+  get<K extends Kind>(
+    kind: K,
+    file: string,
+    owner: object,
+    stamp: FileStamp,
+    compute: () => Promise<Answer<K>>,
+  ): Promise<Answer<K>> {
     let entry = this.entries.get(file);
     if (!entry || entry.owner !== owner || entry.stamp !== stamp) {
       entry = { owner, stamp };

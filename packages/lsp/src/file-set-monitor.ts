@@ -77,14 +77,18 @@ export class FileSetMonitor {
     const listing = await readdir(directory, { withFileTypes: true }).catch(() => []);
     for (const entry of listing) {
       const full = path.join(directory, entry.name);
-      if (entry.isDirectory() && isWalkedDirectory(entry.name) && !this.directoryTimes.has(full)) await this.rescan(full, change);
+      if (entry.isDirectory() && isWalkedDirectory(entry.name) && !this.directoryTimes.has(full))
+        await this.rescan(full, change);
       else if (entry.isFile() && (isSourceFileName(entry.name) || isProjectConfig(entry.name))) now.add(full);
     }
     for (const file of now) if (!before.has(file)) record(change, file, 'added');
     for (const file of before) if (!now.has(file)) record(change, file, 'removed');
     this.entries.set(directory, now);
     for (const known of [...this.directoryTimes.keys()]) {
-      if (path.dirname(known) === directory && !listing.some((entry) => entry.isDirectory() && path.join(directory, entry.name) === known)) {
+      if (
+        path.dirname(known) === directory &&
+        !listing.some((entry) => entry.isDirectory() && path.join(directory, entry.name) === known)
+      ) {
         this.forget(known, change);
       }
     }

@@ -8,7 +8,10 @@ export interface InitializeSettings {
   maxTsServerMemory?: number;
 }
 
-export function buildInitializeParams(installation: ServerInstallation, settings: InitializeSettings): InitializeParams {
+export function buildInitializeParams(
+  installation: ServerInstallation,
+  settings: InitializeSettings,
+): InitializeParams {
   return {
     processId: process.pid,
     rootUri: pathToUri(settings.root),

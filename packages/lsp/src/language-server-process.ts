@@ -97,7 +97,15 @@ export class LanguageServerProcess {
     const stoppedPids = stoppedAmong(members.map((member) => member.pid));
     const stopped = members
       .filter((member) => stoppedPids.includes(member.pid))
-      .map((member) => ({ pid: member.pid, name: member.pid === this.child.pid ? 'typescript-language-server' : member.command.includes('tsserver') ? 'tsserver' : 'a helper of the language server' }));
+      .map((member) => ({
+        pid: member.pid,
+        name:
+          member.pid === this.child.pid
+            ? 'typescript-language-server'
+            : member.command.includes('tsserver')
+              ? 'tsserver'
+              : 'a helper of the language server',
+      }));
     return { lostATsserver, stopped };
   }
 

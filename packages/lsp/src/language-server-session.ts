@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { engineFailure } from '@cn/core';
 import type { RequestType } from 'vscode-jsonrpc/node.js';
-import { ExecuteCommandRequest, ExitNotification, InitializedNotification, InitializeRequest, ShutdownRequest } from 'vscode-languageserver-protocol';
+import {
+  ExecuteCommandRequest,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  ShutdownRequest,
+} from 'vscode-languageserver-protocol';
 import type { TsserverCommand, TsserverCommands, TsserverResponse } from './tsserver-commands.js';
 import { DocumentSync } from './document-sync.js';
 import { buildInitializeParams } from './initialize-params.js';
@@ -105,10 +111,14 @@ export class LanguageServerSession {
       const loaded = new Set<string>();
       for (const project of layout.projects) {
         // tsserver handles requests in order, so this answers only once the anchor's project is built.
-        const info = await this.tsserverRequest('projectInfo', {
-          file: project.anchor,
-          needFileNameList: false,
-        }, loadTimeoutMs);
+        const info = await this.tsserverRequest(
+          'projectInfo',
+          {
+            file: project.anchor,
+            needFileNameList: false,
+          },
+          loadTimeoutMs,
+        );
         // Inferred and external projects carry made-up names; only real config files are reported.
         const configFile = info?.configFileName;
         loaded.add(configFile && /\.json$/i.test(configFile) ? path.resolve(configFile) : project.configPath);
@@ -118,7 +128,8 @@ export class LanguageServerSession {
       phase('ready');
       this.projects = [...loaded].map((config) => path.relative(root, config).split(path.sep).join('/')).sort();
       this.looseFiles = layout.looseFiles.length;
-      if (layout.looseFilesTruncated) this.settings.onLog(`cn: only the first ${layout.looseFiles.length} loose files are loaded`);
+      if (layout.looseFilesTruncated)
+        this.settings.onLog(`cn: only the first ${layout.looseFiles.length} loose files are loaded`);
       this.process.recordDescendants();
       this.gate.open();
     } catch (error) {
@@ -143,16 +154,27 @@ export class LanguageServerSession {
     const change = await this.fileSet.check();
     if (change.configsChanged) return 'restart';
     if (change.addedSources.length === 0 && change.removedSources.length === 0) return 'current';
-    this.settings.onLog(`cn: ${change.addedSources.length} files created, ${change.removedSources.length} deleted: reloading projects`);
-    const layout = await discoverInWorker(this.settings.root, this.settings.maxLooseFiles, walkSourceTree(this.settings.root));
-    const configs = (projects: ProjectLayout['projects']) => projects.map((project) => project.configPath).sort().join('\n');
+    this.settings.onLog(
+      `cn: ${change.addedSources.length} files created, ${change.removedSources.length} deleted: reloading projects`,
+    );
+    const layout = await discoverInWorker(
+      this.settings.root,
+      this.settings.maxLooseFiles,
+      walkSourceTree(this.settings.root),
+    );
+    const configs = (projects: ProjectLayout['projects']) =>
+      projects
+        .map((project) => project.configPath)
+        .sort()
+        .join('\n');
     if (configs(layout.projects) !== configs(this.layout.projects)) return 'restart';
     // tsserver's wildcard directory watchers would add new files only after a delay; a reload is
     // immediate. Anchors may have been deleted, so each project gets its current one re-opened.
     await this.documents.syncAll();
     await this.tsserverRequest('reloadProjects', {}, this.settings.loadTimeoutMs);
     for (const project of layout.projects) await this.documents.sync(project.anchor, true).catch(() => undefined);
-    if (layout.looseFiles.length > 0 || this.layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
+    if (layout.looseFiles.length > 0 || this.layout.looseFiles.length > 0)
+      await this.openLooseProject(layout.looseFiles);
     this.layout = layout;
     this.looseFiles = layout.looseFiles.length;
     await this.noteConfigErrors(layout);
@@ -162,14 +184,19 @@ export class LanguageServerSession {
   private async noteConfigErrors(layout: ProjectLayout): Promise<void> {
     this.configErrors = layout.configErrors;
     const configs = [...new Set(layout.configErrors.map((error) => error.configPath))];
-    this.brokenConfigStamps = new Map(await Promise.all(configs.map(async (config) => [config, (await statWithStamp(config))?.stamp] as const)));
+    this.brokenConfigStamps = new Map(
+      await Promise.all(configs.map(async (config) => [config, (await statWithStamp(config))?.stamp] as const)),
+    );
     for (const error of layout.configErrors) {
-      this.settings.onLog(`cn: ${error.configPath}:${error.line}:${error.character}: ${error.message} (${error.code}); its project is not loaded`);
+      this.settings.onLog(
+        `cn: ${error.configPath}:${error.line}:${error.character}: ${error.message} (${error.code}); its project is not loaded`,
+      );
     }
   }
 
   private async brokenConfigEdited(): Promise<boolean> {
-    for (const [config, stamp] of this.brokenConfigStamps) if ((await statWithStamp(config))?.stamp !== stamp) return true;
+    for (const [config, stamp] of this.brokenConfigStamps)
+      if ((await statWithStamp(config))?.stamp !== stamp) return true;
     return false;
   }
 
@@ -179,22 +206,26 @@ export class LanguageServerSession {
    * and make tsserver trust possibly stale open copies over the disk.
    */
   private async openLooseProject(files: string[]): Promise<void> {
-    await this.tsserverRequest('openExternalProject', {
-      projectFileName: path.join(this.settings.root, LOOSE_PROJECT_NAME),
-      rootFiles: files.map((fileName) => ({ fileName })),
-      options: {
-        allowJs: true,
-        checkJs: false,
-        noEmit: true,
-        jsx: 'preserve',
-        target: 'es2022',
-        module: 'esnext',
-        moduleResolution: 'bundler',
-        allowSyntheticDefaultImports: true,
-        maxNodeModuleJsDepth: 0,
+    await this.tsserverRequest(
+      'openExternalProject',
+      {
+        projectFileName: path.join(this.settings.root, LOOSE_PROJECT_NAME),
+        rootFiles: files.map((fileName) => ({ fileName })),
+        options: {
+          allowJs: true,
+          checkJs: false,
+          noEmit: true,
+          jsx: 'preserve',
+          target: 'es2022',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          allowSyntheticDefaultImports: true,
+          maxNodeModuleJsDepth: 0,
+        },
+        typeAcquisition: { enable: false },
       },
-      typeAcquisition: { enable: false },
-    }, this.settings.loadTimeoutMs);
+      this.settings.loadTimeoutMs,
+    );
   }
 
   /**
@@ -212,7 +243,8 @@ export class LanguageServerSession {
       { command: 'typescript.tsserverRequest', arguments: [command, args] },
       timeoutMs,
     )) as TsserverResponse<C> | null;
-    if (response && response.success === false) throw engineFailure(`tsserver failed on ${command}: ${response.message ?? 'no reason given'}`);
+    if (response && response.success === false)
+      throw engineFailure(`tsserver failed on ${command}: ${response.message ?? 'no reason given'}`);
     return response?.body;
   }
 
@@ -238,7 +270,8 @@ export class LanguageServerSession {
     this.stoppedSince ??= Date.now();
     this.unresponsive = `${stopped.name} (pid ${stopped.pid}) is stopped (SIGSTOP) and answers nothing`;
     // A short stop with nothing waiting (a debugger, a SIGCONT soon) is only reported.
-    if (this.connection.pendingCount > 0 && Date.now() - this.stoppedSince >= STOPPED_RESTART_AFTER_MS) this.die(this.unresponsive);
+    if (this.connection.pendingCount > 0 && Date.now() - this.stoppedSince >= STOPPED_RESTART_AFTER_MS)
+      this.die(this.unresponsive);
   }
 
   private onServerOutput(text: string): void {

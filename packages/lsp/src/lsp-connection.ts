@@ -1,5 +1,16 @@
-import { CancellationTokenSource, createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
-import type { MessageConnection, NotificationType, NotificationType0, RequestType, RequestType0 } from 'vscode-jsonrpc/node.js';
+import {
+  CancellationTokenSource,
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-jsonrpc/node.js';
+import type {
+  MessageConnection,
+  NotificationType,
+  NotificationType0,
+  RequestType,
+  RequestType0,
+} from 'vscode-jsonrpc/node.js';
 import {
   ApplyWorkspaceEditRequest,
   ConfigurationRequest,
@@ -38,9 +49,14 @@ export class LspConnection {
   private closedReason: string | undefined;
 
   constructor(child: ServerChild, hooks: ConnectionHooks) {
-    this.connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    this.connection = createMessageConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
     this.answerServerRequests();
-    this.connection.onNotification(LogMessageNotification.type, (params) => hooks.onLogMessage(params.message, params.type));
+    this.connection.onNotification(LogMessageNotification.type, (params) =>
+      hooks.onLogMessage(params.message, params.type),
+    );
     // jsonrpc routes $/progress by token; tokens the language server created itself arrive as "unhandled".
     this.connection.onUnhandledProgress((params) => hooks.onProgress(params.token, params.value as { kind?: string }));
     // Anything else (diagnostics, $/typescriptVersion, telemetry) is of no use to us.
@@ -78,9 +94,14 @@ export class LspConnection {
   /** A typed request (`ReferencesRequest.type` …): the method name, params and result come from the protocol. */
   request<R>(type: RequestType0<R, unknown>, params: undefined, timeoutMs: number): Promise<R>;
   request<P, R>(type: RequestType<P, R, unknown>, params: P, timeoutMs: number): Promise<R>;
-  async request<R>(type: RequestType<unknown, R, unknown> | RequestType0<R, unknown>, params: unknown, timeoutMs: number): Promise<R> {
+  async request<R>(
+    type: RequestType<unknown, R, unknown> | RequestType0<R, unknown>,
+    params: unknown,
+    timeoutMs: number,
+  ): Promise<R> {
     const method = type.method;
-    if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
+    if (this.closedReason !== undefined)
+      throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
     const cancellation = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
     let entry: Pending | undefined;
@@ -101,7 +122,8 @@ export class LspConnection {
       return await Promise.race([sent, failure]);
     } catch (error) {
       if (error instanceof CnError) throw error;
-      if (this.closedReason !== undefined) throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
+      if (this.closedReason !== undefined)
+        throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
       const message = error instanceof Error ? error.message : String(error);
       throw engineFailure(`language server failed on ${method}: ${firstLine(message)}`);
     } finally {
@@ -115,7 +137,10 @@ export class LspConnection {
   notify<P>(type: NotificationType<P>, params: P): void;
   notify(type: NotificationType<unknown> | NotificationType0, params: unknown): void {
     if (this.closedReason !== undefined) return;
-    const sent = params === undefined ? this.connection.sendNotification(type as NotificationType0) : this.connection.sendNotification(type as NotificationType<unknown>, params);
+    const sent =
+      params === undefined
+        ? this.connection.sendNotification(type as NotificationType0)
+        : this.connection.sendNotification(type as NotificationType<unknown>, params);
     void sent.catch(() => undefined);
   }
 

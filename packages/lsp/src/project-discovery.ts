@@ -31,7 +31,11 @@ export interface ProjectLayout {
   configErrors: ConfigError[];
 }
 
-export function discoverProjects(root: string, maxLooseFiles: number, tree: SourceTree = walkSourceTree(root)): ProjectLayout {
+export function discoverProjects(
+  root: string,
+  maxLooseFiles: number,
+  tree: SourceTree = walkSourceTree(root),
+): ProjectLayout {
   const { configs, sources } = tree;
   const claimed = new Set<string>();
   const projects: DiscoveredProject[] = [];
@@ -73,7 +77,9 @@ function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedComman
   if (read.error) {
     // readConfigFile tells only the first error; the same parse again collects them all
     // (parseDiagnostics is missing from the public typings, so it is read defensively).
-    const source = ts.readJsonConfigFile(configPath, ts.sys.readFile) as ts.TsConfigSourceFile & { parseDiagnostics?: readonly ts.Diagnostic[] };
+    const source = ts.readJsonConfigFile(configPath, ts.sys.readFile) as ts.TsConfigSourceFile & {
+      parseDiagnostics?: readonly ts.Diagnostic[];
+    };
     const all = [...(source.parseDiagnostics ?? [])];
     ts.convertToObject(source, all);
     const found = (all.length > 0 ? all : [read.error]).map((diagnostic) => toConfigError(configPath, diagnostic));
@@ -89,7 +95,9 @@ function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedComman
  * must be a file whose nearest config is this one; otherwise opening it would load another project.
  */
 function chooseAnchor(configPath: string, files: string[], allConfigs: string[]): string | undefined {
-  const candidates = files.filter((file) => !isDeclarationFile(file) && !file.includes(`${path.sep}node_modules${path.sep}`));
+  const candidates = files.filter(
+    (file) => !isDeclarationFile(file) && !file.includes(`${path.sep}node_modules${path.sep}`),
+  );
   const configDirectories = new Set(allConfigs.map((config) => path.dirname(config)));
   const owned = candidates.find((file) => nearestConfigDirectory(file, configDirectories) === path.dirname(configPath));
   return owned ?? candidates[0] ?? files[0];
@@ -105,10 +113,11 @@ function nearestConfigDirectory(file: string, configDirectories: Set<string>): s
   }
 }
 
-
 function toConfigError(configPath: string, diagnostic: ts.Diagnostic): ConfigError {
   const position =
-    diagnostic.file && diagnostic.start !== undefined ? ts.getLineAndCharacterOfPosition(diagnostic.file, diagnostic.start) : { line: 0, character: 0 };
+    diagnostic.file && diagnostic.start !== undefined
+      ? ts.getLineAndCharacterOfPosition(diagnostic.file, diagnostic.start)
+      : { line: 0, character: 0 };
   return {
     configPath,
     line: position.line + 1,

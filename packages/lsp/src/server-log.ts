@@ -8,10 +8,17 @@ export function classifyServerLog(line: string, maxTsServerMemory?: number): str
     const limit = maxTsServerMemory ? ` (limit ${maxTsServerMemory} MB)` : '';
     return `tsserver ran out of memory${limit}`;
   }
-  if (/tsserver process has exited|Exited\. Code: |TSServer exited|server exited|tsserver process has failed to start/i.test(line)) {
+  if (
+    /tsserver process has exited|Exited\. Code: |TSServer exited|server exited|tsserver process has failed to start/i.test(
+      line,
+    )
+  ) {
     const exit = /Code: (\w+)\. Signal: (\w+)/.exec(line);
     if (exit) return exit[2] !== 'null' ? `tsserver was killed (${exit[2]})` : `tsserver exited with code ${exit[1]}`;
-    return `tsserver exited: ${line.replace(/^(\[[^\]]*\]\s*)+/, '').trim().slice(0, 160)}`;
+    return `tsserver exited: ${line
+      .replace(/^(\[[^\]]*\]\s*)+/, '')
+      .trim()
+      .slice(0, 160)}`;
   }
   return undefined;
 }

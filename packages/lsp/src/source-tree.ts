@@ -3,7 +3,15 @@ import path from 'node:path';
 import { isDeclarationFile, isSourceFile } from '@cn/core';
 
 /** Directories that never hold project sources worth loading: dependencies, VCS data, build output. */
-const IGNORED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', 'bower_components', 'jspm_packages']);
+const IGNORED_DIRECTORIES = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  'bower_components',
+  'jspm_packages',
+]);
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 const MAX_WALKED_ENTRIES = 200_000;
 
@@ -71,7 +79,8 @@ export function guessAnchors(tree: SourceTree): string[] {
   for (const source of tree.sources) {
     if (isDeclarationFile(source)) continue;
     let directory = path.dirname(source);
-    while (!configDirectories.has(directory) && path.dirname(directory) !== directory) directory = path.dirname(directory);
+    while (!configDirectories.has(directory) && path.dirname(directory) !== directory)
+      directory = path.dirname(directory);
     const config = configDirectories.get(directory);
     if (!config) continue;
     const current = best.get(config);

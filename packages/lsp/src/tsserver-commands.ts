@@ -11,14 +11,25 @@ export interface TsserverCommands {
   reloadProjects: { args: Record<string, never>; body: undefined };
   // The protocol types compiler options as its string enums; tsserver reads their string values
   // ('preserve', 'es2022' …), which a type-only import cannot name as enum members.
-  openExternalProject: { args: Omit<ts.server.protocol.OpenExternalProjectArgs, 'options'> & { options: Record<string, unknown> }; body: undefined };
-  syntacticDiagnosticsSync: { args: ts.server.protocol.SyntacticDiagnosticsSyncRequestArgs; body: ts.server.protocol.Diagnostic[] };
-  semanticDiagnosticsSync: { args: ts.server.protocol.SemanticDiagnosticsSyncRequestArgs; body: ts.server.protocol.Diagnostic[] };
+  openExternalProject: {
+    args: Omit<ts.server.protocol.OpenExternalProjectArgs, 'options'> & { options: Record<string, unknown> };
+    body: undefined;
+  };
+  syntacticDiagnosticsSync: {
+    args: ts.server.protocol.SyntacticDiagnosticsSyncRequestArgs;
+    body: ts.server.protocol.Diagnostic[];
+  };
+  semanticDiagnosticsSync: {
+    args: ts.server.protocol.SemanticDiagnosticsSyncRequestArgs;
+    body: ts.server.protocol.Diagnostic[];
+  };
 }
 
 export type TsserverCommand = keyof TsserverCommands;
 
 /** The envelope of every tsserver answer, as typescript-language-server passes it on. */
-export type TsserverResponse<C extends TsserverCommand> = Pick<ts.server.protocol.Response, 'success' | 'message'> & { body?: TsserverCommands[C]['body'] };
+export type TsserverResponse<C extends TsserverCommand> = Pick<ts.server.protocol.Response, 'success' | 'message'> & {
+  body?: TsserverCommands[C]['body'];
+};
 
 export type NavtoItem = ts.server.protocol.NavtoItem;

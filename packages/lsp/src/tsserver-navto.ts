@@ -3,7 +3,6 @@ import { symbolKindName } from '@cn/core';
 import type { WorkspaceSymbolHit } from '@cn/core';
 import type { NavtoItem } from './tsserver-commands.js';
 
-
 // Same table typescript-language-server applies to document symbols, so a search hit and the
 // outline node of the same declaration always carry the same kind name (enum members are
 // EnumMember in both: convert.ts corrects the server's Constant).

@@ -28,7 +28,14 @@ import type { FileStamp } from './file-stamp.js';
 import { checkPosition } from './engine-checks.js';
 import { EngineLife } from './engine-life.js';
 import { fromNavtoItem } from './tsserver-navto.js';
-import type { CallHierarchyItem, CodeNavigation, EngineDiagnostic, HoverInfo, IncomingCall, OutgoingCall } from '@cn/core';
+import type {
+  CallHierarchyItem,
+  CodeNavigation,
+  EngineDiagnostic,
+  HoverInfo,
+  IncomingCall,
+  OutgoingCall,
+} from '@cn/core';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
 import { fileDiagnostics } from './navigation/diagnostics.js';
 import { hoverAt, locationsAt } from './navigation/symbol-info.js';
@@ -163,7 +170,10 @@ class LanguageServerEngine implements TypeScriptEngine {
    * Confines the file to the root, waits for the engine, makes the language server see the file as on disk
    * and keeps it open while `work` asks about it (`stamp`: the content the language server has).
    */
-  private async onFile<T>(filePath: string, work: (session: LanguageServerSession, file: string, stamp: FileStamp) => Promise<T>): Promise<T> {
+  private async onFile<T>(
+    filePath: string,
+    work: (session: LanguageServerSession, file: string, stamp: FileStamp) => Promise<T>,
+  ): Promise<T> {
     const file = path.resolve(this.options.root, filePath);
     if (!isInside(this.options.root, file)) {
       throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);
@@ -210,7 +220,9 @@ class LanguageServerEngine implements TypeScriptEngine {
   }
 
   async typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]> {
-    return this.onFile(filePath, (session, file) => locationsAt(session, TypeDefinitionRequest.type, file, checkPosition(position)));
+    return this.onFile(filePath, (session, file) =>
+      locationsAt(session, TypeDefinitionRequest.type, file, checkPosition(position)),
+    );
   }
 
   configDiagnostics(): EngineDiagnostic[] {

@@ -16,14 +16,22 @@ describe('project discovery reports configs tsc cannot read', () => {
 
   it('every error of broken JSON, in order, with 1-based positions; the files go loose', () => {
     const layout = discover('{\n  "compilerOptions": { "strict": tru, "noEmit": [1 }\n}\n');
-    expect(layout.configErrors.map(({ line, character, code }) => `${line}:${character} ${code}`)).toEqual(['2:34 TS1328', '2:52 TS1005']);
-    expect(layout.configErrors[0]).toMatchObject({ configPath: path.join(root, 'tsconfig.json'), message: expect.stringMatching(/^Property value can only be/) });
+    expect(layout.configErrors.map(({ line, character, code }) => `${line}:${character} ${code}`)).toEqual([
+      '2:34 TS1328',
+      '2:52 TS1005',
+    ]);
+    expect(layout.configErrors[0]).toMatchObject({
+      configPath: path.join(root, 'tsconfig.json'),
+      message: expect.stringMatching(/^Property value can only be/),
+    });
     expect(layout.projects).toEqual([]);
     expect(layout.looseFiles).toEqual([path.join(root, 'a.ts')]);
   });
 
   it('comments and trailing commas are not errors', () => {
-    const layout = discover('{\n  // strict\n  "compilerOptions": { "strict": true, },\n  /* all */ "include": ["*.ts",],\n}\n');
+    const layout = discover(
+      '{\n  // strict\n  "compilerOptions": { "strict": true, },\n  /* all */ "include": ["*.ts",],\n}\n',
+    );
     expect(layout.configErrors).toEqual([]);
     expect(layout.projects.map((project) => path.basename(project.configPath))).toEqual(['tsconfig.json']);
   });

@@ -8,8 +8,12 @@ import { fixture, LONG, startEngine } from './helpers.js';
 const root = fixture('ts-multi');
 const userFile = path.join(root, 'lib', 'user.ts');
 const ourProcesses = () => listDescendants(process.pid);
-const languageServerPid = () => ourProcesses().find((entry) => entry.command.includes('typescript-language-server'))?.pid;
-const tsserverPids = () => ourProcesses().filter((entry) => entry.command.includes('tsserver')).map((entry) => entry.pid);
+const languageServerPid = () =>
+  ourProcesses().find((entry) => entry.command.includes('typescript-language-server'))?.pid;
+const tsserverPids = () =>
+  ourProcesses()
+    .filter((entry) => entry.command.includes('tsserver'))
+    .map((entry) => entry.pid);
 
 /** Waits for a condition with a deadline (a process that never exits fails the test instead of hanging it). */
 async function waitUntil(condition: () => boolean, timeout = 15_000): Promise<void> {

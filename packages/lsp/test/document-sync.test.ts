@@ -113,7 +113,9 @@ describe('DocumentSync keeps its open set equal to the server’s under concurre
 
 describe('languageIdFor', () => {
   it('names every source extension the way the language server expects', () => {
-    const ids = Object.fromEntries(SOURCE_EXTENSIONS.map((extension) => [extension, languageIdFor(`/p/a${extension}`)]));
+    const ids = Object.fromEntries(
+      SOURCE_EXTENSIONS.map((extension) => [extension, languageIdFor(`/p/a${extension}`)]),
+    );
     expect(ids).toEqual({
       '.ts': 'typescript',
       '.tsx': 'typescriptreact',

@@ -34,7 +34,9 @@ describe('FileAnswers', () => {
   it('does not remember a failed answer', async () => {
     const answers = new FileAnswers(4);
     const session = {};
-    await expect(answers.get('folds', '/a.ts', session, stamp('1'), () => Promise.reject(new Error('busy')))).rejects.toThrow('busy');
+    await expect(
+      answers.get('folds', '/a.ts', session, stamp('1'), () => Promise.reject(new Error('busy'))),
+    ).rejects.toThrow('busy');
     await expect(answers.get('folds', '/a.ts', session, stamp('1'), () => Promise.resolve([]))).resolves.toEqual([]);
   });
 });

@@ -37,7 +37,10 @@ export function columnOf(filePath: string, line: number, needle: string): number
 }
 
 /** "relative/path:line:character" for compact assertions. */
-export function describeLocation(root: string, location: { filePath: string; range: { start: { line: number; character: number } } }): string {
+export function describeLocation(
+  root: string,
+  location: { filePath: string; range: { start: { line: number; character: number } } },
+): string {
   return `${path.relative(root, location.filePath)}:${location.range.start.line}:${location.range.start.character}`;
 }
 

@@ -5,7 +5,8 @@ import { columnOf, fixture, LONG, startEngine } from './helpers.js';
 
 const root = fixture('js-plain');
 const file = (relative: string) => path.join(root, relative);
-const filesOf = (locations: { filePath: string }[]) => [...new Set(locations.map((location) => path.relative(root, location.filePath)))].sort();
+const filesOf = (locations: { filePath: string }[]) =>
+  [...new Set(locations.map((location) => path.relative(root, location.filePath)))].sort();
 
 describe('js-plain: JavaScript without a jsconfig', { timeout: LONG }, () => {
   let engine: TypeScriptEngine;
@@ -23,7 +24,12 @@ describe('js-plain: JavaScript without a jsconfig', { timeout: LONG }, () => {
     const references = await engine.references(vector, { line: 1, character: columnOf(vector, 1, 'Vector') }, true);
     // sprite.js and canvas.js import Vector but nothing imports them: without the loose files
     // tsserver's inferred project would only know the open file.
-    expect(filesOf(references)).toEqual(['src/math/index.js', 'src/math/vector.js', 'src/render/canvas.js', 'src/render/sprite.js']);
+    expect(filesOf(references)).toEqual([
+      'src/math/index.js',
+      'src/math/vector.js',
+      'src/render/canvas.js',
+      'src/render/sprite.js',
+    ]);
     expect(references).toHaveLength(7);
   });
 
@@ -40,11 +46,16 @@ describe('js-plain: JavaScript without a jsconfig', { timeout: LONG }, () => {
       'src/render/sprite.js',
     ]);
     const [definition] = await engine.definition(legacy, at);
-    expect(definition).toMatchObject({ filePath: file('src/math/vector.js'), range: { start: { line: 1, character: 14 } } });
+    expect(definition).toMatchObject({
+      filePath: file('src/math/vector.js'),
+      range: { start: { line: 1, character: 14 } },
+    });
   });
 
   it('finds the class by name', async () => {
     const hits = await engine.searchSymbols('Vector');
-    expect(hits).toContainEqual(expect.objectContaining({ name: 'Vector', kind: 'Class', filePath: file('src/math/vector.js') }));
+    expect(hits).toContainEqual(
+      expect.objectContaining({ name: 'Vector', kind: 'Class', filePath: file('src/math/vector.js') }),
+    );
   });
 });

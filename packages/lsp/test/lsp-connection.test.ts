@@ -12,12 +12,16 @@ function silentServer() {
   const server = createMessageConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
   const cancelled: string[] = [];
   // jsonrpc consumes $/cancelRequest itself and cancels the handler's token: that is what shows.
-  server.onRequest('slow/request', (_params: unknown, token) => new Promise((resolve) => {
-    token.onCancellationRequested(() => {
-      cancelled.push('slow/request');
-      resolve(null);
-    });
-  }));
+  server.onRequest(
+    'slow/request',
+    (_params: unknown, token) =>
+      new Promise((resolve) => {
+        token.onCancellationRequested(() => {
+          cancelled.push('slow/request');
+          resolve(null);
+        });
+      }),
+  );
   server.listen();
   const child = { stdin: toServer, stdout: toClient } as unknown as ServerChild;
   return { child, cancelled, close: () => toClient.end() };

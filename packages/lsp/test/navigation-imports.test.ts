@@ -10,7 +10,10 @@ const relative = (file: string) => path.relative(root, file);
 
 async function importsOf(file: string): Promise<string[]> {
   const imports = await graph.importsOf(path.join(root, file));
-  return imports.map((entry) => `${entry.specifier} → ${entry.resolvedFile ? relative(entry.resolvedFile) : `package ${entry.packageName ?? '?'}`} @${entry.line}:${entry.character}`);
+  return imports.map(
+    (entry) =>
+      `${entry.specifier} → ${entry.resolvedFile ? relative(entry.resolvedFile) : `package ${entry.packageName ?? '?'}`} @${entry.line}:${entry.character}`,
+  );
 }
 
 describe('the import graph through the TypeScript compiler API', () => {
@@ -54,7 +57,12 @@ describe('the import graph through the TypeScript compiler API', () => {
   });
 
   it('names packages by their root', () => {
-    expect(['rxjs/operators', '@scope/pkg/deep', 'node:fs', 'lodash'].map(packageName)).toEqual(['rxjs', '@scope/pkg', 'node:fs', 'lodash']);
+    expect(['rxjs/operators', '@scope/pkg/deep', 'node:fs', 'lodash'].map(packageName)).toEqual([
+      'rxjs',
+      '@scope/pkg',
+      'node:fs',
+      'lodash',
+    ]);
   });
 
   it('refuses files outside the root', async () => {

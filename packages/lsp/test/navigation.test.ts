@@ -9,7 +9,8 @@ const chain = path.join(root, 'src/calls/chain.ts');
 const shapes = path.join(root, 'src/shapes/shapes.ts');
 const where = (location: { filePath: string; range: { start: { line: number; character: number } } }) =>
   `${path.relative(root, location.filePath)}:${location.range.start.line}:${location.range.start.character}`;
-const named = (item: CallHierarchyItem) => `${item.name}@${where({ filePath: item.filePath, range: item.selectionRange })}`;
+const named = (item: CallHierarchyItem) =>
+  `${item.name}@${where({ filePath: item.filePath, range: item.selectionRange })}`;
 
 describe('graph fixture through typescript-language-server', { timeout: LONG }, () => {
   let engine: TypeScriptEngine;
@@ -20,7 +21,12 @@ describe('graph fixture through typescript-language-server', { timeout: LONG }, 
 
   it('prepares a call hierarchy item at the function name, with its kind and whole range', async () => {
     const [ping] = await engine.prepareCallHierarchy(chain, { line: 20, character: 17 });
-    expect(ping).toMatchObject({ name: 'ping', kind: 'Function', filePath: chain, range: { start: { line: 19, character: 1 }, end: { line: 22, character: 2 } } });
+    expect(ping).toMatchObject({
+      name: 'ping',
+      kind: 'Function',
+      filePath: chain,
+      range: { start: { line: 19, character: 1 }, end: { line: 22, character: 2 } },
+    });
     expect(named(ping)).toBe('ping@src/calls/chain.ts:20:17');
   });
 
@@ -32,7 +38,9 @@ describe('graph fixture through typescript-language-server', { timeout: LONG }, 
       'pong@src/calls/chain.ts:24:17 at src/calls/chain.ts:25:10',
     ]);
     const outgoing = await engine.outgoingCalls(ping);
-    expect(outgoing.map((call) => `${named(call.to)} at ${call.callSites.map(where).join(',')}`)).toEqual(['pong@src/calls/chain.ts:24:17 at src/calls/chain.ts:21:19']);
+    expect(outgoing.map((call) => `${named(call.to)} at ${call.callSites.map(where).join(',')}`)).toEqual([
+      'pong@src/calls/chain.ts:24:17 at src/calls/chain.ts:21:19',
+    ]);
     const [pong] = outgoing.map((call) => call.to);
     expect((await engine.outgoingCalls(pong)).map((call) => named(call.to))).toEqual(['ping@src/calls/chain.ts:20:17']);
   });
@@ -49,9 +57,17 @@ describe('graph fixture through typescript-language-server', { timeout: LONG }, 
 
   it('finds the three implementations of an interface and of its member', async () => {
     const ofInterface = await engine.implementations(shapes, { line: 2, character: 18 });
-    expect(ofInterface.map(where)).toEqual(['src/shapes/shapes.ts:6:14', 'src/shapes/shapes.ts:13:14', 'src/shapes/shapes.ts:20:14']);
+    expect(ofInterface.map(where)).toEqual([
+      'src/shapes/shapes.ts:6:14',
+      'src/shapes/shapes.ts:13:14',
+      'src/shapes/shapes.ts:20:14',
+    ]);
     const ofMember = await engine.implementations(shapes, { line: 3, character: 3 });
-    expect(ofMember.map(where)).toEqual(['src/shapes/shapes.ts:8:3', 'src/shapes/shapes.ts:15:3', 'src/shapes/shapes.ts:25:3']);
+    expect(ofMember.map(where)).toEqual([
+      'src/shapes/shapes.ts:8:3',
+      'src/shapes/shapes.ts:15:3',
+      'src/shapes/shapes.ts:25:3',
+    ]);
   });
 
   it('splits hover into the signature and the doc comment', async () => {
@@ -81,6 +97,8 @@ describe('graph fixture through typescript-language-server', { timeout: LONG }, 
   });
 
   it('refuses files outside the root', async () => {
-    await expect(engine.prepareCallHierarchy('/etc/hosts', { line: 1, character: 1 })).rejects.toThrow(/outside the project root/);
+    await expect(engine.prepareCallHierarchy('/etc/hosts', { line: 1, character: 1 })).rejects.toThrow(
+      /outside the project root/,
+    );
   });
 });

@@ -25,12 +25,17 @@ console.log(JSON.stringify({ verdict, held: held.length }));
 `;
 
 describe('the process scan without a free file descriptor', () => {
-  it.runIf(process.platform === 'linux')('gives no verdict (false) instead of throwing EMFILE out of the timer', async () => {
-    const output = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: DIST }, (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout))),
-    );
-    const result = JSON.parse(output) as { verdict: string; held: number };
-    expect(result.held).toBeGreaterThan(0);
-    expect(result.verdict).toBe('false 0');
-  });
+  it.runIf(process.platform === 'linux')(
+    'gives no verdict (false) instead of throwing EMFILE out of the timer',
+    async () => {
+      const output = await new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: DIST }, (error, stdout, stderr) =>
+          error ? reject(new Error(stderr)) : resolve(stdout),
+        ),
+      );
+      const result = JSON.parse(output) as { verdict: string; held: number };
+      expect(result.held).toBeGreaterThan(0);
+      expect(result.verdict).toBe('false 0');
+    },
+  );
 });

@@ -32,7 +32,10 @@ describe('ts-multi: two tsconfig projects', { timeout: LONG }, () => {
     expect(userClass?.containerName).toBeUndefined();
     // Symbols of both projects: `user` lives only in app, `UserRegistry` only in lib.
     expect(hits.find((hit) => hit.name === 'user')).toMatchObject({ kind: 'Constant', filePath: file('app/main.ts') });
-    expect(hits.find((hit) => hit.name === 'UserRegistry')).toMatchObject({ kind: 'Class', filePath: file('lib/registry.ts') });
+    expect(hits.find((hit) => hit.name === 'UserRegistry')).toMatchObject({
+      kind: 'Class',
+      filePath: file('lib/registry.ts'),
+    });
     expect(hits.find((hit) => hit.name === 'users')).toMatchObject({ kind: 'Property', containerName: 'UserRegistry' });
   });
 
@@ -43,7 +46,11 @@ describe('ts-multi: two tsconfig projects', { timeout: LONG }, () => {
 
   it('finds every reference of User across both projects, through the re-export', async () => {
     const line = 2;
-    const references = await engine.references(file('lib/user.ts'), { line, character: columnOf(file('lib/user.ts'), line, 'User') }, true);
+    const references = await engine.references(
+      file('lib/user.ts'),
+      { line, character: columnOf(file('lib/user.ts'), line, 'User') },
+      true,
+    );
     const expected: [string, number][] = [
       ['lib/user.ts', 2],
       ['lib/user.ts', 13],
@@ -72,7 +79,10 @@ describe('ts-multi: two tsconfig projects', { timeout: LONG }, () => {
     expect(geometry).toMatchObject({ kind: 'Module', selectionRange: { start: { line: 1, character: 18 } } });
     const point = geometry?.children.find((node) => node.name === 'Point');
     expect(point?.kind).toBe('Class');
-    expect(point?.children.find((node) => node.name === 'distanceTo')).toMatchObject({ kind: 'Method', range: { start: { line: 8, character: 5 } } });
+    expect(point?.children.find((node) => node.name === 'distanceTo')).toMatchObject({
+      kind: 'Method',
+      range: { start: { line: 8, character: 5 } },
+    });
     const units = geometry?.children.find((node) => node.name === 'Units');
     expect(units?.children[0]).toMatchObject({ name: 'Meter', kind: 'Class' });
     expect(units?.children[0].children[0]).toMatchObject({ name: 'toCentimeters', kind: 'Method' });
@@ -99,9 +109,13 @@ describe('ts-multi: two tsconfig projects', { timeout: LONG }, () => {
   });
 
   it('refuses files outside the root and files that do not exist', async () => {
-    await expect(engine.outline(path.join(root, '..', 'js-plain', 'src', 'legacy.js'))).rejects.toMatchObject({ kind: 'bad-input' });
+    await expect(engine.outline(path.join(root, '..', 'js-plain', 'src', 'legacy.js'))).rejects.toMatchObject({
+      kind: 'bad-input',
+    });
     await expect(engine.outline(file('lib/missing.ts'))).rejects.toMatchObject({ kind: 'bad-input' });
-    await expect(engine.definition(file('lib/user.ts'), { line: 0, character: 1 })).rejects.toMatchObject({ kind: 'bad-input' });
+    await expect(engine.definition(file('lib/user.ts'), { line: 0, character: 1 })).rejects.toMatchObject({
+      kind: 'bad-input',
+    });
   });
 });
 

@@ -6,7 +6,9 @@ const syntax = new TsTypeSyntax();
 async function summary(fileName: string, text: string): Promise<string[]> {
   const declarations = await syntax.typeDeclarations(fileName, text);
   return declarations.map((declaration) => {
-    const heritage = declaration.heritage.map((name) => ` ${name.clause} ${name.text}@${name.position.line}:${name.position.character}`).join('');
+    const heritage = declaration.heritage
+      .map((name) => ` ${name.clause} ${name.text}@${name.position.line}:${name.position.character}`)
+      .join('');
     const container = declaration.container ? ` in ${declaration.container}` : '';
     return `${declaration.kind} ${declaration.name}@${declaration.position.line}:${declaration.position.character}${container}${heritage}`;
   });

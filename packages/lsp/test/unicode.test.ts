@@ -36,7 +36,11 @@ describe('unicode: columns are UTF-16 code units', { timeout: LONG }, () => {
 
   it('references and definitions land on the exact columns', async () => {
     const references = await engine.references(text, { line: 1, character: columnOf(text, 1, '名前') }, true);
-    const found = references.map((location) => [path.basename(location.filePath), location.range.start.line, location.range.start.character]);
+    const found = references.map((location) => [
+      path.basename(location.filePath),
+      location.range.start.line,
+      location.range.start.character,
+    ]);
     expect(found.sort()).toEqual(
       [
         ['text.ts', 1, columnOf(text, 1, '名前')],

@@ -74,7 +74,11 @@ export class BoundedStdioTransport implements Transport {
     }
     if (!this.oversized) {
       const start = Buffer.concat([...this.pieces, piece]);
-      this.oversized = { head: Buffer.from(start.subarray(0, ID_WINDOW_BYTES)), tail: Buffer.from(start.subarray(-ID_WINDOW_BYTES)), bytes: start.length };
+      this.oversized = {
+        head: Buffer.from(start.subarray(0, ID_WINDOW_BYTES)),
+        tail: Buffer.from(start.subarray(-ID_WINDOW_BYTES)),
+        bytes: start.length,
+      };
       this.pieces = [];
       this.pieceBytes = 0;
       return;
@@ -130,7 +134,9 @@ function idOf(value: unknown): RequestId {
  */
 function idAtEnds(head: Buffer, tail: Buffer): RequestId {
   const value = String.raw`(-?\d{1,15}|"(?:[^"\\]|\\.){0,100}")`;
-  const first = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*${value}\s*[,}]`).exec(head.toString('utf8'));
+  const first = new RegExp(String.raw`^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*${value}\s*[,}]`).exec(
+    head.toString('utf8'),
+  );
   const last = new RegExp(String.raw`[,{]\s*"id"\s*:\s*${value}\s*\}\s*$`).exec(tail.toString('utf8'));
   const text = first?.[1] ?? last?.[1];
   return text === undefined ? null : (JSON.parse(text) as string | number);

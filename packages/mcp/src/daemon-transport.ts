@@ -8,7 +8,14 @@ import type { AnswerOf, HttpMethod, RequestOf, RouteName } from '@cn/protocol';
 const KEEP_ALIVE_MS = 60_000;
 
 /** undici and node socket codes that mean "the daemon we knew is gone": find or start it again. */
-const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
+const CONNECTION_LOST = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
+]);
 const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const TOO_LARGE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 
@@ -39,7 +46,11 @@ export class DaemonTransport {
   ) {}
 
   /** A route of @cn/protocol's table, typed by it (the same `callRoute` as the CLI's). */
-  call<Name extends RouteName, Body extends RequestOf<Name>>(name: Name, body: Body, endpoint?: Endpoint): Promise<AnswerOf<Name, Body>> {
+  call<Name extends RouteName, Body extends RequestOf<Name>>(
+    name: Name,
+    body: Body,
+    endpoint?: Endpoint,
+  ): Promise<AnswerOf<Name, Body>> {
     return callRoute((method, path, payload) => this.request(method, path, payload, endpoint), name, body);
   }
 
@@ -59,7 +70,11 @@ export class DaemonTransport {
         return await this.send<T>(await this.connect(), method, route, body);
       } catch (again) {
         if (!(again instanceof ConnectionFailure)) throw again;
-        throw new CnError('unavailable', `lost the connection to the daemon (${again.message})`, 'check cn status, then try again');
+        throw new CnError(
+          'unavailable',
+          `lost the connection to the daemon (${again.message})`,
+          'check cn status, then try again',
+        );
       }
     }
   }
@@ -77,7 +92,9 @@ export class DaemonTransport {
         known && !sameEndpoint(connection.endpoint, known) ? this.replace(connection, known) : connection,
       );
     }
-    const opening = (known ? Promise.resolve(known) : connectOrStart(this.root)).then((endpoint) => this.open(endpoint));
+    const opening = (known ? Promise.resolve(known) : connectOrStart(this.root)).then((endpoint) =>
+      this.open(endpoint),
+    );
     this.connection = opening;
     // A failed start must not stick: the next call tries again.
     opening.catch(() => {

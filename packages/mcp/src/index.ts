@@ -26,7 +26,9 @@ function log(line: string): void {
  */
 export async function runMcpServer(options: McpOptions): Promise<void> {
   const project: Project =
-    typeof options.root === 'string' ? { root: options.root, daemon: new DaemonTransport(options.root, options.timeoutMs, log) } : { error: options.root };
+    typeof options.root === 'string'
+      ? { root: options.root, daemon: new DaemonTransport(options.root, options.timeoutMs, log) }
+      : { error: options.root };
   log('error' in project ? `${project.error.message}; every tool will report this` : `serving ${project.root}`);
 
   const server = buildMcpServer(project);

@@ -39,7 +39,10 @@ async function callTool(tool: CnTool, input: Record<string, unknown>, project: P
     const context: ToolContext = project;
     const answer = tool.call ? await tool.call(input, context) : await forward(tool, input, context);
     const result = tool.after ? tool.after(answer, input) : answer;
-    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
+    return {
+      content: [{ type: 'text', text: JSON.stringify(result) }],
+      structuredContent: result as Record<string, unknown>,
+    };
   } catch (error) {
     return { content: [{ type: 'text', text: errorLine(error) }], isError: true };
   }

@@ -19,7 +19,9 @@ export const GRAPH_TOOLS = [
       in: scope,
       exact,
       refsIn: callsRequest.shape.refsIn.describe('Only callers in files under this path or glob'),
-      refsNotIn: callsRequest.shape.refsNotIn.describe('No callers in files under this path or glob, e.g. **/*.test.ts'),
+      refsNotIn: callsRequest.shape.refsNotIn.describe(
+        'No callers in files under this path or glob, e.g. **/*.test.ts',
+      ),
       limit: limit.describe('At most this many edges'),
       maxTokens,
     },
@@ -40,7 +42,8 @@ export const GRAPH_TOOLS = [
       maxTokens,
     },
     route: 'impl',
-    body: ({ target, kind, in: within, exact, direction, depth, limit }) => requestBody('impl', { target, kind, in: within, exact, direction, depth, limit }),
+    body: ({ target, kind, in: within, exact, direction, depth, limit }) =>
+      requestBody('impl', { target, kind, in: within, exact, direction, depth, limit }),
     after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitImpl(response, maxTokens)),
   }),
   tool({
@@ -51,7 +54,8 @@ export const GRAPH_TOOLS = [
   }),
   tool({
     name: 'cn_deps',
-    description: 'Import graph of a file: its imports (out), its importers (in) or both; or orphans: files nothing imports.',
+    description:
+      'Import graph of a file: its imports (out), its importers (in) or both; or orphans: files nothing imports.',
     input: {
       file: depsRequest.shape.file.min(1).optional().describe('Path relative to the project root'),
       direction: direction('out'),

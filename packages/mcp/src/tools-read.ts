@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { CnError, DEFAULT_OVERVIEW_TOKENS, fitFind, fitMap, fitOverview, fitUnused, inspectInBatches } from '@cn/core';
 import { requestBody } from '@cn/protocol';
-import { findRequest, inspectManyRequest, inspectRequest, mapRequest, overviewRequest, unusedRequest } from '@cn/protocol/schemas';
+import {
+  findRequest,
+  inspectManyRequest,
+  inspectRequest,
+  mapRequest,
+  overviewRequest,
+  unusedRequest,
+} from '@cn/protocol/schemas';
 import { findRunningDaemon } from '@cn/client';
 import { absolute, file, kind, limit, maxTokens, snippet, tool } from './tool.js';
 
@@ -16,25 +23,38 @@ export const READ_TOOLS = [
     input: {
       dir: overviewRequest.shape.dir.describe('Directory relative to the root (default: all)'),
       limit: limit.describe('At most this many files'),
-      maxTokens: overviewRequest.shape.maxTokens.describe(`Cut to about this many tokens (default ${DEFAULT_OVERVIEW_TOKENS}, 0 = no cut)`),
+      maxTokens: overviewRequest.shape.maxTokens.describe(
+        `Cut to about this many tokens (default ${DEFAULT_OVERVIEW_TOKENS}, 0 = no cut)`,
+      ),
     },
     route: 'overview',
     // As the CLI: the daemon sends everything, the cut is made on what is returned.
     body: ({ dir, limit, maxTokens }, { root }) => {
       if (maxTokens !== undefined && maxTokens > 0 && maxTokens < 20) {
-        throw new CnError('bad-input', `maxTokens takes 0 (no cut) or a whole number of 20 or more, not '${maxTokens}'`);
+        throw new CnError(
+          'bad-input',
+          `maxTokens takes 0 (no cut) or a whole number of 20 or more, not '${maxTokens}'`,
+        );
       }
       return requestBody('overview', { maxTokens: 0, limit, dir: dir === undefined ? undefined : absolute(root, dir) });
     },
-    after: (response, { maxTokens = DEFAULT_OVERVIEW_TOKENS }) => (maxTokens > 0 ? fitOverview(response, maxTokens) : response),
+    after: (response, { maxTokens = DEFAULT_OVERVIEW_TOKENS }) =>
+      maxTokens > 0 ? fitOverview(response, maxTokens) : response,
   }),
   tool({
     name: 'cn_unused',
-    description: 'Top-level declarations of a file, directory or the project that nothing else uses; used-only-by-tests marked.',
+    description:
+      'Top-level declarations of a file, directory or the project that nothing else uses; used-only-by-tests marked.',
     input: {
-      path: nonEmpty(unusedRequest.shape.path).describe('File or directory relative to the root (default: the whole project)'),
-      exported: unusedRequest.shape.exported.describe('Only exports (public members), and only uses from other files count'),
-      membersOf: nonEmpty(unusedRequest.shape.membersOf).describe('Instead of path: a class (name or id) whose members to check'),
+      path: nonEmpty(unusedRequest.shape.path).describe(
+        'File or directory relative to the root (default: the whole project)',
+      ),
+      exported: unusedRequest.shape.exported.describe(
+        'Only exports (public members), and only uses from other files count',
+      ),
+      membersOf: nonEmpty(unusedRequest.shape.membersOf).describe(
+        'Instead of path: a class (name or id) whose members to check',
+      ),
       refsIn: nonEmpty(unusedRequest.shape.refsIn).describe('Only uses in files under this path or glob count'),
       refsNotIn: nonEmpty(unusedRequest.shape.refsNotIn).describe('Uses in files under this path or glob do not count'),
       limit: limit.describe('At most this many symbols'),
@@ -42,15 +62,30 @@ export const READ_TOOLS = [
     },
     route: 'unused',
     body: ({ path, exported, membersOf, refsIn, refsNotIn, limit }, { root }) =>
-      requestBody('unused', { path: path === undefined ? undefined : absolute(root, path), exported, membersOf, refsIn, refsNotIn, limit }),
+      requestBody('unused', {
+        path: path === undefined ? undefined : absolute(root, path),
+        exported,
+        membersOf,
+        refsIn,
+        refsNotIn,
+        limit,
+      }),
     after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitUnused(response, maxTokens)),
   }),
   tool({
     name: 'cn_map',
-    description: 'Outline of one file: every symbol with kind, modifiers, line range and id; re-exports with their target id.',
-    input: { file, locals: mapRequest.shape.locals.describe('Also list locals inside functions'), snippet, limit: limit.describe('At most this many symbols'), maxTokens },
+    description:
+      'Outline of one file: every symbol with kind, modifiers, line range and id; re-exports with their target id.',
+    input: {
+      file,
+      locals: mapRequest.shape.locals.describe('Also list locals inside functions'),
+      snippet,
+      limit: limit.describe('At most this many symbols'),
+      maxTokens,
+    },
     route: 'map',
-    body: ({ file, locals, snippet, limit }, { root }) => requestBody('map', { file: absolute(root, file), locals, snippet, limit }),
+    body: ({ file, locals, snippet, limit }, { root }) =>
+      requestBody('map', { file: absolute(root, file), locals, snippet, limit }),
     after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitMap(response, maxTokens)),
   }),
   tool({
@@ -67,15 +102,19 @@ export const READ_TOOLS = [
       maxTokens,
     },
     route: 'find',
-    body: ({ query, kind, in: scope, exact, refs, snippet, limit }) => requestBody('find', { query, kind, limit, in: scope, exact, refs, snippet }),
+    body: ({ query, kind, in: scope, exact, refs, snippet, limit }) =>
+      requestBody('find', { query, kind, limit, in: scope, exact, refs, snippet }),
     after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitFind(response, maxTokens)),
   }),
   tool({
     name: 'cn_inspect',
-    description: 'Source of the declaration enclosing each id (from other cn tools, or path:line), plus ids of symbols it uses.',
+    description:
+      'Source of the declaration enclosing each id (from other cn tools, or path:line), plus ids of symbols it uses.',
     input: {
       ids: inspectManyRequest.shape.ids.min(1).describe('Ids; one id returns {result}, several {results, failures}'),
-      expand: inspectRequest.shape.expand.describe('block: enclosing declaration (default); surround: lines either side'),
+      expand: inspectRequest.shape.expand.describe(
+        'block: enclosing declaration (default); surround: lines either side',
+      ),
       context: inspectRequest.shape.context.describe('Lines either side for surround (default 5)'),
       code: inspectRequest.shape.code.describe("false: only each block's line range (no code)"),
       limit: inspectManyRequest.shape.limit.describe('At most this many blocks'),
@@ -86,7 +125,9 @@ export const READ_TOOLS = [
     call: ({ ids, expand, context, code, limit }, { daemon }) =>
       ids.length === 1 && limit === undefined
         ? daemon.call('inspect', requestBody('inspect', { id: ids[0], expand, context, code }))
-        : inspectInBatches(requestBody('inspect', { ids, expand, context, code, limit }), (batch) => daemon.call('inspect', batch)),
+        : inspectInBatches(requestBody('inspect', { ids, expand, context, code, limit }), (batch) =>
+            daemon.call('inspect', batch),
+          ),
   }),
   tool({
     name: 'cn_status',

@@ -20,7 +20,14 @@ export function trackUnanswered(transport: Transport): { settled(): Promise<void
     try {
       await send(message, options);
     } finally {
-      if ('id' in message && !('method' in message) && message.id !== undefined && open.delete(message.id) && open.size === 0) wake?.();
+      if (
+        'id' in message &&
+        !('method' in message) &&
+        message.id !== undefined &&
+        open.delete(message.id) &&
+        open.size === 0
+      )
+        wake?.();
     }
   };
   return {

@@ -45,7 +45,16 @@ describe('BoundedStdioTransport', () => {
     await feed(`{"method":"tools/call","params":{"q":"${padding}`, padding, `"},"jsonrpc":"2.0","id":41}\n`);
     await feed(`{"jsonrpc":"2.0","id":"abc","method":"tools/call","params":{"q":"${padding}"}}\n`);
     await feed(`{"params":{"q":"${padding}"}}\n`, `${ping(43)}\n`);
-    const refusal = (id: unknown) => ({ jsonrpc: '2.0', id, error: { code: -32600, message: expect.stringMatching(/^Invalid Request: the request is [23] KB, more than the 1 KB a request may be$/) } });
+    const refusal = (id: unknown) => ({
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: -32600,
+        message: expect.stringMatching(
+          /^Invalid Request: the request is [23] KB, more than the 1 KB a request may be$/,
+        ),
+      },
+    });
     expect(written).toEqual([refusal(41), refusal('abc'), refusal(null)]);
     expect(received).toEqual([JSON.parse(ping(43))]);
     expect(logged).toHaveLength(3);

@@ -6,7 +6,14 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CnError, MAX_ANSWER_BYTES } from '@cn/core';
 import { PORT_FILE_NAME } from '@cn/protocol';
-import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, sameProof } from '@cn/protocol/request-proof';
+import {
+  CLIENT_PROOF_HEADER,
+  DAEMON_PROOF_HEADER,
+  NONCE_HEADER,
+  clientProof,
+  daemonProof,
+  sameProof,
+} from '@cn/protocol/request-proof';
 import { DaemonTransport } from '../src/daemon-transport.js';
 
 /**
@@ -30,7 +37,16 @@ class FakeDaemon {
   listen(root: string, port = 0): Promise<void> {
     return new Promise((resolve) =>
       this.server.listen(port, '127.0.0.1', () => {
-        const portFile = { pid: process.pid, port: this.port, host: '127.0.0.1', root, token: this.token, version: '0', startedAt: '', logFile: '' };
+        const portFile = {
+          pid: process.pid,
+          port: this.port,
+          host: '127.0.0.1',
+          root,
+          token: this.token,
+          version: '0',
+          startedAt: '',
+          logFile: '',
+        };
         writeFileSync(path.join(root, PORT_FILE_NAME), JSON.stringify(portFile));
         resolve();
       }),
@@ -57,13 +73,20 @@ class FakeDaemon {
       const raw = Buffer.concat(chunks);
       const body = raw.toString('utf8');
       const nonce = String(request.headers[NONCE_HEADER]);
-      const proven = sameProof(clientProof(this.token, nonce, request.method ?? '', request.url ?? '', raw), request.headers[CLIENT_PROOF_HEADER]);
+      const proven = sameProof(
+        clientProof(this.token, nonce, request.method ?? '', request.url ?? '', raw),
+        request.headers[CLIENT_PROOF_HEADER],
+      );
       const send = (status: number, value: unknown) => {
         const bytes = Buffer.from(JSON.stringify(value), 'utf8');
-        const proof = proven && this.signs ? { [DAEMON_PROOF_HEADER]: daemonProof(this.token, nonce, status, bytes) } : {};
-        response.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length, ...proof }).end(bytes);
+        const proof =
+          proven && this.signs ? { [DAEMON_PROOF_HEADER]: daemonProof(this.token, nonce, status, bytes) } : {};
+        response
+          .writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length, ...proof })
+          .end(bytes);
       };
-      if (!proven && this.signs) return send(401, { error: { kind: 'bad-input', message: 'missing or wrong proof of the token' } });
+      if (!proven && this.signs)
+        return send(401, { error: { kind: 'bad-input', message: 'missing or wrong proof of the token' } });
       const canned = this.behaviour[request.url ?? ''];
       if (canned?.[0] === 0) return; // never answers
       if (canned?.[0] === -1) return this.endless(response);
@@ -99,7 +122,10 @@ describe('DaemonTransport', () => {
   it('finds the daemon through the port file and keeps one connection alive across calls', async () => {
     const daemon = await start(new FakeDaemon('first'));
     for (let call = 0; call < 5; call++) {
-      expect(await transport.request('POST', '/find', { query: 'User', call })).toEqual({ echo: { query: 'User', call }, token: 'first' });
+      expect(await transport.request('POST', '/find', { query: 'User', call })).toEqual({
+        echo: { query: 'User', call },
+        token: 'first',
+      });
     }
     // One connection for findRunningDaemon's health check (node:http, not kept), one pooled for all calls.
     expect(daemon.connections).toBe(2);
@@ -110,7 +136,10 @@ describe('DaemonTransport', () => {
     await transport.request('GET', '/status');
     await first.close();
     await start(new FakeDaemon('second'));
-    expect(await transport.request('POST', '/map', { file: 'a.ts' })).toEqual({ echo: { file: 'a.ts' }, token: 'second' });
+    expect(await transport.request('POST', '/map', { file: 'a.ts' })).toEqual({
+      echo: { file: 'a.ts' },
+      token: 'second',
+    });
     expect(logs.join('\n')).toMatch(/reconnecting through the port file/);
   });
 
@@ -134,21 +163,39 @@ describe('DaemonTransport', () => {
   });
 
   it("turns the daemon's error body into the CnError the CLI reports", async () => {
-    await start(new FakeDaemon('t', { '/inspect': [400, { error: { kind: 'bad-input', message: "malformed id 'x'", hint: 'use path::line::character' } }] }));
+    await start(
+      new FakeDaemon('t', {
+        '/inspect': [
+          400,
+          { error: { kind: 'bad-input', message: "malformed id 'x'", hint: 'use path::line::character' } },
+        ],
+      }),
+    );
     const failure = await transport.request('POST', '/inspect', { id: 'x' }).catch((error) => error);
     expect(failure).toBeInstanceOf(CnError);
-    expect(failure).toMatchObject({ kind: 'bad-input', message: "malformed id 'x'", hint: 'use path::line::character' });
+    expect(failure).toMatchObject({
+      kind: 'bad-input',
+      message: "malformed id 'x'",
+      hint: 'use path::line::character',
+    });
   });
 
   it('cuts an endless answer at the cap with the CLI wording, instead of reading it whole', async () => {
     await start(new FakeDaemon('t', { '/overview': [-1, null] }));
     const failure = await transport.request('POST', '/overview', {}).catch((error) => error);
-    expect(failure).toMatchObject({ kind: 'engine-failure', message: `the daemon's answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MB` });
+    expect(failure).toMatchObject({
+      kind: 'engine-failure',
+      message: `the daemon's answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MB`,
+    });
   });
 
   it('reports a daemon that does not answer in time with the CLI wording', async () => {
     await start(new FakeDaemon('t', { '/find': [0, null] }));
     const failure = await transport.request('POST', '/find', { query: 'x' }).catch((error) => error);
-    expect(failure).toMatchObject({ kind: 'engine-failure', message: 'no answer from the daemon within 500 ms', hint: 'raise --timeout, or check cn status' });
+    expect(failure).toMatchObject({
+      kind: 'engine-failure',
+      message: 'no answer from the daemon within 500 ms',
+      hint: 'raise --timeout, or check cn status',
+    });
   });
 });

@@ -22,11 +22,14 @@ function requestShape(route: keyof typeof ROUTE_SCHEMAS): z.ZodRawShape {
 }
 
 describe('MCP tool inputs come from the protocol request schemas', () => {
-  it.each(TOOLS.map((tool) => [tool.name, tool] as const))('%s asks only for fields of its route (or named MCP-only ones)', (_name, tool) => {
-    const fields = Object.keys(requestShape(tool.route));
-    for (const argument of Object.keys(tool.input)) {
-      if (argument in MCP_ONLY) continue;
-      expect(fields, `${tool.name}.${argument}`).toContain(argument);
-    }
-  });
+  it.each(TOOLS.map((tool) => [tool.name, tool] as const))(
+    '%s asks only for fields of its route (or named MCP-only ones)',
+    (_name, tool) => {
+      const fields = Object.keys(requestShape(tool.route));
+      for (const argument of Object.keys(tool.input)) {
+        if (argument in MCP_ONLY) continue;
+        expect(fields, `${tool.name}.${argument}`).toContain(argument);
+      }
+    },
+  );
 });

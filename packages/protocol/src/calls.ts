@@ -11,7 +11,10 @@ export const callsRequest = z.strictObject({
    */
   target: targetQuery,
   /** More targets answered in the same graph (`cn calls a b`). */
-  targets: z.array(targetQuery).max(MAX_CALL_TARGETS - 1).optional(),
+  targets: z
+    .array(targetQuery)
+    .max(MAX_CALL_TARGETS - 1)
+    .optional(),
   direction: graphDirection.optional(),
   depth: graphDepth.optional(),
   ...targetNarrowing,

@@ -23,7 +23,11 @@ export type FindRequest = z.infer<typeof findRequest>;
 
 // `maxTokens` may drop previews (stage no-previews), so here they are not required.
 const reference = locationRef.extend({ preview: z.string().optional() });
-export const candidate = reference.extend({ name: z.string(), container: z.string().optional(), snippet: z.string().optional() });
+export const candidate = reference.extend({
+  name: z.string(),
+  container: z.string().optional(),
+  snippet: z.string().optional(),
+});
 export type Candidate = z.infer<typeof candidate>;
 
 export const findResponse = z.object({

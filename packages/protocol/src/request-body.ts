@@ -19,7 +19,10 @@ const DEFAULTS: { [Name in RouteName]?: Partial<Record<keyof NonNullable<Request
 };
 
 /** `options` without its undefined fields and defaults, typed as the route's request. */
-export function requestBody<Name extends RouteName, Body extends NonNullable<RequestOf<Name>>>(name: Name, options: Body): Body {
+export function requestBody<Name extends RouteName, Body extends NonNullable<RequestOf<Name>>>(
+  name: Name,
+  options: Body,
+): Body {
   const defaults: Record<string, unknown> = DEFAULTS[name] ?? {};
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {

@@ -51,5 +51,8 @@ export function sameProof(expected: string, given: unknown): boolean {
 
 function hmac(token: string, fields: string[], body: Uint8Array): string {
   // Fields never contain a newline (hex, a method, a route, a number), so the framing is unambiguous.
-  return createHmac('sha256', token).update(`${fields.join('\n')}\n`).update(body).digest('hex');
+  return createHmac('sha256', token)
+    .update(`${fields.join('\n')}\n`)
+    .update(body)
+    .digest('hex');
 }

@@ -4,9 +4,22 @@ import { ROUTE_SCHEMAS, findRequest, findResponse, jsonSchemaOf, mapResponse, un
 
 describe('schema → JSON Schema for Fastify', () => {
   it('a request keeps its required and optional fields, its bounds and enums, and refuses unknown fields', () => {
-    const json = jsonSchemaOf(findRequest, 'input') as { required: string[]; properties: Record<string, any>; additionalProperties: boolean };
+    const json = jsonSchemaOf(findRequest, 'input') as {
+      required: string[];
+      properties: Record<string, any>;
+      additionalProperties: boolean;
+    };
     expect(json.required).toEqual(['query']);
-    expect(Object.keys(json.properties)).toEqual(['query', 'kind', 'limit', 'in', 'exact', 'refs', 'snippet', 'maxTokens']);
+    expect(Object.keys(json.properties)).toEqual([
+      'query',
+      'kind',
+      'limit',
+      'in',
+      'exact',
+      'refs',
+      'snippet',
+      'maxTokens',
+    ]);
     expect(json.additionalProperties).toBe(false);
     expect(json.properties.query).toMatchObject({ type: 'string', maxLength: 16384 });
     expect(json.properties.limit).toMatchObject({ type: 'integer', minimum: 1 });
@@ -22,7 +35,13 @@ describe('schema → JSON Schema for Fastify', () => {
     const map = jsonSchemaOf(mapResponse, 'output') as { properties: Record<string, any> };
     expect(map.properties.kinds).toMatchObject({ type: 'object', additionalProperties: { type: 'integer' } });
     const unused = jsonSchemaOf(unusedResponse, 'output') as { properties: Record<string, any> };
-    expect(unused.properties.files.items.properties.unused.items.required).toEqual(['id', 'name', 'kind', 'line', 'exported']);
+    expect(unused.properties.files.items.properties.unused.items.required).toEqual([
+      'id',
+      'name',
+      'kind',
+      'line',
+      'exported',
+    ]);
   });
 
   it('every route of the table has an answer schema that converts; exactly the GETs and shutdown take no body', () => {
@@ -37,8 +56,15 @@ describe('schema → JSON Schema for Fastify', () => {
 
 describe('requestBody: one way to build a request from options', () => {
   it('leaves out undefined fields and defaults, so CLI and MCP send the same bytes', () => {
-    expect(requestBody('find', { query: 'User', kind: undefined, exact: false, refs: 'all', limit: 5 })).toEqual({ query: 'User', limit: 5 });
-    expect(requestBody('find', { query: 'User', exact: true, refs: 'none' })).toEqual({ query: 'User', exact: true, refs: 'none' });
+    expect(requestBody('find', { query: 'User', kind: undefined, exact: false, refs: 'all', limit: 5 })).toEqual({
+      query: 'User',
+      limit: 5,
+    });
+    expect(requestBody('find', { query: 'User', exact: true, refs: 'none' })).toEqual({
+      query: 'User',
+      exact: true,
+      refs: 'none',
+    });
     expect(requestBody('map', { file: '/r/a.ts', locals: false })).toEqual({ file: '/r/a.ts' });
     expect(requestBody('inspect', { id: 'a.ts:1', code: true })).toEqual({ id: 'a.ts:1' });
     expect(requestBody('inspect', { id: 'a.ts:1', code: false })).toEqual({ id: 'a.ts:1', code: false });
@@ -56,7 +82,14 @@ describe('allDiagnostics: the whole project in pages, merged', () => {
   it('asks page after page until no next offset, and reports progress between pages', async () => {
     const asked: Array<{ offset: number; limit: number }> = [];
     const pages: DiagnosticsResponse[] = [
-      { diagnostics: [{ id: 'a.ts::1::1', filePath: 'a.ts', line: 1, character: 1, severity: 'error', code: 'TS1', message: 'x' }], filesChecked: 100, totalFiles: 150, nextOffset: 100 },
+      {
+        diagnostics: [
+          { id: 'a.ts::1::1', filePath: 'a.ts', line: 1, character: 1, severity: 'error', code: 'TS1', message: 'x' },
+        ],
+        filesChecked: 100,
+        totalFiles: 150,
+        nextOffset: 100,
+      },
       { diagnostics: [], filesChecked: 50, totalFiles: 150 },
     ];
     const progress: number[] = [];
@@ -67,7 +100,10 @@ describe('allDiagnostics: the whole project in pages, merged', () => {
       },
       (soFar) => progress.push(soFar.filesChecked),
     );
-    expect(asked).toEqual([{ offset: 0, limit: 100 }, { offset: 100, limit: 100 }]);
+    expect(asked).toEqual([
+      { offset: 0, limit: 100 },
+      { offset: 100, limit: 100 },
+    ]);
     expect(progress).toEqual([100]);
     expect(merged).toEqual({ diagnostics: pages[0].diagnostics, filesChecked: 150, totalFiles: 150 });
   });

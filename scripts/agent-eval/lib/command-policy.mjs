@@ -11,7 +11,11 @@ export const ALLOWED = {
 // The mixed agent of the issue's first measurement: cn and the text tools together.
 ALLOWED.both = [...ALLOWED.cn, ...ALLOWED.grep];
 
-const FORBIDDEN_MENTIONS = [/agent-eval\/truth/i, /truth\/[\w.-]*\.json/i, /agent-eval\/(?:score|build-truth|lib|questions)/i];
+const FORBIDDEN_MENTIONS = [
+  /agent-eval\/truth/i,
+  /truth\/[\w.-]*\.json/i,
+  /agent-eval\/(?:score|build-truth|lib|questions)/i,
+];
 
 const GLOB = '*?[]';
 const quoteChar = (c) => (c === "'" ? `"'"` : /[\w./,:=@%+-]/.test(c) ? c : `'${c}'`);
@@ -46,7 +50,8 @@ export function parsePipeline(command) {
     } else if (c === '"') {
       let text = '';
       for (i += 1; i < command.length && command[i] !== '"'; i++) {
-        if (command[i] === '$' || command[i] === '`') throw new Error('no $ or ` inside double quotes (use single quotes)');
+        if (command[i] === '$' || command[i] === '`')
+          throw new Error('no $ or ` inside double quotes (use single quotes)');
         if (command[i] === '\\' && i + 1 < command.length) i += 1;
         text += command[i];
       }
@@ -80,10 +85,16 @@ export function parsePipeline(command) {
 const outsideCorpus = (word) => word.startsWith('/') || word.startsWith('~') || /(?:^|[/=])\.\.(?:[/]|$)/.test(word);
 
 const PROGRAM_CHECKS = {
-  find: (args) => args.find((a) => /^-(?:exec|execdir|ok|okdir|delete|fprint0?|fprintf|fls)$/.test(a)) && 'find may not run or write anything (-exec, -delete, -fprint…)',
-  sed: (args) => args.find((a) => /^(?:-i|--in-place)/.test(a) || /^-[a-zA-Z]*i/.test(a)) && 'sed may not edit files (-i)',
-  awk: (args) => args.find((a) => /\bsystem\s*\(|\bgetline\b|\bprintf?\b[^;]*>|\|\s*"/.test(a)) && 'awk may not run commands or write files (system, getline, print >, | "…")',
-  rg: (args) => args.find((a) => /^--pre(?:=|$)|^--search-zip$|^-z$/.test(a)) && 'rg may not run preprocessors (--pre, -z)',
+  find: (args) =>
+    args.find((a) => /^-(?:exec|execdir|ok|okdir|delete|fprint0?|fprintf|fls)$/.test(a)) &&
+    'find may not run or write anything (-exec, -delete, -fprint…)',
+  sed: (args) =>
+    args.find((a) => /^(?:-i|--in-place)/.test(a) || /^-[a-zA-Z]*i/.test(a)) && 'sed may not edit files (-i)',
+  awk: (args) =>
+    args.find((a) => /\bsystem\s*\(|\bgetline\b|\bprintf?\b[^;]*>|\|\s*"/.test(a)) &&
+    'awk may not run commands or write files (system, getline, print >, | "…")',
+  rg: (args) =>
+    args.find((a) => /^--pre(?:=|$)|^--search-zip$|^-z$/.test(a)) && 'rg may not run preprocessors (--pre, -z)',
   cn: (args) => ['mcp', 'stop'].includes(args[0]) && `cn ${args[0]} is not part of the cn agent's tools`,
   'mcp-call': () => false,
 };
@@ -94,7 +105,8 @@ const PROGRAM_CHECKS = {
  */
 export function refusalFor(agent, command) {
   if (!ALLOWED[agent]) return `unknown agent '${agent}' (${Object.keys(ALLOWED).join(', ')})`;
-  if (FORBIDDEN_MENTIONS.some((pattern) => pattern.test(command))) return 'the eval truth, scorer and builder are off-limits';
+  if (FORBIDDEN_MENTIONS.some((pattern) => pattern.test(command)))
+    return 'the eval truth, scorer and builder are off-limits';
   let stages;
   try {
     stages = parsePipeline(command);
@@ -104,9 +116,11 @@ export function refusalFor(agent, command) {
   if (agent === 'mcp' && stages.length > 1) return 'the mcp agent runs one mcp-call per command, no pipes';
   for (const stage of stages) {
     const [program, ...args] = stage.filter((word) => !word.redirect).map((word) => word.text);
-    if (!ALLOWED[agent].includes(program)) return `'${program}' is not allowed for the ${agent} agent (allowed: ${ALLOWED[agent].join(', ')})`;
+    if (!ALLOWED[agent].includes(program))
+      return `'${program}' is not allowed for the ${agent} agent (allowed: ${ALLOWED[agent].join(', ')})`;
     const words = args;
-    if (agent !== 'mcp' && words.some(outsideCorpus)) return 'paths must stay inside the corpus (no absolute paths, ~ or ..)';
+    if (agent !== 'mcp' && words.some(outsideCorpus))
+      return 'paths must stay inside the corpus (no absolute paths, ~ or ..)';
     const problem = PROGRAM_CHECKS[program]?.(words);
     if (problem) return problem;
   }
@@ -116,6 +130,10 @@ export function refusalFor(agent, command) {
 /** The stages as bash will run them: GNU sed gets --sandbox (no e/r/w commands). */
 export function shellCommand(stages) {
   return stages
-    .map((stage) => stage.map((word, index) => (index === 0 && word.text === 'sed' ? `${word.shell} --sandbox` : word.shell)).join(' '))
+    .map((stage) =>
+      stage
+        .map((word, index) => (index === 0 && word.text === 'sed' ? `${word.shell} --sandbox` : word.shell))
+        .join(' '),
+    )
     .join(' | ');
 }

@@ -51,7 +51,11 @@ export function supertypeSymbols(project, declaration, via) {
 
 /** Declarations in scope among the given symbols (lib types such as Error are not the corpus's). */
 export function scopeDeclarationsOf(project, symbols) {
-  return [...symbols].flatMap((symbol) => (symbol.declarations ?? []).filter((node) => isTypeDeclaration(node) && inScope(project.root, node.getSourceFile().fileName)));
+  return [...symbols].flatMap((symbol) =>
+    (symbol.declarations ?? []).filter(
+      (node) => isTypeDeclaration(node) && inScope(project.root, node.getSourceFile().fileName),
+    ),
+  );
 }
 
 /** Classes and interfaces whose transitive supertypes include `target`. */

@@ -14,17 +14,29 @@ const IDLE_MS = 20 * 60_000;
 const [stateDir, root] = process.argv.slice(2);
 const socketPath = path.join(stateDir, 'helper.sock');
 
-const transport = new StdioClientTransport({ command: process.execPath, args: [CN_BIN, 'mcp', '--root', root], stderr: 'ignore' });
+const transport = new StdioClientTransport({
+  command: process.execPath,
+  args: [CN_BIN, 'mcp', '--root', root],
+  stderr: 'ignore',
+});
 const client = new Client({ name: 'cn-agent-eval', version: '0' });
 await client.connect(transport);
 
 async function answer(request) {
   if (request.tool === '--list') {
     const { tools } = await client.listTools();
-    return { text: tools.map((t) => `## ${t.name}\n${t.description ?? ''}\ninput: ${JSON.stringify(t.inputSchema)}\n`).join('\n'), isError: false };
+    return {
+      text: tools
+        .map((t) => `## ${t.name}\n${t.description ?? ''}\ninput: ${JSON.stringify(t.inputSchema)}\n`)
+        .join('\n'),
+      isError: false,
+    };
   }
   const result = await client.callTool({ name: request.tool, arguments: request.args });
-  const text = (result.content ?? []).filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+  const text = (result.content ?? [])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n');
   return { text, isError: result.isError === true };
 }
 

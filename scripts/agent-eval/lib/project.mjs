@@ -16,7 +16,8 @@ export function inScope(root, file) {
 export function createProject(root, tsconfig) {
   const configPath = path.join(root, tsconfig);
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
-  if (read.error) throw new Error(`cannot read ${configPath}: ${ts.flattenDiagnosticMessageText(read.error.messageText, '\n')}`);
+  if (read.error)
+    throw new Error(`cannot read ${configPath}: ${ts.flattenDiagnosticMessageText(read.error.messageText, '\n')}`);
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configPath);
   // types: [] — the corpus's @types packages are not installed; they only add diagnostics.
   const options = { ...parsed.options, types: [], noEmit: true, composite: false, declaration: false };
@@ -25,7 +26,15 @@ export function createProject(root, tsconfig) {
   const program = service.getProgram();
   const checker = program.getTypeChecker();
   const scopeFiles = program.getSourceFiles().filter((source) => inScope(root, source.fileName));
-  return { root, service, program, checker, options, scopeFiles, line: (file, offset) => lineOf(service, file, offset) };
+  return {
+    root,
+    service,
+    program,
+    checker,
+    options,
+    scopeFiles,
+    line: (file, offset) => lineOf(service, file, offset),
+  };
 }
 
 export function sourceOf(project, rel) {
@@ -46,7 +55,14 @@ export function findDeclaration(project, rel, symbolPath) {
   let found;
   walk(source, (node) => {
     if (found || !node.name || node.name.text !== (member ?? first)) return;
-    if (!(ts.isDeclarationStatement?.(node) || ts.isClassElement(node) || ts.isTypeElement(node) || ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node))) return;
+    if (!(
+      ts.isDeclarationStatement?.(node) ||
+      ts.isClassElement(node) ||
+      ts.isTypeElement(node) ||
+      ts.isVariableDeclaration(node) ||
+      ts.isFunctionDeclaration(node)
+    ))
+      return;
     if (member && !(node.parent?.name?.text === first)) return;
     found = node;
   });
@@ -56,9 +72,10 @@ export function findDeclaration(project, rel, symbolPath) {
 
 /** The symbol a name resolves to, with imports/re-exports followed to the declaration. */
 export function resolvedSymbol(checker, identifier) {
-  let symbol = ts.isShorthandPropertyAssignment(identifier.parent) && identifier.parent.name === identifier
-    ? checker.getShorthandAssignmentValueSymbol(identifier.parent)
-    : checker.getSymbolAtLocation(identifier);
+  let symbol =
+    ts.isShorthandPropertyAssignment(identifier.parent) && identifier.parent.name === identifier
+      ? checker.getShorthandAssignmentValueSymbol(identifier.parent)
+      : checker.getSymbolAtLocation(identifier);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   return symbol;
 }

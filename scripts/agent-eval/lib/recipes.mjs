@@ -4,7 +4,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { scopeDeclarationsOf, subtypeDeclarations, supertypeSymbols } from './hierarchy.mjs';
-import { declarationLocation, findDeclaration, inScope, relative, resolvedSymbol, sourceOf, symbolOf, ts, walk } from './project.mjs';
+import {
+  declarationLocation,
+  findDeclaration,
+  inScope,
+  relative,
+  resolvedSymbol,
+  sourceOf,
+  symbolOf,
+  ts,
+  walk,
+} from './project.mjs';
 import { followExport, syntacticImporters } from './syntax.mjs';
 
 const rel = (project, file) => relative(project.root, file);
@@ -20,7 +30,9 @@ function locations(project, declarations) {
     const known = byKey.get(key) ?? { file, from, to };
     byKey.set(key, { file, from: Math.min(known.from, from), to: Math.max(known.to, to) });
   }
-  return new Set([...byKey.values()].map(({ file, from, to }) => (from === to ? `${file}:${from}` : `${file}:${from}-${to}`)));
+  return new Set(
+    [...byKey.values()].map(({ file, from, to }) => (from === to ? `${file}:${from}` : `${file}:${from}-${to}`)),
+  );
 }
 
 function target(project, q) {
@@ -56,7 +68,10 @@ function identifiersResolvingTo(project, symbol) {
 function callSitesByHierarchy(project, declaration) {
   const source = declaration.getSourceFile();
   const sites = new Set();
-  for (const call of project.service.provideCallHierarchyIncomingCalls(source.fileName, declaration.name.getStart(source))) {
+  for (const call of project.service.provideCallHierarchyIncomingCalls(
+    source.fileName,
+    declaration.name.getStart(source),
+  )) {
     if (!inScope(project.root, call.from.file)) continue;
     for (const span of call.fromSpans) sites.add(at(project, call.from.file, span.start));
   }
@@ -69,13 +84,17 @@ function callSitesBySyntax(project, symbol) {
     let callee = node;
     if (ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) callee = node.parent;
     const parent = callee.parent;
-    const called = (ts.isCallExpression(parent) || ts.isNewExpression(parent)) ? parent.expression === callee : ts.isTaggedTemplateExpression(parent) && parent.tag === callee;
+    const called =
+      ts.isCallExpression(parent) || ts.isNewExpression(parent)
+        ? parent.expression === callee
+        : ts.isTaggedTemplateExpression(parent) && parent.tag === callee;
     if (called) sites.add(at(project, node.getSourceFile().fileName, node.getStart()));
   }
   return sites;
 }
 
-const filesOf = (project, items, except) => new Set(items.map((file) => rel(project, file)).filter((file) => file !== rel(project, except)));
+const filesOf = (project, items, except) =>
+  new Set(items.map((file) => rel(project, file)).filter((file) => file !== rel(project, except)));
 
 function exportedFunctions(project, file) {
   const functions = [];
@@ -85,14 +104,21 @@ function exportedFunctions(project, file) {
     if (ts.isFunctionDeclaration(statement) && statement.name) functions.push(statement);
     if (ts.isVariableStatement(statement)) {
       for (const variable of statement.declarationList.declarations) {
-        if (variable.initializer && (ts.isArrowFunction(variable.initializer) || ts.isFunctionExpression(variable.initializer))) functions.push(variable);
+        if (
+          variable.initializer &&
+          (ts.isArrowFunction(variable.initializer) || ts.isFunctionExpression(variable.initializer))
+        )
+          functions.push(variable);
       }
     }
   }
   return [...new Map(functions.map((node) => [node.name.text, node])).values()];
 }
 
-const isPublicMethod = (node) => ts.isMethodDeclaration(node) && !ts.isPrivateIdentifier(node.name) && !(ts.getCombinedModifierFlags(node) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected));
+const isPublicMethod = (node) =>
+  ts.isMethodDeclaration(node) &&
+  !ts.isPrivateIdentifier(node.name) &&
+  !(ts.getCombinedModifierFlags(node) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected));
 
 function navigationItem(project, file, names) {
   let items = project.service.getNavigationTree(path.join(project.root, file)).childItems ?? [];
@@ -109,21 +135,28 @@ function navigationItem(project, file, names) {
 function enclosingClass(source, position) {
   let found;
   walk(source, (node) => {
-    if (ts.isClassDeclaration(node) && node.name && node.getStart(source) <= position && position < node.getEnd()) found = node;
+    if (ts.isClassDeclaration(node) && node.name && node.getStart(source) <= position && position < node.getEnd())
+      found = node;
   });
   return found;
 }
 
-const lineRange = (project, file, spans) => `${rel(project, file)}:${Math.min(...spans.map((s) => project.line(file, s.start)))}-${Math.max(...spans.map((s) => project.line(file, s.end)))}`;
+const lineRange = (project, file, spans) =>
+  `${rel(project, file)}:${Math.min(...spans.map((s) => project.line(file, s.start)))}-${Math.max(...spans.map((s) => project.line(file, s.end)))}`;
 
 export const RECIPES = {
   definition: {
     primary(project, q) {
       const source = sourceOf(project, q.recipe.file);
-      const exported = project.checker.getExportsOfModule(project.checker.getSymbolAtLocation(source)).find((s) => s.name === q.recipe.symbol);
+      const exported = project.checker
+        .getExportsOfModule(project.checker.getSymbolAtLocation(source))
+        .find((s) => s.name === q.recipe.symbol);
       if (!exported) throw new Error(`${q.recipe.file} exports no ${q.recipe.symbol}`);
       const symbol = exported.flags & ts.SymbolFlags.Alias ? project.checker.getAliasedSymbol(exported) : exported;
-      return locations(project, symbol.declarations.filter((d) => inScope(project.root, d.getSourceFile().fileName)));
+      return locations(
+        project,
+        symbol.declarations.filter((d) => inScope(project.root, d.getSourceFile().fileName)),
+      );
     },
     second: (project, q) => locations(project, followExport(project, q.recipe.file, q.recipe.symbol)),
   },
@@ -132,36 +165,66 @@ export const RECIPES = {
     second(project, q) {
       const { file, symbol } = q.recipe;
       const name = symbol.split('.').pop();
-      const items = project.service.getNavigateToItems(name, undefined, undefined, true).filter((item) => item.name === name && rel(project, item.fileName) === file);
+      const items = project.service
+        .getNavigateToItems(name, undefined, undefined, true)
+        .filter((item) => item.name === name && rel(project, item.fileName) === file);
       return new Set(items.map((item) => at(project, item.fileName, item.textSpan.start)));
     },
   },
   references: {
-    primary: (project, q) => { const t = target(project, q); return filesOf(project, referenceEntries(project, t.declaration).map((r) => r.fileName), t.file); },
-    second: (project, q) => { const t = target(project, q); return filesOf(project, identifiersResolvingTo(project, t.symbol).map((n) => n.getSourceFile().fileName), t.file); },
+    primary: (project, q) => {
+      const t = target(project, q);
+      return filesOf(
+        project,
+        referenceEntries(project, t.declaration).map((r) => r.fileName),
+        t.file,
+      );
+    },
+    second: (project, q) => {
+      const t = target(project, q);
+      return filesOf(
+        project,
+        identifiersResolvingTo(project, t.symbol).map((n) => n.getSourceFile().fileName),
+        t.file,
+      );
+    },
   },
   members: {
     primary(project, q) {
       const symbol = target(project, q).symbol;
       const members = [...(symbol.members?.values() ?? []), ...(symbol.exports?.values() ?? [])];
-      return new Set(members.filter((m) => m.flags & ts.SymbolFlags.Method && m.declarations.some(isPublicMethod)).map((m) => m.name));
+      return new Set(
+        members
+          .filter((m) => m.flags & ts.SymbolFlags.Method && m.declarations.some(isPublicMethod))
+          .map((m) => m.name),
+      );
     },
     second(project, q) {
       const item = navigationItem(project, q.recipe.file, [q.recipe.symbol]);
-      const methods = (item.childItems ?? []).filter((c) => c.kind === 'method' && !c.text.startsWith('#') && !/private|protected/.test(c.kindModifiers));
+      const methods = (item.childItems ?? []).filter(
+        (c) => c.kind === 'method' && !c.text.startsWith('#') && !/private|protected/.test(c.kindModifiers),
+      );
       return new Set(methods.map((c) => c.text));
     },
   },
   'line-range': {
     primary(project, q) {
       const t = target(project, q);
-      return new Set([lineRange(project, t.file, t.symbol.declarations.map((d) => ({ start: d.getStart(), end: d.getEnd() })))]);
+      return new Set([
+        lineRange(
+          project,
+          t.file,
+          t.symbol.declarations.map((d) => ({ start: d.getStart(), end: d.getEnd() })),
+        ),
+      ]);
     },
     second(project, q) {
       const items = [];
       const names = q.recipe.symbol.split('.');
       const container = navigationItem(project, q.recipe.file, names.slice(0, -1));
-      for (const child of container.childItems ?? []) if (child.text === names.at(-1)) items.push(...child.spans.map((s) => ({ start: s.start, end: s.start + s.length })));
+      for (const child of container.childItems ?? [])
+        if (child.text === names.at(-1))
+          items.push(...child.spans.map((s) => ({ start: s.start, end: s.start + s.length })));
       return new Set([lineRange(project, path.join(project.root, q.recipe.file), items)]);
     },
   },
@@ -176,8 +239,15 @@ export const RECIPES = {
       const importers = new Set();
       for (const source of project.scopeFiles) {
         for (const imported of ts.preProcessFile(readFileSync(source.fileName, 'utf8'), true, true).importedFiles) {
-          const resolved = ts.resolveModuleName(imported.fileName, source.fileName, project.options, ts.sys, cache).resolvedModule;
-          if (resolved && path.resolve(resolved.resolvedFileName) === wanted && source.fileName !== wanted) importers.add(rel(project, source.fileName));
+          const resolved = ts.resolveModuleName(
+            imported.fileName,
+            source.fileName,
+            project.options,
+            ts.sys,
+            cache,
+          ).resolvedModule;
+          if (resolved && path.resolve(resolved.resolvedFileName) === wanted && source.fileName !== wanted)
+            importers.add(rel(project, source.fileName));
         }
       }
       return importers;
@@ -185,42 +255,70 @@ export const RECIPES = {
     second: (project, q) => syntacticImporters(project, q.recipe.file),
   },
   implementations: {
-    primary: (project, q) => locations(project, subtypeDeclarations(project, target(project, q).declaration, 'types', { classesOnly: true })),
+    primary: (project, q) =>
+      locations(project, subtypeDeclarations(project, target(project, q).declaration, 'types', { classesOnly: true })),
     second(project, q) {
       const { declaration } = target(project, q);
       const source = declaration.getSourceFile();
-      const found = project.service.getImplementationAtPosition(source.fileName, declaration.name.getStart(source)) ?? [];
-      const classes = found.filter((i) => inScope(project.root, i.fileName)).map((i) => enclosingClass(project.program.getSourceFile(i.fileName), i.textSpan.start)).filter(Boolean);
-      return locations(project, classes.filter((node) => node !== declaration));
+      const found =
+        project.service.getImplementationAtPosition(source.fileName, declaration.name.getStart(source)) ?? [];
+      const classes = found
+        .filter((i) => inScope(project.root, i.fileName))
+        .map((i) => enclosingClass(project.program.getSourceFile(i.fileName), i.textSpan.start))
+        .filter(Boolean);
+      return locations(
+        project,
+        classes.filter((node) => node !== declaration),
+      );
     },
   },
   'type-hierarchy': {
     primary(project, q) {
       const { declaration } = target(project, q);
-      return locations(project, [...scopeDeclarationsOf(project, supertypeSymbols(project, declaration, 'types')), ...subtypeDeclarations(project, declaration, 'types')]);
+      return locations(project, [
+        ...scopeDeclarationsOf(project, supertypeSymbols(project, declaration, 'types')),
+        ...subtypeDeclarations(project, declaration, 'types'),
+      ]);
     },
     second(project, q) {
       const { declaration } = target(project, q);
-      return locations(project, [...scopeDeclarationsOf(project, supertypeSymbols(project, declaration, 'syntax')), ...subtypeDeclarations(project, declaration, 'syntax')]);
+      return locations(project, [
+        ...scopeDeclarationsOf(project, supertypeSymbols(project, declaration, 'syntax')),
+        ...subtypeDeclarations(project, declaration, 'syntax'),
+      ]);
     },
   },
   'change-impact': {
     primary(project, q) {
       const t = target(project, q);
       const callers = [...callSitesByHierarchy(project, t.declaration)].map((site) => site.split(':')[0]);
-      const importers = identifiersResolvingTo(project, t.symbol).filter((n) => ts.isImportSpecifier(n.parent) || ts.isExportSpecifier(n.parent)).map((n) => rel(project, n.getSourceFile().fileName));
+      const importers = identifiersResolvingTo(project, t.symbol)
+        .filter((n) => ts.isImportSpecifier(n.parent) || ts.isExportSpecifier(n.parent))
+        .map((n) => rel(project, n.getSourceFile().fileName));
       return new Set([...callers, ...importers].filter((file) => file !== rel(project, t.file)));
     },
     second: (project, q) => RECIPES.references.primary(project, q),
   },
   'unused-exports': {
     primary(project, q) {
-      const used = (node) => referenceEntries(project, node).some((ref) => ref.fileName !== node.getSourceFile().fileName);
-      return new Set(exportedFunctions(project, q.recipe.file).filter((node) => !used(node)).map((node) => node.name.text));
+      const used = (node) =>
+        referenceEntries(project, node).some((ref) => ref.fileName !== node.getSourceFile().fileName);
+      return new Set(
+        exportedFunctions(project, q.recipe.file)
+          .filter((node) => !used(node))
+          .map((node) => node.name.text),
+      );
     },
     second(project, q) {
-      const used = (node) => identifiersResolvingTo(project, symbolOf(project, node)).some((id) => id.getSourceFile() !== node.getSourceFile());
-      return new Set(exportedFunctions(project, q.recipe.file).filter((node) => !used(node)).map((node) => node.name.text));
+      const used = (node) =>
+        identifiersResolvingTo(project, symbolOf(project, node)).some(
+          (id) => id.getSourceFile() !== node.getSourceFile(),
+        );
+      return new Set(
+        exportedFunctions(project, q.recipe.file)
+          .filter((node) => !used(node))
+          .map((node) => node.name.text),
+      );
     },
   },
 };

@@ -10,7 +10,10 @@ export function normalizeAnswer(kind, raw, corpusRoot) {
   if (corpusRoot && text.startsWith(`${corpusRoot}/`)) text = text.slice(corpusRoot.length + 1);
   text = text.replace(/^\.\//, '');
   if (kind === 'names') return text.replace(/\(\)$/, '');
-  text = text.replace(/::(\d+)::\d+$/, ':$1').replace(/::(\d+)$/, ':$1').replace(/:(\d+):\d+$/, ':$1');
+  text = text
+    .replace(/::(\d+)::\d+$/, ':$1')
+    .replace(/::(\d+)$/, ':$1')
+    .replace(/:(\d+):\d+$/, ':$1');
   if (kind === 'files') return text.replace(/:\d+(?:-\d+)?$/, '');
   return text;
 }
@@ -55,7 +58,8 @@ function scoreSets(truth, answers) {
 
 function linesOf(ranges) {
   const lines = new Set();
-  for (const range of ranges.map(parseLocation).filter(Boolean)) for (let line = range.from; line <= range.to; line++) lines.add(`${range.path}:${line}`);
+  for (const range of ranges.map(parseLocation).filter(Boolean))
+    for (let line = range.from; line <= range.to; line++) lines.add(`${range.path}:${line}`);
   return [...lines];
 }
 

@@ -7,35 +7,82 @@ import { scoreAnswers } from './scoring.mjs';
 const mean = (values) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
 
 export function summarize({ questions, truth, answers, log, corpusRoot, agent }) {
-  const { byQuestion, unattributed } = attributeCost(log, questions.map((q) => q.id));
+  const { byQuestion, unattributed } = attributeCost(
+    log,
+    questions.map((q) => q.id),
+  );
   const perQuestion = questions.map((q) => {
     if (!truth[q.id]) throw new Error(`no truth for ${q.id}`);
     const given = answers[q.id];
     const list = Array.isArray(given) ? given.map(String) : given === undefined ? [] : [String(given)];
-    return { id: q.id, category: q.category, answered: given !== undefined, answers: list.length, truth: truth[q.id].length, ...scoreAnswers(q.answerKind, truth[q.id], list, corpusRoot), ...byQuestion.get(q.id) };
+    return {
+      id: q.id,
+      category: q.category,
+      answered: given !== undefined,
+      answers: list.length,
+      truth: truth[q.id].length,
+      ...scoreAnswers(q.answerKind, truth[q.id], list, corpusRoot),
+      ...byQuestion.get(q.id),
+    };
   });
   const categories = [...new Set(questions.map((q) => q.category))].map((category) => {
     const rows = perQuestion.filter((row) => row.category === category);
     const cost = sumShares(rows.map((row) => byQuestion.get(row.id)));
-    return { category, questions: rows.length, ...cost, precision: mean(rows.map((r) => r.precision)), recall: mean(rows.map((r) => r.recall)), f1: mean(rows.map((r) => r.f1)) };
+    return {
+      category,
+      questions: rows.length,
+      ...cost,
+      precision: mean(rows.map((r) => r.precision)),
+      recall: mean(rows.map((r) => r.recall)),
+      f1: mean(rows.map((r) => r.f1)),
+    };
   });
-  const total = { questions: perQuestion.length, answered: perQuestion.filter((r) => r.answered).length, precision: mean(perQuestion.map((r) => r.precision)), recall: mean(perQuestion.map((r) => r.recall)), f1: mean(perQuestion.map((r) => r.f1)), ...costOf(log) };
+  const total = {
+    questions: perQuestion.length,
+    answered: perQuestion.filter((r) => r.answered).length,
+    precision: mean(perQuestion.map((r) => r.precision)),
+    recall: mean(perQuestion.map((r) => r.recall)),
+    f1: mean(perQuestion.map((r) => r.f1)),
+    ...costOf(log),
+  };
   return { agent, perQuestion, categories, unattributed, total };
 }
 
 const fixed = (value) => value.toFixed(2);
 // Shares of split calls are fractions: one decimal for calls, whole tokens, seconds as in the total.
 const callCount = (value) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
-const costCells = (cost) => `${callCount(cost.calls)} | ${Math.round(cost.outputTokens)} | ${(cost.commandMs / 1000).toFixed(1)} s`;
+const costCells = (cost) =>
+  `${callCount(cost.calls)} | ${Math.round(cost.outputTokens)} | ${(cost.commandMs / 1000).toFixed(1)} s`;
 
 export function toMarkdown(summary) {
-  const lines = [`## ${summary.agent ?? 'run'}`, '', '| question | category | answers | truth | P | R | F1 |', '|---|---|---:|---:|---:|---:|---:|'];
-  for (const r of summary.perQuestion) lines.push(`| ${r.id} | ${r.category} | ${r.answered ? r.answers : '—'} | ${r.truth} | ${fixed(r.precision)} | ${fixed(r.recall)} | ${fixed(r.f1)} |`);
-  lines.push('', '| category | questions | calls | output tokens | time in commands | P | R | F1 |', '|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const c of summary.categories) lines.push(`| ${c.category} | ${c.questions} | ${costCells(c)} | ${fixed(c.precision)} | ${fixed(c.recall)} | ${fixed(c.f1)} |`);
+  const lines = [
+    `## ${summary.agent ?? 'run'}`,
+    '',
+    '| question | category | answers | truth | P | R | F1 |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of summary.perQuestion)
+    lines.push(
+      `| ${r.id} | ${r.category} | ${r.answered ? r.answers : '—'} | ${r.truth} | ${fixed(r.precision)} | ${fixed(r.recall)} | ${fixed(r.f1)} |`,
+    );
+  lines.push(
+    '',
+    '| category | questions | calls | output tokens | time in commands | P | R | F1 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const c of summary.categories)
+    lines.push(
+      `| ${c.category} | ${c.questions} | ${costCells(c)} | ${fixed(c.precision)} | ${fixed(c.recall)} | ${fixed(c.f1)} |`,
+    );
   lines.push(`| unattributed | — | ${costCells(summary.unattributed)} | — | — | — |`);
   const t = summary.total;
-  lines.push('', '| agent | questions | answered | calls | refused | output tokens | time in commands | P | R | F1 |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  lines.push(`| ${summary.agent ?? 'run'} | ${t.questions} | ${t.answered} | ${t.calls} | ${t.refused} | ${t.outputTokens} | ${(t.commandMs / 1000).toFixed(1)} s | ${fixed(t.precision)} | ${fixed(t.recall)} | ${fixed(t.f1)} |`);
+  lines.push(
+    '',
+    '| agent | questions | answered | calls | refused | output tokens | time in commands | P | R | F1 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  lines.push(
+    `| ${summary.agent ?? 'run'} | ${t.questions} | ${t.answered} | ${t.calls} | ${t.refused} | ${t.outputTokens} | ${(t.commandMs / 1000).toFixed(1)} s | ${fixed(t.precision)} | ${fixed(t.recall)} | ${fixed(t.f1)} |`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -7,7 +7,8 @@ import { inScope, relative, ts, walk } from './project.mjs';
 
 const parsed = new Map();
 function parse(file) {
-  if (!parsed.has(file)) parsed.set(file, ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
+  if (!parsed.has(file))
+    parsed.set(file, ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
   return parsed.get(file);
 }
 
@@ -21,9 +22,21 @@ export function resolveRelative(fromFile, specifier) {
 const moduleSpecifiers = (source) => {
   const specifiers = [];
   walk(source, (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) specifiers.push(node.moduleSpecifier.text);
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) specifiers.push(node.arguments[0].text);
-    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) specifiers.push(node.argument.literal.text);
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    )
+      specifiers.push(node.moduleSpecifier.text);
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      specifiers.push(node.arguments[0].text);
+    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+      specifiers.push(node.argument.literal.text);
   });
   return specifiers;
 };
@@ -34,18 +47,26 @@ export function syntacticImporters(project, targetRel) {
   const importers = new Set();
   for (const source of project.scopeFiles) {
     if (source.fileName === wanted) continue;
-    if (moduleSpecifiers(parse(source.fileName)).some((specifier) => resolveRelative(source.fileName, specifier) === wanted)) importers.add(relative(project.root, source.fileName));
+    if (
+      moduleSpecifiers(parse(source.fileName)).some(
+        (specifier) => resolveRelative(source.fileName, specifier) === wanted,
+      )
+    )
+      importers.add(relative(project.root, source.fileName));
   }
   return importers;
 }
 
-const hasExport = (node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const hasExport = (node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 function localDeclarations(source, name) {
   const found = [];
   for (const statement of source.statements) {
-    if (statement.name?.text === name && !ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) found.push(statement);
-    if (ts.isVariableStatement(statement)) found.push(...statement.declarationList.declarations.filter((d) => d.name.text === name));
+    if (statement.name?.text === name && !ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement))
+      found.push(statement);
+    if (ts.isVariableStatement(statement))
+      found.push(...statement.declarationList.declarations.filter((d) => d.name.text === name));
   }
   return found;
 }
@@ -103,7 +124,8 @@ function equivalentNode(project, file, node) {
   const source = project.program.getSourceFile(file);
   let found;
   walk(source, (candidate) => {
-    if (!found && candidate.kind === node.kind && candidate.pos === node.pos && candidate.end === node.end) found = candidate;
+    if (!found && candidate.kind === node.kind && candidate.pos === node.pos && candidate.end === node.end)
+      found = candidate;
   });
   return found;
 }

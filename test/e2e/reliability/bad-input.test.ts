@@ -28,25 +28,65 @@ describe('bad input', () => {
     ['a nonexistent file', 2, ['map', 'nope.ts'], /^cn: no such file: nope\.ts \(.+\)$/],
     ['a directory', 2, ['map', 'docs'], /^cn: not a TypeScript\/JavaScript source file: .*docs \(.+\)$/],
     ['a binary file', 2, ['map', 'blob.ts'], /^cn: blob\.ts is a binary file \(.+\)$/],
-    ['a file over the size cap', 2, ['inspect', 'huge.ts::1::1'], /^cn: huge\.ts is too large \(\d+ bytes, at most \d+\) \(.+\)$/],
-    ['a .json file', 2, ['map', 'settings.json'], /^cn: not a TypeScript\/JavaScript source file: .*settings\.json \(.+\)$/],
+    [
+      'a file over the size cap',
+      2,
+      ['inspect', 'huge.ts::1::1'],
+      /^cn: huge\.ts is too large \(\d+ bytes, at most \d+\) \(.+\)$/,
+    ],
+    [
+      'a .json file',
+      2,
+      ['map', 'settings.json'],
+      /^cn: not a TypeScript\/JavaScript source file: .*settings\.json \(.+\)$/,
+    ],
     ['a .md file', 2, ['map', 'docs/readme.md'], /^cn: not a TypeScript\/JavaScript source file: .*readme\.md \(.+\)$/],
     ['an empty query', 2, ['find', ''], /^cn: empty query \(.+\)$/],
     ['a blank query', 2, ['find', '   '], /^cn: empty query \(.+\)$/],
-    ['a 10,000-character query', 2, ['find', 'Q'.repeat(10_000)], /^cn: query is too long \(10000 characters, at most 256\) \(.+\)$/],
+    [
+      'a 10,000-character query',
+      2,
+      ['find', 'Q'.repeat(10_000)],
+      /^cn: query is too long \(10000 characters, at most 256\) \(.+\)$/,
+    ],
     ['an id with line 0', 2, ['inspect', 'text.ts::0::1'], /^cn: line must be 1 or more in 'text\.ts::0::1' \(.+\)$/],
-    ['an id with a negative line', 2, ['inspect', 'text.ts::-4::1'], /^cn: line must be 1 or more in 'text\.ts::-4::1' \(.+\)$/],
-    ['an id past the end of the file', 2, ['inspect', 'text.ts::400::1'], /^cn: line 400 is past the end of text\.ts \(10 lines\) \(.+\)$/],
-    ['an id past the end of a line', 2, ['inspect', 'text.ts::3::900'], /^cn: column 900 is past the end of line 3 of text\.ts \(22 characters\) \(.+\)$/],
+    [
+      'an id with a negative line',
+      2,
+      ['inspect', 'text.ts::-4::1'],
+      /^cn: line must be 1 or more in 'text\.ts::-4::1' \(.+\)$/,
+    ],
+    [
+      'an id past the end of the file',
+      2,
+      ['inspect', 'text.ts::400::1'],
+      /^cn: line 400 is past the end of text\.ts \(10 lines\) \(.+\)$/,
+    ],
+    [
+      'an id past the end of a line',
+      2,
+      ['inspect', 'text.ts::3::900'],
+      /^cn: column 900 is past the end of line 3 of text\.ts \(22 characters\) \(.+\)$/,
+    ],
     ['a non-numeric id', 2, ['inspect', 'text.ts::three::1'], /^cn: malformed id 'text\.ts::three::1' \(.+\)$/],
     ['an id missing its line', 2, ['inspect', 'text.ts::'], /^cn: malformed id 'text\.ts::' \(.+\)$/],
     ['an id missing its path', 2, ['inspect', '::3::1'], /^cn: malformed id '::3::1' \(.+\)$/],
     ['an unknown flag', 2, ['find', 'Greeter', '--colour'], /^cn: Unknown option '--colour' \(see cn --help\)$/],
     ['an unknown --kind', 2, ['find', 'Greeter', '--kind', 'gizmo'], /^cn: unknown kind 'gizmo' \(use one of: .+\)$/],
     ['an unknown --format', 2, ['find', 'Greeter', '--format', 'yaml'], /^cn: unknown format 'yaml' \(.+\)$/],
-    ['an overview of a directory that does not exist', 2, ['overview', 'nowhere'], /^cn: no such directory: nowhere \(.+\)$/],
+    [
+      'an overview of a directory that does not exist',
+      2,
+      ['overview', 'nowhere'],
+      /^cn: no such directory: nowhere \(.+\)$/,
+    ],
     ['a missing argument', 2, ['map'], /^cn: missing required args for command 'map/],
-    ['--root that does not exist', 2, ['find', 'Greeter', '--root', '/no/such/dir'], /^cn: --root \/no\/such\/dir does not exist \(.+\)$/],
+    [
+      '--root that does not exist',
+      2,
+      ['find', 'Greeter', '--root', '/no/such/dir'],
+      /^cn: --root \/no\/such\/dir does not exist \(.+\)$/,
+    ],
   ];
 
   it.each(bad)('%s → exit %i', async (_name, exitCode, args, stderr) => {
@@ -88,6 +128,9 @@ describe('bad input', () => {
   }, 30_000);
 
   it('still answers after all of the above', async () => {
-    expect(json(await cn(['find', 'Greeter', '--root', root])).definition).toMatchObject({ kind: 'Class', name: 'Greeter' });
+    expect(json(await cn(['find', 'Greeter', '--root', root])).definition).toMatchObject({
+      kind: 'Class',
+      name: 'Greeter',
+    });
   });
 });

@@ -31,7 +31,9 @@ describe('load and concurrency', () => {
     ];
     const expected = [];
     for (const [route, body] of questions) expected.push((await daemonPost(root, route, body)).body);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => daemonPost(root, questions[i % 5][0], questions[i % 5][1])));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => daemonPost(root, questions[i % 5][0], questions[i % 5][1])),
+    );
     answers.forEach((answer, i) => {
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual(expected[i % 5]);

@@ -35,7 +35,9 @@ describe('broken tsconfig', () => {
 
     const status = json(await cn(['status', '--root', root]));
     expect(status.state).toBe('ready');
-    expect(status.configErrors).toEqual([{ file: 'tsconfig.json', line: 7, character: 5, code: 'TS1005', message: "',' expected." }]);
+    expect(status.configErrors).toEqual([
+      { file: 'tsconfig.json', line: 7, character: 5, code: 'TS1005', message: "',' expected." },
+    ]);
     expect(status.lastError).toBe("tsconfig.json:7:5: ',' expected. (TS1005)");
 
     const diagnostics = json(await cn(['diagnostics', '--root', root]));
@@ -63,7 +65,11 @@ describe('broken tsconfig', () => {
     const status = json(await cn(['status', '--root', root]));
     expect(status.projects).toEqual(['tsconfig.json']);
     expect(status.configErrors).toBeUndefined();
-    expect(json(await cn(['diagnostics', '--root', root])).diagnostics.filter((entry: { filePath: string }) => entry.filePath === 'tsconfig.json')).toEqual([]);
+    expect(
+      json(await cn(['diagnostics', '--root', root])).diagnostics.filter(
+        (entry: { filePath: string }) => entry.filePath === 'tsconfig.json',
+      ),
+    ).toEqual([]);
   });
 
   it('comments and trailing commas, which tsc accepts, are no error', async () => {

@@ -24,10 +24,21 @@ describe('no text from outside the root, whatever the command', () => {
       writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', types: 'index.d.ts' }));
       writeFileSync(path.join(dir, 'index.d.ts'), exported);
     };
-    pkg(path.join(root, 'node_modules/inside-lib'), 'inside-lib', 'export declare function insideHelper(): number; // installed under the root\n');
-    pkg(path.join(parent, 'outside/linked-lib'), 'linked-lib', 'export declare function linkedHelper(secret: "SECRET-PACKAGE-LINE"): number; // SECRET\n');
+    pkg(
+      path.join(root, 'node_modules/inside-lib'),
+      'inside-lib',
+      'export declare function insideHelper(): number; // installed under the root\n',
+    );
+    pkg(
+      path.join(parent, 'outside/linked-lib'),
+      'linked-lib',
+      'export declare function linkedHelper(secret: "SECRET-PACKAGE-LINE"): number; // SECRET\n',
+    );
     symlinkSync(path.join(parent, 'outside/linked-lib'), path.join(root, 'node_modules/linked-lib'));
-    writeFileSync(path.join(root, 'src/packages.ts'), "import { insideHelper } from 'inside-lib';\nimport { linkedHelper } from 'linked-lib';\nexport const both = insideHelper() + linkedHelper(undefined as never);\n");
+    writeFileSync(
+      path.join(root, 'src/packages.ts'),
+      "import { insideHelper } from 'inside-lib';\nimport { linkedHelper } from 'linked-lib';\nexport const both = insideHelper() + linkedHelper(undefined as never);\n",
+    );
     await cn(['start', '--root', root]);
   });
   afterAll(async () => {
@@ -72,24 +83,36 @@ describe('no text from outside the root, whatever the command', () => {
     ['inspect', 'src/linked/secret.ts::9::17'],
   ];
 
-  it.each(commands.map((args) => [args.join(' '), args]))('cn %s prints no line of a file outside the root', async (_name, args) => {
-    const result = await cn([...(args as string[]), '--root', root]);
-    expect(result.stdout + result.stderr).not.toMatch(/SECRET/);
-    expect([0, 1, 2]).toContain(result.exitCode); // 1: nothing found (no diagnostics, no edges)
-  });
+  it.each(commands.map((args) => [args.join(' '), args]))(
+    'cn %s prints no line of a file outside the root',
+    async (_name, args) => {
+      const result = await cn([...(args as string[]), '--root', root]);
+      expect(result.stdout + result.stderr).not.toMatch(/SECRET/);
+      expect([0, 1, 2]).toContain(result.exitCode); // 1: nothing found (no diagnostics, no edges)
+    },
+  );
 
   it('find reports a definition outside the root as such: the place, no preview', async () => {
     const linked = json(await cn(['find', 'linkedSecret', '--root', root]));
     expect(linked.definition).toMatchObject({ id: 'src/linked/secret.ts::9::17', preview: '', outsideRoot: true });
     const included = json(await cn(['find', 'src/main.ts::3::10', '--root', root]));
-    expect(included.definition).toMatchObject({ filePath: '../outside/included/extra.ts', preview: '', outsideRoot: true });
+    expect(included.definition).toMatchObject({
+      filePath: '../outside/included/extra.ts',
+      preview: '',
+      outsideRoot: true,
+    });
     // Places inside the root keep their previews.
-    expect(included.references.find((ref: { id: string }) => ref.id === 'src/main.ts::3::10')).toMatchObject({ preview: expect.stringContaining('includedSecret') });
+    expect(included.references.find((ref: { id: string }) => ref.id === 'src/main.ts::3::10')).toMatchObject({
+      preview: expect.stringContaining('includedSecret'),
+    });
   });
 
   it('a package installed under the root is inside (previews as before); one linked to a directory outside is not', async () => {
     const inside = json(await cn(['find', 'src/packages.ts::1::10', '--root', root]));
-    expect(inside.definition).toMatchObject({ filePath: 'node_modules/inside-lib/index.d.ts', preview: expect.stringContaining('insideHelper') });
+    expect(inside.definition).toMatchObject({
+      filePath: 'node_modules/inside-lib/index.d.ts',
+      preview: expect.stringContaining('insideHelper'),
+    });
     expect(inside.definition).not.toHaveProperty('outsideRoot');
     const linked = json(await cn(['find', 'src/packages.ts::2::10', '--root', root]));
     expect(linked.definition).toMatchObject({ preview: '', outsideRoot: true });
@@ -97,7 +120,14 @@ describe('no text from outside the root, whatever the command', () => {
 
   it('impl names supertypes outside the root as written in the project, marked, without their text', async () => {
     const heir = json(await cn(['impl', 'Heir', '--direction', 'super', '--root', root]));
-    expect(heir.supertypes.map((entry: { name: string; relation: string; outsideRoot?: boolean; preview: string }) => [entry.name, entry.relation, entry.outsideRoot, entry.preview])).toEqual([
+    expect(
+      heir.supertypes.map((entry: { name: string; relation: string; outsideRoot?: boolean; preview: string }) => [
+        entry.name,
+        entry.relation,
+        entry.outsideRoot,
+        entry.preview,
+      ]),
+    ).toEqual([
       ['Vault', 'implements', true, ''],
       ['LinkedVault', 'extends', true, ''],
     ]);
@@ -105,10 +135,17 @@ describe('no text from outside the root, whatever the command', () => {
 
   it('project-wide answers (overview, diagnostics) leave files outside the root out', async () => {
     const overview = json(await cn(['overview', '--root', root]));
-    expect(overview.files.map((file: { filePath: string }) => file.filePath).sort()).toEqual(['src/main.ts', 'src/packages.ts']);
+    expect(overview.files.map((file: { filePath: string }) => file.filePath).sort()).toEqual([
+      'src/main.ts',
+      'src/packages.ts',
+    ]);
     const diagnostics = json(await cn(['diagnostics', '--root', root]));
     expect(diagnostics.totalFiles).toBe(2);
-    expect(diagnostics.diagnostics.filter((entry: { filePath: string }) => !entry.filePath.startsWith('src/') || entry.filePath.startsWith('src/linked/'))).toEqual([]);
+    expect(
+      diagnostics.diagnostics.filter(
+        (entry: { filePath: string }) => !entry.filePath.startsWith('src/') || entry.filePath.startsWith('src/linked/'),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses to map or inspect a file reached through the symlink (exit 2)', async () => {

@@ -10,8 +10,11 @@ const IDLE_SOCKETS = 3_000;
 function startWithFileLimit(root: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const script = `ulimit -n ${DAEMON_FILE_LIMIT} && exec "$0" "$1" start --root "$2"`;
-    execFile('/bin/sh', ['-c', script, process.execPath, CN_BIN, root], { env: { ...process.env, CN_IDLE_MINUTES: '10' } }, (error, stdout) =>
-      error ? reject(error) : resolve(JSON.parse(stdout).pid),
+    execFile(
+      '/bin/sh',
+      ['-c', script, process.execPath, CN_BIN, root],
+      { env: { ...process.env, CN_IDLE_MINUTES: '10' } },
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout).pid)),
     );
   });
 }

@@ -13,7 +13,10 @@ interface Seen {
 }
 
 /** A server that is not cn's daemon, answering every request with the same status and body. */
-async function foreignServer(status: number, body: string): Promise<{ port: number; seen: Seen[]; close(): Promise<void> }> {
+async function foreignServer(
+  status: number,
+  body: string,
+): Promise<{ port: number; seen: Seen[]; close(): Promise<void> }> {
   const seen: Seen[] = [];
   const server = http.createServer((request, response) => {
     seen.push({ url: request.url ?? '', headers: request.headers });
@@ -30,7 +33,16 @@ async function foreignServer(status: number, body: string): Promise<{ port: numb
 
 /** A port file naming `port` and a live pid (this test process), as a stale or planted file would. */
 function plantPortFile(root: string, port: number, token: string): void {
-  const portFile = { pid: process.pid, port, host: '127.0.0.1', root, token, version: '0.1.0', startedAt: new Date().toISOString(), logFile: '/dev/null' };
+  const portFile = {
+    pid: process.pid,
+    port,
+    host: '127.0.0.1',
+    root,
+    token,
+    version: '0.1.0',
+    startedAt: new Date().toISOString(),
+    logFile: '/dev/null',
+  };
   writeFileSync(path.join(root, PORT_FILE), JSON.stringify(portFile), { mode: 0o600 });
 }
 
@@ -48,35 +60,47 @@ describe('the daemon proves itself before its answer is believed (port file nami
 
   it.each([
     ['answers 404 to everything', 404, '<html>not found</html>'],
-    ['answers 200 with JSON of its own', 200, JSON.stringify({ query: 'User', definition: { name: 'PLANTED', kind: 'class' }, references: [], totalReferences: 0 })],
-  ])('a foreign server that %s is treated as a stale port file: a new daemon answers, the token never crosses the wire', async (_name, status, body) => {
-    root = copyProject('examples/shop');
-    foreign = await foreignServer(status, body);
-    plantPortFile(root, foreign.port, token);
+    [
+      'answers 200 with JSON of its own',
+      200,
+      JSON.stringify({
+        query: 'User',
+        definition: { name: 'PLANTED', kind: 'class' },
+        references: [],
+        totalReferences: 0,
+      }),
+    ],
+  ])(
+    'a foreign server that %s is treated as a stale port file: a new daemon answers, the token never crosses the wire',
+    async (_name, status, body) => {
+      root = copyProject('examples/shop');
+      foreign = await foreignServer(status, body);
+      plantPortFile(root, foreign.port, token);
 
-    const before = await cn(['status', '--root', root]);
-    expect(before.exitCode).toBe(1);
-    expect(json(before)).toMatchObject({ running: false });
-    // Nothing of ours runs there: stop says so and signals nobody (the pid is this test process).
-    expect(json(await cn(['stop', '--root', root]))).toMatchObject({ stopped: false, running: false });
+      const before = await cn(['status', '--root', root]);
+      expect(before.exitCode).toBe(1);
+      expect(json(before)).toMatchObject({ running: false });
+      // Nothing of ours runs there: stop says so and signals nobody (the pid is this test process).
+      expect(json(await cn(['stop', '--root', root]))).toMatchObject({ stopped: false, running: false });
 
-    const result = await cn(['find', 'User', '--root', root]);
-    expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(0);
-    expect(result.stdout).not.toContain('PLANTED');
-    expect(json(result).definition).toMatchObject({ name: 'User' });
-    // Whatever the foreign server was asked, it never learnt the token.
-    for (const request of foreign.seen) expect(JSON.stringify(request.headers)).not.toContain(token);
+      const result = await cn(['find', 'User', '--root', root]);
+      expect(result.stderr).toBe('');
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).not.toContain('PLANTED');
+      expect(json(result).definition).toMatchObject({ name: 'User' });
+      // Whatever the foreign server was asked, it never learnt the token.
+      for (const request of foreign.seen) expect(JSON.stringify(request.headers)).not.toContain(token);
 
-    const daemon = readPortFile(root)!;
-    expect(daemon.pid).not.toBe(process.pid);
-    expect(daemon.port).not.toBe(foreign.port);
-    expect(json(await cn(['status', '--root', root]))).toMatchObject({ running: true, pid: daemon.pid });
-    const stopped = await cn(['stop', '--root', root]);
-    expect(json(stopped)).toMatchObject({ stopped: true, pid: daemon.pid });
-    expect(isAlive(daemon.pid)).toBe(false);
-    expect(isAlive(process.pid)).toBe(true);
-  });
+      const daemon = readPortFile(root)!;
+      expect(daemon.pid).not.toBe(process.pid);
+      expect(daemon.port).not.toBe(foreign.port);
+      expect(json(await cn(['status', '--root', root]))).toMatchObject({ running: true, pid: daemon.pid });
+      const stopped = await cn(['stop', '--root', root]);
+      expect(json(stopped)).toMatchObject({ stopped: true, pid: daemon.pid });
+      expect(isAlive(daemon.pid)).toBe(false);
+      expect(isAlive(process.pid)).toBe(true);
+    },
+  );
 });
 
 describe('credentials that are not ASCII', () => {

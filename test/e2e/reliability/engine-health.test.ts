@@ -29,7 +29,8 @@ describe('engine health', () => {
       const status = json(await cn(['status', '--root', root], { env }));
       return status.restarts >= 1 && status.state === 'ready';
     };
-    for (let tries = 0; tries < 100 && !(await restarted()); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let tries = 0; tries < 100 && !(await restarted()); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await restarted()).toBe(true);
     expect(await waitFor(() => firstLife.every((name) => !existsSync(path.join(temp!, name))))).toBe(true);
     expect(cancellationDirectories().length).toBeGreaterThan(0); // the new tsserver's
@@ -47,7 +48,9 @@ describe('engine health', () => {
       // Without a health check this waits for the 60 s request deadline; the CLI gives up at 30 s.
       const result = await cn(['find', 'Checkout', '--root', root, '--timeout', '30000']);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^cn: language server unavailable: tsserver \(pid \d+\) is stopped .*\(it restarts by itself/);
+      expect(result.stderr).toMatch(
+        /^cn: language server unavailable: tsserver \(pid \d+\) is stopped .*\(it restarts by itself/,
+      );
       expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
       expect(result.exitCode).toBe(4);
     } finally {

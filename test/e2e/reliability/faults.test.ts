@@ -122,7 +122,11 @@ describe('faults', () => {
   it('cn start --idle-minutes sets the idle time of the daemon it starts', async () => {
     root = copyProject('examples/shop');
     const daemon = json(await cn(['start', '--root', root, '--idle-minutes', '0', '--max-ts-memory', '3072'])).pid;
-    expect(json(await cn(['status', '--root', root]))).toMatchObject({ pid: daemon, idleMinutes: 0, maxTsServerMemory: 3072 });
+    expect(json(await cn(['status', '--root', root]))).toMatchObject({
+      pid: daemon,
+      idleMinutes: 0,
+      maxTsServerMemory: 3072,
+    });
     // A running daemon keeps its settings, and says so.
     const again = await cn(['start', '--root', root, '--idle-minutes', '5']);
     expect(again.stderr).toMatch(/^cn: a daemon is already running with its own settings/);

@@ -7,7 +7,8 @@ import { cleanUp, cn, copyProject, json } from '../../helpers/cn.js';
 describe('fresh after edits', () => {
   let root: string;
   const find = async (query: string, ...args: string[]) => json(await cn(['find', query, '--root', root, ...args]));
-  const referenceFiles = (answer: { references: Array<{ filePath: string }> }) => [...new Set(answer.references.map((ref) => ref.filePath))].sort();
+  const referenceFiles = (answer: { references: Array<{ filePath: string }> }) =>
+    [...new Set(answer.references.map((ref) => ref.filePath))].sort();
 
   beforeAll(async () => {
     root = copyProject('examples/shop');
@@ -16,7 +17,10 @@ describe('fresh after edits', () => {
   afterAll(() => cleanUp(root));
 
   it('sees a new file at once', async () => {
-    writeFileSync(path.join(root, 'src/admin.ts'), "import { User } from './domain/user.js';\nexport const admins: User[] = [];\n");
+    writeFileSync(
+      path.join(root, 'src/admin.ts'),
+      "import { User } from './domain/user.js';\nexport const admins: User[] = [];\n",
+    );
     const answer = await find('User');
     expect(referenceFiles(answer)).toContain('src/admin.ts');
     expect((await find('admins')).definition).toMatchObject({ id: 'src/admin.ts::2::14', kind: 'Constant' });
@@ -24,15 +28,22 @@ describe('fresh after edits', () => {
 
   it('sees an edit to a file it has open', async () => {
     await cn(['map', 'src/admin.ts', '--root', root]);
-    appendFileSync(path.join(root, 'src/admin.ts'), 'export function firstAdmin(): User | undefined {\n  return admins[0];\n}\n');
+    appendFileSync(
+      path.join(root, 'src/admin.ts'),
+      'export function firstAdmin(): User | undefined {\n  return admins[0];\n}\n',
+    );
     const map = json(await cn(['map', 'src/admin.ts', '--root', root]));
     expect(map.symbols.map((s: { name: string }) => s.name)).toContain('firstAdmin');
-    expect((await find('User')).references.filter((ref: { filePath: string }) => ref.filePath === 'src/admin.ts')).toHaveLength(3);
+    expect(
+      (await find('User')).references.filter((ref: { filePath: string }) => ref.filePath === 'src/admin.ts'),
+    ).toHaveLength(3);
   });
 
   it('sees an edit to a file it never opened', async () => {
     appendFileSync(path.join(root, 'src/services/checkout.ts'), 'export const guest: User | null = null;\n');
-    const refs = (await find('User')).references.filter((ref: { filePath: string }) => ref.filePath === 'src/services/checkout.ts');
+    const refs = (await find('User')).references.filter(
+      (ref: { filePath: string }) => ref.filePath === 'src/services/checkout.ts',
+    );
     expect(refs.map((ref: { line: number }) => ref.line)).toContain(20);
   });
 
@@ -51,7 +62,10 @@ describe('fresh after edits', () => {
 
   it('picks up a new tsconfig project', async () => {
     mkdirSync(path.join(root, 'tools/src'), { recursive: true });
-    writeFileSync(path.join(root, 'tools/tsconfig.json'), '{ "compilerOptions": { "strict": true, "noEmit": true }, "include": ["src"] }\n');
+    writeFileSync(
+      path.join(root, 'tools/tsconfig.json'),
+      '{ "compilerOptions": { "strict": true, "noEmit": true }, "include": ["src"] }\n',
+    );
     writeFileSync(path.join(root, 'tools/src/seed.ts'), 'export function seedDatabase(): number {\n  return 42;\n}\n');
     expect((await find('seedDatabase')).definition).toMatchObject({ id: 'tools/src/seed.ts::1::17', kind: 'Function' });
     expect(json(await cn(['status', '--root', root])).projects).toEqual(['tools/tsconfig.json', 'tsconfig.json']);

@@ -31,7 +31,11 @@ function asOtherUser(script: string): void {
 
 function runCnAsOtherUser(args: string[], env: NodeJS.ProcessEnv): { exitCode: number; stderr: string } {
   try {
-    execFileSync('setpriv', [...AS_OTHER_USER, process.execPath, CN_BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe', timeout: 60_000 });
+    execFileSync('setpriv', [...AS_OTHER_USER, process.execPath, CN_BIN, ...args], {
+      env: { ...process.env, ...env },
+      stdio: 'pipe',
+      timeout: 60_000,
+    });
     return { exitCode: 0, stderr: '' };
   } catch (error) {
     const failure = error as { status?: number | null; stderr?: Buffer };
@@ -84,7 +88,9 @@ describe.skipIf(skipReason !== undefined)('a local attacker (another user on thi
       fs.symlinkSync(${JSON.stringify(bashrc)}, ${JSON.stringify(path.join(stateDir, 'daemon.log'))});`);
     const result = await cn(['find', 'User', '--root', root], { env });
     expect(result.exitCode).toBe(3);
-    expect(refusedLine(result.stderr)).toEqual([expect.stringMatching(/^cn: state directory .* is owned by uid 65534, not by you .*remove it/)]);
+    expect(refusedLine(result.stderr)).toEqual([
+      expect.stringMatching(/^cn: state directory .* is owned by uid 65534, not by you .*remove it/),
+    ]);
     expect(result.stderr).toContain(path.dirname(stateDir));
     expect(readFileSync(bashrc, 'utf8')).toBe('# the victim shell start-up\n');
   });
@@ -99,7 +105,9 @@ describe.skipIf(skipReason !== undefined)('a local attacker (another user on thi
     const result = await cn(['find', 'User', '--root', root], { env });
     expect(result.exitCode).toBe(3);
     expect(result.stderr).not.toMatch(/did not start/);
-    expect(refusedLine(result.stderr)).toEqual([expect.stringMatching(/^cn: state directory .* is owned by uid 65534/)]);
+    expect(refusedLine(result.stderr)).toEqual([
+      expect.stringMatching(/^cn: state directory .* is owned by uid 65534/),
+    ]);
   }, 90_000);
 
   it('refuses its own state directory when group- or world-writable', async () => {
@@ -109,7 +117,9 @@ describe.skipIf(skipReason !== undefined)('a local attacker (another user on thi
     chmodSync(stateDir, 0o777);
     const result = await cn(['find', 'User', '--root', root], { env });
     expect(result.exitCode).toBe(3);
-    expect(refusedLine(result.stderr)).toEqual([expect.stringMatching(/^cn: state directory .* is writable by others/)]);
+    expect(refusedLine(result.stderr)).toEqual([
+      expect.stringMatching(/^cn: state directory .* is writable by others/),
+    ]);
   });
 
   it('creates its state directories 0700 and its log 0600, so another user can plant nothing in them', async () => {
@@ -123,28 +133,48 @@ describe.skipIf(skipReason !== undefined)('a local attacker (another user on thi
       expect(stat.mode & 0o777).toBe(0o700);
     }
     expect(statSync(path.join(stateDir, 'daemon.log')).mode & 0o777).toBe(0o600);
-    expect(() => asOtherUser(`require('fs').writeFileSync(${JSON.stringify(path.join(stateDir, 'start.lock'))}, '1')`)).toThrow(/EACCES/);
+    expect(() =>
+      asOtherUser(`require('fs').writeFileSync(${JSON.stringify(path.join(stateDir, 'start.lock'))}, '1')`),
+    ).toThrow(/EACCES/);
   });
 
   it.each([
     ['a regular file', (portFile: string, fake: string) => `fs.writeFileSync(${portFile}, ${fake});`],
-    ['a symlink to their file', (portFile: string, fake: string) => `fs.writeFileSync(${portFile} + '.theirs', ${fake}); fs.symlinkSync(${portFile} + '.theirs', ${portFile});`],
-  ])('a port file another user planted (%s) is never used, replaced or removed: exit 3 naming its owner', async (_kind, plant) => {
-    const root = project();
-    chmodSync(root, 0o777);
-    const portFile = path.join(root, PORT_FILE);
-    const fake = JSON.stringify({ pid: 1, port: 1, host: '127.0.0.1', root, token: 'theirs', version: '0.1.0', startedAt: '', logFile: '' });
-    asOtherUser(`const fs = require('fs'); ${plant(JSON.stringify(portFile), JSON.stringify(fake))}`);
-    const before = lstatSync(portFile);
-    const result = await cn(['find', 'User', '--root', root], { env });
-    expect(result.exitCode).toBe(3);
-    expect(refusedLine(result.stderr)).toEqual([expect.stringMatching(/^cn: the daemon for .* belongs to user nobody \(uid 65534\)/)]);
-    expect(result.stderr).toContain(portFile);
-    const after = lstatSync(portFile);
-    expect([after.ino, after.uid, after.isSymbolicLink()]).toEqual([before.ino, OTHER_UID, before.isSymbolicLink()]);
-  });
+    [
+      'a symlink to their file',
+      (portFile: string, fake: string) =>
+        `fs.writeFileSync(${portFile} + '.theirs', ${fake}); fs.symlinkSync(${portFile} + '.theirs', ${portFile});`,
+    ],
+  ])(
+    'a port file another user planted (%s) is never used, replaced or removed: exit 3 naming its owner',
+    async (_kind, plant) => {
+      const root = project();
+      chmodSync(root, 0o777);
+      const portFile = path.join(root, PORT_FILE);
+      const fake = JSON.stringify({
+        pid: 1,
+        port: 1,
+        host: '127.0.0.1',
+        root,
+        token: 'theirs',
+        version: '0.1.0',
+        startedAt: '',
+        logFile: '',
+      });
+      asOtherUser(`const fs = require('fs'); ${plant(JSON.stringify(portFile), JSON.stringify(fake))}`);
+      const before = lstatSync(portFile);
+      const result = await cn(['find', 'User', '--root', root], { env });
+      expect(result.exitCode).toBe(3);
+      expect(refusedLine(result.stderr)).toEqual([
+        expect.stringMatching(/^cn: the daemon for .* belongs to user nobody \(uid 65534\)/),
+      ]);
+      expect(result.stderr).toContain(portFile);
+      const after = lstatSync(portFile);
+      expect([after.ino, after.uid, after.isSymbolicLink()]).toEqual([before.ino, OTHER_UID, before.isSymbolicLink()]);
+    },
+  );
 
-  it('two users in one writable project: the second gets exit 3 and the first one\'s daemon keeps its port file', async () => {
+  it("two users in one writable project: the second gets exit 3 and the first one's daemon keeps its port file", async () => {
     const root = project();
     chmodSync(root, 0o777);
     const started = await cn(['start', '--root', root], { env });
@@ -152,7 +182,9 @@ describe.skipIf(skipReason !== undefined)('a local attacker (another user on thi
     const daemon = json(started).pid;
     const second = runCnAsOtherUser(['find', 'User', '--root', root], env);
     expect(second.exitCode).toBe(3);
-    expect(refusedLine(second.stderr)).toEqual([expect.stringMatching(/^cn: the daemon for .* belongs to user root \(uid 0\)/)]);
+    expect(refusedLine(second.stderr)).toEqual([
+      expect.stringMatching(/^cn: the daemon for .* belongs to user root \(uid 0\)/),
+    ]);
     expect(readPortFile(root)?.pid).toBe(daemon);
     expect(isAlive(daemon)).toBe(true);
   });
@@ -160,15 +192,19 @@ describe.skipIf(skipReason !== undefined)('a local attacker (another user on thi
   it.each([
     ['a FIFO', (portFile: string) => execFileSync('mkfifo', [portFile]), /is not a regular file/],
     ['a directory', (portFile: string) => mkdirSync(portFile), /is not a regular file/],
-  ])('%s at the port file path: exit 3 with one line naming it, never a hang', async (_kind, plant, reason) => {
-    const root = project();
-    const portFile = path.join(root, PORT_FILE);
-    plant(portFile);
-    const result = await cn(['find', 'User', '--root', root], { env, timeoutMs: 20_000 });
-    expect(result.exitCode).toBe(3);
-    expect(refusedLine(result.stderr)).toEqual([expect.stringMatching(reason)]);
-    expect(result.stderr).toContain(portFile);
-  }, 30_000);
+  ])(
+    '%s at the port file path: exit 3 with one line naming it, never a hang',
+    async (_kind, plant, reason) => {
+      const root = project();
+      const portFile = path.join(root, PORT_FILE);
+      plant(portFile);
+      const result = await cn(['find', 'User', '--root', root], { env, timeoutMs: 20_000 });
+      expect(result.exitCode).toBe(3);
+      expect(refusedLine(result.stderr)).toEqual([expect.stringMatching(reason)]);
+      expect(result.stderr).toContain(portFile);
+    },
+    30_000,
+  );
 
   it('a daemon whose port file becomes a FIFO leaves (not wedged on reading it)', async () => {
     const root = project();
@@ -191,7 +227,10 @@ describe.skipIf(skipReason !== undefined)('a local attacker (another user on thi
       new Promise<void>((resolve) => {
         // latin1: each char one byte, so the Host header below carries raw bytes 0xff and 0x85.
         const socket = net.connect(port, '127.0.0.1', () => socket.end(Buffer.from(head, 'latin1')));
-        socket.on('data', () => undefined).on('close', () => resolve()).on('error', () => resolve());
+        socket
+          .on('data', () => undefined)
+          .on('close', () => resolve())
+          .on('error', () => resolve());
       });
     await request(`GET /status?$(touch${'A'.repeat(3000)}) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     await request('GET /status HTTP/1.1\r\nHost: evil\u00ff\u0085\r\n\r\n');

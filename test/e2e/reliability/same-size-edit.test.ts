@@ -12,7 +12,8 @@ import { cleanUp, cn, copyProject, json } from '../../helpers/cn.js';
 describe('fresh after a same-size edit that keeps the mtime', () => {
   let root: string;
   const file = 'src/same-size.ts';
-  const names = async () => json(await cn(['map', file, '--root', root])).symbols.map((symbol: { name: string }) => symbol.name);
+  const names = async () =>
+    json(await cn(['map', file, '--root', root])).symbols.map((symbol: { name: string }) => symbol.name);
   const code = async () => json(await cn(['inspect', `${file}:1`, '--root', root])).result.code as string;
   const variant = (name: string) => `export function ${name}(): number {\n  return 1;\n}\n`;
 

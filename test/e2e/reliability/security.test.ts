@@ -44,7 +44,14 @@ describe('closed to everyone but its owner', () => {
     expect((await status(provenHeaders(port, 'f'.repeat(48), 'GET', '/status'))).status).toBe(401);
     // A proof is bound to its request: the one for GET /status does not open POST /shutdown.
     const stolen = proven('GET', '/status');
-    expect((await rawRequest(port, 'POST', '/shutdown', { headers: { ...stolen, 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+    expect(
+      (
+        await rawRequest(port, 'POST', '/shutdown', {
+          headers: { ...stolen, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(401);
     expect((await status(proven())).status).toBe(200);
   });
 
@@ -70,7 +77,10 @@ describe('closed to everyone but its owner', () => {
     ['a relative path climbing out', ['map', '../../../etc/hosts.ts']],
     ['an absolute path elsewhere', ['map', '/etc/hosts.ts']],
     ['a symlinked file leading out', ['map', 'src/escape.ts']],
-    ['a path through a symlinked directory leading out', ['inspect', `src/linked/tmp/cn-outside-${process.pid}.ts::1::1`]],
+    [
+      'a path through a symlinked directory leading out',
+      ['inspect', `src/linked/tmp/cn-outside-${process.pid}.ts::1::1`],
+    ],
     ['an id climbing out', ['inspect', '../outside.ts::1::1']],
   ])('refuses %s with exit 2 "outside the project root"', async (_name, args) => {
     const result = await cn([...args, '--root', root]);

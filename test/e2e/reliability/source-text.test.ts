@@ -20,14 +20,30 @@ const FILES: Record<string, { bytes: Buffer; names: string[] }> = {
     ),
     names: ['afterCr', 'afterPara', 'afterLine', 'total'],
   },
-  'bom8.ts': { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('export const bommed = 1;\nexport const twice = bommed * 2;\n')]), names: ['bommed', 'twice'] },
-  'wide-le.ts': { bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('export const wideLe = 1;\r\nexport const wideLe2 = wideLe + 1;\r\n', 'utf16le')]), names: ['wideLe', 'wideLe2'] },
+  'bom8.ts': {
+    bytes: Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('export const bommed = 1;\nexport const twice = bommed * 2;\n'),
+    ]),
+    names: ['bommed', 'twice'],
+  },
+  'wide-le.ts': {
+    bytes: Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('export const wideLe = 1;\r\nexport const wideLe2 = wideLe + 1;\r\n', 'utf16le'),
+    ]),
+    names: ['wideLe', 'wideLe2'],
+  },
   'wide-be.ts': {
-    bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('export const wideBe = 1;\nexport const wideBe2 = wideBe + 1;\n', 'utf16le').swap16()]),
+    bytes: Buffer.concat([
+      Buffer.from([0xfe, 0xff]),
+      Buffer.from('export const wideBe = 1;\nexport const wideBe2 = wideBe + 1;\n', 'utf16le').swap16(),
+    ]),
     names: ['wideBe', 'wideBe2'],
   },
 };
-const USE = "import { total } from './breaks.js';\nimport { twice } from './bom8.js';\nimport { wideLe2 } from './wide-le.js';\nimport { wideBe2 } from './wide-be.js';\nexport const everything = total + twice + wideLe2 + wideBe2;\n";
+const USE =
+  "import { total } from './breaks.js';\nimport { twice } from './bom8.js';\nimport { wideLe2 } from './wide-le.js';\nimport { wideBe2 } from './wide-be.js';\nexport const everything = total + twice + wideLe2 + wideBe2;\n";
 
 describe('lines and encodings as the compiler reads them', () => {
   let root: string;
@@ -38,7 +54,9 @@ describe('lines and encodings as the compiler reads them', () => {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
     const { line, character } = source.getLineAndCharacterOfPosition(text.indexOf(name));
     const starts = source.getLineStarts();
-    const lineText = text.slice(starts[line], starts[line + 1] ?? text.length).replace(/(?:\r\n|[\r\n\u2028\u2029])$/, '');
+    const lineText = text
+      .slice(starts[line], starts[line + 1] ?? text.length)
+      .replace(/(?:\r\n|[\r\n\u2028\u2029])$/, '');
     return { id: `${file}::${line + 1}::${character + 1}`, line: line + 1, lineText };
   }
 
@@ -75,7 +93,9 @@ describe('lines and encodings as the compiler reads them', () => {
 
   it('references reach across every encoding to the places the compiler gives', async () => {
     for (const name of ['total', 'twice', 'wideLe2', 'wideBe2']) {
-      const found = json(await cn(['find', `everything.ts::5::${USE.split('\n')[4].indexOf(name) + 1}`, '--root', root]));
+      const found = json(
+        await cn(['find', `everything.ts::5::${USE.split('\n')[4].indexOf(name) + 1}`, '--root', root]),
+      );
       const [file] = Object.entries(FILES).find(([, { names }]) => names.includes(name))!;
       expect(found.references.map((ref: { id: string }) => ref.id)).toContain(compilerPlace(file, name).id);
     }

@@ -57,7 +57,10 @@ describe('a daemon whose event loop hangs (it cannot even run its SIGTERM handle
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'cn-hang-'));
     const trigger = path.join(scratch, 'hang-now');
     const preload = path.join(scratch, 'hang.cjs');
-    writeFileSync(preload, `setInterval(() => { if (require('node:fs').existsSync(${JSON.stringify(trigger)})) for (;;); }, 50).unref();\n`);
+    writeFileSync(
+      preload,
+      `setInterval(() => { if (require('node:fs').existsSync(${JSON.stringify(trigger)})) for (;;); }, 50).unref();\n`,
+    );
     const started = await cn(['start', '--root', root], { env: { NODE_OPTIONS: `--require ${preload}` } });
     expect(started.exitCode).toBe(0);
     const daemon = json(started).pid;

@@ -22,7 +22,11 @@ export function maxTokensFlag(flags: SharedFlags): number | undefined {
 export function snippetFlag(flags: SharedFlags): SnippetLevel | undefined {
   if (flags.snippet === undefined) return undefined;
   if (flags.snippet !== 'fold' && flags.snippet !== 'preview' && flags.snippet !== 'full') {
-    throw new CnError('bad-input', `unknown snippet level '${String(flags.snippet)}'`, 'use --snippet fold, preview or full');
+    throw new CnError(
+      'bad-input',
+      `unknown snippet level '${String(flags.snippet)}'`,
+      'use --snippet fold, preview or full',
+    );
   }
   return flags.snippet;
 }
@@ -30,11 +34,17 @@ export function snippetFlag(flags: SharedFlags): SnippetLevel | undefined {
 /** `--in`: a path given from a subdirectory is made root-relative; globs are root-relative as written. */
 export function scopeFlag(context: Context, scope: unknown, option = '--in'): string | undefined {
   if (scope === undefined) return undefined;
-  if (typeof scope !== 'string' || scope.trim() === '') throw new CnError('bad-input', `${option} takes a path or glob`, `e.g. ${option} src/internal or ${option} "src/**/*.ts"`);
+  if (typeof scope !== 'string' || scope.trim() === '')
+    throw new CnError(
+      'bad-input',
+      `${option} takes a path or glob`,
+      `e.g. ${option} src/internal or ${option} "src/**/*.ts"`,
+    );
   if (isGlob(scope)) return scope;
   const fromCwd = path.resolve(context.cwd, scope);
   const relative = path.relative(context.root, fromCwd);
-  if (existsSync(fromCwd) && !relative.startsWith('..') && !path.isAbsolute(relative)) return relative.split(path.sep).join('/') || '.';
+  if (existsSync(fromCwd) && !relative.startsWith('..') && !path.isAbsolute(relative))
+    return relative.split(path.sep).join('/') || '.';
   return scope;
 }
 
@@ -52,7 +62,9 @@ export const NARROWING_OPTIONS = [
 ] as const;
 
 /** Adds NARROWING_OPTIONS to a cac command (its type is not exported, hence the structural one). */
-export function withNarrowing<Command extends { option(name: string, description: string): Command }>(command: Command): Command {
+export function withNarrowing<Command extends { option(name: string, description: string): Command }>(
+  command: Command,
+): Command {
   return NARROWING_OPTIONS.reduce((chained, [name, description]) => chained.option(name, description), command);
 }
 

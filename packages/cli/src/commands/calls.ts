@@ -20,7 +20,10 @@ interface CallsFlags extends NarrowingFlags {
 
 export function registerCalls({ cli, run }: CommandHost): void {
   const command = cli
-    .command('calls <target> [...more]', 'Call graph of functions or methods: who calls them (in), what they call (out), or both')
+    .command(
+      'calls <target> [...more]',
+      'Call graph of functions or methods: who calls them (in), what they call (out), or both',
+    )
     .option('--direction <way>', 'in (callers, default), out (callees) or both')
     .option('--depth <n>', `Steps to follow, 1 to ${MAX_DEPTH} (default 1)`);
   withNarrowing(command)
@@ -31,7 +34,7 @@ export function registerCalls({ cli, run }: CommandHost): void {
     .example('cn calls map --direction in --format tree')
     .example('cn calls src/calls/chain.ts::15::17 --direction out --depth 3')
     .example('cn calls parse evaluate --refs-not-in "**/*.test.ts" --format compact')
-    .example('cn calls src/index.ts --direction out   # calls made at the file\'s top level')
+    .example("cn calls src/index.ts --direction out   # calls made at the file's top level")
     .action((target: string, more: string[], flags: CallsFlags) =>
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);
@@ -48,7 +51,11 @@ export function registerCalls({ cli, run }: CommandHost): void {
         });
         let response = await daemonCall(context, 'calls', body);
         // Fitted here, measured as printed in the chosen format, as cn find does.
-        const render = rendererFor(context.format, { text: callsRenderings.text, compact: callsRenderings.compact, ids: (answer) => callsRenderings.ids(answer).join('\n') });
+        const render = rendererFor(context.format, {
+          text: callsRenderings.text,
+          compact: callsRenderings.compact,
+          ids: (answer) => callsRenderings.ids(answer).join('\n'),
+        });
         if (maxTokens !== undefined) response = fitCalls(response, maxTokens, measureFor(render, context.format));
         const found = (response.totalEdges ?? response.edges.length) > 0;
         return renderGraphOutput(context, response, callsRenderings, found ? EXIT.ok : EXIT.nothingFound);

@@ -11,7 +11,10 @@ const QUIET_MS = 2_000;
 
 export function registerDiagnostics({ cli, run }: CommandHost): void {
   cli
-    .command('diagnostics [...files]', 'Type errors and warnings of files, or of every project file (exit 0 when there are some, 1 when none, like grep)')
+    .command(
+      'diagnostics [...files]',
+      'Type errors and warnings of files, or of every project file (exit 0 when there are some, 1 when none, like grep)',
+    )
     .example('cn diagnostics src/user.ts --format text')
     .example('cn diagnostics --format ids | cn inspect -')
     .action((files: string[]) =>
@@ -20,7 +23,12 @@ export function registerDiagnostics({ cli, run }: CommandHost): void {
           files.length > 0
             ? await daemonCall(context, 'diagnostics', { files: files.map((file) => userFile(context, file)) })
             : await wholeProject(context);
-        return renderGraphOutput(context, response, diagnosticsRenderings, response.diagnostics.length > 0 ? EXIT.ok : EXIT.nothingFound);
+        return renderGraphOutput(
+          context,
+          response,
+          diagnosticsRenderings,
+          response.diagnostics.length > 0 ? EXIT.ok : EXIT.nothingFound,
+        );
       }),
     );
 }
@@ -32,7 +40,9 @@ function wholeProject(context: Context): Promise<DiagnosticsResponse> {
     (page) => daemonCall(context, 'diagnostics', page),
     (soFar) => {
       if (Date.now() - started > QUIET_MS) {
-        process.stderr.write(`cn: diagnostics: ${soFar.filesChecked}/${soFar.totalFiles} files checked, ${soFar.diagnostics.length} found so far\n`);
+        process.stderr.write(
+          `cn: diagnostics: ${soFar.filesChecked}/${soFar.totalFiles} files checked, ${soFar.diagnostics.length} found so far\n`,
+        );
       }
     },
   );

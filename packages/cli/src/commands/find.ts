@@ -21,7 +21,10 @@ interface FindFlags extends SharedFlags {
 export function registerFind({ cli, run }: CommandHost): void {
   cli
     .command('find <query>', 'Definition and every reference of a symbol (a name, Container.member, or an id)')
-    .option('--kind <kind>', 'Only symbols of this kind: class, interface, function, method, property, variable, enum, type, namespace')
+    .option(
+      '--kind <kind>',
+      'Only symbols of this kind: class, interface, function, method, property, variable, enum, type, namespace',
+    )
     .option('--in <path>', 'Only definitions under this path, or matching this glob ("src/**/*.ts")')
     .option('--exact', 'Only names equal to the query (no prefix or substring matches)')
     .option('--no-refs', 'Definition only: skip the reference search')
@@ -35,7 +38,8 @@ export function registerFind({ cli, run }: CommandHost): void {
     .example('cn find Subscriber --refs-only --format ids | cn inspect -')
     .action((query: string, flags: FindFlags) =>
       run(async (context) => {
-        if (flags.refs === false && flags.refsOnly) throw new CnError('bad-input', '--no-refs and --refs-only exclude each other');
+        if (flags.refs === false && flags.refsOnly)
+          throw new CnError('bad-input', '--no-refs and --refs-only exclude each other');
         const refs: ReferenceMode = flags.refs === false ? 'none' : flags.refsOnly ? 'only' : 'all';
         const maxTokens = maxTokensFlag(flags);
         const body = requestBody('find', {

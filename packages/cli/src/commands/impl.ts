@@ -4,15 +4,28 @@ import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { implRenderings, renderGraphOutput } from '../format/graph-text.js';
 import { measureFor, rendererFor } from '../format/output.js';
-import { limitFlag, maxTokensFlag, narrowingFlags, withNarrowing, type NarrowingFlags, type SharedFlags } from './agent-options.js';
+import {
+  limitFlag,
+  maxTokensFlag,
+  narrowingFlags,
+  withNarrowing,
+  type NarrowingFlags,
+  type SharedFlags,
+} from './agent-options.js';
 import { wholeNumber, type CommandHost } from '../run.js';
 import { rootRelativeTarget } from '../user-paths.js';
 
 export function registerImpl({ cli, run }: CommandHost): void {
   const command = cli
-    .command('impl <target>', 'Type hierarchy: what extends/implements a class or interface (at every level), what it extends; implementations of a member')
+    .command(
+      'impl <target>',
+      'Type hierarchy: what extends/implements a class or interface (at every level), what it extends; implementations of a member',
+    )
     .alias('hierarchy')
-    .option('--direction <way>', 'sub (subtypes and implementers, default), super (what it extends and implements) or both')
+    .option(
+      '--direction <way>',
+      'sub (subtypes and implementers, default), super (what it extends and implements) or both',
+    )
     .option('--depth <n>', `Levels to follow, 1 to ${MAX_DEPTH} (default ${MAX_DEPTH}: every level)`);
   withNarrowing(command)
     .option('--limit <n>', 'At most n entries, subtypes first, nearest first (total still counts all; truncated: true)')
@@ -33,7 +46,11 @@ export function registerImpl({ cli, run }: CommandHost): void {
         const maxTokens = maxTokensFlag(options);
         let response = await daemonCall(context, 'impl', body);
         if (maxTokens !== undefined) {
-          const render = rendererFor(context.format, { text: implRenderings.text, compact: implRenderings.compact, ids: (shown: ImplResponse) => implRenderings.ids(shown).join('\n') });
+          const render = rendererFor(context.format, {
+            text: implRenderings.text,
+            compact: implRenderings.compact,
+            ids: (shown: ImplResponse) => implRenderings.ids(shown).join('\n'),
+          });
           response = fitImpl(response, maxTokens, measureFor(render, context.format));
         }
         const found = (response.total ?? response.implementations.length + response.supertypes.length) > 0;

@@ -14,4 +14,18 @@ import { registerMcp } from './mcp.js';
 import { registerUnused } from './unused.js';
 
 /** Every command of `cn`, in the order `cn --help` lists them; a new command adds its file here. */
-export const COMMANDS: Array<(host: CommandHost) => void> = [registerOverview, registerMap, registerFind, registerInspect, registerCalls, registerImpl, registerType, registerDeps, registerDiagnostics, registerUnused, registerLifecycle, registerMcp, registerGuide];
+export const COMMANDS: Array<(host: CommandHost) => void> = [
+  registerOverview,
+  registerMap,
+  registerFind,
+  registerInspect,
+  registerCalls,
+  registerImpl,
+  registerType,
+  registerDeps,
+  registerDiagnostics,
+  registerUnused,
+  registerLifecycle,
+  registerMcp,
+  registerGuide,
+];

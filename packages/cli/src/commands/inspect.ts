@@ -20,7 +20,10 @@ interface InspectFlags extends SharedFlags {
 
 export function registerInspect({ cli, run }: CommandHost): void {
   cli
-    .command('inspect [...ids]', 'The code block around each id (path::line::char, path:line[:col]); ids on stdin with - or a pipe')
+    .command(
+      'inspect [...ids]',
+      'The code block around each id (path::line::char, path:line[:col]); ids on stdin with - or a pipe',
+    )
     .option('--expand <mode>', 'block (smallest enclosing declaration, default) or surround (lines either side)')
     .option('--context <n>', 'Lines either side for surround (default 5)')
     .option('--no-code', "Only each block's line range: where a long block ends, without its text")
@@ -35,10 +38,19 @@ export function registerInspect({ cli, run }: CommandHost): void {
         const fromStdin = explicitStdin || (given.length === 0 && !process.stdin.isTTY);
         const stdin = fromStdin ? await readStdin(explicitStdin ? undefined : IMPLICIT_STDIN_WAIT_MS) : '';
         const raw = [...given.filter((id) => id !== '-'), ...idsFromLines(stdin)];
-        if (raw.length === 0) throw new CnError('bad-input', 'no ids given', 'pass ids as arguments, or - to read them from stdin (cn find X --format ids | cn inspect -)');
+        if (raw.length === 0)
+          throw new CnError(
+            'bad-input',
+            'no ids given',
+            'pass ids as arguments, or - to read them from stdin (cn find X --format ids | cn inspect -)',
+          );
         const ids = raw.map((id) => rootRelativeTarget(context, id));
         // The daemon checks the mode and answers an unknown one with the valid ones.
-        const options = { expand: flags.expand as ExpandMode | undefined, context: wholeNumber(flags.context, '--context', 0), code: flags.code };
+        const options = {
+          expand: flags.expand as ExpandMode | undefined,
+          context: wholeNumber(flags.context, '--context', 0),
+          code: flags.code,
+        };
         const render = rendererFor(context.format, { text: inspectText, compact: inspectCompact, ids: inspectIds });
         // One id typed as an argument keeps the single-result contract; many, or any from stdin, get `results`.
         if (ids.length === 1 && !fromStdin && flags.limit === undefined) {
@@ -48,7 +60,11 @@ export function registerInspect({ cli, run }: CommandHost): void {
         const request = requestBody('inspect', { ids, ...options, limit: limitFlag(flags) });
         const response = await inspectInBatches(request, (batch) => daemonCall(context, 'inspect', batch));
         reportFailures(response.failures);
-        const exitCode = response.results.length > 0 ? EXIT.ok : EXIT_BY_KIND[(response.failures[0]?.kind ?? 'not-found') as keyof typeof EXIT_BY_KIND] ?? EXIT.nothingFound;
+        const exitCode =
+          response.results.length > 0
+            ? EXIT.ok
+            : (EXIT_BY_KIND[(response.failures[0]?.kind ?? 'not-found') as keyof typeof EXIT_BY_KIND] ??
+              EXIT.nothingFound);
         return deliver(context, render(response), exitCode, flags.output);
       }),
     );
@@ -60,6 +76,8 @@ const IMPLICIT_STDIN_WAIT_MS = 5_000;
 
 /** Failed ids go to stderr (stdout stays data), a few lines at most: an rg dump can hold thousands. */
 function reportFailures(failures: InspectManyResponse['failures']): void {
-  for (const failure of failures.slice(0, FAILURES_SHOWN)) process.stderr.write(`cn: ${failure.id}: ${failure.message}\n`);
-  if (failures.length > FAILURES_SHOWN) process.stderr.write(`cn: … ${failures.length - FAILURES_SHOWN} more ids failed (see failures in --format json)\n`);
+  for (const failure of failures.slice(0, FAILURES_SHOWN))
+    process.stderr.write(`cn: ${failure.id}: ${failure.message}\n`);
+  if (failures.length > FAILURES_SHOWN)
+    process.stderr.write(`cn: … ${failures.length - FAILURES_SHOWN} more ids failed (see failures in --format json)\n`);
 }

@@ -1,5 +1,13 @@
 import type { PortFile, UnresponsiveStatus } from '@cn/protocol';
-import { connectOrStart, endpointCall, findRunningDaemon, forceStop, probeDaemon, waitForExit, type DaemonSettings } from '@cn/client';
+import {
+  connectOrStart,
+  endpointCall,
+  findRunningDaemon,
+  forceStop,
+  probeDaemon,
+  waitForExit,
+  type DaemonSettings,
+} from '@cn/client';
 import { CnError } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { statusText } from '../format/text.js';
@@ -16,22 +24,39 @@ export function registerLifecycle({ cli, run }: CommandHost): void {
   cli
     .command('start', 'Start the daemon for the root and wait until the project is loaded')
     .option('--idle-minutes <n>', `Stop after n minutes without requests (default 30, 0 = never; env CN_IDLE_MINUTES)`)
-    .option('--max-ts-memory <mb>', 'Memory ceiling of tsserver in MB (env CN_MAX_TS_MEMORY); hitting it restarts tsserver')
+    .option(
+      '--max-ts-memory <mb>',
+      'Memory ceiling of tsserver in MB (env CN_MAX_TS_MEMORY); hitting it restarts tsserver',
+    )
     .example('cn start --root ~/code/app')
     .example('cn start --idle-minutes 120 --max-ts-memory 8192')
     .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown }) =>
       run((context) =>
-        start(context, { idleMinutes: wholeNumber(options.idleMinutes, '--idle-minutes', 0), maxTsServerMemory: wholeNumber(options.maxTsMemory, '--max-ts-memory', 64) }),
+        start(context, {
+          idleMinutes: wholeNumber(options.idleMinutes, '--idle-minutes', 0),
+          maxTsServerMemory: wholeNumber(options.maxTsMemory, '--max-ts-memory', 64),
+        }),
       ),
     );
-  cli.command('stop', 'Stop the daemon for the root (exit 0 when none runs)').example('cn stop').action(() => run(stop));
-  cli.command('status', 'Is a daemon running for the root? pid, port, versions, state (exit 1 when none runs, 3 when it does not respond)').example('cn status --format text').action(() => run(status));
+  cli
+    .command('stop', 'Stop the daemon for the root (exit 0 when none runs)')
+    .example('cn stop')
+    .action(() => run(stop));
+  cli
+    .command(
+      'status',
+      'Is a daemon running for the root? pid, port, versions, state (exit 1 when none runs, 3 when it does not respond)',
+    )
+    .example('cn status --format text')
+    .action(() => run(status));
 }
 
 async function start(context: Context, settings: DaemonSettings): Promise<Outcome> {
   const alreadyRunning = await findRunningDaemon(context.root);
   if (alreadyRunning && (settings.idleMinutes !== undefined || settings.maxTsServerMemory !== undefined)) {
-    process.stderr.write('cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n');
+    process.stderr.write(
+      'cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n',
+    );
   }
   const endpoint = alreadyRunning ?? (await connectOrStart(context.root, settings));
   return render(context, await endpointCall(endpoint, context.timeoutMs, 'ready', undefined), statusText);
@@ -40,7 +65,8 @@ async function start(context: Context, settings: DaemonSettings): Promise<Outcom
 async function status(context: Context): Promise<Outcome> {
   const probe = await probeDaemon(context.root, Math.min(context.timeoutMs, RESPONSE_WAIT_MS));
   if (probe.state === 'running') return render(context, probe.status, statusText);
-  if (probe.state === 'none') return render(context, { running: false as const, root: context.root }, statusText, EXIT.nothingFound);
+  if (probe.state === 'none')
+    return render(context, { running: false as const, root: context.root }, statusText, EXIT.nothingFound);
   const { pid, port } = probe.portFile;
   const unresponsive: UnresponsiveStatus = { running: true, responding: false, pid, port, root: context.root };
   return render(context, unresponsive, statusText, EXIT.unavailable);
@@ -50,11 +76,16 @@ async function status(context: Context): Promise<Outcome> {
 async function stop(context: Context): Promise<Outcome> {
   const probe = await probeDaemon(context.root, Math.min(context.timeoutMs, RESPONSE_WAIT_MS));
   if (probe.state === 'none') {
-    return render(context, { stopped: false, running: false, root: context.root }, () => `cn daemon  not running  (root ${context.root})`);
+    return render(
+      context,
+      { stopped: false, running: false, root: context.root },
+      () => `cn daemon  not running  (root ${context.root})`,
+    );
   }
   const { pid } = probe.portFile;
   const forced = !(probe.state === 'running' && (await askToShutDown(probe.portFile, context.timeoutMs)));
-  if (forced && !(await forceStop(pid))) throw new CnError('unavailable', `daemon pid ${pid} did not exit, even after SIGKILL`, `kill -9 ${pid}`);
+  if (forced && !(await forceStop(pid)))
+    throw new CnError('unavailable', `daemon pid ${pid} did not exit, even after SIGKILL`, `kill -9 ${pid}`);
   return render(context, { stopped: true, pid, root: context.root, ...(forced ? { forced: true } : {}) }, () =>
     forced ? `cn daemon  stopped  (pid ${pid}; it did not respond and was killed)` : `cn daemon  stopped  (pid ${pid})`,
   );

@@ -11,11 +11,17 @@ import { limitFlag, maxTokensFlag, snippetFlag, type SharedFlags } from './agent
 
 export function registerMap({ cli, run }: CommandHost): void {
   cli
-    .command('map <file>', 'Outline of a file: every symbol with kind, modifiers, line range and id; re-exports with the id they resolve to')
+    .command(
+      'map <file>',
+      'Outline of a file: every symbol with kind, modifiers, line range and id; re-exports with the id they resolve to',
+    )
     .option('--locals', 'Also list what functions and methods declare inside (locals, callbacks)')
     .option('--snippet <level>', "Add each symbol's code: fold (signature), preview (first lines), full")
     .option('--limit <n>', 'At most n symbols (total still counts all; truncated: true)')
-    .option('--max-tokens <n>', 'Shrink to about n tokens: drop snippets, then top-level only with kind counts, then counts')
+    .option(
+      '--max-tokens <n>',
+      'Shrink to about n tokens: drop snippets, then top-level only with kind counts, then counts',
+    )
     .option('--output <file>', 'Write the answer to a file instead of stdout')
     .example('cn map src/internal/Observable.ts --format compact')
     .example('cn map src/internal/Subscriber.ts --snippet fold --format text')
@@ -23,7 +29,12 @@ export function registerMap({ cli, run }: CommandHost): void {
     .action((file: string, flags: SharedFlags & { locals?: boolean }) =>
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);
-        const body = requestBody('map', { file: userFile(context, file), locals: flags.locals, snippet: snippetFlag(flags), limit: limitFlag(flags) });
+        const body = requestBody('map', {
+          file: userFile(context, file),
+          locals: flags.locals,
+          snippet: snippetFlag(flags),
+          limit: limitFlag(flags),
+        });
         let response = await daemonCall(context, 'map', body);
         const render = rendererFor(context.format, { text: mapText, compact: mapCompact, ids: mapIds });
         if (maxTokens !== undefined) response = fitMap(response, maxTokens, measureFor(render, context.format));

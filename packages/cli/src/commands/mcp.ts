@@ -15,7 +15,8 @@ async function serve(options: { root?: unknown; timeout?: unknown }): Promise<vo
   const timeoutMs = wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS;
   let root: string | CnError;
   try {
-    if (options.root !== undefined && typeof options.root !== 'string') throw new CnError('bad-input', '--root takes a directory');
+    if (options.root !== undefined && typeof options.root !== 'string')
+      throw new CnError('bad-input', '--root takes a directory');
     root = resolveProjectRoot(options.root, process.cwd());
   } catch (error) {
     if (!(error instanceof CnError)) throw error;

@@ -10,8 +10,14 @@ import { limitFlag, type SharedFlags } from './agent-options.js';
 
 export function registerOverview({ cli, run }: CommandHost): void {
   cli
-    .command('overview [dir]', 'Repo map: per file its top-level declarations (exported first, most-imported first) with signatures')
-    .option('--max-tokens <n>', `Cut to about n tokens, least-imported files first (default ${DEFAULT_OVERVIEW_TOKENS}; 0 = no cut)`)
+    .command(
+      'overview [dir]',
+      'Repo map: per file its top-level declarations (exported first, most-imported first) with signatures',
+    )
+    .option(
+      '--max-tokens <n>',
+      `Cut to about n tokens, least-imported files first (default ${DEFAULT_OVERVIEW_TOKENS}; 0 = no cut)`,
+    )
     .option('--limit <n>', 'At most n files')
     .option('--output <file>', 'Write the answer to a file instead of stdout')
     .example('cn overview --format compact')
@@ -20,9 +26,17 @@ export function registerOverview({ cli, run }: CommandHost): void {
     .action((dir: string | undefined, flags: SharedFlags) =>
       run(async (context) => {
         const maxTokens = wholeNumber(flags.maxTokens, '--max-tokens', 0) ?? DEFAULT_OVERVIEW_TOKENS;
-        if (maxTokens > 0 && maxTokens < 20) throw new CnError('bad-input', `--max-tokens takes 0 (no cut) or a whole number of 20 or more, not '${maxTokens}'`);
+        if (maxTokens > 0 && maxTokens < 20)
+          throw new CnError(
+            'bad-input',
+            `--max-tokens takes 0 (no cut) or a whole number of 20 or more, not '${maxTokens}'`,
+          );
         // The cut is made here, measured on the format actually printed; the daemon sends it all.
-        const body = requestBody('overview', { maxTokens: 0, limit: limitFlag(flags), dir: dir === undefined ? undefined : userFile(context, dir) });
+        const body = requestBody('overview', {
+          maxTokens: 0,
+          limit: limitFlag(flags),
+          dir: dir === undefined ? undefined : userFile(context, dir),
+        });
         let response = await daemonCall(context, 'overview', body);
         const render = rendererFor(context.format, { text: overviewText, compact: overviewText, ids: overviewIds });
         if (maxTokens > 0) response = fitOverview(response, maxTokens, measureFor(render, context.format));

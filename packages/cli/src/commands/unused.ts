@@ -17,11 +17,17 @@ interface UnusedFlags extends SharedFlags {
 
 export function registerUnused({ cli, run }: CommandHost): void {
   cli
-    .command('unused [path]', 'Top-level declarations of a file, a directory or the project that nothing else uses (exit 1 when none)')
+    .command(
+      'unused [path]',
+      'Top-level declarations of a file, a directory or the project that nothing else uses (exit 1 when none)',
+    )
     .option('--exported', 'Only exports (public members), and only uses from other files count')
     .option('--members', 'The argument is a class (name or id): check its static and instance members instead')
     .option('--refs-in <path>', 'Only uses in files under this path, or matching this glob, count')
-    .option('--refs-not-in <path>', 'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts")')
+    .option(
+      '--refs-not-in <path>',
+      'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts")',
+    )
     .option('--limit <n>', 'At most n symbols (total still counts all; truncated: true)')
     .option('--max-tokens <n>', 'Shrink the answer to about n tokens: list cut from the end, then counts only')
     .option('--output <file>', 'Write the answer to a file instead of stdout')
@@ -34,9 +40,14 @@ export function registerUnused({ cli, run }: CommandHost): void {
         const maxTokens = maxTokensFlag(flags);
         const refsIn = scopeFlag(context, flags.refsIn, '--refs-in');
         const refsNotIn = scopeFlag(context, flags.refsNotIn, '--refs-not-in');
-        if (flags.members && target === undefined) throw new CnError('bad-input', '--members needs a class', 'e.g. cn unused User --members');
+        if (flags.members && target === undefined)
+          throw new CnError('bad-input', '--members needs a class', 'e.g. cn unused User --members');
         const body = requestBody('unused', {
-          ...(target !== undefined ? (flags.members ? { membersOf: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target } : { path: userFile(context, target) }) : {}),
+          ...(target !== undefined
+            ? flags.members
+              ? { membersOf: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target }
+              : { path: userFile(context, target) }
+            : {}),
           exported: flags.exported,
           refsIn,
           refsNotIn,

@@ -14,7 +14,10 @@ export const callsRenderings: Renderings<CallsResponse> = {
   text: (response) => [graphTree(response), ...callsNotes(response)].join('\n'),
   compact: (response) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
-    const lines = response.edges.map((edge) => `${nodeLabel(nodes.get(edge.from), edge.from)} → ${nodeLabel(nodes.get(edge.to), edge.to)}${sitesSuffix(edge)}`);
+    const lines = response.edges.map(
+      (edge) =>
+        `${nodeLabel(nodes.get(edge.from), edge.from)} → ${nodeLabel(nodes.get(edge.to), edge.to)}${sitesSuffix(edge)}`,
+    );
     if (lines.length === 0) lines.push(`no calls (roots: ${(response.roots ?? [response.root]).join(' ')})`);
     return [...lines, ...callsNotes(response)].join('\n');
   },
@@ -26,7 +29,8 @@ export const callsRenderings: Renderings<CallsResponse> = {
 
 function nodeLabel(node: GraphNode | undefined, id: string): string {
   if (!node) return id;
-  const qualified = node.container && !node.name.startsWith(`${node.container}.`) ? `${node.container}.${node.name}` : node.name;
+  const qualified =
+    node.container && !node.name.startsWith(`${node.container}.`) ? `${node.container}.${node.name}` : node.name;
   return `${qualified} [${id}]`;
 }
 
@@ -34,9 +38,18 @@ function nodeLabel(node: GraphNode | undefined, id: string): string {
 function callsNotes(response: CallsResponse): string[] {
   const notes: string[] = [];
   const total = response.totalEdges ?? response.edges.length;
-  notes.push(...cutNotes({ truncated: response.truncated ? true : undefined, budget: response.budget }, response.edges.length, total, 'edges'));
-  if (response.nonCallSites) notes.push(`${response.nonCallSites} references that do not call (imports, types, instanceof, values): left out`);
-  if (response.filteredCallSites) notes.push(`${response.filteredCallSites} call sites in files --refs-in/--refs-not-in exclude: left out`);
+  notes.push(
+    ...cutNotes(
+      { truncated: response.truncated ? true : undefined, budget: response.budget },
+      response.edges.length,
+      total,
+      'edges',
+    ),
+  );
+  if (response.nonCallSites)
+    notes.push(`${response.nonCallSites} references that do not call (imports, types, instanceof, values): left out`);
+  if (response.filteredCallSites)
+    notes.push(`${response.filteredCallSites} call sites in files --refs-in/--refs-not-in exclude: left out`);
   notes.push(...guessNotes(response, 'calls'));
   return notes;
 }

@@ -14,9 +14,15 @@ export function findCompact(response: FindResponse): string {
   else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
   if (response.ambiguous) lines.push(`ambiguous: other matches rank alike; re-ask with cn find <id> or Container.name`);
   if (response.refs !== 'none') {
-    const files = response.referenceFiles ?? [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));
+    const files =
+      response.referenceFiles ??
+      [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));
     const listed = files.reduce((sum, file) => sum + file.count, 0);
-    lines.push(listed < response.totalReferences ? `${response.totalReferences} refs, showing ${listed}` : `${response.totalReferences} refs in ${files.length} files`);
+    lines.push(
+      listed < response.totalReferences
+        ? `${response.totalReferences} refs, showing ${listed}`
+        : `${response.totalReferences} refs in ${files.length} files`,
+    );
     const byFile = groupByFile(response.references);
     for (const { filePath, count } of files) {
       const refs = byFile.get(filePath) ?? [];
@@ -43,7 +49,10 @@ export function findCompact(response: FindResponse): string {
 function namedLine(ref: Candidate): string[] {
   const name = ref.container ? `${ref.container}.${ref.name}` : ref.name;
   const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : previewOf(ref);
-  return [`${place(ref)}  ${ref.kind}  ${name}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`, ...snippetLines(ref.snippet, '  ')];
+  return [
+    `${place(ref)}  ${ref.kind}  ${name}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`,
+    ...snippetLines(ref.snippet, '  '),
+  ];
 }
 
 export function mapCompact(response: MapResponse): string {
@@ -53,9 +62,17 @@ export function mapCompact(response: MapResponse): string {
     const at = symbol.id.slice(symbol.id.indexOf('::') + 2).replace('::', ':');
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     const oneLine = symbol.snippet !== undefined && !symbol.snippet.includes('\n') ? `  │ ${symbol.snippet}` : '';
-    lines.push(`${at}  ${modifierPrefix(symbol)}${symbol.kind}  ${name}  ${outlineSpan(symbol)}${oneLine}`, ...snippetLines(symbol.snippet, '  '));
+    lines.push(
+      `${at}  ${modifierPrefix(symbol)}${symbol.kind}  ${name}  ${outlineSpan(symbol)}${oneLine}`,
+      ...snippetLines(symbol.snippet, '  '),
+    );
   }
-  if (response.kinds) lines.push(`kinds: ${Object.entries(response.kinds).map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+  if (response.kinds)
+    lines.push(
+      `kinds: ${Object.entries(response.kinds)
+        .map(([kind, count]) => `${kind} ${count}`)
+        .join(', ')}`,
+    );
   lines.push(...cutNotes(response, response.symbols.length, total, 'symbols'));
   return lines.join('\n');
 }

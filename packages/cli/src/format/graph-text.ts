@@ -1,4 +1,14 @@
-import type { DeclarationForm, DiagnosticsResponse, GraphResponse, HierarchyEntry, ImplResponse, NamedLocation, OrphansResponse, TargetGuess, TypeResponse } from '@cn/core';
+import type {
+  DeclarationForm,
+  DiagnosticsResponse,
+  GraphResponse,
+  HierarchyEntry,
+  ImplResponse,
+  NamedLocation,
+  OrphansResponse,
+  TargetGuess,
+  TypeResponse,
+} from '@cn/core';
 import type { Context, Outcome } from '../run.js';
 import { graphTree } from './tree.js';
 
@@ -13,7 +23,12 @@ export interface Renderings<T> {
   ids(response: T): string[];
 }
 
-export function renderGraphOutput<T>(context: Context, response: T, renderings: Renderings<T>, exitCode: number): Outcome {
+export function renderGraphOutput<T>(
+  context: Context,
+  response: T,
+  renderings: Renderings<T>,
+  exitCode: number,
+): Outcome {
   const format = context.format as string;
   const output =
     format === 'json'
@@ -41,16 +56,29 @@ function named(location: NamedLocation & DeclarationForm): string {
 /** impl and type answered a guessed name: say so, with the other matches to re-ask by id. */
 export function guessNotes(response: TargetGuess, command: string): string[] {
   if (!response.ambiguous) return [];
-  return [`ambiguous: the name was a guess; re-ask with an id: cn ${command} <id>`, ...(response.candidates ?? []).map((candidate) => `  also ${named(candidate)}`)];
+  return [
+    `ambiguous: the name was a guess; re-ask with an id: cn ${command} <id>`,
+    ...(response.candidates ?? []).map((candidate) => `  also ${named(candidate)}`),
+  ];
 }
 
 export const implRenderings: Renderings<ImplResponse> = {
   text: (response) => {
     const lines = [named(response.target)];
-    if (response.direction !== 'super') lines.push(`implementations  ${response.implementations.length}`, ...hierarchyLines(response.target.id, response.implementations));
-    if (response.direction !== 'sub') lines.push(`supertypes  ${response.supertypes.length}`, ...hierarchyLines(response.target.id, response.supertypes));
+    if (response.direction !== 'super')
+      lines.push(
+        `implementations  ${response.implementations.length}`,
+        ...hierarchyLines(response.target.id, response.implementations),
+      );
+    if (response.direction !== 'sub')
+      lines.push(
+        `supertypes  ${response.supertypes.length}`,
+        ...hierarchyLines(response.target.id, response.supertypes),
+      );
     lines.push(...guessNotes(response, 'impl'));
-    lines.push(`projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}${shownOf(response)}`);
+    lines.push(
+      `projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}${shownOf(response)}`,
+    );
     return lines.join('\n');
   },
   compact: (response) =>
@@ -90,13 +118,20 @@ export const typeRenderings: Renderings<TypeResponse> = {
     for (const definition of response.typeDefinitions) lines.push(`type defined at  ${named(definition)}`);
     return [...lines, ...guessNotes(response, 'type')].join('\n');
   },
-  compact: (response) => [response.signature, ...response.typeDefinitions.map((definition) => `type: ${definition.id}`), ...guessNotes(response, 'type')].join('\n'),
+  compact: (response) =>
+    [
+      response.signature,
+      ...response.typeDefinitions.map((definition) => `type: ${definition.id}`),
+      ...guessNotes(response, 'type'),
+    ].join('\n'),
   ids: (response) => response.typeDefinitions.map((definition) => definition.id),
 };
 
 export const diagnosticsRenderings: Renderings<DiagnosticsResponse> = {
   text: (response) => {
-    const lines = response.diagnostics.map((d) => `${d.filePath}:${d.line}:${d.character}  ${d.severity} ${d.code}  ${d.message.split('\n')[0]}`);
+    const lines = response.diagnostics.map(
+      (d) => `${d.filePath}:${d.line}:${d.character}  ${d.severity} ${d.code}  ${d.message.split('\n')[0]}`,
+    );
     const errors = response.diagnostics.filter((d) => d.severity === 'error').length;
     const files = `${response.filesChecked} file${response.filesChecked === 1 ? '' : 's'}`;
     lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${response.diagnostics.length - errors} other in ${files}`);
@@ -107,6 +142,9 @@ export const diagnosticsRenderings: Renderings<DiagnosticsResponse> = {
 
 export const orphansRenderings: Renderings<OrphansResponse> = {
   text: (response) =>
-    [...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`), `${response.orphans.length} of ${response.totalFiles} files are imported by no other file`].join('\n'),
+    [
+      ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
+      `${response.orphans.length} of ${response.totalFiles} files are imported by no other file`,
+    ].join('\n'),
   ids: (response) => response.orphans.map((orphan) => orphan.filePath),
 };

@@ -4,11 +4,19 @@ import type { BudgetReport } from '@cn/core';
  * The lines every format ends with when an answer is not whole, so a reader (or agent) knows more
  * exists and how to get it. Nothing is printed for a whole answer.
  */
-export function cutNotes(response: { truncated?: true; budget?: BudgetReport }, shown: number, total: number, what: string): string[] {
+export function cutNotes(
+  response: { truncated?: true; budget?: BudgetReport },
+  shown: number,
+  total: number,
+  what: string,
+): string[] {
   const notes: string[] = [];
-  if (response.truncated && shown < total) notes.push(`… ${total - shown} more ${what} (raise --limit or --max-tokens)`);
+  if (response.truncated && shown < total)
+    notes.push(`… ${total - shown} more ${what} (raise --limit or --max-tokens)`);
   if (response.budget && response.budget.stage !== 'full') {
-    notes.push(`budget: stage ${response.budget.stage}, ~${response.budget.tokens} of ${response.budget.maxTokens} tokens`);
+    notes.push(
+      `budget: stage ${response.budget.stage}, ~${response.budget.tokens} of ${response.budget.maxTokens} tokens`,
+    );
   }
   return notes;
 }

@@ -34,7 +34,11 @@ export function deliver(context: Context, output: string, exitCode: number, outp
   try {
     writeFileSync(target, output === '' ? '' : `${output}\n`);
   } catch (error) {
-    throw new CnError('bad-input', `cannot write ${outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'check the directory exists and is writable');
+    throw new CnError(
+      'bad-input',
+      `cannot write ${outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'check the directory exists and is writable',
+    );
   }
   return { output: '', exitCode };
 }

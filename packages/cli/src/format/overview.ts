@@ -14,14 +14,18 @@ export function overviewText(response: OverviewResponse): string {
     .join(', ');
   const lines = [`${response.dir}: ${counts.files} files, ${counts.symbols} top-level declarations (${kinds})`];
   if (response.mostReferenced.length > 0) {
-    lines.push(`most imported: ${response.mostReferenced.map((symbol) => `${symbol.name} ${symbol.importedBy}`).join(', ')}`);
+    lines.push(
+      `most imported: ${response.mostReferenced.map((symbol) => `${symbol.name} ${symbol.importedBy}`).join(', ')}`,
+    );
   }
   for (const file of response.files) {
     lines.push(file.filePath);
     for (const symbol of file.symbols) {
       const at = symbol.id.slice(symbol.id.indexOf('::') + 2).replace('::', ':');
       const overloads = symbol.overloads ? ` (+${symbol.overloads} overloads)` : '';
-      lines.push(` ${at} ${symbol.exported ? '*' : ' '}${symbol.kind} ${symbol.name} [${symbol.importedBy}]${overloads} │ ${symbol.signature}`);
+      lines.push(
+        ` ${at} ${symbol.exported ? '*' : ' '}${symbol.kind} ${symbol.name} [${symbol.importedBy}]${overloads} │ ${symbol.signature}`,
+      );
     }
     if (file.omitted) lines.push(`  … ${file.omitted} more (cn map ${file.filePath})`);
   }

@@ -1,4 +1,11 @@
-import type { FindResponse, InspectManyResponse, InspectResponse, MapResponse, StatusResponse, UnresponsiveStatus } from '@cn/core';
+import type {
+  FindResponse,
+  InspectManyResponse,
+  InspectResponse,
+  MapResponse,
+  StatusResponse,
+  UnresponsiveStatus,
+} from '@cn/core';
 
 import { cutNotes, groupByFile, place, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
@@ -17,11 +24,21 @@ export function mapText(response: MapResponse): string {
     }
     const modifiers = symbol.modifiers?.length ? `  (${symbol.modifiers.join(' ')})` : '';
     const span = symbol.kind === 'Export' ? outlineSpan(symbol) : lineSpan(symbol);
-    lines.push(`${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(11)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`);
-    if (symbol.snippet !== undefined) lines.push(...symbol.snippet.split('\n').map((line) => `${' '.repeat(width + 4)}${'  '.repeat(open.length)}${line}`));
+    lines.push(
+      `${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(11)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`,
+    );
+    if (symbol.snippet !== undefined)
+      lines.push(
+        ...symbol.snippet.split('\n').map((line) => `${' '.repeat(width + 4)}${'  '.repeat(open.length)}${line}`),
+      );
     open.push({ name: symbol.name, endLine: symbol.endLine });
   }
-  if (response.kinds) lines.push(`kinds: ${Object.entries(response.kinds).map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+  if (response.kinds)
+    lines.push(
+      `kinds: ${Object.entries(response.kinds)
+        .map(([kind, count]) => `${kind} ${count}`)
+        .join(', ')}`,
+    );
   lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbols'));
   return lines.join('\n');
 }
@@ -37,27 +54,36 @@ export function findText(response: FindResponse): string {
     if (definition.snippet !== undefined) lines.push(...definition.snippet.split('\n').map((line) => `  ${line}`));
     else if (previewOf(definition) !== undefined) lines.push(`  ${previewOf(definition)}`);
   }
-  if (response.ambiguous) lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
+  if (response.ambiguous)
+    lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
   if (response.refs !== 'none') {
     const files = groupByFile(response.references);
     const fileCount = response.referenceFiles?.length ?? files.size;
-    const shown = response.references.length < response.totalReferences ? ` (showing ${response.references.length})` : '';
+    const shown =
+      response.references.length < response.totalReferences ? ` (showing ${response.references.length})` : '';
     lines.push(`references  ${response.totalReferences} in ${fileCount} files${shown}`);
     for (const { filePath, count } of response.referenceFiles ?? []) lines.push(`  ${filePath}  ${count}`);
     for (const [file, refs] of files) {
       lines.push(`  ${file}`);
-      for (const ref of refs) lines.push(`    ${ref.line}:${ref.character}${previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : ''}`);
+      for (const ref of refs)
+        lines.push(`    ${ref.line}:${ref.character}${previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : ''}`);
     }
   }
   if (response.candidates.length > 0) {
-    const more = (response.totalCandidates ?? 0) > response.candidates.length ? ` (${response.candidates.length} of ${response.totalCandidates})` : '';
+    const more =
+      (response.totalCandidates ?? 0) > response.candidates.length
+        ? ` (${response.candidates.length} of ${response.totalCandidates})`
+        : '';
     lines.push(`other matches${more} (re-ask with cn find <id>)`);
     for (const candidate of response.candidates) {
       const container = candidate.container ? ` (in ${candidate.container})` : '';
       lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
     }
   }
-  if (response.budget && response.budget.stage !== 'full') lines.push(`budget      stage ${response.budget.stage}, ~${response.budget.tokens} of ${response.budget.maxTokens} tokens`);
+  if (response.budget && response.budget.stage !== 'full')
+    lines.push(
+      `budget      stage ${response.budget.stage}, ~${response.budget.tokens} of ${response.budget.maxTokens} tokens`,
+    );
   return lines.join('\n');
 }
 
@@ -65,7 +91,10 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   const results = 'result' in response ? [response.result] : response.results;
   const blocks = results.map(({ filePath, range, code, relatedSymbols, expand }) => {
     const width = String(range.endLine).length;
-    const body = code === undefined ? [] : code.split('\n').map((line, index) => `${String(range.startLine + index).padStart(width)} │ ${line}`);
+    const body =
+      code === undefined
+        ? []
+        : code.split('\n').map((line, index) => `${String(range.startLine + index).padStart(width)} │ ${line}`);
     const related = relatedSymbols?.length ? [`related: ${relatedSymbols.join(', ')}`] : [];
     return [`${filePath}:${range.startLine}-${range.endLine}  (${expand})`, ...body, ...related].join('\n');
   });
@@ -78,13 +107,17 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
 
 export function statusText(status: StatusResponse | UnresponsiveStatus | { running: false; root: string }): string {
   if (!status.running) return `cn daemon  not running  (root ${status.root})`;
-  if ('responding' in status) return `cn daemon  not responding  pid ${status.pid}  port ${status.port}  (root ${status.root}; cn stop ends it)`;
+  if ('responding' in status)
+    return `cn daemon  not responding  pid ${status.pid}  port ${status.port}  (root ${status.root}; cn stop ends it)`;
   const rows: Array<[string, string]> = [
     ['cn daemon', `running  pid ${status.pid}  port ${status.port}  version ${status.version}`],
     ['root', status.root],
     ['state', status.state + (status.lastError ? `  (last error: ${status.lastError})` : '')],
     ['uptime', `${status.uptimeSeconds} s`],
-    ['engine', `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${status.typescriptSource})`],
+    [
+      'engine',
+      `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${status.typescriptSource})`,
+    ],
     ['projects', status.projects.length > 0 ? status.projects.join(', ') : '(none)'],
     ['loose files', String(status.looseFiles)],
     ['restarts', String(status.restarts)],
@@ -97,5 +130,7 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | { runni
 
 /** ` — did you mean mergePath?` when the name matched nothing but something close exists. */
 export function didYouMean(response: FindResponse): string {
-  return response.didYouMean && response.didYouMean.length > 0 ? ` — did you mean ${response.didYouMean.join(', ')}?` : '';
+  return response.didYouMean && response.didYouMean.length > 0
+    ? ` — did you mean ${response.didYouMean.join(', ')}?`
+    : '';
 }

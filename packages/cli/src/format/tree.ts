@@ -37,13 +37,21 @@ export function graphTree(response: GraphResponse & { roots?: string[]; totalEdg
       const node = nodes.get(child);
       const key = `${way}\u0000${child}`;
       const expandHere = node !== undefined && node.depth === level + 1 && !expanded.has(key) && !path.includes(child);
-      const note = child === id ? '  (recursive)' : path.includes(child) ? '  (cycle)' : !expandHere && hasChildren(towards[way], child, level + 1, response.depth) ? '  (expanded elsewhere)' : '';
+      const note =
+        child === id
+          ? '  (recursive)'
+          : path.includes(child)
+            ? '  (cycle)'
+            : !expandHere && hasChildren(towards[way], child, level + 1, response.depth)
+              ? '  (expanded elsewhere)'
+              : '';
       const edge = edges.get(way === 'in' ? `${child}\u0000${id}` : `${id}\u0000${child}`);
       const sites = edge ? sitesSuffix(edge) : '';
       lines.push(`${prefix}${last ? '└─' : '├─'}[${LABELS[edgeKind][way]}]→ ${label(node, child)}${sites}${note}`);
       if (!expandHere) return;
       expanded.add(key);
-      if (level + 1 < response.depth) visit(child, `${prefix}${last ? '   ' : '│  '}`, level + 1, [way], [...path, child]);
+      if (level + 1 < response.depth)
+        visit(child, `${prefix}${last ? '   ' : '│  '}`, level + 1, [way], [...path, child]);
     });
   };
   // Several roots (`cn calls a b`): one tree each, a node shared by two expanded under the first.
@@ -53,14 +61,16 @@ export function graphTree(response: GraphResponse & { roots?: string[]; totalEdg
     visit(root, '', 0, ways, [root]);
   });
   // A `--limit` cut is noted by the command (calls-text.ts); this is the node cap's.
-  if (response.truncated && response.totalEdges === undefined) lines.push(`… cut at ${response.nodes.length} nodes (narrow the question or lower --depth)`);
+  if (response.truncated && response.totalEdges === undefined)
+    lines.push(`… cut at ${response.nodes.length} nodes (narrow the question or lower --depth)`);
   return lines.join('\n');
 }
 
 function label(node: GraphNode | undefined, id: string): string {
   if (!node) return id;
   const entry = node.entryPoint ? '  entry point' : '';
-  if (node.kind === 'File' || node.kind === 'Package' || node.kind === 'Unresolved') return `${node.id} (${node.kind})${entry}`;
+  if (node.kind === 'File' || node.kind === 'Package' || node.kind === 'Unresolved')
+    return `${node.id} (${node.kind})${entry}`;
   return `${node.name} (${node.kind}) [${node.id}]`;
 }
 

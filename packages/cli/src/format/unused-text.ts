@@ -6,7 +6,10 @@ export function unusedText(response: UnusedResponse): string {
   for (const file of response.files) {
     lines.push(file.filePath);
     const width = String(Math.max(...file.unused.map((symbol) => symbol.line))).length;
-    for (const symbol of file.unused) lines.push(`  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(11)} ${displayName(symbol)}${notes(symbol)}`);
+    for (const symbol of file.unused)
+      lines.push(
+        `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(11)} ${displayName(symbol)}${notes(symbol)}`,
+      );
   }
   lines.push(...summary(response));
   return lines.join('\n');
@@ -14,7 +17,9 @@ export function unusedText(response: UnusedResponse): string {
 
 /** Agents: one line per symbol, its id first (ready for cn inspect), then the summary. */
 export function unusedCompact(response: UnusedResponse): string {
-  const lines = response.files.flatMap((file) => file.unused.map((symbol) => `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}`));
+  const lines = response.files.flatMap((file) =>
+    file.unused.map((symbol) => `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}`),
+  );
   lines.push(...summary(response));
   return lines.join('\n');
 }
@@ -29,7 +34,12 @@ function displayName(symbol: UnusedSymbol): string {
 
 /** Top-level: exported is the news; members: public is the rule, so static and private are. */
 function notes(symbol: UnusedSymbol): string {
-  const visibility = symbol.container === undefined ? (symbol.exported ? ['exported'] : []) : [...(symbol.static ? ['static'] : []), ...(symbol.exported ? [] : ['private'])];
+  const visibility =
+    symbol.container === undefined
+      ? symbol.exported
+        ? ['exported']
+        : []
+      : [...(symbol.static ? ['static'] : []), ...(symbol.exported ? [] : ['private'])];
   const said = [...visibility, ...(symbol.usedOnlyByTests ? ['used only by tests'] : [])];
   return said.length > 0 ? `  (${said.join(', ')})` : '';
 }
@@ -38,8 +48,13 @@ function summary(response: UnusedResponse): string[] {
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
   const files = response.filesChecked === 1 ? '1 file' : `${response.filesChecked} files`;
   const testsOnly = response.usedOnlyByTests > 0 ? ` (${response.usedOnlyByTests} used only by tests)` : '';
-  const checked = response.membersOf !== undefined ? `members of ${response.membersOf} in ${response.path}` : `declarations in ${files}`;
-  const lines = [`${response.total} of ${response.checked} ${checked} unused${testsOnly}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`];
+  const checked =
+    response.membersOf !== undefined
+      ? `members of ${response.membersOf} in ${response.path}`
+      : `declarations in ${files}`;
+  const lines = [
+    `${response.total} of ${response.checked} ${checked} unused${testsOnly}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
+  ];
   if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
   if (!response.complete) lines.push(`incomplete: ${response.reason ?? 'some uses may not have been seen'}`);
   return lines;

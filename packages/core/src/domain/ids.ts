@@ -35,7 +35,10 @@ export function parseTarget(input: string): Target {
   const [filePath, lineText, characterText] = parts;
   if (!filePath) throw malformed(input);
   const line = parsePositiveInteger(lineText, 'line', input);
-  const character = characterText === undefined || characterText === '' ? undefined : parsePositiveInteger(characterText, 'column', input);
+  const character =
+    characterText === undefined || characterText === ''
+      ? undefined
+      : parsePositiveInteger(characterText, 'column', input);
   return character === undefined ? { filePath, line } : { filePath, line, character };
 }
 
@@ -52,12 +55,16 @@ function parsePositiveInteger(text: string | undefined, what: string, input: str
   if (text === undefined || !/^-?\d+$/.test(text)) throw malformed(input);
   const value = Number(text);
   if (value < 1) throw badInput(`${what} must be 1 or more in '${clip(input)}'`, 'lines and columns are 1-based');
-  if (!Number.isSafeInteger(value)) throw badInput(`${what} ${clip(text, 21)} is too large in '${clip(input)}'`, `no file has that many ${what}s`);
+  if (!Number.isSafeInteger(value))
+    throw badInput(`${what} ${clip(text, 21)} is too large in '${clip(input)}'`, `no file has that many ${what}s`);
   return value;
 }
 
 function malformed(input: string, why?: string) {
-  return badInput(`malformed id '${clip(input)}'${why ? `: ${why}` : ''}`, 'use path::line::character (as cn prints) or path:line[:col]');
+  return badInput(
+    `malformed id '${clip(input)}'${why ? `: ${why}` : ''}`,
+    'use path::line::character (as cn prints) or path:line[:col]',
+  );
 }
 
 export function clip(text: string, max = 80): string {

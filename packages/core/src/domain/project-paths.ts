@@ -38,7 +38,8 @@ export function isDeclarationFile(filePath: string): boolean {
  * `*.test.*`, `*.spec.*`, or anything under a `test/`, `tests/`, `spec/`, `specs/`, `e2e/`, `__tests__/`
  * or `__mocks__/` directory, or one whose name ends in `-tests`/`_tests` (`runtime-tests/`, `integration_tests/`).
  */
-const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)(?:[\w.-]*[-_])?(?:tests?|specs?|e2e)\/|(?:^|\/)(?:__tests__|__mocks__)\//i;
+const TEST_FILE =
+  /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)(?:[\w.-]*[-_])?(?:tests?|specs?|e2e)\/|(?:^|\/)(?:__tests__|__mocks__)\//i;
 
 /** Whether a root-relative, `/`-separated path is a test file by the usual conventions. */
 export function isTestFile(relativePath: string): boolean {

@@ -42,7 +42,8 @@ export function lineStarts(text: string): number[] {
   for (let offset = 0; offset < text.length; offset++) {
     const code = text.charCodeAt(offset);
     if (code === CARRIAGE_RETURN && text.charCodeAt(offset + 1) === LINE_FEED) offset++;
-    if (code === LINE_FEED || code === CARRIAGE_RETURN || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR) starts.push(offset + 1);
+    if (code === LINE_FEED || code === CARRIAGE_RETURN || code === LINE_SEPARATOR || code === PARAGRAPH_SEPARATOR)
+      starts.push(offset + 1);
   }
   return starts;
 }

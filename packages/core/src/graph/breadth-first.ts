@@ -36,23 +36,28 @@ export async function walkBreadthFirst<T>(options: WalkOptions<T>, knownCount: (
   for (let depth = 0; depth < options.depth && level.length > 0 && !truncated; depth++) {
     const next: T[] = [];
     // In level order, whatever order the answers come in; once the cap is hit no new expansion starts.
-    await mapInOrder(level, PARALLEL_EXPANSIONS, (node) => options.neighbours(node), (steps, expanded) => {
-      for (const step of steps) {
-        const id = options.idOf(step.node);
-        if (!seen.has(id)) {
-          const isNew = !(options.alreadyKnown?.(id) ?? false);
-          if (isNew && knownCount() >= options.maxNodes) {
-            truncated = true;
-            continue;
+    await mapInOrder(
+      level,
+      PARALLEL_EXPANSIONS,
+      (node) => options.neighbours(node),
+      (steps, expanded) => {
+        for (const step of steps) {
+          const id = options.idOf(step.node);
+          if (!seen.has(id)) {
+            const isNew = !(options.alreadyKnown?.(id) ?? false);
+            if (isNew && knownCount() >= options.maxNodes) {
+              truncated = true;
+              continue;
+            }
+            seen.add(id);
+            options.onNode(step.node, depth + 1);
+            next.push(step.node);
           }
-          seen.add(id);
-          options.onNode(step.node, depth + 1);
-          next.push(step.node);
+          options.onStep(expanded, step);
         }
-        options.onStep(expanded, step);
-      }
-      return !truncated;
-    });
+        return !truncated;
+      },
+    );
     level = next;
   }
   return truncated;

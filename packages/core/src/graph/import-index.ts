@@ -14,14 +14,19 @@ const PARALLEL_READS = 16;
 /** Who imports each project file: the import graph turned around, built from every project file. */
 export async function buildImporterIndex(source: ImportGraphSource, files: string[]): Promise<Map<string, Importer[]>> {
   const index = new Map<string, Importer[]>();
-  await mapInOrder(files, PARALLEL_READS, (file) => source.importsOf(file), (imports, filePath) => {
-    for (const imported of imports) {
-      if (!imported.resolvedFile || imported.resolvedFile === filePath) continue;
-      const list = index.get(imported.resolvedFile) ?? [];
-      list.push({ filePath, imported });
-      index.set(imported.resolvedFile, list);
-    }
-  });
+  await mapInOrder(
+    files,
+    PARALLEL_READS,
+    (file) => source.importsOf(file),
+    (imports, filePath) => {
+      for (const imported of imports) {
+        if (!imported.resolvedFile || imported.resolvedFile === filePath) continue;
+        const list = index.get(imported.resolvedFile) ?? [];
+        list.push({ filePath, imported });
+        index.set(imported.resolvedFile, list);
+      }
+    },
+  );
   return index;
 }
 
@@ -35,7 +40,10 @@ export function graphFiles(files: string[]): string[] {
  * or a symlinked directory brings in files whose text cn must not show; project-wide answers
  * (overview, diagnostics, importers, orphans) leave them out.
  */
-export async function projectFilesInRoot(source: Pick<ImportGraphSource, 'projectFiles'>, files: Pick<SourceFiles, 'isInsideRoot'>): Promise<string[]> {
+export async function projectFilesInRoot(
+  source: Pick<ImportGraphSource, 'projectFiles'>,
+  files: Pick<SourceFiles, 'isInsideRoot'>,
+): Promise<string[]> {
   const all = await source.projectFiles();
   const inside = await Promise.all(all.map((file) => files.isInsideRoot(file)));
   return all.filter((_file, index) => inside[index]);

@@ -9,7 +9,13 @@ export const MODULE_NODE_NAME = '<module>';
  */
 export function moduleItem(filePath: string): CallHierarchyItem {
   const start = { line: 1, character: 1 };
-  return { name: MODULE_NODE_NAME, kind: 'Module', filePath, range: { start, end: start }, selectionRange: { start, end: start } };
+  return {
+    name: MODULE_NODE_NAME,
+    kind: 'Module',
+    filePath,
+    range: { start, end: start },
+    selectionRange: { start, end: start },
+  };
 }
 
 /** A caller that is a whole file (top-level code, callbacks there included), not a namespace or function. */

@@ -32,11 +32,18 @@ export async function namedLocation(
 }
 
 /** The node named at the position, or whose declaration starts there; not merely one enclosing it (a callback). */
-function findDeclaration(nodes: OutlineNode[], position: Position, identifier: string, container?: string): Declaration | undefined {
+function findDeclaration(
+  nodes: OutlineNode[],
+  position: Position,
+  identifier: string,
+  container?: string,
+): Declaration | undefined {
   for (const node of nodes) {
     const deeper = findDeclaration(node.children, position, identifier, node.name);
     if (deeper) return deeper;
-    const onName = samePosition(node.selectionRange.start, position) || (contains(node.selectionRange, position) && node.name === identifier);
+    const onName =
+      samePosition(node.selectionRange.start, position) ||
+      (contains(node.selectionRange, position) && node.name === identifier);
     if (onName || samePosition(node.range.start, position)) {
       return { node, ...(container !== undefined ? { container } : {}) };
     }
@@ -45,8 +52,11 @@ function findDeclaration(nodes: OutlineNode[], position: Position, identifier: s
 }
 
 function contains(range: OutlineNode['range'], position: Position): boolean {
-  const afterStart = position.line > range.start.line || (position.line === range.start.line && position.character >= range.start.character);
-  const beforeEnd = position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
+  const afterStart =
+    position.line > range.start.line ||
+    (position.line === range.start.line && position.character >= range.start.character);
+  const beforeEnd =
+    position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
   return afterStart && beforeEnd;
 }
 

@@ -44,7 +44,9 @@ export class ReferenceCallers {
         if (!known.has(siteKey(site))) sites.push(site);
       }
     }
-    const callers = await Promise.all(sites.map(async (site) => engineCaller.get(siteKey(site)) ?? (await this.callerAt(site))));
+    const callers = await Promise.all(
+      sites.map(async (site) => engineCaller.get(siteKey(site)) ?? (await this.callerAt(site))),
+    );
     const byCaller = new Map<string, IncomingCall>();
     sites.forEach((site, index) => {
       const from = callers[index];
@@ -94,7 +96,12 @@ interface Found {
  * constructors, variables and properties holding a function, and a class for its field initializers.
  * Callbacks (`describe('x') callback`) are not named functions; the search goes through them.
  */
-function innermostCaller(nodes: OutlineNode[], position: Position, text: SourceText | undefined, container?: string): Found | undefined {
+function innermostCaller(
+  nodes: OutlineNode[],
+  position: Position,
+  text: SourceText | undefined,
+  container?: string,
+): Found | undefined {
   for (const node of nodes) {
     if (!contains(node.range, position)) continue;
     const deeper = innermostCaller(node.children, position, text, isCallback(node) ? container : node.name);
@@ -122,7 +129,10 @@ function siteKey(site: SourceLocation): string {
 }
 
 function contains(range: Range, position: Position): boolean {
-  const afterStart = position.line > range.start.line || (position.line === range.start.line && position.character >= range.start.character);
-  const beforeEnd = position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
+  const afterStart =
+    position.line > range.start.line ||
+    (position.line === range.start.line && position.character >= range.start.character);
+  const beforeEnd =
+    position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
   return afterStart && beforeEnd;
 }

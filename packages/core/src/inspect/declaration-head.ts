@@ -4,9 +4,37 @@ import type { OutlineNode } from '../domain/symbols.js';
 import { tokenize, type Token } from './lexer.js';
 
 /** The modifiers an outline reports, in the words the source uses (`#private` for `#name` members). */
-const MODIFIERS = new Set(['export', 'default', 'declare', 'abstract', 'static', 'public', 'private', 'protected', 'readonly', 'async', 'override', 'accessor']);
+const MODIFIERS = new Set([
+  'export',
+  'default',
+  'declare',
+  'abstract',
+  'static',
+  'public',
+  'private',
+  'protected',
+  'readonly',
+  'async',
+  'override',
+  'accessor',
+]);
 /** Words that may stand between the modifiers and the name; they say what is declared, not how. */
-const DECLARATION_WORDS = new Set(['function', 'class', 'interface', 'type', 'enum', 'namespace', 'module', 'const', 'let', 'var', 'using', 'get', 'set', '*']);
+const DECLARATION_WORDS = new Set([
+  'function',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'namespace',
+  'module',
+  'const',
+  'let',
+  'var',
+  'using',
+  'get',
+  'set',
+  '*',
+]);
 /** How far past its first line a declaration's head (decorators, modifiers) is looked for. */
 const HEAD_LINES = 20;
 
@@ -26,7 +54,11 @@ export interface DeclarationHead {
  */
 export function readDeclarationHead(text: SourceText, node: OutlineNode): DeclarationHead {
   const firstLine = node.range.start.line;
-  const lastLine = Math.min(node.range.end.line, firstLine + HEAD_LINES, Math.max(firstLine, node.selectionRange.start.line));
+  const lastLine = Math.min(
+    node.range.end.line,
+    firstLine + HEAD_LINES,
+    Math.max(firstLine, node.selectionRange.start.line),
+  );
   const chunk = text.slice(firstLine, lastLine);
   const starts = lineStarts(chunk);
   const offsetOf = (position: Position) => (starts[position.line - firstLine] ?? chunk.length) + position.character - 1;
@@ -34,9 +66,14 @@ export function readDeclarationHead(text: SourceText, node: OutlineNode): Declar
   let nameIndex = tokens.findIndex((token) => token.start === offsetOf(node.selectionRange.start));
   // A selection where the declaration starts is how the engine reports an overload: no name position.
   // Any other selection is the name, written however (`[Symbol.iterator]`, `'quoted'`).
-  const selectionIsName = offsetOf(node.selectionRange.start) !== offsetOf(node.range.start) || startsName(tokens, nameIndex, node.name);
+  const selectionIsName =
+    offsetOf(node.selectionRange.start) !== offsetOf(node.range.start) || startsName(tokens, nameIndex, node.name);
   if (nameIndex < 0 || !selectionIsName) {
-    nameIndex = nameAfterHead(tokens, tokens.findIndex((token) => token.start >= offsetOf(node.range.start)), node.name);
+    nameIndex = nameAfterHead(
+      tokens,
+      tokens.findIndex((token) => token.start >= offsetOf(node.range.start)),
+      node.name,
+    );
   }
   if (nameIndex < 0) return { nameAt: node.selectionRange.start, modifiers: privateName(node.name) };
   const modifiers: string[] = [];

@@ -40,11 +40,19 @@ export function exportEntries(code: string): ExportEntry[] {
     if (typeOnly) next++;
     const head = tokens[next];
     if (head?.text === '*') {
-      const alias = tokens[next + 1]?.text === 'as' && tokens[next + 2]?.type === 'identifier' ? tokens[next + 2] : undefined;
+      const alias =
+        tokens[next + 1]?.text === 'as' && tokens[next + 2]?.type === 'identifier' ? tokens[next + 2] : undefined;
       const fromIndex = alias ? next + 3 : next + 1;
       const specifier = moduleSpecifier(code, tokens, fromIndex);
       if (!specifier) continue;
-      entries.push({ name: alias?.text ?? '*', nameAt: at((alias ?? head).start), endLine: at(specifier.token.start).line, from: specifier.text, resolveAt: at(specifier.token.start + 1), typeOnly });
+      entries.push({
+        name: alias?.text ?? '*',
+        nameAt: at((alias ?? head).start),
+        endLine: at(specifier.token.start).line,
+        from: specifier.text,
+        resolveAt: at(specifier.token.start + 1),
+        typeOnly,
+      });
       index = fromIndex + 1;
     } else if (head?.text === '{') {
       const close = tokens.findIndex((candidate, position) => position > next && candidate.text === '}');
@@ -63,7 +71,13 @@ export function exportEntries(code: string): ExportEntry[] {
       index = close;
     } else if (head?.text === '=' && tokens[next + 1]?.type === 'identifier') {
       const target = tokens[next + 1];
-      entries.push({ name: 'export=', nameAt: at(target.start), endLine: at(target.start).line, resolveAt: at(target.start), typeOnly: false });
+      entries.push({
+        name: 'export=',
+        nameAt: at(target.start),
+        endLine: at(target.start).line,
+        resolveAt: at(target.start),
+        typeOnly: false,
+      });
     }
   }
   return entries;
@@ -88,7 +102,8 @@ function specifiers(tokens: Token[]): Array<{ local: Token; exported: Token; typ
     const words = typeOnly ? part.slice(1) : part;
     const [local, as, exported] = words;
     if (local?.type === 'identifier' && words.length === 1) result.push({ local, exported: local, typeOnly });
-    else if (local?.type === 'identifier' && as?.text === 'as' && exported?.type === 'identifier' && words.length === 3) result.push({ local, exported, typeOnly });
+    else if (local?.type === 'identifier' && as?.text === 'as' && exported?.type === 'identifier' && words.length === 3)
+      result.push({ local, exported, typeOnly });
     part = [];
   }
   return result;

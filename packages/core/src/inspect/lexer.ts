@@ -52,7 +52,10 @@ function tokenizeSpan(code: string, from: number, to: number): Token[] {
     } else if (type === 'IdentifierName') {
       tokens.push({ type: 'identifier', text: value, start, end });
     } else if (type === 'PrivateIdentifier') {
-      tokens.push({ type: 'punctuation', text: '#', start, end: start + 1 }, { type: 'identifier', text: value.slice(1), start: start + 1, end });
+      tokens.push(
+        { type: 'punctuation', text: '#', start, end: start + 1 },
+        { type: 'identifier', text: value.slice(1), start: start + 1, end },
+      );
     } else if (type === 'Punctuator' || type === 'Invalid') {
       pushPunctuation(tokens, value, start);
     } else if (type in OTHER_TEXT) {
@@ -77,5 +80,6 @@ function pushPunctuation(tokens: Token[], value: string, start: number): void {
     tokens.push({ type: 'punctuation', text: value, start, end: start + value.length });
     return;
   }
-  for (let index = 0; index < value.length; index++) tokens.push({ type: 'punctuation', text: value[index], start: start + index, end: start + index + 1 });
+  for (let index = 0; index < value.length; index++)
+    tokens.push({ type: 'punctuation', text: value[index], start: start + index, end: start + index + 1 });
 }

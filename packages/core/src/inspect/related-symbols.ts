@@ -21,8 +21,34 @@ export function relatedSymbols(code: string): string[] {
   return related;
 }
 
-const DECLARING_KEYWORDS = new Set(['const', 'let', 'var', 'function', 'class', 'interface', 'type', 'enum', 'namespace', 'module', 'import', 'infer']);
-const MEMBER_MODIFIERS = new Set(['private', 'public', 'protected', 'readonly', 'static', 'declare', 'abstract', 'override', 'accessor', 'async', 'get', 'set']);
+const DECLARING_KEYWORDS = new Set([
+  'const',
+  'let',
+  'var',
+  'function',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'namespace',
+  'module',
+  'import',
+  'infer',
+]);
+const MEMBER_MODIFIERS = new Set([
+  'private',
+  'public',
+  'protected',
+  'readonly',
+  'static',
+  'declare',
+  'abstract',
+  'override',
+  'accessor',
+  'async',
+  'get',
+  'set',
+]);
 
 function declaredNames(tokens: Token[]): Set<string> {
   const declared = new Set<string>();
@@ -30,10 +56,21 @@ function declaredNames(tokens: Token[]): Set<string> {
     if (token.type !== 'identifier') return;
     const previous = tokens[index - 1];
     const next = tokens[index + 1];
-    if (previous && previous.type === 'identifier' && DECLARING_KEYWORDS.has(previous.text) && !KEYWORDS.has(token.text)) {
+    if (
+      previous &&
+      previous.type === 'identifier' &&
+      DECLARING_KEYWORDS.has(previous.text) &&
+      !KEYWORDS.has(token.text)
+    ) {
       declared.add(token.text);
       if (next?.text === '<') addTypeParameters(tokens, index + 1, declared);
-    } else if (previous && previous.type === 'identifier' && MEMBER_MODIFIERS.has(previous.text) && next && [':', '(', '=', ';', '?', '!', '<'].includes(next.text)) {
+    } else if (
+      previous &&
+      previous.type === 'identifier' &&
+      MEMBER_MODIFIERS.has(previous.text) &&
+      next &&
+      [':', '(', '=', ';', '?', '!', '<'].includes(next.text)
+    ) {
       declared.add(token.text);
     } else if (next?.text === '=>' && (!previous || previous.text !== '.')) {
       declared.add(token.text); // single-parameter arrow: x => …
@@ -45,7 +82,8 @@ function declaredNames(tokens: Token[]): Set<string> {
   // Destructuring patterns and parameter lists declare every plain name in them.
   tokens.forEach((token, index) => {
     if (token.text === '(' && isParameterList(tokens, index)) addBindingNames(tokens, index, declared);
-    if ((token.text === '{' || token.text === '[') && isBindingPattern(tokens, index)) addBindingNames(tokens, index, declared);
+    if ((token.text === '{' || token.text === '[') && isBindingPattern(tokens, index))
+      addBindingNames(tokens, index, declared);
   });
   return declared;
 }
@@ -53,7 +91,11 @@ function declaredNames(tokens: Token[]): Set<string> {
 /** `name(…) {` or `name(…): T {` at the start of a member, as opposed to a call `name(…);`. */
 function isMethodDeclaration(tokens: Token[], index: number): boolean {
   const previous = tokens[index - 1];
-  const atMemberStart = !previous || [';', '{', '}'].includes(previous.text) || (previous.type === 'identifier' && MEMBER_MODIFIERS.has(previous.text)) || previous.text === '*';
+  const atMemberStart =
+    !previous ||
+    [';', '{', '}'].includes(previous.text) ||
+    (previous.type === 'identifier' && MEMBER_MODIFIERS.has(previous.text)) ||
+    previous.text === '*';
   if (!atMemberStart) return false;
   let open = index + 1;
   if (tokens[open]?.text === '<') open = matching(tokens, open) + 1;
@@ -70,7 +112,8 @@ function isParameterList(tokens: Token[], open: number): boolean {
   const before = tokens[open - 1];
   const beforeThat = tokens[open - 2];
   if (before?.text === 'function' || beforeThat?.text === 'function') return true;
-  if (before?.text === '>' || (before?.type === 'identifier' && isMethodDeclaration(tokens, open - 1))) return after === '{' || after === ':';
+  if (before?.text === '>' || (before?.type === 'identifier' && isMethodDeclaration(tokens, open - 1)))
+    return after === '{' || after === ':';
   if (before?.text === 'catch') return true;
   // Arrow with a return type: (a: A): B => …
   return after === ':' && arrowFollowsReturnType(tokens, close + 1);
@@ -109,7 +152,8 @@ function addTypeParameters(tokens: Token[], open: number, declared: Set<string>)
   const close = matching(tokens, open);
   for (let i = open + 1; i < close; i++) {
     const previous = tokens[i - 1].text;
-    if (tokens[i].type === 'identifier' && (previous === '<' || previous === ',') && i - 1 >= open) declared.add(tokens[i].text);
+    if (tokens[i].type === 'identifier' && (previous === '<' || previous === ',') && i - 1 >= open)
+      declared.add(tokens[i].text);
   }
 }
 

@@ -34,7 +34,12 @@ export function flattenOutline(nodes: OutlineNode[]): OutlineNode[] {
  * line (`[[T, Params][]]`) are never a block. Returns undefined when the line is in no block
  * (top-level statements), so callers fall back to surround.
  */
-export function selectBlock(line: number, outline: OutlineNode[], folds: FoldingSpan[], text: SourceText): LineSpan | undefined {
+export function selectBlock(
+  line: number,
+  outline: OutlineNode[],
+  folds: FoldingSpan[],
+  text: SourceText,
+): LineSpan | undefined {
   const nodes = flattenOutline(outline);
   const toSpan = (node: OutlineNode): LineSpan => ({ startLine: node.range.start.line, endLine: node.range.end.line });
   const named = smallestContaining(line, nodes.filter((node) => node.selectionRange.start.line === line).map(toSpan));

@@ -6,11 +6,21 @@ import { estimateJsonTokens } from './token-estimate.js';
  * `cn unused --max-tokens`: the list is in path and line order, so it is cut from the end (as many
  * symbols as fit), else only the counts remain. `total` always counts everything found.
  */
-export function fitUnused(response: UnusedResponse, maxTokens: number, measure: TokenMeasure<UnusedResponse> = estimateJsonTokens): UnusedResponse {
+export function fitUnused(
+  response: UnusedResponse,
+  maxTokens: number,
+  measure: TokenMeasure<UnusedResponse> = estimateJsonTokens,
+): UnusedResponse {
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens) return full;
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
-  const keep = (count: number) => withReport({ ...response, files: firstSymbols(response.files, count), truncated: true as const }, maxTokens, 'cut', measure);
+  const keep = (count: number) =>
+    withReport(
+      { ...response, files: firstSymbols(response.files, count), truncated: true as const },
+      maxTokens,
+      'cut',
+      measure,
+    );
   const kept = largestFitting(listed - 1, (count) => keep(count).budget!.tokens <= maxTokens);
   if (kept > 0) return keep(kept);
   return withReport({ ...response, files: [], ...cutFlag(listed > 0) }, maxTokens, 'totals', measure);

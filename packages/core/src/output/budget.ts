@@ -23,7 +23,12 @@ export function checkMaxTokens(maxTokens: number | undefined, allowZero = false)
  * by per-file counts, then keep totals only. Every stage keeps the ids an agent needs to go on
  * (the definition, and candidates until the last stage) and says which stage it used.
  */
-function fit<T extends object>(response: T, maxTokens: number, measure: TokenMeasure<T>, stages: Record<ListStage, (r: T) => T>): T {
+function fit<T extends object>(
+  response: T,
+  maxTokens: number,
+  measure: TokenMeasure<T>,
+  stages: Record<ListStage, (r: T) => T>,
+): T {
   let last: T = response;
   for (const stage of LIST_STAGES) {
     last = withReport(stages[stage](response), maxTokens, stage, measure);
@@ -33,7 +38,12 @@ function fit<T extends object>(response: T, maxTokens: number, measure: TokenMea
 }
 
 /** The report is part of the answer, so it is measured with it. */
-export function withReport<T extends object>(shaped: T, maxTokens: number, stage: BudgetStage, measure: TokenMeasure<T>): T {
+export function withReport<T extends object>(
+  shaped: T,
+  maxTokens: number,
+  stage: BudgetStage,
+  measure: TokenMeasure<T>,
+): T {
   const candidate = { ...shaped, budget: { maxTokens, stage, tokens: 0 } } as T & { budget: BudgetReport };
   candidate.budget.tokens = measure(candidate);
   return candidate;
@@ -43,10 +53,20 @@ export function withReport<T extends object>(shaped: T, maxTokens: number, stage
  * Overview is already a ranked list, so it is cut from the end: as many of the most-mentioned files
  * as fit (found by bisection: measuring is a full render), else counts and most-referenced only.
  */
-export function fitOverview(response: OverviewResponse, maxTokens: number, measure: TokenMeasure<OverviewResponse> = estimateJsonTokens): OverviewResponse {
+export function fitOverview(
+  response: OverviewResponse,
+  maxTokens: number,
+  measure: TokenMeasure<OverviewResponse> = estimateJsonTokens,
+): OverviewResponse {
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens) return full;
-  const keep = (count: number) => withReport({ ...response, files: response.files.slice(0, count), truncated: true as const }, maxTokens, 'cut', measure);
+  const keep = (count: number) =>
+    withReport(
+      { ...response, files: response.files.slice(0, count), truncated: true as const },
+      maxTokens,
+      'cut',
+      measure,
+    );
   const kept = largestFitting(response.files.length - 1, (count) => keep(count).budget!.tokens <= maxTokens);
   if (kept > 0) return keep(kept);
   return withReport({ ...response, files: [], ...cutFlag(response.files.length > 0) }, maxTokens, 'totals', measure);
@@ -64,7 +84,11 @@ export function largestFitting(most: number, fits: (count: number) => boolean): 
   return low;
 }
 
-export function fitFind(response: FindResponse, maxTokens: number, measure: TokenMeasure<FindResponse> = estimateJsonTokens): FindResponse {
+export function fitFind(
+  response: FindResponse,
+  maxTokens: number,
+  measure: TokenMeasure<FindResponse> = estimateJsonTokens,
+): FindResponse {
   const bare = withoutPreviews(response);
   return fit(response, maxTokens, measure, {
     full: (r) => r,
@@ -77,13 +101,25 @@ export function fitFind(response: FindResponse, maxTokens: number, measure: Toke
     }),
     totals: () => {
       const { referenceFiles: _dropped, ...rest } = bare;
-      return { ...rest, references: [], candidates: [], ...cutFlag(response.references.length > 0 || response.candidates.length > 0) };
+      return {
+        ...rest,
+        references: [],
+        candidates: [],
+        ...cutFlag(response.references.length > 0 || response.candidates.length > 0),
+      };
     },
   });
 }
 
-export function fitMap(response: MapResponse, maxTokens: number, measure: TokenMeasure<MapResponse> = estimateJsonTokens): MapResponse {
-  const bare: MapResponse = { ...response, symbols: response.symbols.map(({ snippet: _dropped, ...symbol }) => symbol) };
+export function fitMap(
+  response: MapResponse,
+  maxTokens: number,
+  measure: TokenMeasure<MapResponse> = estimateJsonTokens,
+): MapResponse {
+  const bare: MapResponse = {
+    ...response,
+    symbols: response.symbols.map(({ snippet: _dropped, ...symbol }) => symbol),
+  };
   const kinds = countKinds(response.symbols.map((symbol) => symbol.kind));
   const topLevel = bare.symbols.filter((symbol) => symbol.container === undefined);
   return fit(response, maxTokens, measure, {

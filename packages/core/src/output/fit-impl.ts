@@ -7,7 +7,11 @@ import { limitEntries } from '../usecases/find-implementations.js';
  * `cn impl --max-tokens`: drop previews, then keep as many entries as fit, nearest first (found by
  * bisection: measuring is a full render). The target, its counts and the completeness stay.
  */
-export function fitImpl(response: ImplResponse, maxTokens: number, measure: TokenMeasure<ImplResponse> = estimateJsonTokens): ImplResponse {
+export function fitImpl(
+  response: ImplResponse,
+  maxTokens: number,
+  measure: TokenMeasure<ImplResponse> = estimateJsonTokens,
+): ImplResponse {
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens) return full;
   const bare = <T extends { preview: string }>(entry: T): T => ({ ...entry, preview: '' });
@@ -20,7 +24,8 @@ export function fitImpl(response: ImplResponse, maxTokens: number, measure: Toke
   const shrunk = withReport(noPreviews, maxTokens, 'no-previews', measure);
   if (shrunk.budget!.tokens <= maxTokens) return shrunk;
   const total = noPreviews.implementations.length + noPreviews.supertypes.length;
-  const keep = (count: number) => withReport(limitEntries({ ...noPreviews, total: undefined }, count), maxTokens, 'cut', measure);
+  const keep = (count: number) =>
+    withReport(limitEntries({ ...noPreviews, total: undefined }, count), maxTokens, 'cut', measure);
   let low = 0;
   let high = total;
   while (low < high) {

@@ -10,7 +10,8 @@ const SIGNATURE_MAX_LINES = 12;
 
 export function checkSnippetLevel(level: string | undefined): SnippetLevel | undefined {
   if (level === undefined) return undefined;
-  if (!SNIPPET_LEVELS.includes(level as SnippetLevel)) throw badInput(`unknown snippet level '${level}'`, 'use --snippet fold, preview or full');
+  if (!SNIPPET_LEVELS.includes(level as SnippetLevel))
+    throw badInput(`unknown snippet level '${level}'`, 'use --snippet fold, preview or full');
   return level as SnippetLevel;
 }
 
@@ -55,8 +56,7 @@ export function signature(text: SourceText, startLine: number, endLine: number):
         // `interface Empty {}` and one-line bodies are already short: keep them whole.
         const closesOnLine = /^[^{}]*}\s*;?\s*$/.test(line.slice(i + 1)) && line.length - i < 60;
         return closesOnLine ? finish(`${out}${line}`, false) : finish(`${out}${line.slice(0, i + 1)}`, true);
-      }
-      else if (depth === 0 && ch === ';') return finish(`${out}${line.slice(0, i + 1)}`, false);
+      } else if (depth === 0 && ch === ';') return finish(`${out}${line.slice(0, i + 1)}`, false);
     }
     out += `${line} `;
   }

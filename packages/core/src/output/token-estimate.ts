@@ -23,7 +23,8 @@ export function estimateTokens(text: string): number {
   let pieces = 0;
   for (const [piece] of text.matchAll(PIECES)) {
     const first = piece.charCodeAt(0);
-    if (first === 32 || first === 9) pieces += piece.length > 1 ? 1 : 0; // one space joins the next token
+    if (first === 32 || first === 9)
+      pieces += piece.length > 1 ? 1 : 0; // one space joins the next token
     else if (piece === '\n') pieces += 1;
     else if (/^[\p{L}_$]/u.test(piece)) pieces += Math.ceil(piece.length / CHARACTERS_PER_WORD_TOKEN);
     else pieces += Math.ceil(piece.length / CHARACTERS_PER_OTHER_TOKEN);

@@ -31,7 +31,11 @@ interface Fragment {
 }
 
 export function compileGlob(glob: string): (path: string) => boolean {
-  if (glob.length > MAX_GLOB_LENGTH) throw badInput(`glob too long (${glob.length} characters, at most ${MAX_GLOB_LENGTH})`, 'name a directory, or a shorter pattern');
+  if (glob.length > MAX_GLOB_LENGTH)
+    throw badInput(
+      `glob too long (${glob.length} characters, at most ${MAX_GLOB_LENGTH})`,
+      'name a directory, or a shorter pattern',
+    );
   const body = new GlobParser(glob).alternatives(false);
   const match: State = { kind: 'match' };
   for (const exit of body.exits) exit(match);

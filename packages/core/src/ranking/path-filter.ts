@@ -11,12 +11,18 @@ export function isGlob(scope: string): boolean {
  * a glob (`src/**\/*.ts`, `**\/operators/*`, `*.{ts,tsx}`) keeps the paths it matches whole.
  * Returns a predicate over root-relative, `/`-separated paths (glob syntax: glob.ts).
  */
-export function pathFilter(pattern: string | undefined, option = '--in'): ((relativePath: string) => boolean) | undefined {
+export function pathFilter(
+  pattern: string | undefined,
+  option = '--in',
+): ((relativePath: string) => boolean) | undefined {
   if (pattern === undefined) return undefined;
   const cleaned = pattern.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
   if (cleaned === '' || cleaned === '.') return () => true;
   if (cleaned.startsWith('/') || cleaned.split('/').includes('..')) {
-    throw badInput(`${option} '${pattern}' must be relative to the project root`, `e.g. ${option} src/internal or ${option} "src/**/*.ts"`);
+    throw badInput(
+      `${option} '${pattern}' must be relative to the project root`,
+      `e.g. ${option} src/internal or ${option} "src/**/*.ts"`,
+    );
   }
   if (!isGlob(cleaned)) return (relativePath) => relativePath === cleaned || relativePath.startsWith(`${cleaned}/`);
   return compileGlob(cleaned);

@@ -52,7 +52,8 @@ export function kindRank(kind: string): number {
 }
 
 /** Tests, benchmarks, examples and fixtures: a name there is rarely the one meant. */
-const SIDE_PATH = /(?:^|\/)(?:tests?|__tests__|spec|specs|bench|benchmarks?|examples?|fixtures?|__fixtures__|__mocks__|e2e|runtime-tests|perf-measures)\/|\.(?:test|spec|bench|stories)\.[cm]?[jt]sx?$/;
+const SIDE_PATH =
+  /(?:^|\/)(?:tests?|__tests__|spec|specs|bench|benchmarks?|examples?|fixtures?|__fixtures__|__mocks__|e2e|runtime-tests|perf-measures)\/|\.(?:test|spec|bench|stories)\.[cm]?[jt]sx?$/;
 
 export function pathRank(relativePath: string): number {
   return SIDE_PATH.test(relativePath.replace(/\\/g, '/')) ? 1 : 0;
@@ -80,7 +81,9 @@ function locationRank(filePath: string): number {
 function homeRank(hit: WorkspaceSymbolHit): number {
   // A re-export points at the declaration an agent wants; it is never that declaration.
   if (hit.alias) return 4;
-  const base = hit.filePath.slice(Math.max(hit.filePath.lastIndexOf('/'), hit.filePath.lastIndexOf('\\')) + 1).replace(/\..*$/, '');
+  const base = hit.filePath
+    .slice(Math.max(hit.filePath.lastIndexOf('/'), hit.filePath.lastIndexOf('\\')) + 1)
+    .replace(/\..*$/, '');
   const named = base.toLowerCase() === hit.name.toLowerCase() ? 0 : 2;
   const nested = hit.containerName ? 1 : 0;
   return named + nested;
@@ -130,7 +133,11 @@ export function compareRanked(a: RankedHit, b: RankedHit): number {
 }
 
 /** Keeps only hits whose name matches the query and orders them best first (stable). */
-export function rankSymbols(hits: WorkspaceSymbolHit[], query: string, relative?: (filePath: string) => string): RankedHit[] {
+export function rankSymbols(
+  hits: WorkspaceSymbolHit[],
+  query: string,
+  relative?: (filePath: string) => string,
+): RankedHit[] {
   const ranked: RankedHit[] = [];
   for (const hit of hits) {
     const match = nameMatch(hit.name, query);

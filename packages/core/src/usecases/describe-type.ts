@@ -24,17 +24,29 @@ export async function describeType(deps: Deps, request: TypeRequest): Promise<Ty
     deps.navigation.typeDefinition(target.filePath, target.position),
     declaredInRoot(deps, target),
   ]);
-  if (!hover) throw notFound(`no type information at '${request.target}'`, 'point at a name: a variable, parameter, function, class or member');
+  if (!hover)
+    throw notFound(
+      `no type information at '${request.target}'`,
+      'point at a name: a variable, parameter, function, class or member',
+    );
   const typeDefinitions = await Promise.all(
     sortLocations(locations)
       .slice(0, MAX_TYPE_DEFINITIONS)
       .map((location) => namedLocation(deps.engine, builder, location.filePath, location.range.start)),
   );
   // A function or class is its own type definition; saying so adds nothing.
-  const elsewhere = dedupeById(typeDefinitions).filter((definition) => definition.filePath !== described.filePath || definition.line !== described.line);
+  const elsewhere = dedupeById(typeDefinitions).filter(
+    (definition) => definition.filePath !== described.filePath || definition.line !== described.line,
+  );
   const named = described.kind === 'Unknown' ? { ...described, kind: kindFromSignature(hover.signature) } : described;
   const documentation = documented ? hover.documentation : '';
-  return { target: named, signature: hover.signature, documentation, typeDefinitions: elsewhere, ...(await guessFields(builder, [target])) };
+  return {
+    target: named,
+    signature: hover.signature,
+    documentation,
+    typeDefinitions: elsewhere,
+    ...(await guessFields(builder, [target])),
+  };
 }
 
 /**
@@ -52,8 +64,17 @@ function kindFromSignature(signature: string): string {
   const prefix = /^\(([\w ]+)\)|^(\w+)/.exec(signature);
   const word = (prefix?.[1] ?? prefix?.[2] ?? '').replace(/^local /, '');
   const kinds: Record<string, string> = {
-    parameter: 'Variable', var: 'Variable', let: 'Variable', const: 'Constant', property: 'Property', method: 'Method',
-    function: 'Function', class: 'Class', interface: 'Interface', enum: 'Enum', alias: 'Variable',
+    parameter: 'Variable',
+    var: 'Variable',
+    let: 'Variable',
+    const: 'Constant',
+    property: 'Property',
+    method: 'Method',
+    function: 'Function',
+    class: 'Class',
+    interface: 'Interface',
+    enum: 'Enum',
+    alias: 'Variable',
   };
   return kinds[word] ?? 'Unknown';
 }

@@ -27,13 +27,15 @@ interface ModuleNode {
  * leaves; edges always point from the importing file to the imported module.
  */
 export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsResponse> {
-  if (request.file === undefined) throw badInput('no file given', 'pass a file, e.g. cn deps src/index.ts, or use --orphans');
+  if (request.file === undefined)
+    throw badInput('no file given', 'pass a file, e.g. cn deps src/index.ts, or use --orphans');
   const direction = checkDirection(request.direction, 'out');
   const depth = checkDepth(request.depth);
   const filePath = await resolveSourceFile(deps.files, request.file);
   const entryPoints = new Set(await deps.importGraph.entryPoints());
   const fileNode = (file: string): ModuleNode => ({ id: deps.paths.toRelative(file), kind: 'File', filePath: file });
-  const siteId = (file: string, imported: ModuleImport) => formatLocationId(deps.paths.toRelative(file), imported.line, imported.character);
+  const siteId = (file: string, imported: ModuleImport) =>
+    formatLocationId(deps.paths.toRelative(file), imported.line, imported.character);
   const root = fileNode(filePath);
   const graph = new GraphBuilder();
   const toGraphNode = (node: ModuleNode, level: number): GraphNode => ({
@@ -67,14 +69,23 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
       // A file reached through a symlink leading out is shown, never read: its imports are its text.
       if (!node.filePath || !(await deps.files.isInsideRoot(node.filePath))) return [];
       const imports = await deps.importGraph.importsOf(node.filePath);
-      return imports.map((imported) => ({ node: importedNode(imported, fileNode), sites: [siteId(node.filePath!, imported)] }));
+      return imports.map((imported) => ({
+        node: importedNode(imported, fileNode),
+        sites: [siteId(node.filePath!, imported)],
+      }));
     }, false);
   }
   if (direction !== 'out') {
-    const importers = await buildImporterIndex(deps.importGraph, graphFiles(await projectFilesInRoot(deps.importGraph, deps.files)));
+    const importers = await buildImporterIndex(
+      deps.importGraph,
+      graphFiles(await projectFilesInRoot(deps.importGraph, deps.files)),
+    );
     const cut = await walk(async (node) => {
       const list: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
-      return list.map((importer) => ({ node: fileNode(importer.filePath), sites: [siteId(importer.filePath, importer.imported)] }));
+      return list.map((importer) => ({
+        node: fileNode(importer.filePath),
+        sites: [siteId(importer.filePath, importer.imported)],
+      }));
     }, true);
     truncated ||= cut;
   }
@@ -90,7 +101,10 @@ function importedNode(imported: ModuleImport, fileNode: (file: string) => Module
 /** `cn deps --orphans`: project files no other project file imports, entry points flagged. */
 export async function findOrphans(deps: Deps): Promise<OrphansResponse> {
   const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
-  const [importers, entryPoints] = await Promise.all([buildImporterIndex(deps.importGraph, files), deps.importGraph.entryPoints()]);
+  const [importers, entryPoints] = await Promise.all([
+    buildImporterIndex(deps.importGraph, files),
+    deps.importGraph.entryPoints(),
+  ]);
   const entries = new Set(entryPoints);
   const orphans = files
     .filter((file) => !importers.has(file))

@@ -15,7 +15,13 @@ import { memberContainer, membersInSubtypes } from './member-implementations.js'
 import { declarationForm, TypeHierarchy, type TypeNode } from './type-hierarchy.js';
 import { guessFields } from './target-guess.js';
 
-type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths; typeSyntax: TypeSyntax };
+type Deps = {
+  engine: CodeIntelligence;
+  navigation: CodeNavigation;
+  files: SourceFiles;
+  paths: ProjectPaths;
+  typeSyntax: TypeSyntax;
+};
 
 /** Each entry is named through its file; beyond this many, naming costs more than it tells (the answer says it was cut). */
 const MAX_IMPLEMENTATIONS = 200;
@@ -39,18 +45,51 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   const searched = searchedProjects(deps.engine);
   const guess = await guessFields(builder, [target]);
   if (!declaration) {
-    if (direction !== 'sub') throw badInput(`'${request.target}' is no class or interface`, 'supertypes are found for classes and interfaces; cn find shows what the name is');
-    const container = described.outsideRoot ? undefined : await memberContainer(deps.engine, hierarchy, filePath, { line: described.line, character: described.character });
+    if (direction !== 'sub')
+      throw badInput(
+        `'${request.target}' is no class or interface`,
+        'supertypes are found for classes and interfaces; cn find shows what the name is',
+      );
+    const container = described.outsideRoot
+      ? undefined
+      : await memberContainer(deps.engine, hierarchy, filePath, {
+          line: described.line,
+          character: described.character,
+        });
     if (!container) {
       const { implementations, truncated } = await engineImplementations(deps, builder, target, described);
       // tsserver answers `implementation` from the default project of the file only.
       const oneProject = searched.projects > 1 ? ['the engine searched the project of the target only'] : [];
-      return { target: described, direction, depth: 1, implementations, supertypes: [], ...guess, ...completeness(searched, truncated, oneProject) };
+      return {
+        target: described,
+        direction,
+        depth: 1,
+        implementations,
+        supertypes: [],
+        ...guess,
+        ...completeness(searched, truncated, oneProject),
+      };
     }
     const subtypes = await hierarchy.walk(container.type, 'sub', depth, MAX_IMPLEMENTATIONS);
-    const containerId = formatLocationId(described.filePath, container.type.position.line, container.type.position.character);
-    const implementations = await membersInSubtypes(deps.engine, builder, deps.paths, subtypes, { ...described, containerId, memberName: container.memberName });
-    return { target: described, direction, depth, implementations: sorted(implementations), supertypes: [], ...guess, ...completeness(searched, subtypes.truncated) };
+    const containerId = formatLocationId(
+      described.filePath,
+      container.type.position.line,
+      container.type.position.character,
+    );
+    const implementations = await membersInSubtypes(deps.engine, builder, deps.paths, subtypes, {
+      ...described,
+      containerId,
+      memberName: container.memberName,
+    });
+    return {
+      target: described,
+      direction,
+      depth,
+      implementations: sorted(implementations),
+      supertypes: [],
+      ...guess,
+      ...completeness(searched, subtypes.truncated),
+    };
   }
   const root: TypeNode = { filePath, position: declaration.position, declaration, relation: 'extends' };
   const [sub, sup] = await Promise.all([
@@ -59,14 +98,27 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   ]);
   const truncated = Boolean(sub?.truncated || sup?.truncated);
   // `const Ring = class …` is a constant to the outline, a class to the hierarchy.
-  return { target: { ...described, kind: declaration.kind, ...declarationForm(declaration) }, direction, depth, implementations: sorted(sub?.entries ?? []), supertypes: sorted(sup?.entries ?? []), ...guess, ...completeness(searched, truncated) };
+  return {
+    target: { ...described, kind: declaration.kind, ...declarationForm(declaration) },
+    direction,
+    depth,
+    implementations: sorted(sub?.entries ?? []),
+    supertypes: sorted(sup?.entries ?? []),
+    ...guess,
+    ...completeness(searched, truncated),
+  };
 }
 
 /**
  * The target as described, and the type declared there. A name may resolve to an import or
  * re-export alias (`export { Hono as HonoBase }`): then the type is the one the alias stands for.
  */
-async function locateTarget(deps: Deps, builder: LocationRefBuilder, hierarchy: TypeHierarchy, target: ResolvedSymbolTarget) {
+async function locateTarget(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  hierarchy: TypeHierarchy,
+  target: ResolvedSymbolTarget,
+) {
   const described = await describeTarget(deps, builder, target);
   const filePath = deps.paths.toAbsolute(described.filePath);
   if (described.outsideRoot) return { described, filePath, declaration: undefined };
@@ -98,13 +150,27 @@ export function checkHierarchyDirection(direction: string | undefined): Hierarch
  * A member of something that is no class or interface (an object type, a function's): the engine's
  * implementations, leaving out the target itself, `this` and unnamed places (a cast, a typed literal).
  */
-async function engineImplementations(deps: Deps, builder: LocationRefBuilder, target: ResolvedSymbolTarget, described: NamedLocation) {
+async function engineImplementations(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  target: ResolvedSymbolTarget,
+  described: NamedLocation,
+) {
   const locations = sortLocations(await deps.navigation.implementations(target.filePath, target.position));
   const named = await Promise.all(
-    locations.slice(0, MAX_IMPLEMENTATIONS).map((location) => namedLocation(deps.engine, builder, location.filePath, location.range.start, 'Reference')),
+    locations
+      .slice(0, MAX_IMPLEMENTATIONS)
+      .map((location) => namedLocation(deps.engine, builder, location.filePath, location.range.start, 'Reference')),
   );
-  const kept = dedupeById(named).filter((impl) => impl.id !== described.id && impl.name !== 'this' && impl.name !== '' && impl.kind !== 'Reference');
-  const implementations = kept.map((impl): HierarchyEntry => ({ ...impl, depth: 1, via: described.id, relation: 'implements' }));
+  const kept = dedupeById(named).filter(
+    (impl) => impl.id !== described.id && impl.name !== 'this' && impl.name !== '' && impl.kind !== 'Reference',
+  );
+  const implementations = kept.map((impl): HierarchyEntry => ({
+    ...impl,
+    depth: 1,
+    via: described.id,
+    relation: 'implements',
+  }));
   return { implementations, truncated: locations.length > MAX_IMPLEMENTATIONS };
 }
 
@@ -115,36 +181,66 @@ interface Searched {
 
 function searchedProjects(engine: CodeIntelligence): Searched {
   const status = engine.status();
-  return { projects: status.projects.length + (status.looseFiles > 0 ? 1 : 0), unreadConfigs: status.configErrors?.length ?? 0 };
+  return {
+    projects: status.projects.length + (status.looseFiles > 0 ? 1 : 0),
+    unreadConfigs: status.configErrors?.length ?? 0,
+  };
 }
 
-function completeness(searched: Searched, truncated: boolean, more: string[] = []): Pick<ImplResponse, 'projects' | 'complete' | 'incomplete'> {
+function completeness(
+  searched: Searched,
+  truncated: boolean,
+  more: string[] = [],
+): Pick<ImplResponse, 'projects' | 'complete' | 'incomplete'> {
   const reasons = [...more];
   if (truncated) reasons.push(`stopped at ${MAX_IMPLEMENTATIONS} entries`);
-  if (searched.unreadConfigs > 0) reasons.push(`${searched.unreadConfigs} tsconfig/jsconfig file(s) could not be read, so their projects were not searched (cn status)`);
-  return { projects: searched.projects, complete: reasons.length === 0, ...(reasons.length > 0 ? { incomplete: reasons.join('; ') } : {}) };
+  if (searched.unreadConfigs > 0)
+    reasons.push(
+      `${searched.unreadConfigs} tsconfig/jsconfig file(s) could not be read, so their projects were not searched (cn status)`,
+    );
+  return {
+    projects: searched.projects,
+    complete: reasons.length === 0,
+    ...(reasons.length > 0 ? { incomplete: reasons.join('; ') } : {}),
+  };
 }
 
 /** Nearest first, then by place, so the same question always prints the same answer. */
 function sorted(entries: HierarchyEntry[]): HierarchyEntry[] {
-  return [...entries].sort((a, b) => a.depth - b.depth || a.filePath.localeCompare(b.filePath) || a.line - b.line || a.character - b.character);
+  return [...entries].sort(
+    (a, b) => a.depth - b.depth || a.filePath.localeCompare(b.filePath) || a.line - b.line || a.character - b.character,
+  );
 }
 
 /** The target as a named place: from the search hit when it was a name, else from the outline. */
-export async function describeTarget(deps: Pick<Deps, 'engine' | 'files'>, builder: LocationRefBuilder, target: ResolvedSymbolTarget): Promise<NamedLocation> {
+export async function describeTarget(
+  deps: Pick<Deps, 'engine' | 'files'>,
+  builder: LocationRefBuilder,
+  target: ResolvedSymbolTarget,
+): Promise<NamedLocation> {
   if (target.symbol) {
     const ref = await builder.ref(target.filePath, target.position, target.symbol.kind);
-    return { ...ref, name: target.symbol.name, ...(target.symbol.containerName ? { container: target.symbol.containerName } : {}) };
+    return {
+      ...ref,
+      name: target.symbol.name,
+      ...(target.symbol.containerName ? { container: target.symbol.containerName } : {}),
+    };
   }
   // An id may point at a use; the symbol is described by its declaration, as cn find does.
   const [declared] = await deps.engine.definition(target.filePath, target.position).catch(() => []);
-  const place = declared && (await deps.files.isInsideRoot(declared.filePath)) ? declared : { filePath: target.filePath, range: { start: target.position } };
+  const place =
+    declared && (await deps.files.isInsideRoot(declared.filePath))
+      ? declared
+      : { filePath: target.filePath, range: { start: target.position } };
   return namedLocation(deps.engine, builder, place.filePath, place.range.start);
 }
 
 export function sortLocations(locations: SourceLocation[]): SourceLocation[] {
   return [...locations].sort(
-    (a, b) => a.filePath.localeCompare(b.filePath) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    (a, b) =>
+      a.filePath.localeCompare(b.filePath) ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character,
   );
 }
 

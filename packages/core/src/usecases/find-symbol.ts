@@ -42,31 +42,59 @@ export async function findSymbol(deps: Deps, request: FindRequest): Promise<Find
   const maxTokens = checkMaxTokens(request.maxTokens);
   const options: Options = { refs, snippet: checkSnippetLevel(request.snippet), limit: request.limit };
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const response = looksLikeTarget(query) ? await findAtTarget(deps, builder, query, options) : await findByName(deps, builder, query, request, options);
+  const response = looksLikeTarget(query)
+    ? await findAtTarget(deps, builder, query, options)
+    : await findByName(deps, builder, query, request, options);
   return maxTokens === undefined ? response : fitFind(response, maxTokens);
 }
 
-async function findByName(deps: Deps, builder: LocationRefBuilder, query: string, request: FindRequest, options: Options): Promise<FindResponse> {
+async function findByName(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  query: string,
+  request: FindRequest,
+  options: Options,
+): Promise<FindResponse> {
   const within = pathFilter(request.in);
   const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
-  const { symbols: located, total } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, request.kind, {
-    exact: request.exact,
-    limit: candidateLimit + 1,
-    relativePath: (filePath: string) => deps.paths.toRelative(filePath),
-    ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
-  });
+  const { symbols: located, total } = await searchSymbolsRanked(
+    deps.engine,
+    (filePath) => builder.text(filePath),
+    query,
+    request.kind,
+    {
+      exact: request.exact,
+      limit: candidateLimit + 1,
+      relativePath: (filePath: string) => deps.paths.toRelative(filePath),
+      ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
+    },
+  );
   if (located.length === 0) {
     const suggestions = await suggestNames(deps.engine, splitQualifiedName(query).name);
-    return { query, definition: null, references: [], totalReferences: 0, candidates: [], ...(suggestions.length > 0 ? { didYouMean: suggestions } : {}), ...modeEcho(options) };
+    return {
+      query,
+      definition: null,
+      references: [],
+      totalReferences: 0,
+      candidates: [],
+      ...(suggestions.length > 0 ? { didYouMean: suggestions } : {}),
+      ...modeEcho(options),
+    };
   }
   const [chosen] = located;
   // When the name matched exactly, prefix matches (`UserRepository` for `User`) and other spellings
   // (`user`, a different name in JavaScript) are not what was meant: counted in totalCandidates, not listed.
-  const others = located.slice(1).filter(({ match }) => match <= chosen.match || chosen.match > NameMatch.ExactIgnoringCase);
+  const others = located
+    .slice(1)
+    .filter(({ match }) => match <= chosen.match || chosen.match > NameMatch.ExactIgnoringCase);
   const ambiguous = others.length > 0 && rankAlike(chosen, others[0]);
   const [definition, candidates, { truncated: referencesCut, ...references }] = await Promise.all([
     namedRef(builder, chosen.hit, chosen.position, options.snippet),
-    options.refs === 'only' ? [] : Promise.all(others.slice(0, candidateLimit).map(({ hit, position }) => namedRef(builder, hit, position, options.snippet))),
+    options.refs === 'only'
+      ? []
+      : Promise.all(
+          others.slice(0, candidateLimit).map(({ hit, position }) => namedRef(builder, hit, position, options.snippet)),
+        ),
     referencesOf(deps, builder, chosen.hit.filePath, chosen.position, options),
   ]);
   return {
@@ -82,7 +110,12 @@ async function findByName(deps: Deps, builder: LocationRefBuilder, query: string
   };
 }
 
-async function findAtTarget(deps: Deps, builder: LocationRefBuilder, query: string, options: Options): Promise<FindResponse> {
+async function findAtTarget(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  query: string,
+  options: Options,
+): Promise<FindResponse> {
   const { filePath, position } = await resolveTargetPosition(deps, query);
   const [definitions, { truncated: referencesCut, ...references }] = await Promise.all([
     deps.engine.definition(filePath, position),
@@ -94,15 +127,32 @@ async function findAtTarget(deps: Deps, builder: LocationRefBuilder, query: stri
     const found = await outlineNodeAt(deps.engine, declared.filePath, declared.range.start);
     const text = await builder.text(declared.filePath);
     const name = found?.node.name ?? identifierAt(text, declared.range.start);
-    const kind = found ? refineKind(found.node.kind, text?.line(declared.range.start.line), declared.range.start.character) : 'Unknown';
+    const kind = found
+      ? refineKind(found.node.kind, text?.line(declared.range.start.line), declared.range.start.character)
+      : 'Unknown';
     const ref = await builder.ref(declared.filePath, declared.range.start, kind);
     definition = { ...ref, name, ...(found?.container ? { container: found.container } : {}) };
-    if (options.snippet && found) await addSnippet(builder, definition, declared.filePath, found.node.range, options.snippet);
+    if (options.snippet && found)
+      await addSnippet(builder, definition, declared.filePath, found.node.range, options.snippet);
   }
-  return { query, definition, ...references, candidates: [], totalCandidates: 0, ...(referencesCut ? { truncated: true as const } : {}), ...modeEcho(options) };
+  return {
+    query,
+    definition,
+    ...references,
+    candidates: [],
+    totalCandidates: 0,
+    ...(referencesCut ? { truncated: true as const } : {}),
+    ...modeEcho(options),
+  };
 }
 
-async function referencesOf(deps: Deps, builder: LocationRefBuilder, filePath: string, position: Position, options: Options) {
+async function referencesOf(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  filePath: string,
+  position: Position,
+  options: Options,
+) {
   // `--no-refs` skips the project-wide search entirely: that is where the time goes.
   if (options.refs === 'none') return { references: [], totalReferences: 0, truncated: false };
   const locations = await deps.engine.references(filePath, position, true);
@@ -111,21 +161,37 @@ async function referencesOf(deps: Deps, builder: LocationRefBuilder, filePath: s
 
 async function referenceRefs(builder: LocationRefBuilder, locations: SourceLocation[], limit: number | undefined) {
   const sorted = [...locations].sort(
-    (a, b) => a.filePath.localeCompare(b.filePath) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    (a, b) =>
+      a.filePath.localeCompare(b.filePath) ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character,
   );
   const kept = limit === undefined ? sorted : sorted.slice(0, limit);
-  const references: LocationRef[] = await Promise.all(kept.map((location) => builder.ref(location.filePath, location.range.start, 'Reference')));
+  const references: LocationRef[] = await Promise.all(
+    kept.map((location) => builder.ref(location.filePath, location.range.start, 'Reference')),
+  );
   return { references, totalReferences: sorted.length, truncated: kept.length < sorted.length };
 }
 
-async function namedRef(builder: LocationRefBuilder, hit: WorkspaceSymbolHit, position: Position, level: SnippetLevel | undefined): Promise<Candidate> {
+async function namedRef(
+  builder: LocationRefBuilder,
+  hit: WorkspaceSymbolHit,
+  position: Position,
+  level: SnippetLevel | undefined,
+): Promise<Candidate> {
   const ref = await builder.ref(hit.filePath, position, hit.kind);
   const named: Candidate = { ...ref, name: hit.name, ...(hit.containerName ? { container: hit.containerName } : {}) };
   if (level) await addSnippet(builder, named, hit.filePath, hit.range, level);
   return named;
 }
 
-async function addSnippet(builder: LocationRefBuilder, target: { snippet?: string }, filePath: string, range: Range, level: SnippetLevel): Promise<void> {
+async function addSnippet(
+  builder: LocationRefBuilder,
+  target: { snippet?: string },
+  filePath: string,
+  range: Range,
+  level: SnippetLevel,
+): Promise<void> {
   const text = await builder.text(filePath);
   if (text) target.snippet = snippet(text, range.start.line, range.end.line, level);
 }
@@ -136,11 +202,18 @@ function modeEcho(options: Options): { refs?: ReferenceMode } {
 }
 
 /** The outline node whose name is at the position, with its container's name. */
-async function outlineNodeAt(engine: CodeIntelligence, filePath: string, position: Position): Promise<{ node: OutlineNode; container?: string } | undefined> {
+async function outlineNodeAt(
+  engine: CodeIntelligence,
+  filePath: string,
+  position: Position,
+): Promise<{ node: OutlineNode; container?: string } | undefined> {
   const search = (nodes: OutlineNode[], container?: string): { node: OutlineNode; container?: string } | undefined => {
     for (const node of nodes) {
       const { start, end } = node.selectionRange;
-      const onName = start.line === position.line && start.character <= position.character && (end.line > position.line || end.character >= position.character);
+      const onName =
+        start.line === position.line &&
+        start.character <= position.character &&
+        (end.line > position.line || end.character >= position.character);
       if (onName) return { node, ...(container ? { container } : {}) };
       const inside = search(node.children, node.name);
       if (inside) return inside;

@@ -21,7 +21,12 @@ import { memberCandidates } from './unused-members.js';
 const CONCURRENT_QUERIES = 4;
 const CONCURRENT_OUTLINES = 8;
 
-type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'> };
+type Deps = {
+  engine: CodeIntelligence;
+  files: SourceFiles;
+  paths: ProjectPaths;
+  importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'>;
+};
 
 /**
  * `cn unused [path]`: the top-level declarations of a file, a directory or the whole project that
@@ -32,15 +37,29 @@ type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths;
 export async function findUnused(deps: Deps, request: UnusedRequest): Promise<UnusedResponse> {
   checkLimit(request.limit);
   const counts = usesThatCount(request);
-  const { base, membersOf, files, candidates, unreadable } = request.membersOf !== undefined ? await membersToCheck(deps, request, request.membersOf) : await declarationsToCheck(deps, request);
+  const { base, membersOf, files, candidates, unreadable } =
+    request.membersOf !== undefined
+      ? await membersToCheck(deps, request, request.membersOf)
+      : await declarationsToCheck(deps, request);
   // Members are not imported by name; top-level declarations often are, and then need no reference search.
-  const imports = request.membersOf === undefined && candidates.length > 0 ? await NamedImports.read(deps.importGraph, deps.files, await projectFilesInRoot(deps.importGraph, deps.files)) : undefined;
+  const imports =
+    request.membersOf === undefined && candidates.length > 0
+      ? await NamedImports.read(deps.importGraph, deps.files, await projectFilesInRoot(deps.importGraph, deps.files))
+      : undefined;
   const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node, symbol }) => {
-    if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts)) return 'used';
+    if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts))
+      return 'used';
     const at = node.selectionRange.start;
     const uses = (await deps.engine.references(filePath, at, false))
       // Some servers list the declaration even when asked not to; a use is anywhere else.
-      .filter((use) => !(use.filePath === filePath && use.range.start.line === at.line && use.range.start.character === at.character))
+      .filter(
+        (use) =>
+          !(
+            use.filePath === filePath &&
+            use.range.start.line === at.line &&
+            use.range.start.character === at.character
+          ),
+      )
       .filter((use) => !request.exported || use.filePath !== filePath)
       .map((use) => deps.paths.toRelative(use.filePath))
       .filter(counts);
@@ -50,7 +69,11 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   const reported: UnusedCandidate[] = [];
   candidates.forEach((candidate, index) => {
     if (verdicts[index] === 'used') return;
-    reported.push(verdicts[index] === 'tests' ? { ...candidate, symbol: { ...candidate.symbol, usedOnlyByTests: true } } : candidate);
+    reported.push(
+      verdicts[index] === 'tests'
+        ? { ...candidate, symbol: { ...candidate.symbol, usedOnlyByTests: true } }
+        : candidate,
+    );
   });
   const listed = request.limit === undefined ? reported : reported.slice(0, request.limit);
   return {
@@ -92,13 +115,22 @@ async function declarationsToCheck(deps: Deps, request: UnusedRequest): Promise<
 
 /** `membersOf`: one class's members instead of files' top-level declarations. */
 async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: string): Promise<CheckList> {
-  if (request.path !== undefined) throw badInput('pass a path, or a class whose members to check, not both', 'e.g. cn unused src/models or cn unused User --members');
+  if (request.path !== undefined)
+    throw badInput(
+      'pass a path, or a class whose members to check, not both',
+      'e.g. cn unused src/models or cn unused User --members',
+    );
   const { filePath, className, candidates } = await memberCandidates(deps, membersOf, request.exported === true);
   return { base: deps.paths.toRelative(filePath), membersOf: className, files: [filePath], candidates, unreadable: 0 };
 }
 
 /** A counted file imports it by name — and, unless the declaring file is a test, not a test file: it is used, no question asked. */
-function provenUsed(paths: ProjectPaths, filePath: string, importers: string[], counts: (relativePath: string) => boolean): boolean {
+function provenUsed(
+  paths: ProjectPaths,
+  filePath: string,
+  importers: string[],
+  counts: (relativePath: string) => boolean,
+): boolean {
   const declaredInTest = isTestFile(paths.toRelative(filePath));
   return importers.some((importer) => {
     const relative = paths.toRelative(importer);
@@ -107,14 +139,16 @@ function provenUsed(paths: ProjectPaths, filePath: string, importers: string[], 
 }
 
 function checkLimit(limit: number | undefined): void {
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw badInput(`limit must be a whole number of 1 or more, not ${limit}`);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+    throw badInput(`limit must be a whole number of 1 or more, not ${limit}`);
 }
 
 /** The filters on where a use is: `refsIn` keeps, `refsNotIn` drops (both root-relative paths or globs). */
 function usesThatCount(request: UnusedRequest): (relativePath: string) => boolean {
   const inside = pathFilter(request.refsIn, '--refs-in');
   const outside = pathFilter(request.refsNotIn, '--refs-not-in');
-  return (relativePath) => (inside === undefined || inside(relativePath)) && (outside === undefined || !outside(relativePath));
+  return (relativePath) =>
+    (inside === undefined || inside(relativePath)) && (outside === undefined || !outside(relativePath));
 }
 
 /** A source file is checked alone; a directory (or nothing: the root) stands for its project files, declaration files aside. */
@@ -131,7 +165,11 @@ async function filesToCheck(deps: Deps, userPath: string | undefined): Promise<{
     .filter((file) => !isDeclarationFile(file) && under(deps.paths.toRelative(file)))
     .sort((a, b) => a.localeCompare(b));
   if (files.length === 0 && path.extname(base) !== '') await resolveSourceFile(deps.files, given); // says why a file is refused
-  if (files.length === 0) throw badInput(`no source files under ${base || '.'}`, 'pass a source file, a directory holding files the project loads, or nothing for the whole project');
+  if (files.length === 0)
+    throw badInput(
+      `no source files under ${base || '.'}`,
+      'pass a source file, a directory holding files the project loads, or nothing for the whole project',
+    );
   return { base: base || '.', files };
 }
 
@@ -141,16 +179,30 @@ async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean)
   const relative = deps.paths.toRelative(filePath);
   const seen = new Set<string>();
   // The engine's outline is not always in document order; people and agents read top to bottom.
-  const nodes = [...(await deps.engine.outline(filePath))].sort((a, b) => a.selectionRange.start.line - b.selectionRange.start.line);
+  const nodes = [...(await deps.engine.outline(filePath))].sort(
+    (a, b) => a.selectionRange.start.line - b.selectionRange.start.line,
+  );
   const candidates: UnusedCandidate[] = [];
   for (const node of nodes) {
     const { line, character } = node.selectionRange.start;
     const lineText = text.line(line) ?? '';
-    if (!isIdentifierName(node.name) || isImportOrReExport(lineText) || isAugmentation(node, text) || seen.has(node.name)) continue;
+    if (
+      !isIdentifierName(node.name) ||
+      isImportOrReExport(lineText) ||
+      isAugmentation(node, text) ||
+      seen.has(node.name)
+    )
+      continue;
     seen.add(node.name);
     const exported = isExported(text, node, lineText);
     if (exportedOnly && !exported) continue;
-    const symbol = { id: formatLocationId(relative, line, character), name: node.name, kind: refineKind(node.kind, lineText, character), line, exported };
+    const symbol = {
+      id: formatLocationId(relative, line, character),
+      name: node.name,
+      kind: refineKind(node.kind, lineText, character),
+      line,
+      exported,
+    };
     candidates.push({ filePath, node, symbol });
   }
   return candidates;
@@ -167,11 +219,26 @@ function groupByFile(paths: ProjectPaths, candidates: UnusedCandidate[]): Unused
 }
 
 /** §1 of the contract: a project-wide answer says what it searched and whether anything was left out. */
-function searched(engine: CodeIntelligence, unreadable: number): Pick<UnusedResponse, 'projects' | 'complete' | 'reason'> {
+function searched(
+  engine: CodeIntelligence,
+  unreadable: number,
+): Pick<UnusedResponse, 'projects' | 'complete' | 'reason'> {
   const status = engine.status();
   const reasons: string[] = [];
   const broken = status.configErrors?.length ?? 0;
-  if (broken > 0) reasons.push(`${broken} tsconfig/jsconfig error${broken === 1 ? '' : 's'}: files of those projects were not searched (cn status)`);
-  if (unreadable > 0) reasons.push(unreadable === 1 ? '1 file could not be outlined and was not checked' : `${unreadable} files could not be outlined and were not checked`);
-  return { projects: status.projects.length, complete: reasons.length === 0, ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}) };
+  if (broken > 0)
+    reasons.push(
+      `${broken} tsconfig/jsconfig error${broken === 1 ? '' : 's'}: files of those projects were not searched (cn status)`,
+    );
+  if (unreadable > 0)
+    reasons.push(
+      unreadable === 1
+        ? '1 file could not be outlined and was not checked'
+        : `${unreadable} files could not be outlined and were not checked`,
+    );
+  return {
+    projects: status.projects.length,
+    complete: reasons.length === 0,
+    ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
+  };
 }

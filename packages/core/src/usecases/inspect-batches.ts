@@ -51,7 +51,10 @@ export async function inspectInBatches(
   const tooLong = distinctIds(request.ids).filter(isTooLong);
   if (tooLong.length === 0) return merged;
   const position = new Map(distinctIds(request.ids).map((id, index) => [id, index]));
-  const failures = [...merged.failures, ...tooLong.map((id) => ({ id, kind: 'bad-input', message: `id is longer than ${MAX_ID_LENGTH} characters` }))]
+  const failures = [
+    ...merged.failures,
+    ...tooLong.map((id) => ({ id, kind: 'bad-input', message: `id is longer than ${MAX_ID_LENGTH} characters` })),
+  ]
     .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
     .map((failure) => (isTooLong(failure.id) ? { ...failure, id: clip(failure.id) } : failure));
   return { ...merged, failures };
@@ -82,7 +85,10 @@ export function mergeInspectAnswers(answers: InspectManyResponse[], limit?: numb
 export function checkRequestBodySize(body: unknown): void {
   const bytes = jsonBytes(body ?? null);
   if (bytes > MAX_REQUEST_BYTES) {
-    throw badInput(`the arguments are ${Math.ceil(bytes / 1024)} KB, more than the ${MAX_REQUEST_BYTES / 1024} KB one request to the daemon may be`, 'pass fewer or shorter arguments');
+    throw badInput(
+      `the arguments are ${Math.ceil(bytes / 1024)} KB, more than the ${MAX_REQUEST_BYTES / 1024} KB one request to the daemon may be`,
+      'pass fewer or shorter arguments',
+    );
   }
 }
 

@@ -1,4 +1,12 @@
-import type { ExpandMode, InspectManyRequest, InspectManyResponse, InspectManyResult, InspectRequest, InspectResponse, InspectResult } from '@cn/protocol';
+import type {
+  ExpandMode,
+  InspectManyRequest,
+  InspectManyResponse,
+  InspectManyResult,
+  InspectRequest,
+  InspectResponse,
+  InspectResult,
+} from '@cn/protocol';
 import { badInput, toErrorBody } from '../domain/errors.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { FoldingSpan, OutlineNode } from '../domain/symbols.js';
@@ -37,8 +45,13 @@ export async function inspectCode(deps: Deps, request: InspectRequest): Promise<
  */
 export async function inspectMany(deps: Deps, request: InspectManyRequest): Promise<InspectManyResponse> {
   const options = checkOptions(request);
-  if (!Array.isArray(request.ids) || request.ids.length === 0) throw badInput('no ids given', 'pass ids as arguments or one per line on stdin');
-  if (request.ids.length > MAX_INSPECT_IDS) throw badInput(`too many ids (${request.ids.length}, at most ${MAX_INSPECT_IDS})`, 'split the list or narrow the search');
+  if (!Array.isArray(request.ids) || request.ids.length === 0)
+    throw badInput('no ids given', 'pass ids as arguments or one per line on stdin');
+  if (request.ids.length > MAX_INSPECT_IDS)
+    throw badInput(
+      `too many ids (${request.ids.length}, at most ${MAX_INSPECT_IDS})`,
+      'split the list or narrow the search',
+    );
   if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
     throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
   }
@@ -82,7 +95,8 @@ type InspectOptions = { expand: ExpandMode; context: number; withCode: boolean }
 
 function checkOptions(request: { expand?: ExpandMode; context?: number; code?: boolean }): InspectOptions {
   const expand: ExpandMode = request.expand ?? 'block';
-  if (expand !== 'block' && expand !== 'surround') throw badInput(`unknown expand mode '${String(expand)}'`, 'use --expand block or --expand surround');
+  if (expand !== 'block' && expand !== 'surround')
+    throw badInput(`unknown expand mode '${String(expand)}'`, 'use --expand block or --expand surround');
   const context = request.context ?? DEFAULT_CONTEXT_LINES;
   if (!Number.isInteger(context) || context < 0 || context > MAX_CONTEXT_LINES) {
     throw badInput(`context must be a whole number from 0 to ${MAX_CONTEXT_LINES}, not ${context}`);
@@ -91,13 +105,20 @@ function checkOptions(request: { expand?: ExpandMode; context?: number; code?: b
   return { expand, context, withCode: request.code !== false };
 }
 
-async function inspectOne(deps: Deps, id: string, { expand, context, withCode }: InspectOptions, structures: Map<string, Structure>): Promise<InspectResult> {
+async function inspectOne(
+  deps: Deps,
+  id: string,
+  { expand, context, withCode }: InspectOptions,
+  structures: Map<string, Structure>,
+): Promise<InspectResult> {
   const { filePath, position, text } = await resolveTargetPosition(deps, id);
   let span: LineSpan | undefined;
   if (expand === 'block') {
     let structure = structures.get(filePath);
     if (!structure) {
-      structure = Promise.all([deps.engine.outline(filePath), deps.engine.foldingSpans(filePath)]).then(([outline, folds]) => ({ outline, folds }));
+      structure = Promise.all([deps.engine.outline(filePath), deps.engine.foldingSpans(filePath)]).then(
+        ([outline, folds]) => ({ outline, folds }),
+      );
       structures.set(filePath, structure);
     }
     const { outline, folds } = await structure;

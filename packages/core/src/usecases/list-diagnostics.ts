@@ -22,8 +22,13 @@ export const MAX_FILES_PER_REQUEST = 5000;
 export async function listDiagnostics(deps: Deps, request: DiagnosticsRequest): Promise<DiagnosticsResponse> {
   const named = request.files ?? [];
   if (named.length > 0) {
-    if (request.offset !== undefined || request.limit !== undefined) throw badInput('offset and limit page through the whole project, not named files');
-    if (named.length > MAX_NAMED_FILES) throw badInput(`too many files (${named.length}, at most ${MAX_NAMED_FILES})`, 'name fewer files, or none to check the whole project');
+    if (request.offset !== undefined || request.limit !== undefined)
+      throw badInput('offset and limit page through the whole project, not named files');
+    if (named.length > MAX_NAMED_FILES)
+      throw badInput(
+        `too many files (${named.length}, at most ${MAX_NAMED_FILES})`,
+        'name fewer files, or none to check the whole project',
+      );
     const files = [...new Set(await Promise.all(named.map((file) => resolveSourceFile(deps.files, file))))];
     return { diagnostics: await check(deps, files), filesChecked: files.length, totalFiles: files.length };
   }
@@ -33,8 +38,14 @@ export async function listDiagnostics(deps: Deps, request: DiagnosticsRequest): 
   const page = all.slice(offset, offset + limit);
   const nextOffset = offset + page.length < all.length ? offset + page.length : undefined;
   // A config tsc cannot read is a project-wide error: reported once, with the first page.
-  const configErrors = offset === 0 ? (deps.navigation.configDiagnostics?.() ?? []).map((diagnostic) => toEntry(deps, diagnostic)) : [];
-  return { diagnostics: [...configErrors, ...(await check(deps, page))], filesChecked: page.length, totalFiles: all.length, ...(nextOffset !== undefined ? { nextOffset } : {}) };
+  const configErrors =
+    offset === 0 ? (deps.navigation.configDiagnostics?.() ?? []).map((diagnostic) => toEntry(deps, diagnostic)) : [];
+  return {
+    diagnostics: [...configErrors, ...(await check(deps, page))],
+    filesChecked: page.length,
+    totalFiles: all.length,
+    ...(nextOffset !== undefined ? { nextOffset } : {}),
+  };
 }
 
 async function check(deps: Deps, files: string[]): Promise<DiagnosticEntry[]> {
@@ -66,6 +77,7 @@ function toEntry(deps: Deps, diagnostic: EngineDiagnostic): DiagnosticEntry {
 
 function wholeNumber(value: number | undefined, name: string, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < min) throw badInput(`${name} must be a whole number of ${min} or more, not ${value}`);
+  if (!Number.isInteger(value) || value < min)
+    throw badInput(`${name} must be a whole number of ${min} or more, not ${value}`);
   return value;
 }

@@ -53,7 +53,10 @@ export class LocationRefBuilder {
   private async read(filePath: string): Promise<FileView> {
     // A reference into a file we may not read still gets an id; the files port refuses text from outside the root.
     if (!(await this.files.isInsideRoot(filePath))) return { text: undefined, outsideRoot: true };
-    const text = await this.files.readText(filePath).then((content) => new SourceText(content), () => undefined);
+    const text = await this.files.readText(filePath).then(
+      (content) => new SourceText(content),
+      () => undefined,
+    );
     return { text, outsideRoot: false };
   }
 }

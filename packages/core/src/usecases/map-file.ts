@@ -47,7 +47,11 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
     // What a file declares is its top level and the members of its types and namespaces; what
     // lives inside a function body is detail, there only when asked for.
     if (container !== undefined && !request.locals && !DECLARING_CONTAINERS.has(container.kind)) return;
-    if (container === undefined && ((!request.locals && isLoopVariable(node, text)) || (assigned && node.name === 'export='))) return;
+    if (
+      container === undefined &&
+      ((!request.locals && isLoopVariable(node, text)) || (assigned && node.name === 'export='))
+    )
+      return;
     const head = readDeclarationHead(text, node);
     const { line, character } = head.nameAt;
     const refined = refineKind(node.kind, text.line(line), character);
@@ -91,7 +95,12 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   const symbols = await boundedMap(shown, RESOLVE_WIDTH, async (entry) =>
     entry.resolveAt ? { ...entry.symbol, ...(await resolveExport(deps, filePath, entry.resolveAt)) } : entry.symbol,
   );
-  const response: MapResponse = { filePath: relative, symbols, total: entries.length, ...(symbols.length < entries.length ? { truncated: true as const } : {}) };
+  const response: MapResponse = {
+    filePath: relative,
+    symbols,
+    total: entries.length,
+    ...(symbols.length < entries.length ? { truncated: true as const } : {}),
+  };
   return maxTokens === undefined ? response : fitMap(response, maxTokens);
 }
 
@@ -102,7 +111,11 @@ function isLoopVariable(node: OutlineNode, text: SourceText): boolean {
 }
 
 /** The declaration a re-export stands for; nothing when the engine knows none or it lies outside the root. */
-async function resolveExport(deps: Deps, filePath: string, at: { line: number; character: number }): Promise<{ resolvesTo?: string }> {
+async function resolveExport(
+  deps: Deps,
+  filePath: string,
+  at: { line: number; character: number },
+): Promise<{ resolvesTo?: string }> {
   const [target] = await deps.engine.definition(filePath, at);
   if (!target || !(await deps.files.isInsideRoot(target.filePath))) return {};
   const { line, character } = target.range.start;

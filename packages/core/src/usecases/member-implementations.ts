@@ -18,7 +18,10 @@ export async function memberContainer(
   if (!found) return undefined;
   const declaration = await hierarchy.declarationAt(filePath, found.parent.selectionRange.start);
   if (!declaration) return undefined;
-  return { type: { filePath, position: declaration.position, declaration, relation: 'extends' }, memberName: found.member.name };
+  return {
+    type: { filePath, position: declaration.position, declaration, relation: 'extends' },
+    memberName: found.member.name,
+  };
 }
 
 /**
@@ -42,7 +45,10 @@ export async function membersInSubtypes(
     if (!member) continue;
     const ref = await builder.ref(paths.toAbsolute(subtype.filePath), member.selectionRange.start, member.kind);
     memberOfType.set(subtype.id, ref.id);
-    members.push({ typeId: subtype.id, entry: { ...ref, name: member.name, container: subtype.name, depth: subtype.depth, relation: subtype.relation } });
+    members.push({
+      typeId: subtype.id,
+      entry: { ...ref, name: member.name, container: subtype.name, depth: subtype.depth, relation: subtype.relation },
+    });
   }
   const nearestAbove = (typeId: string): string => {
     for (let current = viaOfType.get(typeId); current !== undefined; current = viaOfType.get(current)) {
@@ -54,7 +60,11 @@ export async function membersInSubtypes(
   return members.map(({ typeId, entry }) => ({ ...entry, via: nearestAbove(typeId) }));
 }
 
-function parentOf(nodes: OutlineNode[], position: Position, parent?: OutlineNode): { parent: OutlineNode; member: OutlineNode } | undefined {
+function parentOf(
+  nodes: OutlineNode[],
+  position: Position,
+  parent?: OutlineNode,
+): { parent: OutlineNode; member: OutlineNode } | undefined {
   for (const node of nodes) {
     if (parent && samePosition(node.selectionRange.start, position)) return { parent, member: node };
     const deeper = parentOf(node.children, position, node);

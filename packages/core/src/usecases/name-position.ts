@@ -27,7 +27,8 @@ export function locateName(text: SourceText | undefined, range: Range, name: str
 export function nameInOutline(outline: OutlineNode[], range: Range, name: string): Position | undefined {
   for (const node of outline) {
     const { start } = node.range;
-    if (node.name === name && start.line === range.start.line && start.character === range.start.character) return node.selectionRange.start;
+    if (node.name === name && start.line === range.start.line && start.character === range.start.character)
+      return node.selectionRange.start;
     const inside = nameInOutline(node.children, range, name);
     if (inside) return inside;
   }

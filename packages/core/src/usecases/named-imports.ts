@@ -8,7 +8,8 @@ const PARALLEL_READS = 16;
 const CLAUSE_WINDOW = 4000;
 // The clause right before `from '<specifier>'`: `import { a, b as c }`, `import type { T }`,
 // `import D, { a }`, `export { a } from`, `export type { T } from` (the specifier's place may be past its quote).
-const NAMED_CLAUSE = /\b(?:import|export)\s+(?:type\s+)?(?:[\p{L}$_][\p{L}\p{N}$_]*\s*,\s*)?\{([^{}]*)\}\s*from\s*['"`]?$/u;
+const NAMED_CLAUSE =
+  /\b(?:import|export)\s+(?:type\s+)?(?:[\p{L}$_][\p{L}\p{N}$_]*\s*,\s*)?\{([^{}]*)\}\s*from\s*['"`]?$/u;
 
 /**
  * Who imports which name of which file, by name, from import clauses whose module the import graph
@@ -22,10 +23,16 @@ export class NamedImports {
   /** Absolute imported file → name → absolute importing files. */
   private readonly byFile = new Map<string, Map<string, Set<string>>>();
 
-  static async read(importGraph: Pick<ImportGraphSource, 'importsOf'>, files: Pick<SourceFiles, 'readText'>, projectFiles: string[]): Promise<NamedImports> {
+  static async read(
+    importGraph: Pick<ImportGraphSource, 'importsOf'>,
+    files: Pick<SourceFiles, 'readText'>,
+    projectFiles: string[],
+  ): Promise<NamedImports> {
     const index = new NamedImports();
     await boundedMap(projectFiles, PARALLEL_READS, async (importer) => {
-      const imports = (await importGraph.importsOf(importer).catch(() => [])).filter((imported) => imported.resolvedFile !== undefined && imported.resolvedFile !== importer);
+      const imports = (await importGraph.importsOf(importer).catch(() => [])).filter(
+        (imported) => imported.resolvedFile !== undefined && imported.resolvedFile !== importer,
+      );
       if (imports.length === 0) return;
       const text = await files.readText(importer).catch(() => undefined);
       if (text === undefined) return;

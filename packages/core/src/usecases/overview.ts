@@ -22,7 +22,12 @@ const MOST_REFERENCED = 10;
 const OUTLINE_WIDTH = 8;
 
 /** The file list comes from the import graph's view of the project (every config's files plus loose files). */
-type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; importGraph: Pick<ImportGraphSource, 'projectFiles'> };
+type Deps = {
+  engine: CodeIntelligence;
+  files: SourceFiles;
+  paths: ProjectPaths;
+  importGraph: Pick<ImportGraphSource, 'projectFiles'>;
+};
 interface Declared extends OverviewSymbol {
   line: number;
 }
@@ -43,7 +48,11 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   const dir = request.dir === undefined || request.dir.trim() === '' ? '.' : request.dir;
   const resolved = await deps.files.resolveInRoot(dir).catch((error: unknown) => {
     // The files port speaks of files; here the user named a directory.
-    if (error instanceof MissingPath) throw badInput(`no such directory: ${deps.paths.toRelative(deps.paths.toAbsolute(dir))}`, 'pass a directory under the project root, or nothing for all of it');
+    if (error instanceof MissingPath)
+      throw badInput(
+        `no such directory: ${deps.paths.toRelative(deps.paths.toAbsolute(dir))}`,
+        'pass a directory under the project root, or nothing for all of it',
+      );
     throw error;
   });
   const base = deps.paths.toRelative(resolved);
@@ -52,7 +61,8 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   const sources = project.filter((file) => !isDeclarationFile(file));
   // A types-only package has nothing but declaration files; then they are its sources.
   const chosen = (sources.length > 0 ? sources : project).filter((file) => under(deps.paths.toRelative(file)));
-  if (chosen.length === 0) throw badInput(`no source files under ${base || '.'}`, 'pass a directory holding .ts/.js files the project loads');
+  if (chosen.length === 0)
+    throw badInput(`no source files under ${base || '.'}`, 'pass a directory holding .ts/.js files the project loads');
 
   const texts = new Map<string, SourceText>();
   await boundedMap(project, OUTLINE_WIDTH * 4, async (file) => {
@@ -75,7 +85,12 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
     declared.sort((a, b) => Number(b.exported) - Number(a.exported) || b.importedBy - a.importedBy || a.line - b.line);
     const symbols = declared.slice(0, SYMBOLS_PER_FILE).map(({ line: _line, ...symbol }) => symbol);
     const omitted = declared.length - symbols.length;
-    files.push({ filePath: deps.paths.toRelative(file), symbols, ...(omitted > 0 ? { omitted } : {}), score: Math.max(...declared.map((d) => d.importedBy)) });
+    files.push({
+      filePath: deps.paths.toRelative(file),
+      symbols,
+      ...(omitted > 0 ? { omitted } : {}),
+      score: Math.max(...declared.map((d) => d.importedBy)),
+    });
   });
   files.sort((a, b) => b.score - a.score || a.filePath.localeCompare(b.filePath));
 
@@ -89,7 +104,11 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   const kept = request.limit === undefined ? listed : listed.slice(0, request.limit);
   const response: OverviewResponse = {
     dir: base || '.',
-    counts: { files: chosen.length, symbols: everything.length, byKind: countKinds(everything.map((symbol) => symbol.kind)) },
+    counts: {
+      files: chosen.length,
+      symbols: everything.length,
+      byKind: countKinds(everything.map((symbol) => symbol.kind)),
+    },
     mostReferenced,
     files: kept,
     total: listed.length,
@@ -98,7 +117,12 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   return maxTokens === 0 ? response : fitOverview(response, maxTokens);
 }
 
-function topLevelDeclarations(relative: string, outline: OutlineNode[], text: SourceText, importCount: (name: string) => number): Declared[] {
+function topLevelDeclarations(
+  relative: string,
+  outline: OutlineNode[],
+  text: SourceText,
+  importCount: (name: string) => number,
+): Declared[] {
   const declared: Declared[] = [];
   const seen = new Map<string, Declared>();
   for (const node of outline) {

@@ -7,7 +7,10 @@ export async function resolveSourceFile(files: SourceFiles, userPath: string): P
   if (userPath.trim() === '') throw badInput('empty file path', 'pass a file path relative to the project root');
   const filePath = await files.resolveInRoot(userPath);
   if (!isSourceFile(filePath)) {
-    throw badInput(`not a TypeScript/JavaScript source file: ${userPath}`, `cn reads ${SOURCE_EXTENSIONS.join(' ')} files`);
+    throw badInput(
+      `not a TypeScript/JavaScript source file: ${userPath}`,
+      `cn reads ${SOURCE_EXTENSIONS.join(' ')} files`,
+    );
   }
   return filePath;
 }

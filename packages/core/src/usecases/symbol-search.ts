@@ -6,7 +6,14 @@ import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { kindFilter } from '../ranking/kind-filter.js';
-import { compareRanked, isExactMatch, NameMatch, rankAlike, rankSymbols, type RankedHit } from '../ranking/rank-symbols.js';
+import {
+  compareRanked,
+  isExactMatch,
+  NameMatch,
+  rankAlike,
+  rankSymbols,
+  type RankedHit,
+} from '../ranking/rank-symbols.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { LocationRefBuilder } from './location-refs.js';
@@ -29,7 +36,10 @@ export function validateQuery(raw: string): string {
   const query = raw.trim();
   if (query === '') throw badInput('empty query', 'pass a symbol name, e.g. cn find User');
   if (query.length > MAX_QUERY_LENGTH) {
-    throw badInput(`query is too long (${query.length} characters, at most ${MAX_QUERY_LENGTH})`, 'pass one symbol name or id');
+    throw badInput(
+      `query is too long (${query.length} characters, at most ${MAX_QUERY_LENGTH})`,
+      'pass one symbol name or id',
+    );
   }
   return query;
 }
@@ -65,7 +75,10 @@ export async function searchRankedSymbols(
   kind?: string,
   options: SymbolSearchOptions = {},
 ): Promise<LocatedSymbol[]> {
-  return (await searchSymbolsRanked(engine, texts, query, kind, options)).symbols.map(({ hit, position }) => ({ hit, position }));
+  return (await searchSymbolsRanked(engine, texts, query, kind, options)).symbols.map(({ hit, position }) => ({
+    hit,
+    position,
+  }));
 }
 
 export interface RankedLocatedSymbol extends LocatedSymbol, RankedHit {}
@@ -84,19 +97,27 @@ export async function searchSymbolsRanked(
   kind?: string,
   options: SymbolSearchOptions = {},
 ): Promise<RankedSearch> {
-  if (/\s/.test(query)) throw badInput(`'${query.slice(0, 40)}' is not a symbol name`, 'pass one name, e.g. cn find User or cn find User.save');
+  if (/\s/.test(query))
+    throw badInput(
+      `'${query.slice(0, 40)}' is not a symbol name`,
+      'pass one name, e.g. cn find User or cn find User.save',
+    );
   const { name, container } = splitQualifiedName(query);
   const acceptsKind = kindFilter(kind);
   const scopes = container?.split('.') ?? [];
   const hits = (await engine.searchSymbols(name)).filter(
     (hit) => (!options.where || options.where(hit.filePath)) && (scopes.length === 0 || containerMatches(hit, scopes)),
   );
-  const ranked = rankSymbols(hits, name, options.relativePath).filter(({ match }) => !options.exact || isExactMatch(match));
+  const ranked = rankSymbols(hits, name, options.relativePath).filter(
+    ({ match }) => !options.exact || isExactMatch(match),
+  );
   // A kind filter needs each hit's refined kind, and deep qualifiers its outline: then all are located.
   const locateAll = acceptsKind !== undefined || scopes.length > 1 || options.limit === undefined;
   // Every hit as good a name match as the best is read too: being exported can put any of them first.
   const bestMatches = ranked.filter(({ match }) => match === ranked[0]?.match).length;
-  const toLocate = locateAll ? ranked : ranked.slice(0, Math.max(options.limit ?? 0, Math.min(bestMatches, MAX_RERANKED)));
+  const toLocate = locateAll
+    ? ranked
+    : ranked.slice(0, Math.max(options.limit ?? 0, Math.min(bestMatches, MAX_RERANKED)));
   const located = await Promise.all(
     toLocate.map(async (ranking): Promise<RankedLocatedSymbol> => {
       const { hit } = ranking;
@@ -105,7 +126,12 @@ export async function searchSymbolsRanked(
       const line = text?.line(position.line);
       // `export { type Money }` has `type` before the name too, but a re-export is no type alias.
       const refined = hit.alias ? hit.kind : refineKind(hit.kind, line, position.character);
-      return { ...ranking, hit: refined === hit.kind ? hit : { ...hit, kind: refined }, position, exported: /^\s*export\b/.test(line ?? '') };
+      return {
+        ...ranking,
+        hit: refined === hit.kind ? hit : { ...hit, kind: refined },
+        position,
+        exported: /^\s*export\b/.test(line ?? ''),
+      };
     }),
   );
   located.sort(compareRanked);
@@ -113,7 +139,9 @@ export async function searchSymbolsRanked(
   const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind));
   if (scopes.length <= 1) return { symbols: kept, total: locateAll ? kept.length : ranked.length };
   // navto names only the nearest container; deeper qualifiers are checked against the outline.
-  const checks = await Promise.all(kept.map(async (symbol) => endsWith(await containerChain(engine, symbol.hit.filePath, symbol.position), scopes)));
+  const checks = await Promise.all(
+    kept.map(async (symbol) => endsWith(await containerChain(engine, symbol.hit.filePath, symbol.position), scopes)),
+  );
   const deep = kept.filter((_, index) => checks[index]);
   return { symbols: deep, total: deep.length };
 }
@@ -152,19 +180,29 @@ export async function resolveSymbolTarget(
     return { filePath, position };
   }
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const { symbols } = await searchSymbolsRanked(deps.engine, (filePath) => builder.text(filePath), query, narrowing.kind, {
-    limit: MAX_ALTERNATIVES + 1,
-    exact: narrowing.exact,
-    relativePath: (filePath) => deps.paths.toRelative(filePath),
-    ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
-  });
+  const { symbols } = await searchSymbolsRanked(
+    deps.engine,
+    (filePath) => builder.text(filePath),
+    query,
+    narrowing.kind,
+    {
+      limit: MAX_ALTERNATIVES + 1,
+      exact: narrowing.exact,
+      relativePath: (filePath) => deps.paths.toRelative(filePath),
+      ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
+    },
+  );
   const [best, ...rest] = symbols;
   if (!best) {
     const suggestions = await suggestNames(deps.engine, splitQualifiedName(query).name);
     const narrowed = narrowingWords(narrowing);
     throw notFound(
       `no symbol named '${query}'${narrowed}`,
-      suggestions.length > 0 ? `did you mean ${suggestions.join(', ')}?` : narrowed ? 'try without the narrowing options' : 'check the spelling, or try cn find with a shorter prefix',
+      suggestions.length > 0
+        ? `did you mean ${suggestions.join(', ')}?`
+        : narrowed
+          ? 'try without the narrowing options'
+          : 'check the spelling, or try cn find with a shorter prefix',
     );
   }
   const target = { filePath: best.hit.filePath, position: best.position, symbol: best.hit };
@@ -172,7 +210,11 @@ export async function resolveSymbolTarget(
   // As cn find: once the name matched exactly, longer names and other spellings are not what was meant.
   const plausible = inexact ? rest : rest.filter(({ match }) => match === NameMatch.Exact);
   if (!inexact && (plausible.length === 0 || !rankAlike(best, plausible[0]))) return target;
-  return { ...target, ambiguous: true, alternatives: plausible.slice(0, MAX_ALTERNATIVES).map(({ hit, position }) => ({ hit, position })) };
+  return {
+    ...target,
+    ambiguous: true,
+    alternatives: plausible.slice(0, MAX_ALTERNATIVES).map(({ hit, position }) => ({ hit, position })),
+  };
 }
 
 /** ` of kind class in src/router.ts`: what a not-found answer was narrowed by, so the agent knows what to drop. */
@@ -191,7 +233,9 @@ function containerMatches(hit: WorkspaceSymbolHit, scopes: string[]): boolean {
   const actual = hit.containerName ?? '';
   const nearest = scopes[scopes.length - 1];
   const qualified = scopes.join('.');
-  return actual === nearest || actual === qualified || actual.endsWith(`.${qualified}`) || actual.endsWith(`.${nearest}`);
+  return (
+    actual === nearest || actual === qualified || actual.endsWith(`.${qualified}`) || actual.endsWith(`.${nearest}`)
+  );
 }
 
 /** Names of the outline nodes enclosing the symbol whose name is at the position, outermost first. */
@@ -199,7 +243,8 @@ async function containerChain(engine: CodeIntelligence, filePath: string, positi
   const search = (nodes: OutlineNode[], chain: string[]): string[] | undefined => {
     for (const node of nodes) {
       const { start, end } = node.selectionRange;
-      if (start.line === position.line && start.character <= position.character && end.character >= position.character) return chain;
+      if (start.line === position.line && start.character <= position.character && end.character >= position.character)
+        return chain;
       const { range } = node;
       if (range.start.line <= position.line && range.end.line >= position.line) {
         const inside = search(node.children, [...chain, node.name]);

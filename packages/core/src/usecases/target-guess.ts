@@ -17,7 +17,10 @@ export async function guessFields(builder: LocationRefBuilder, targets: Resolved
   return { ambiguous: true, candidates };
 }
 
-export async function symbolLocation(builder: LocationRefBuilder, { hit, position }: LocatedSymbol): Promise<NamedLocation> {
+export async function symbolLocation(
+  builder: LocationRefBuilder,
+  { hit, position }: LocatedSymbol,
+): Promise<NamedLocation> {
   const ref = await builder.ref(hit.filePath, position, hit.kind);
   return { ...ref, name: hit.name, ...(hit.containerName ? { container: hit.containerName } : {}) };
 }

@@ -21,10 +21,16 @@ export async function resolveTargetPosition(deps: { files: SourceFiles }, id: st
   const text = new SourceText(await deps.files.readText(filePath));
   const content = text.line(target.line);
   if (content === undefined) {
-    throw badInput(`line ${target.line} is past the end of ${target.filePath} (${text.lineCount} lines)`, 'the file may have changed; run cn map or cn find again for fresh ids');
+    throw badInput(
+      `line ${target.line} is past the end of ${target.filePath} (${text.lineCount} lines)`,
+      'the file may have changed; run cn map or cn find again for fresh ids',
+    );
   }
   if (target.character !== undefined && target.character > content.length + 1) {
-    throw badInput(`column ${target.character} is past the end of line ${target.line} of ${target.filePath} (${content.length} characters)`, 'the file may have changed; run cn map or cn find again for fresh ids');
+    throw badInput(
+      `column ${target.character} is past the end of line ${target.line} of ${target.filePath} (${content.length} characters)`,
+      'the file may have changed; run cn map or cn find again for fresh ids',
+    );
   }
   const character = target.character ?? firstIdentifierColumn(content);
   return { filePath, position: { line: target.line, character }, text };
@@ -32,7 +38,10 @@ export async function resolveTargetPosition(deps: { files: SourceFiles }, id: st
 
 /** For `path:line` without a column: the first identifier on the line, past keywords like `export`. */
 function firstIdentifierColumn(content: string): number {
-  const declaration = /^(\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:class|interface|function\*?|const|let|var|type|enum|namespace)\s+)([\p{L}$_])/u.exec(content);
+  const declaration =
+    /^(\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:class|interface|function\*?|const|let|var|type|enum|namespace)\s+)([\p{L}$_])/u.exec(
+      content,
+    );
   if (declaration) return declaration[1].length + 1;
   const identifier = /[\p{L}$_]/u.exec(content);
   return identifier ? identifier.index + 1 : 1;

@@ -17,7 +17,10 @@ export function isExported(text: SourceText, node: OutlineNode, lineText: string
   const declarationLine = text.line(node.range.start.line) ?? lineText;
   if (/^\s*export\b/.test(declarationLine) || /^\s*export\b/.test(lineText)) return true;
   const name = node.name.replace(/[$]/g, '\\$');
-  return new RegExp(`export\\s*\\{[^}]*\\b${name}\\b|export\\s+default\\s+${name}\\b|module\\.exports\\s*=\\s*(?:\\{[^}]*\\b)?${name}\\b|exports\\.${name}\\s*=`, 'u').test(text.text);
+  return new RegExp(
+    `export\\s*\\{[^}]*\\b${name}\\b|export\\s+default\\s+${name}\\b|module\\.exports\\s*=\\s*(?:\\{[^}]*\\b)?${name}\\b|exports\\.${name}\\s*=`,
+    'u',
+  ).test(text.text);
 }
 
 /** Outlines also name callbacks (`describe('x') callback`), `<function>` and string keys: not declarations. */

@@ -44,19 +44,25 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   const maxTokens = checkMaxTokens(request.maxTokens);
   const depth = checkDepth(request.depth);
   const queries = [request.target, ...(request.targets ?? [])];
-  if (queries.length > MAX_CALL_TARGETS) throw badInput(`${queries.length} targets, at most ${MAX_CALL_TARGETS}`, 'ask about fewer functions at once');
+  if (queries.length > MAX_CALL_TARGETS)
+    throw badInput(`${queries.length} targets, at most ${MAX_CALL_TARGETS}`, 'ask about fewer functions at once');
   const keepCaller = callerFilter(deps.paths, request);
   const roots = await Promise.all(queries.map((query) => resolveRoot(deps, query, request)));
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const idAt = (filePath: string, position: Position) => formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
+  const idAt = (filePath: string, position: Position) =>
+    formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
   // A file's top-level code is named by the file's path, the id that asks for it again.
-  const idOf = (item: CallHierarchyItem) => (isModuleItem(item) ? deps.paths.toRelative(item.filePath) : idAt(item.filePath, item.selectionRange.start));
+  const idOf = (item: CallHierarchyItem) =>
+    isModuleItem(item) ? deps.paths.toRelative(item.filePath) : idAt(item.filePath, item.selectionRange.start);
   const counts = { nonCallSites: 0, filteredCallSites: 0 };
   const callers = new ReferenceCallers(deps.engine, deps.navigation, (filePath) => builder.text(filePath));
   // Calls into the standard library (lib.d.ts), packages installed outside the root or files reached
   // through a symlink leading out would get ids no other command accepts; the graph stays within the project.
   // Sites that only name the callee (no call, no `new`) are no calls.
-  const stepsOf = async (calls: Array<{ item: CallHierarchyItem; sites: SourceLocation[] }>, towardsCallers: boolean): Promise<Step<CallHierarchyItem>[]> => {
+  const stepsOf = async (
+    calls: Array<{ item: CallHierarchyItem; sites: SourceLocation[] }>,
+    towardsCallers: boolean,
+  ): Promise<Step<CallHierarchyItem>[]> => {
     const steps = await Promise.all(
       calls.map(async ({ item, sites }) => {
         if (!(await deps.files.isInsideRoot(item.filePath))) return undefined;
@@ -66,7 +72,9 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
           return undefined;
         }
         counts.nonCallSites += sites.length - called.length;
-        return called.length === 0 ? undefined : { node: item, sites: called.map((site) => idAt(site.filePath, site.range.start)) };
+        return called.length === 0
+          ? undefined
+          : { node: item, sites: called.map((site) => idAt(site.filePath, site.range.start)) };
       }),
     );
     return steps.filter((step): step is Step<CallHierarchyItem> => step !== undefined);
@@ -83,8 +91,14 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
         alreadyKnown: (id) => graph.has(id),
         neighbours: async (item) =>
           towardsCallers
-            ? stepsOf((await callers.incomingCalls(item)).map((call) => ({ item: call.from, sites: call.callSites })), true)
-            : stepsOf((await deps.navigation.outgoingCalls(item)).map((call) => ({ item: call.to, sites: call.callSites })), false),
+            ? stepsOf(
+                (await callers.incomingCalls(item)).map((call) => ({ item: call.from, sites: call.callSites })),
+                true,
+              )
+            : stepsOf(
+                (await deps.navigation.outgoingCalls(item)).map((call) => ({ item: call.to, sites: call.callSites })),
+                false,
+              ),
         onNode: (item, level) => graph.addNode(callNode(item, idOf(item), level)),
         onStep: (expanded, step) => {
           const [from, to] = towardsCallers ? [step.node, expanded] : [expanded, step.node];
@@ -111,7 +125,10 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     ...(totalEdges !== undefined ? { totalEdges } : {}),
     ...(counts.nonCallSites > 0 ? { nonCallSites: counts.nonCallSites } : {}),
     ...(counts.filteredCallSites > 0 ? { filteredCallSites: counts.filteredCallSites } : {}),
-    ...(await guessFields(builder, roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])))),
+    ...(await guessFields(
+      builder,
+      roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])),
+    )),
   };
   return maxTokens === undefined ? response : fitCalls(response, maxTokens);
 }
@@ -119,11 +136,15 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
 /** A file is its top-level code; an id or a name is the callable there. */
 async function resolveRoot(deps: Deps, rawQuery: string, narrowing: TargetNarrowing): Promise<Root> {
   const query = validateQuery(rawQuery);
-  if (!looksLikeTarget(query) && looksLikeFilePath(query)) return { item: moduleItem(await resolveSourceFile(deps.files, query)) };
+  if (!looksLikeTarget(query) && looksLikeFilePath(query))
+    return { item: moduleItem(await resolveSourceFile(deps.files, query)) };
   const resolved = await resolveSymbolTarget(deps, query, narrowing);
   const [item] = await deps.navigation.prepareCallHierarchy(resolved.filePath, resolved.position);
   if (!item) {
-    throw notFound(`nothing callable at '${query}'`, 'cn calls takes a function, method, constructor or file; cn find shows what the name is');
+    throw notFound(
+      `nothing callable at '${query}'`,
+      'cn calls takes a function, method, constructor or file; cn find shows what the name is',
+    );
   }
   return { item, resolved };
 }

@@ -79,7 +79,9 @@ export class TypeHierarchy {
       },
       () => found.size + 1,
     );
-    const entries = await Promise.all([...found.values()].map(({ node, depth: level, via }) => this.entry(node, level, via ?? this.idOf(root))));
+    const entries = await Promise.all(
+      [...found.values()].map(({ node, depth: level, via }) => this.entry(node, level, via ?? this.idOf(root))),
+    );
     return { entries, truncated };
   }
 
@@ -90,7 +92,11 @@ export class TypeHierarchy {
     for (const reference of references) {
       for (const declaration of await this.declarationsIn(reference.filePath)) {
         const named = declaration.heritage.find((heritage) => samePosition(heritage.position, reference.range.start));
-        if (named) steps.push({ node: { filePath: reference.filePath, position: declaration.position, declaration, relation: named.clause }, sites: [] });
+        if (named)
+          steps.push({
+            node: { filePath: reference.filePath, position: declaration.position, declaration, relation: named.clause },
+            sites: [],
+          });
       }
     }
     return steps;
@@ -98,22 +104,34 @@ export class TypeHierarchy {
 
   private async supertypes(node: TypeNode): Promise<Step<TypeNode>[]> {
     if (!node.declaration || node.declaration.heritage.length === 0) return [];
-    const perName = await Promise.all(node.declaration.heritage.map((heritage) => this.declaredAt(node.filePath, heritage)));
+    const perName = await Promise.all(
+      node.declaration.heritage.map((heritage) => this.declaredAt(node.filePath, heritage)),
+    );
     return perName.flat().map((supertype) => ({ node: supertype, sites: [] }));
   }
 
   /** Where a name in a heritage clause is declared: the project's class or interface if it is one, else one leaf. */
   private async declaredAt(filePath: string, heritage: HeritageName): Promise<TypeNode[]> {
-    const definitions = await this.deps.engine.definition(filePath, heritage.position).catch((): SourceLocation[] => []);
+    const definitions = await this.deps.engine
+      .definition(filePath, heritage.position)
+      .catch((): SourceLocation[] => []);
     const declared: TypeNode[] = [];
     for (const definition of definitions) {
       const declaration = await this.declarationWithin(definition);
-      if (declaration) declared.push({ filePath: definition.filePath, position: declaration.position, declaration, relation: heritage.clause });
+      if (declaration)
+        declared.push({
+          filePath: definition.filePath,
+          position: declaration.position,
+          declaration,
+          relation: heritage.clause,
+        });
     }
     if (declared.length > 0) return declared;
     // Unresolved: the entry points at the clause itself, where cn find can tell more.
     const [first] = definitions;
-    const place = first ? { filePath: first.filePath, position: first.range.start } : { filePath, position: heritage.position };
+    const place = first
+      ? { filePath: first.filePath, position: first.range.start }
+      : { filePath, position: heritage.position };
     return [{ ...place, writtenName: heritage.text, relation: heritage.clause }];
   }
 
@@ -147,7 +165,11 @@ export class TypeHierarchy {
     if (!declarations) {
       declarations = this.builder
         .text(filePath)
-        .then((source) => (source && DECLARATION_WORD.test(source.text) ? this.deps.typeSyntax.typeDeclarations(filePath, source.text) : []));
+        .then((source) =>
+          source && DECLARATION_WORD.test(source.text)
+            ? this.deps.typeSyntax.typeDeclarations(filePath, source.text)
+            : [],
+        );
       this.declarations.set(filePath, declarations);
     }
     return declarations;

@@ -19,18 +19,32 @@ type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths 
  * The references asked for each member include uses through subclasses (`Post.find()` for a static
  * `find` of `Model`): the compiler resolves those to the base's member.
  */
-export async function memberCandidates(deps: Deps, target: string, publicOnly: boolean): Promise<{ filePath: string; className: string; candidates: UnusedCandidate[] }> {
+export async function memberCandidates(
+  deps: Deps,
+  target: string,
+  publicOnly: boolean,
+): Promise<{ filePath: string; className: string; candidates: UnusedCandidate[] }> {
   if (!looksLikeTarget(target) && /[\\/]|\.[cm]?[jt]sx?$/.test(target)) {
-    throw badInput(`--members takes a class, not a file: '${target.slice(0, 80)}'`, 'pass the class name or the id of its name, e.g. cn unused User --members');
+    throw badInput(
+      `--members takes a class, not a file: '${target.slice(0, 80)}'`,
+      'pass the class name or the id of its name, e.g. cn unused User --members',
+    );
   }
   const { filePath, position } = await resolveSymbolTarget(deps, target);
   const text = new SourceText(await deps.files.readText(filePath));
   const container = nodeAt(await deps.engine.outline(filePath), position);
-  if (!container) throw badInput(`no declaration at ${deps.paths.toRelative(filePath)}:${position.line}:${position.character}`, 'pass a class name or the id of its name, e.g. cn unused User --members');
+  if (!container)
+    throw badInput(
+      `no declaration at ${deps.paths.toRelative(filePath)}:${position.line}:${position.character}`,
+      'pass a class name or the id of its name, e.g. cn unused User --members',
+    );
   const members = container.children.filter((member) => member.kind !== 'Constructor');
   const relative = deps.paths.toRelative(filePath);
   if (members.length === 0) {
-    throw badInput(`${container.name} (${container.kind}, ${relative}:${container.selectionRange.start.line}) has no members`, '--members takes a class, interface or enum; pass the id of the one you mean');
+    throw badInput(
+      `${container.name} (${container.kind}, ${relative}:${container.selectionRange.start.line}) has no members`,
+      '--members takes a class, interface or enum; pass the id of the one you mean',
+    );
   }
   const seen = new Set<string>();
   const candidates: UnusedCandidate[] = [];
@@ -61,7 +75,8 @@ export async function memberCandidates(deps: Deps, target: string, publicOnly: b
 function nodeAt(nodes: OutlineNode[], position: Position): OutlineNode | undefined {
   for (const node of nodes) {
     const { start, end } = node.selectionRange;
-    if (start.line === position.line && start.character <= position.character && end.character >= position.character) return node;
+    if (start.line === position.line && start.character <= position.character && end.character >= position.character)
+      return node;
     const inside = nodeAt(node.children, position);
     if (inside) return inside;
   }

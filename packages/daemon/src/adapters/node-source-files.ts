@@ -33,7 +33,9 @@ export class NodeSourceFiles implements SourceFiles {
   async isInsideRoot(filePath: string): Promise<boolean> {
     // A path that does not resolve (deleted since the engine saw it) has no text to leak: judge its spelling.
     const real = await fs.realpath(filePath).catch(() => undefined);
-    return real === undefined ? isInside(this.root, filePath) || isInside(await this.realRoot, filePath) : isInside(await this.realRoot, real);
+    return real === undefined
+      ? isInside(this.root, filePath) || isInside(await this.realRoot, filePath)
+      : isInside(await this.realRoot, real);
   }
 
   async readText(filePath: string): Promise<string> {
@@ -44,10 +46,14 @@ export class NodeSourceFiles implements SourceFiles {
     } catch {
       throw new MissingPath(this.display(filePath), 'the file may have been moved or deleted');
     }
-    if (stat.isDirectory()) throw badInput(`${this.display(filePath)} is a directory, not a file`, 'pass a source file, e.g. src/index.ts');
+    if (stat.isDirectory())
+      throw badInput(`${this.display(filePath)} is a directory, not a file`, 'pass a source file, e.g. src/index.ts');
     if (!stat.isFile()) throw badInput(`${this.display(filePath)} is not a regular file`);
     if (stat.size > MAX_SOURCE_BYTES) {
-      throw badInput(`${this.display(filePath)} is too large (${stat.size} bytes, at most ${MAX_SOURCE_BYTES})`, 'cn reads source files, not bundles or data');
+      throw badInput(
+        `${this.display(filePath)} is too large (${stat.size} bytes, at most ${MAX_SOURCE_BYTES})`,
+        'cn reads source files, not bundles or data',
+      );
     }
     const stamp = stampOf(stat);
     const cached = this.cache.get(filePath, stamp);

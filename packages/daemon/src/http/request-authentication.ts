@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLIENT_PROOF_HEADER, DAEMON_PROOF_HEADER, NONCE_HEADER, clientProof, daemonProof, isNonce, sameProof } from '@cn/protocol/request-proof';
+import {
+  CLIENT_PROOF_HEADER,
+  DAEMON_PROOF_HEADER,
+  NONCE_HEADER,
+  clientProof,
+  daemonProof,
+  isNonce,
+  sameProof,
+} from '@cn/protocol/request-proof';
 
 export interface AuthenticationOptions {
   token: string;
@@ -47,8 +55,12 @@ export function requireRequestProof(app: FastifyInstance, options: Authenticatio
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!proven.has(request)) return payload;
-    const bytes = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : Buffer.isBuffer(payload) ? payload : EMPTY;
-    reply.header(DAEMON_PROOF_HEADER, daemonProof(options.token, request.headers[NONCE_HEADER] as string, reply.statusCode, bytes));
+    const bytes =
+      typeof payload === 'string' ? Buffer.from(payload, 'utf8') : Buffer.isBuffer(payload) ? payload : EMPTY;
+    reply.header(
+      DAEMON_PROOF_HEADER,
+      daemonProof(options.token, request.headers[NONCE_HEADER] as string, reply.statusCode, bytes),
+    );
     return payload;
   });
 }

@@ -41,7 +41,9 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
   // A failed accept (EMFILE under a flood) is emitted on the server; unheard, it would end the process.
   app.server.on('error', (error) => options.log?.(`server: ${error.message}`));
   const refusalBody = (request: FastifyRequest, refusal: { status: number; message: string }) => {
-    options.log?.(`refused ${printable(request.method, 16)} ${printable(request.url, MAX_LOGGED_URL_CHARS)}: ${refusal.message}`);
+    options.log?.(
+      `refused ${printable(request.method, 16)} ${printable(request.url, MAX_LOGGED_URL_CHARS)}: ${refusal.message}`,
+    );
     return { status: refusal.status, body: toErrorBody(new CnError('bad-input', refusal.message)) };
   };
   app.addHook('onRequest', async (request, reply) => {
@@ -71,13 +73,15 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
 
   app.setErrorHandler((error: unknown, _request, reply) => {
     const validation = (error as { validation?: unknown; message?: string }).validation;
-    if (validation) return reply.code(400).send(toErrorBody(new CnError('bad-input', `bad request: ${(error as Error).message}`)));
+    if (validation)
+      return reply.code(400).send(toErrorBody(new CnError('bad-input', `bad request: ${(error as Error).message}`)));
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (!(error instanceof CnError) && statusCode && statusCode >= 400 && statusCode < 500) {
       return reply.code(statusCode).send(toErrorBody(new CnError('bad-input', (error as Error).message)));
     }
     const body = toErrorBody(error);
-    if (body.error.kind === 'internal') options.log?.(`internal error: ${printable((error as Error)?.stack ?? String(error), MAX_LOGGED_STACK_CHARS)}`);
+    if (body.error.kind === 'internal')
+      options.log?.(`internal error: ${printable((error as Error)?.stack ?? String(error), MAX_LOGGED_STACK_CHARS)}`);
     return reply.code(STATUS_BY_KIND[body.error.kind]).send(body);
   });
 
@@ -93,7 +97,8 @@ function refuse(request: FastifyRequest): { status: number; message: string } | 
   if (request.headers.origin !== undefined) return { status: 403, message: 'requests from browsers are refused' };
   const host = request.headers.host ?? '';
   const hostname = host.replace(/:\d+$/, '');
-  if (!LOOPBACK_HOSTS.has(hostname)) return { status: 403, message: `host '${printable(host, MAX_LOGGED_HOST_CHARS)}' is not loopback` };
+  if (!LOOPBACK_HOSTS.has(hostname))
+    return { status: 403, message: `host '${printable(host, MAX_LOGGED_HOST_CHARS)}' is not loopback` };
   // The proof itself is checked once the body is in (it covers the body); this refuses before reading it.
   if (!carriesProof(request)) return { status: 401, message: 'missing or wrong proof of the token' };
   return undefined;

@@ -51,7 +51,11 @@ export function readPortFileState(root: string): PortFileState {
     // cn writes it 0600; one that others could rewrite cannot be trusted to name our daemon (cn replaces it).
     if ((stat.mode & 0o022) !== 0) return { kind: 'unusable' };
     const parsed = JSON.parse(readAll(fd, stat.size)) as Partial<PortFile>;
-    const valid = Number.isInteger(parsed.pid) && Number.isInteger(parsed.port) && typeof parsed.token === 'string' && typeof parsed.root === 'string';
+    const valid =
+      Number.isInteger(parsed.pid) &&
+      Number.isInteger(parsed.port) &&
+      typeof parsed.token === 'string' &&
+      typeof parsed.root === 'string';
     return valid ? { kind: 'ours', portFile: parsed as PortFile } : { kind: 'unusable' };
   } catch {
     return { kind: 'unusable' };
@@ -73,7 +77,7 @@ function untrusted(stat: Stats, root: string, file: string): CnError | undefined
     return new CnError(
       'unavailable',
       `the daemon for ${root} belongs to ${describeUser(stat.uid)}: ${file} is theirs`,
-      'cn neither uses nor replaces another user\'s port file; ask them to stop their daemon, or use --root on a copy of the project',
+      "cn neither uses nor replaces another user's port file; ask them to stop their daemon, or use --root on a copy of the project",
     );
   }
   if (stat.isSymbolicLink()) return notAPortFile(file, 'is a symlink');
@@ -83,7 +87,11 @@ function untrusted(stat: Stats, root: string, file: string): CnError | undefined
 }
 
 function notAPortFile(file: string, what: string): CnError {
-  return new CnError('unavailable', `the port file ${file} ${what}`, 'cn cannot replace it safely; remove it and run cn again');
+  return new CnError(
+    'unavailable',
+    `the port file ${file} ${what}`,
+    'cn cannot replace it safely; remove it and run cn again',
+  );
 }
 
 function fileType(stat: Stats): string {

@@ -2,7 +2,8 @@ import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { CnError } from '@cn/core';
 import { ownedByUs } from './ownership.js';
 
-const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const APPEND_FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /**
  * Opens a log for appending, created 0600. Never through a symlink (O_NOFOLLOW), never blocking on a
@@ -21,7 +22,11 @@ export function openPrivateAppend(file: string): number {
   const stat = fstatSync(fd);
   if (!stat.isFile() || !ownedByUs(stat) || stat.nlink !== 1) {
     closeSync(fd);
-    throw new CnError('unavailable', `log file ${file} is not a private regular file of yours`, 'remove it; cn creates its logs itself');
+    throw new CnError(
+      'unavailable',
+      `log file ${file} is not a private regular file of yours`,
+      'remove it; cn creates its logs itself',
+    );
   }
   return fd;
 }

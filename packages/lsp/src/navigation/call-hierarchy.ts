@@ -1,12 +1,20 @@
 import { SYMBOL_KIND_NAMES, symbolKindName } from '@cn/core';
 import type { CallHierarchyItem, IncomingCall, OutgoingCall, Position } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
-import { CallHierarchyIncomingCallsRequest, CallHierarchyOutgoingCallsRequest, CallHierarchyPrepareRequest } from 'vscode-languageserver-protocol';
+import {
+  CallHierarchyIncomingCallsRequest,
+  CallHierarchyOutgoingCallsRequest,
+  CallHierarchyPrepareRequest,
+} from 'vscode-languageserver-protocol';
 import { fromLspRange, pathToUri, toLspPosition, uriToPath } from '../convert.js';
 import type { LanguageServerSession } from '../language-server-session.js';
 
 /** The file must be open (the language server answers prepare only for open documents). */
-export async function prepareCallHierarchy(session: LanguageServerSession, file: string, position: Position): Promise<CallHierarchyItem[]> {
+export async function prepareCallHierarchy(
+  session: LanguageServerSession,
+  file: string,
+  position: Position,
+): Promise<CallHierarchyItem[]> {
   const items = await session.request(CallHierarchyPrepareRequest.type, {
     textDocument: { uri: pathToUri(file) },
     position: toLspPosition(position),
@@ -18,7 +26,10 @@ export async function incomingCalls(session: LanguageServerSession, item: CallHi
   const calls = await session.request(CallHierarchyIncomingCallsRequest.type, { item: toLspItem(item) });
   return (calls ?? []).map((call) => {
     const from = fromLspItem(call.from);
-    return { from, callSites: call.fromRanges.map((range) => ({ filePath: from.filePath, range: fromLspRange(range) })) };
+    return {
+      from,
+      callSites: call.fromRanges.map((range) => ({ filePath: from.filePath, range: fromLspRange(range) })),
+    };
   });
 }
 

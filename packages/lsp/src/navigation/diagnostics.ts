@@ -1,7 +1,6 @@
 import type { EngineDiagnostic, EngineDiagnosticSeverity } from '@cn/core';
 import type { LanguageServerSession } from '../language-server-session.js';
 
-
 const SEVERITY_BY_CATEGORY: Record<string, EngineDiagnosticSeverity> = {
   error: 'error',
   warning: 'warning',

@@ -43,11 +43,33 @@ export class TsImportGraph implements ImportGraphSource {
     const { options, cache } = this.modules().settingsFor(file);
     const fileFormat = ts.getImpliedNodeFormatForFile(file, cache.getPackageJsonInfoCache(), ts.sys, options);
     return specifiers.map((specifier) => {
-      const mode = specifier.kind === 'require' ? ts.ModuleKind.CommonJS : specifier.kind === 'dynamic' ? ts.ModuleKind.ESNext : fileFormat;
-      const resolved = ts.resolveModuleName(specifier.text, file, options, ts.sys, cache, undefined, mode).resolvedModule;
-      const imported: ModuleImport = { specifier: specifier.text, line: specifier.line, character: specifier.character };
+      const mode =
+        specifier.kind === 'require'
+          ? ts.ModuleKind.CommonJS
+          : specifier.kind === 'dynamic'
+            ? ts.ModuleKind.ESNext
+            : fileFormat;
+      const resolved = ts.resolveModuleName(
+        specifier.text,
+        file,
+        options,
+        ts.sys,
+        cache,
+        undefined,
+        mode,
+      ).resolvedModule;
+      const imported: ModuleImport = {
+        specifier: specifier.text,
+        line: specifier.line,
+        character: specifier.character,
+      };
       const target = resolved ? path.resolve(resolved.resolvedFileName) : undefined;
-      if (target && !resolved!.isExternalLibraryImport && isInside(this.root, target) && !target.includes(`${path.sep}node_modules${path.sep}`)) {
+      if (
+        target &&
+        !resolved!.isExternalLibraryImport &&
+        isInside(this.root, target) &&
+        !target.includes(`${path.sep}node_modules${path.sep}`)
+      ) {
         imported.resolvedFile = target;
       } else if (!isRelative(specifier.text)) {
         imported.packageName = packageName(specifier.text);
@@ -58,14 +80,16 @@ export class TsImportGraph implements ImportGraphSource {
 
   private modules(): ProjectModules {
     const now = Date.now();
-    if (!this.layout || now - this.layout.loadedAt > LAYOUT_TTL_MS) this.layout = { loadedAt: now, modules: loadProjectModules(this.root) };
+    if (!this.layout || now - this.layout.loadedAt > LAYOUT_TTL_MS)
+      this.layout = { loadedAt: now, modules: loadProjectModules(this.root) };
     return this.layout.modules;
   }
 
   /** Specifiers are cached per file version (mtime and size): the scan is the expensive part. */
   private async specifiersOf(file: string): Promise<Specifier[]> {
     const stats = await stat(file).catch(() => undefined);
-    if (!stats?.isFile()) throw badInput(`no such file: ${path.relative(this.root, file)}`, 'Check the path relative to the project root.');
+    if (!stats?.isFile())
+      throw badInput(`no such file: ${path.relative(this.root, file)}`, 'Check the path relative to the project root.');
     const known = this.scanned.get(file);
     if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known.specifiers;
     const text = stats.size > MAX_SCANNED_BYTES ? '' : decodeSourceBytes(await readFile(file));
@@ -93,7 +117,13 @@ function callKind(text: string, quote: number): Specifier['kind'] {
 }
 
 function isRelative(specifier: string): boolean {
-  return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..' || path.isAbsolute(specifier);
+  return (
+    specifier.startsWith('./') ||
+    specifier.startsWith('../') ||
+    specifier === '.' ||
+    specifier === '..' ||
+    path.isAbsolute(specifier)
+  );
 }
 
 /** `@scope/pkg/deep/path` → `@scope/pkg`; `lodash/fp` → `lodash`; `node:fs/promises` → `node:fs`. */

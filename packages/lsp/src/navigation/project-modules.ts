@@ -31,7 +31,8 @@ const LOOSE_FILE_OPTIONS: ts.CompilerOptions = {
   allowSyntheticDefaultImports: true,
 };
 
-const getCanonicalFileName = (fileName: string) => (ts.sys.useCaseSensitiveFileNames ? fileName : fileName.toLowerCase());
+const getCanonicalFileName = (fileName: string) =>
+  ts.sys.useCaseSensitiveFileNames ? fileName : fileName.toLowerCase();
 
 /** Reads the project's configs the way tsserver does: each file is resolved with the settings of the first config that lists it. */
 export function loadProjectModules(root: string): ProjectModules {
@@ -42,16 +43,26 @@ export function loadProjectModules(root: string): ProjectModules {
   for (const { configPath } of layout.projects) {
     const parsed = parseConfig(configPath);
     if (!parsed) continue;
-    const settings = { options: parsed.options, cache: ts.createModuleResolutionCache(path.dirname(configPath), getCanonicalFileName, parsed.options) };
+    const settings = {
+      options: parsed.options,
+      cache: ts.createModuleResolutionCache(path.dirname(configPath), getCanonicalFileName, parsed.options),
+    };
     for (const fileName of parsed.fileNames) {
       const file = path.resolve(fileName);
       if (!isInside(root, file) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
       if (!settingsByFile.has(file)) settingsByFile.set(file, settings);
     }
-    if (parsed.options.outDir) outputMappings.push({ outDir: path.resolve(parsed.options.outDir), rootDir: path.resolve(parsed.options.rootDir ?? path.dirname(configPath)) });
+    if (parsed.options.outDir)
+      outputMappings.push({
+        outDir: path.resolve(parsed.options.outDir),
+        rootDir: path.resolve(parsed.options.rootDir ?? path.dirname(configPath)),
+      });
     packageJsonDirectories.add(path.dirname(configPath));
   }
-  const loose: ResolutionSettings = { options: LOOSE_FILE_OPTIONS, cache: ts.createModuleResolutionCache(root, getCanonicalFileName, LOOSE_FILE_OPTIONS) };
+  const loose: ResolutionSettings = {
+    options: LOOSE_FILE_OPTIONS,
+    cache: ts.createModuleResolutionCache(root, getCanonicalFileName, LOOSE_FILE_OPTIONS),
+  };
   for (const file of layout.looseFiles) if (!settingsByFile.has(file)) settingsByFile.set(file, loose);
   return {
     files: [...settingsByFile.keys()].sort(),
@@ -68,7 +79,8 @@ function parseConfig(configPath: string): ts.ParsedCommandLine | undefined {
 }
 
 /** Files run by a tool rather than imported: tests, configs, scripts. */
-const CONVENTIONAL_ENTRY = /(?:\.(?:test|spec|config|setup|stories)\.[cm]?[jt]sx?$)|(?:[\\/](?:__tests__|bin|scripts)[\\/])/i;
+const CONVENTIONAL_ENTRY =
+  /(?:\.(?:test|spec|config|setup|stories)\.[cm]?[jt]sx?$)|(?:[\\/](?:__tests__|bin|scripts)[\\/])/i;
 
 /**
  * Files nothing needs to import because something loads them directly: what package.json names

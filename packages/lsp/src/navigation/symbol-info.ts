@@ -17,14 +17,24 @@ export async function locationsAt(
   return fromLspLocations(result);
 }
 
-export async function hoverAt(session: LanguageServerSession, file: string, position: Position): Promise<HoverInfo | undefined> {
-  const result = await session.request(HoverRequest.type, { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) });
+export async function hoverAt(
+  session: LanguageServerSession,
+  file: string,
+  position: Position,
+): Promise<HoverInfo | undefined> {
+  const result = await session.request(HoverRequest.type, {
+    textDocument: { uri: pathToUri(file) },
+    position: toLspPosition(position),
+  });
   return result ? splitHover(hoverMarkdown(result.contents)) : undefined;
 }
 
 function hoverMarkdown(contents: lsp.Hover['contents']): string {
   if (typeof contents === 'string') return contents;
-  if (Array.isArray(contents)) return contents.map((part) => (typeof part === 'string' ? part : `\`\`\`${part.language}\n${part.value}\n\`\`\``)).join('\n\n');
+  if (Array.isArray(contents))
+    return contents
+      .map((part) => (typeof part === 'string' ? part : `\`\`\`${part.language}\n${part.value}\n\`\`\``))
+      .join('\n\n');
   if ('kind' in contents) return contents.value;
   return `\`\`\`${contents.language}\n${contents.value}\n\`\`\``;
 }

@@ -11,9 +11,16 @@ export class TsTypeSyntax implements TypeSyntax {
     const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
     const found: TypeDeclaration[] = [];
     const visit = (node: ts.Node): void => {
-      if (ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isInterfaceDeclaration(node)) found.push(describe(source, node));
+      if (ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isInterfaceDeclaration(node))
+        found.push(describe(source, node));
       // A class may implement an object type alias: it is a type with subtypes, and extends nothing.
-      if (ts.isTypeAliasDeclaration(node)) found.push({ name: node.name.text, kind: 'TypeAlias', position: positionOf(source, node.name.getStart(source)), heritage: [] });
+      if (ts.isTypeAliasDeclaration(node))
+        found.push({
+          name: node.name.text,
+          kind: 'TypeAlias',
+          position: positionOf(source, node.name.getStart(source)),
+          heritage: [],
+        });
       ts.forEachChild(node, visit);
     };
     visit(source);
@@ -28,18 +35,32 @@ function describe(source: ts.SourceFile, node: ts.ClassLikeDeclaration | ts.Inte
       const named = lastName(type.expression);
       if (!named) return [];
       const text = type.expression.getText(source);
-      return [{ clause: clause.token === ts.SyntaxKind.ImplementsKeyword ? 'implements' : 'extends', text, position: positionOf(source, named.getStart(source)) }];
+      return [
+        {
+          clause: clause.token === ts.SyntaxKind.ImplementsKeyword ? 'implements' : 'extends',
+          text,
+          position: positionOf(source, named.getStart(source)),
+        },
+      ];
     }),
   );
   const naming = nameOf(source, node);
   const expression = ts.isClassExpression(node) ? { expression: true as const } : {};
-  return { name: naming.name, kind, position: naming.position, ...(naming.container ? { container: naming.container } : {}), ...expression, heritage };
+  return {
+    name: naming.name,
+    kind,
+    position: naming.position,
+    ...(naming.container ? { container: naming.container } : {}),
+    ...expression,
+    heritage,
+  };
 }
 
 /** `A` → A; `ns.inner.A` → A; anything else (a call, `mixin(A)`) names no type. */
 function lastName(expression: ts.Expression): ts.Identifier | undefined {
   if (ts.isIdentifier(expression)) return expression;
-  if (ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.name) && lastName(expression.expression)) return expression.name;
+  if (ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.name) && lastName(expression.expression))
+    return expression.name;
   return undefined;
 }
 
@@ -65,12 +86,24 @@ function nameOf(source: ts.SourceFile, node: ts.ClassLikeDeclaration | ts.Interf
 
 function assignedName(node: ts.ClassExpression): ts.Identifier | ts.PrivateIdentifier | undefined {
   let value: ts.Node = node;
-  while (ts.isParenthesizedExpression(value.parent) || ts.isAsExpression(value.parent) || ts.isSatisfiesExpression(value.parent)) value = value.parent;
+  while (
+    ts.isParenthesizedExpression(value.parent) ||
+    ts.isAsExpression(value.parent) ||
+    ts.isSatisfiesExpression(value.parent)
+  )
+    value = value.parent;
   const holder = value.parent;
-  if ((ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder) || ts.isPropertyAssignment(holder)) && holder.initializer === value) {
+  if (
+    (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder) || ts.isPropertyAssignment(holder)) &&
+    holder.initializer === value
+  ) {
     return ts.isIdentifier(holder.name) || ts.isPrivateIdentifier(holder.name) ? holder.name : undefined;
   }
-  if (ts.isBinaryExpression(holder) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken && holder.right === value) {
+  if (
+    ts.isBinaryExpression(holder) &&
+    holder.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+    holder.right === value
+  ) {
     return lastName(holder.left as ts.Expression);
   }
   return undefined;
