@@ -174,7 +174,7 @@ function stripStringsAndComments(text) {
 function outlineFromText(lines) {
   const result = new Set();
   let inType = false;
-  lines.forEach((text, index) => {
+  lines.forEach((text) => {
     // Namespaces nest declarations one indent deep; deeper or `const` ones are locals.
     const nested =
       /^ {2,4}(?:export\s+)?(?:abstract\s+)?(?:class|interface|enum|namespace|function)\s/.test(text) && !inType;

@@ -95,7 +95,9 @@ export class Tally {
   }
   /** A check that is not an answer (a daemon still alive, one daemon only): failing it loses one. */
   require(condition, note) {
-    if (!condition) (this.notes.push(note), (this.lost += 1));
+    if (condition) return;
+    this.notes.push(note);
+    this.lost += 1;
   }
 }
 

@@ -154,7 +154,7 @@ function exchange(port: number, request: Buffer, timeoutMs: number): Promise<Raw
       socket.destroy();
       outcome();
     };
-    const fail = (error: unknown) =>
+    const fail = (error: Error) =>
       finish(() => reject(error instanceof NotAnAnswer ? new ConnectionFailure(error) : error));
     const deadline = setTimeout(() => finish(() => reject(answerOverdue(timeoutMs))), timeoutMs);
     const socket = connect({ host: '127.0.0.1', port }, () => socket.write(request));
@@ -163,7 +163,7 @@ function exchange(port: number, request: Buffer, timeoutMs: number): Promise<Raw
       try {
         response = reader.push(chunk);
       } catch (error) {
-        return fail(error);
+        return fail(error instanceof Error ? error : new Error(String(error)));
       }
       if (response) finish(() => resolve(response));
     });

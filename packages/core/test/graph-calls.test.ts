@@ -74,17 +74,15 @@ describe('traceCalls', () => {
   it('leaves out calls into files outside the root (lib.d.ts)', async () => {
     const { deps, navigation } = setup();
     const abs = navigation.addFunction('abs', '/usr/lib/typescript/lib.es5.d.ts', 40);
-    navigation.outgoing
-      .get('normalize')!
-      .push({
-        to: abs,
-        callSites: [
-          {
-            filePath: `${ROOT}/src/chain.ts`,
-            range: { start: { line: 7, character: 23 }, end: { line: 7, character: 26 } },
-          },
-        ],
-      });
+    navigation.outgoing.get('normalize')!.push({
+      to: abs,
+      callSites: [
+        {
+          filePath: `${ROOT}/src/chain.ts`,
+          range: { start: { line: 7, character: 23 }, end: { line: 7, character: 26 } },
+        },
+      ],
+    });
     const response = await traceCalls(deps, { target: 'src/chain.ts::7::10', direction: 'out' });
     expect(response.nodes.map((node) => node.name)).toEqual(['normalize']);
     expect(response.edges).toEqual([]);

@@ -1,6 +1,12 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { symbolKindName } from '@cn/core';
-import type { FoldingSpan, OutlineNode, Position, Range, SourceLocation } from '@cn/core';
+import {
+  symbolKindName,
+  type FoldingSpan,
+  type OutlineNode,
+  type Position,
+  type Range,
+  type SourceLocation,
+} from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { SymbolKind } from 'vscode-languageserver-protocol';
 

@@ -1,5 +1,4 @@
-import { badInput } from '@cn/core';
-import type { Position } from '@cn/core';
+import { badInput, type Position } from '@cn/core';
 
 /** Positions reach the engine 1-based; anything else is a caller's mistake, told as bad input. */
 export function checkPosition(position: Position): Position {

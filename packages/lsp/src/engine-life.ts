@@ -1,10 +1,8 @@
-import { CnError, describeConfigError, engineFailure } from '@cn/core';
-import type { EngineState, EngineStatus } from '@cn/core';
+import { CnError, describeConfigError, engineFailure, type EngineState, type EngineStatus } from '@cn/core';
 import { configErrorReports } from './config-errors.js';
 import { failureHint } from './engine-checks.js';
 import type { ServerInstallation } from './language-server-process.js';
-import { LanguageServerSession } from './language-server-session.js';
-import type { SessionSettings } from './language-server-session.js';
+import { LanguageServerSession, type SessionSettings } from './language-server-session.js';
 
 // Restarting more often than this means the project itself kills tsserver; stop trying.
 const MAX_RESTARTS_PER_MINUTE = 5;

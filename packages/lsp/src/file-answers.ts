@@ -44,7 +44,7 @@ export class FileAnswers {
     (entry as unknown as Record<string, Promise<Answer<K>>>)[key] = answer;
     // A failed answer is not remembered.
     answer.catch(() => {
-      if (entry![key] === (answer as unknown)) delete entry![key];
+      if (entry[key] === (answer as unknown)) delete entry[key];
     });
     return answer;
   }

@@ -55,5 +55,5 @@ export function buildInitializeParams(
         allowRenameOfImportPath: false,
       },
     },
-  } as InitializeParams;
+  };
 }

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -34,7 +33,8 @@ export function locateInstallation(root: string): ServerInstallation {
 
 function readVersion(packageJsonPath: string): string {
   try {
-    return String(JSON.parse(readFileSync(packageJsonPath, 'utf8')).version ?? 'unknown');
+    const manifest = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version?: unknown };
+    return typeof manifest.version === 'string' ? manifest.version : 'unknown';
   } catch {
     return 'unknown';
   }

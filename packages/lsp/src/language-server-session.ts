@@ -18,8 +18,7 @@ import type { ConfigError, ProjectLayout } from './project-discovery.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
-import { LanguageServerProcess } from './language-server-process.js';
-import type { ServerInstallation } from './language-server-process.js';
+import { LanguageServerProcess, type ServerInstallation } from './language-server-process.js';
 import { classifyServerLog } from './server-log.js';
 
 export interface SessionSettings {

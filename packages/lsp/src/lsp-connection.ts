@@ -3,13 +3,11 @@ import {
   createMessageConnection,
   StreamMessageReader,
   StreamMessageWriter,
-} from 'vscode-jsonrpc/node.js';
-import type {
-  MessageConnection,
-  NotificationType,
-  NotificationType0,
-  RequestType,
-  RequestType0,
+  type MessageConnection,
+  type NotificationType,
+  type NotificationType0,
+  type RequestType,
+  type RequestType0,
 } from 'vscode-jsonrpc/node.js';
 import {
   ApplyWorkspaceEditRequest,
@@ -91,6 +89,11 @@ export class LspConnection {
     return this.closedReason !== undefined;
   }
 
+  private throwIfClosed(): void {
+    if (this.closedReason !== undefined)
+      throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
+  }
+
   /** A typed request (`ReferencesRequest.type` …): the method name, params and result come from the protocol. */
   request<R>(type: RequestType0<R, unknown>, params: undefined, timeoutMs: number): Promise<R>;
   request<P, R>(type: RequestType<P, R, unknown>, params: P, timeoutMs: number): Promise<R>;
@@ -100,8 +103,7 @@ export class LspConnection {
     timeoutMs: number,
   ): Promise<R> {
     const method = type.method;
-    if (this.closedReason !== undefined)
-      throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
+    this.throwIfClosed();
     const cancellation = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
     let entry: Pending | undefined;
@@ -122,8 +124,8 @@ export class LspConnection {
       return await Promise.race([sent, failure]);
     } catch (error) {
       if (error instanceof CnError) throw error;
-      if (this.closedReason !== undefined)
-        throw engineFailure(`language server unavailable: ${this.closedReason}`, RESTARTS_BY_ITSELF);
+      // The connection may have closed while the request waited: that, not the request, is the failure.
+      this.throwIfClosed();
       const message = error instanceof Error ? error.message : String(error);
       throw engineFailure(`language server failed on ${method}: ${firstLine(message)}`);
     } finally {

@@ -73,11 +73,11 @@ const MAX_ERRORS_PER_CONFIG = 20;
 /** The parsed config, or undefined (with its errors recorded) when tsc cannot read it. */
 function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedCommandLine | undefined {
   // tsc's own reader: comments and trailing commas are fine, what it reports here is broken.
-  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
   if (read.error) {
     // readConfigFile tells only the first error; the same parse again collects them all
     // (parseDiagnostics is missing from the public typings, so it is read defensively).
-    const source = ts.readJsonConfigFile(configPath, ts.sys.readFile) as ts.TsConfigSourceFile & {
+    const source = ts.readJsonConfigFile(configPath, (file) => ts.sys.readFile(file)) as ts.TsConfigSourceFile & {
       parseDiagnostics?: readonly ts.Diagnostic[];
     };
     const all = [...(source.parseDiagnostics ?? [])];

@@ -1,6 +1,5 @@
 import { SymbolKind } from 'vscode-languageserver-protocol';
-import { symbolKindName } from '@cn/core';
-import type { WorkspaceSymbolHit } from '@cn/core';
+import { symbolKindName, type WorkspaceSymbolHit } from '@cn/core';
 import type { NavtoItem } from './tsserver-commands.js';
 
 // Same table typescript-language-server applies to document symbols, so a search hit and the
@@ -43,6 +42,6 @@ export function fromNavtoItem(item: NavtoItem): WorkspaceSymbolHit {
     },
   };
   if (item.containerName) hit.containerName = item.containerName;
-  if (item.kind === 'alias') hit.alias = true;
+  if ((item.kind as string) === 'alias') hit.alias = true;
   return hit;
 }

@@ -1,14 +1,21 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { badInput, isInside } from '@cn/core';
-import type {
-  CodeIntelligence,
-  EngineStatus,
-  FoldingSpan,
-  OutlineNode,
-  Position,
-  SourceLocation,
-  WorkspaceSymbolHit,
+import {
+  badInput,
+  isInside,
+  type CodeIntelligence,
+  type EngineStatus,
+  type FoldingSpan,
+  type OutlineNode,
+  type Position,
+  type SourceLocation,
+  type WorkspaceSymbolHit,
+  type CallHierarchyItem,
+  type CodeNavigation,
+  type EngineDiagnostic,
+  type HoverInfo,
+  type IncomingCall,
+  type OutgoingCall,
 } from '@cn/core';
 import {
   DefinitionRequest,
@@ -19,8 +26,7 @@ import {
   TypeDefinitionRequest,
 } from 'vscode-languageserver-protocol';
 import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, toLspPosition } from './convert.js';
-import { locateInstallation } from './language-server-process.js';
-import type { ServerInstallation } from './language-server-process.js';
+import { locateInstallation, type ServerInstallation } from './language-server-process.js';
 import type { LanguageServerSession } from './language-server-session.js';
 import { FileAnswers } from './file-answers.js';
 import { configErrorDiagnostics } from './config-errors.js';
@@ -28,14 +34,6 @@ import type { FileStamp } from './file-stamp.js';
 import { checkPosition } from './engine-checks.js';
 import { EngineLife } from './engine-life.js';
 import { fromNavtoItem } from './tsserver-navto.js';
-import type {
-  CallHierarchyItem,
-  CodeNavigation,
-  EngineDiagnostic,
-  HoverInfo,
-  IncomingCall,
-  OutgoingCall,
-} from '@cn/core';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
 import { fileDiagnostics } from './navigation/diagnostics.js';
 import { hoverAt, locationsAt } from './navigation/symbol-info.js';

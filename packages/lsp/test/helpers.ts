@@ -2,8 +2,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTypeScriptEngine } from '../src/index.js';
-import type { EngineOptions, TypeScriptEngine } from '../src/index.js';
+import { startTypeScriptEngine, type EngineOptions, type TypeScriptEngine } from '../src/index.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TsImportGraph } from '../src/navigation/import-graph.js';
-import { packageName } from '../src/navigation/import-graph.js';
+import { TsImportGraph, packageName } from '../src/navigation/import-graph.js';
 import { fixture } from './helpers.js';
 
 const root = fixture('graph');

@@ -1,8 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TypeScriptEngine } from '../src/index.js';
-import { startTypeScriptEngine } from '../src/index.js';
+import { type TypeScriptEngine, startTypeScriptEngine } from '../src/index.js';
 import { columnOf, describeLocation, fixture, LONG, startEngine } from './helpers.js';
 
 const root = fixture('ts-multi');

@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CnError, checkRequestBodySize } from '@cn/core';
-import { CN_VERSION, type RequestOf, type RouteName } from '@cn/protocol';
+import { CN_VERSION, type AnswerOf, type RequestOf, type RouteName } from '@cn/protocol';
 import type { DaemonTransport } from './daemon-transport.js';
 import { listTools } from './tool-list.js';
 import { TOOLS, type CnTool, type ToolContext } from './tool-table.js';
@@ -38,7 +38,8 @@ async function callTool(tool: CnTool, input: Record<string, unknown>, project: P
     if ('error' in project) throw project.error;
     const context: ToolContext = project;
     const answer = tool.call ? await tool.call(input, context) : await forward(tool, input, context);
-    const result = tool.after ? tool.after(answer, input) : answer;
+    // The answer came from the tool's own route (or its call, which answers as that route does).
+    const result = tool.after ? tool.after(answer as AnswerOf<RouteName>, input) : answer;
     return {
       content: [{ type: 'text', text: JSON.stringify(result) }],
       structuredContent: result as Record<string, unknown>,

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { z } from 'zod';
-import type { RouteName } from '@cn/protocol';
+import type { AnswerOf, RouteName } from '@cn/protocol';
 import { callsRequest, findRequest, implRequest, mapRequest } from '@cn/protocol/schemas';
 import type { DaemonTransport } from './daemon-transport.js';
 
@@ -16,23 +16,23 @@ export interface ToolContext {
  * --format json` prints it for the same arguments, so CLI, HTTP and MCP cannot drift apart. The
  * arguments are the route's request fields (@cn/protocol/schemas), described for an agent.
  */
-export interface CnTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
+export interface CnTool<Shape extends z.ZodRawShape = z.ZodRawShape, Route extends RouteName = RouteName> {
   name: string;
   description: string;
   input: Shape;
-  route: RouteName;
+  route: Route;
   /** The request body from the arguments, as the CLI builds it (requestBody); absent means the arguments are the body. */
   body?: (input: Args<Shape>, context: ToolContext) => unknown;
   /** What the CLI does to the answer before printing it (the --max-tokens cut is made client-side). */
-  after?: (response: any, input: Args<Shape>) => unknown;
+  after?: (response: AnswerOf<Route>, input: Args<Shape>) => unknown;
   /** Replaces the plain forward when the CLI makes more than one request (status, deps --orphans, diagnostics). */
   call?: (input: Args<Shape>, context: ToolContext) => Promise<unknown>;
 }
 
 type Args<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>>;
 
-/** Keeps each entry's callbacks typed by its own shape while the table holds them all. */
-export function tool<Shape extends z.ZodRawShape>(entry: CnTool<Shape>): CnTool {
+/** Keeps each entry's callbacks typed by its own shape and route while the table holds them all. */
+export function tool<Shape extends z.ZodRawShape, Route extends RouteName>(entry: CnTool<Shape, Route>): CnTool {
   return entry as unknown as CnTool;
 }
 

@@ -1,7 +1,6 @@
 // The corpus as the TypeScript compiler sees it: a LanguageService over the corpus's own build
 // tsconfig, plus the small syntax helpers both truth methods share. The answer scope (src/, no
 // test files) is defined here once; questions say the same thing in words.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { languageServiceFor, lineOf, relative, ts } from '../../eval/language-service.mjs';
 

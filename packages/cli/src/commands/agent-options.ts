@@ -24,7 +24,7 @@ export function snippetFlag(flags: SharedFlags): SnippetLevel | undefined {
   if (flags.snippet !== 'fold' && flags.snippet !== 'preview' && flags.snippet !== 'full') {
     throw new CnError(
       'bad-input',
-      `unknown snippet level '${String(flags.snippet)}'`,
+      `unknown snippet level '${JSON.stringify(flags.snippet)}'`,
       'use --snippet fold, preview or full',
     );
   }

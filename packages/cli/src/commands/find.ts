@@ -1,11 +1,10 @@
-import { fitFind, looksLikeTarget, type ReferenceMode } from '@cn/core';
+import { fitFind, looksLikeTarget, type ReferenceMode, CnError } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { findCompact, findIds } from '../format/compact.js';
 import { deliver, measureFor, rendererFor } from '../format/output.js';
 import { findText } from '../format/text.js';
-import { CnError } from '@cn/core';
 import { type CommandHost } from '../run.js';
 import { rootRelativeTarget } from '../user-paths.js';
 import { limitFlag, maxTokensFlag, scopeFlag, snippetFlag, type SharedFlags } from './agent-options.js';

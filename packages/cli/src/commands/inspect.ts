@@ -1,7 +1,6 @@
-import type { ExpandMode, InspectManyResponse } from '@cn/core';
+import { type ExpandMode, type InspectManyResponse, CnError, inspectInBatches } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
-import { CnError, inspectInBatches } from '@cn/core';
 import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
 import { inspectCompact, inspectIds } from '../format/compact.js';
 import { deliver, rendererFor } from '../format/output.js';

@@ -18,9 +18,9 @@ import { graphTree } from './tree.js';
  * one id per line for pipes (`cn calls x --format ids | cn inspect -`).
  */
 export interface Renderings<T> {
-  text(response: T): string;
-  compact?(response: T): string;
-  ids(response: T): string[];
+  text: (response: T) => string;
+  compact?: (response: T) => string;
+  ids: (response: T) => string[];
 }
 
 export function renderGraphOutput<T>(

@@ -1,5 +1,12 @@
-import type { CodeIntelligence, ProjectPaths, SourceFiles, StatusResponse } from '@cn/core';
-import type { CodeNavigation, ImportGraphSource, TypeSyntax } from '@cn/core';
+import type {
+  CodeIntelligence,
+  ProjectPaths,
+  SourceFiles,
+  StatusResponse,
+  CodeNavigation,
+  ImportGraphSource,
+  TypeSyntax,
+} from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
 export interface RouteDeps {

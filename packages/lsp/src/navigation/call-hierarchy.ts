@@ -1,5 +1,11 @@
-import { SYMBOL_KIND_NAMES, symbolKindName } from '@cn/core';
-import type { CallHierarchyItem, IncomingCall, OutgoingCall, Position } from '@cn/core';
+import {
+  SYMBOL_KIND_NAMES,
+  symbolKindName,
+  type CallHierarchyItem,
+  type IncomingCall,
+  type OutgoingCall,
+  type Position,
+} from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import {
   CallHierarchyIncomingCallsRequest,

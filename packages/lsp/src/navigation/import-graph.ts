@@ -1,8 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
-import { badInput, decodeSourceBytes, isInside, lineStarts, positionAt } from '@cn/core';
-import type { ImportGraphSource, ModuleImport } from '@cn/core';
+import {
+  badInput,
+  decodeSourceBytes,
+  isInside,
+  lineStarts,
+  positionAt,
+  type ImportGraphSource,
+  type ModuleImport,
+} from '@cn/core';
 import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
 
 interface Specifier {

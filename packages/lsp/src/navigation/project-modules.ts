@@ -73,7 +73,7 @@ export function loadProjectModules(root: string): ProjectModules {
 }
 
 function parseConfig(configPath: string): ts.ParsedCommandLine | undefined {
-  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
   if (read.error) return undefined;
   return ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
 }

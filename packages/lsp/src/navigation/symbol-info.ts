@@ -13,7 +13,7 @@ export async function locationsAt(
 ): Promise<SourceLocation[]> {
   const params = { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) };
   // Both answer a Definition or DefinitionLinks; the union of the two request types is not callable as one.
-  const result = await session.request(type as typeof ImplementationRequest.type, params);
+  const result = await session.request(type, params);
   return fromLspLocations(result);
 }
 

@@ -104,7 +104,7 @@ function assignedName(node: ts.ClassExpression): ts.Identifier | ts.PrivateIdent
     holder.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
     holder.right === value
   ) {
-    return lastName(holder.left as ts.Expression);
+    return lastName(holder.left);
   }
   return undefined;
 }
