@@ -1,5 +1,5 @@
 // Bundles the one-shot CLI into a single CommonJS file: a `cn` call pays node's start-up plus one
-// script parse, without resolving a tree of modules or starting the ES module loader (README, "Start-up").
+// script parse, without resolving a tree of modules or starting the ES module loader (docs/performance.md, "Start-up").
 import { build } from 'esbuild';
 
 await build({

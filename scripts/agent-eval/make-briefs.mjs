@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes the agent briefs (briefs/{cn,grep,mcp,both}.md): self-contained prompts with the corpus
-// path, the runner invocation (with --q, the question ids each call serves), the allowed tools, the questions (id, category, text, answer kind —
+// path, the runner invocation (with --q, the question ids each call serves), the allowed tools, the questions (id,
+// category, text, answer kind —
 // never the recipe or the truth) and the answer format. The cn brief embeds `cn guide` from the
 // built CLI, as an AGENTS.md would. Paths are absolute for this checkout: rerun after moving it.
 //   node scripts/agent-eval/make-briefs.mjs [--date YYYY-MM-DD]

@@ -2,7 +2,8 @@
 // How close is cn to the physical limit? For each corpus, in one run: the node floor, a raw
 // vscode-jsonrpc client to typescript-language-server (same settings as the daemon), and whole `cn`
 // processes (cold and warm), then the ratios against the targets of issue 4.
-//   npm run build && node scripts/bench/bench.mjs [--corpus rxjs,effect,three|fixture:<dir>] [--runs 20] [--cold-runs 20]
+//   npm run build && node scripts/bench/bench.mjs [--corpus rxjs,effect,three|fixture:<dir>] [--runs 20] [--cold-runs
+// 20]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareCorpus, removeCorpus, symbolPosition } from './corpora.mjs';

@@ -6,7 +6,9 @@ import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
 const GENERATED = 'src/generated/constants.ts';
 const LINES = 3000;
 
-/** Inputs at and past their bounds, through the built CLI and a real daemon: one clear line, the documented exit code. */
+/**
+ * Inputs at and past their bounds, through the built CLI and a real daemon: one clear line, the documented exit code.
+ */
 describe('bounded inputs', () => {
   let root: string;
   beforeAll(async () => {
@@ -75,7 +77,8 @@ describe('bounded inputs', () => {
     );
   });
 
-  // Each held the daemon's event loop for minutes (50 stars: 43 s on the old RegExp); now it answers, and so does the next call.
+  // Each held the daemon's event loop for minutes (50 stars: 43 s on the old RegExp); now it answers, and so does the
+  // next call.
   it.each([
     ['50 stars', `src/${'*'.repeat(50)}x`],
     ['20 globstars', `${'a/**/'.repeat(20)}x`],

@@ -12,7 +12,10 @@ export interface Context {
   timeoutMs: number;
 }
 
-/** json: the contract; text: for people; compact: one line per result; ids: one id per line, for pipes; tree: graphs (calls, deps) as an indented tree. */
+/**
+ * json: the contract; text: for people; compact: one line per result; ids: one id per line, for pipes; tree: graphs
+ * (calls, deps) as an indented tree.
+ */
 export const OUTPUT_FORMATS = ['json', 'text', 'compact', 'ids', 'tree'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

@@ -36,7 +36,8 @@ export function endpointCall<Name extends RouteName, Body extends RequestOf<Name
 
 /**
  * One HTTP/1.1 exchange with the daemon over a plain socket. The CLI is one-shot and its start-up is
- * the latency users feel: loading node:http costs more than this whole client (README, "Start-up").
+ * the latency users feel: loading node:http costs more than this whole client (docs/performance.md, "Start-up";
+ * measured in http-response-reader.ts).
  * The token never crosses the wire: the request carries a proof of it and the answer must carry the
  * daemon's proof (@cn/protocol/request-proof) before a byte of it is believed. `timeoutMs` bounds the
  * whole exchange, however the bytes trickle in.

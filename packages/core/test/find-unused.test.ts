@@ -19,7 +19,9 @@ const source = [
   '',
 ].join('\n');
 
-/** src/url.ts: one export used by another source file, one only by a test, one only inside its own file, one by nobody. */
+/**
+ * src/url.ts: one export used by another source file, one only by a test, one only inside its own file, one by nobody.
+ */
 const url = [
   'export const fromApp = 1;', // 1
   'export const fromTests = 2;', // 2
@@ -61,7 +63,10 @@ function urlProject(extraFiles: Record<string, string> = {}) {
   return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
 }
 
-/** The import graph of the fake files: each `from './x'` resolved to src/x.ts, placed where the real one places it (past the quote). */
+/**
+ * The import graph of the fake files: each `from './x'` resolved to src/x.ts, placed where the real one places it (past
+ * the quote).
+ */
 function importGraphOf(files: FakeFiles) {
   return {
     projectFiles: async () => Object.keys(files.files).map((relative) => `${ROOT}/${relative}`),

@@ -10,7 +10,7 @@ export { portFilePath };
  * holds the token that lets a process talk to the daemon. The temp name is random and created
  * exclusively ('wx': O_CREAT|O_EXCL, which also refuses a symlink), so nobody can plant a link
  * there to catch the token or to make the port file a symlink. Another user's port file is never
- * replaced (README: one daemon per root, owned by whoever started it).
+ * replaced (docs/daemon.md: one daemon per root, owned by whoever started it).
  */
 export async function writePortFile(root: string, content: PortFile): Promise<void> {
   const current = readPortFileState(root);

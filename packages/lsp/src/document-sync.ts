@@ -19,7 +19,10 @@ interface OpenDocument {
   holds: number;
 }
 
-/** The LSP language id for a source file (SOURCE_EXTENSIONS): .js/.mjs/.cjs/.jsx are JavaScript, the rest TypeScript; x adds react. */
+/**
+ * The LSP language id for a source file (SOURCE_EXTENSIONS): .js/.mjs/.cjs/.jsx are JavaScript, the rest TypeScript; x
+ * adds react.
+ */
 export function languageIdFor(filePath: string): string {
   const extension = path.extname(filePath).toLowerCase();
   const language = /^\.[cm]?jsx?$/.test(extension) ? 'javascript' : 'typescript';

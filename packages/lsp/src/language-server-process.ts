@@ -89,7 +89,8 @@ export class LanguageServerProcess {
   checkTree(): { lostATsserver: boolean; stopped: { pid: number; name: string }[] } {
     if (this.exited || this.child.pid === undefined) return { lostATsserver: false, stopped: [] };
     const current = this.recordDescendants();
-    if (!current) return { lostATsserver: false, stopped: [] }; // the process table could not be read: ask again on the next tick
+    // The process table could not be read: ask again on the next tick.
+    if (!current) return { lostATsserver: false, stopped: [] };
     const lostATsserver = [...this.knownDescendants].some(
       ([pid, command]) => command.includes('tsserver') && !current.some((entry) => entry.pid === pid),
     );

@@ -32,7 +32,8 @@ describe('crash recovery and clean shutdown', { timeout: LONG }, () => {
     const oldTsservers = tsserverPids();
     expect(pid).toBeTypeOf('number');
     expect(oldTsservers.length).toBeGreaterThan(0);
-    // Asked once first: the file is open, so the next thing this process writes to the language server is the request itself.
+    // Asked once first: the file is open, so the next thing this process writes to the language server is the request
+    // itself.
     await engine.references(userFile, { line: 2, character: 14 }, true);
     // Freeze the language server so the request is certainly in flight (sent, unanswered) when the kill lands.
     process.kill(pid!, 'SIGSTOP');

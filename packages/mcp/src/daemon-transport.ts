@@ -151,7 +151,9 @@ export class DaemonTransport {
     return (await readAnswer(connection.endpoint, signed.nonce, status, bytes, proof)) as T;
   }
 
-  /** undici's error codes in the CLI client's words (core http-limits.ts), so CLI and MCP report a timeout identically. */
+  /**
+   * undici's error codes in the CLI client's words (core http-limits.ts), so CLI and MCP report a timeout identically.
+   */
   private translate(error: unknown): Error {
     const code = (error as { code?: string }).code ?? '';
     if (CONNECTION_LOST.has(code)) return new ConnectionFailure(new Error(code));

@@ -21,7 +21,9 @@ export interface CnTool<Shape extends z.ZodRawShape = z.ZodRawShape, Route exten
   description: string;
   input: Shape;
   route: Route;
-  /** The request body from the arguments, as the CLI builds it (requestBody); absent means the arguments are the body. */
+  /**
+   * The request body from the arguments, as the CLI builds it (requestBody); absent means the arguments are the body.
+   */
   body?: (input: Args<Shape>, context: ToolContext) => unknown;
   /** What the CLI does to the answer before printing it (the --max-tokens cut is made client-side). */
   after?: (response: AnswerOf<Route>, input: Args<Shape>) => unknown;

@@ -37,7 +37,10 @@ export const callsResponse = graphResponse.extend({
   ...targetGuess,
   /** All the graph's roots when several targets were asked (`root` is the first). */
   roots: z.array(z.string()).optional(),
-  /** References that do not call or construct (imports, types, `x instanceof Foo`), summed over the nodes expanded: left out. */
+  /**
+   * References that do not call or construct (imports, types, `x instanceof Foo`), summed over the nodes expanded: left
+   * out.
+   */
   nonCallSites: z.int().optional(),
   /** Calls whose caller is in a file `refsIn`/`refsNotIn` leave out. */
   filteredCallSites: z.int().optional(),

@@ -24,7 +24,10 @@ export const mapSymbol = z.object({
   /** The declaration's last line (its closing brace). */
   endLine: z.int(),
   container: z.string().optional(),
-  /** As written before the name (`export`, `static`, `private`, `async`, `readonly` …), `#private` for `#name`; `type` on type-only exports. */
+  /**
+   * As written before the name (`export`, `static`, `private`, `async`, `readonly` …), `#private` for `#name`; `type`
+   * on type-only exports.
+   */
   modifiers: z.array(z.string()).optional(),
   /** `Export` entries: the module specifier of `export … from '…'`. */
   from: z.string().optional(),

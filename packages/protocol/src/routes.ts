@@ -1,7 +1,7 @@
 /**
  * The route table without its schemas: every command's name, method and path, and (as types only) its
  * request and answer. Zod-free on purpose: the one-shot CLI imports this, and its bundle must not load zod
- * (README, "Start-up"); the daemon and the MCP server take the schemas from route-schemas.ts, which is
+ * (docs/performance.md, "Start-up"); the daemon and the MCP server take the schemas from route-schemas.ts, which is
  * checked against this table at compile time.
  */
 import type { CallsRequest, CallsResponse } from './calls.js';

@@ -29,7 +29,10 @@ export const unusedSymbol = z.object({
   line: z.int(),
   /** Exported symbols (members: public ones) may still be used from outside the project (a library's public API). */
   exported: z.boolean(),
-  /** Its only counted uses are in test files (`*.test.*`, `*.spec.*`, `test/`, `__tests__/` …): dead code tests keep alive. */
+  /**
+   * Its only counted uses are in test files (`*.test.*`, `*.spec.*`, `test/`, `__tests__/` …): dead code tests keep
+   * alive.
+   */
   usedOnlyByTests: z.literal(true).optional(),
   /** Members only: the class they belong to. */
   container: z.string().optional(),

@@ -71,7 +71,9 @@ function localDeclarations(source, name) {
   return found;
 }
 
-/** Follows `name` as exported by a file: own declarations, `export { a as name } from`, `export *`, imports re-exported. */
+/**
+ * Follows `name` as exported by a file: own declarations, `export { a as name } from`, `export *`, imports re-exported.
+ */
 export function followExport(project, fileRel, name) {
   const seen = new Set();
   const follow = (file, wanted) => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, isGlob, type SnippetLevel, type TargetNarrowing } from '@cn/core';
+import { CnError, isGlob, isInside, type SnippetLevel, type TargetNarrowing } from '@cn/core';
 import { wholeNumber, type Context } from '../run.js';
 
 /** Options several commands share; parsed once here so they mean the same everywhere. */
@@ -42,9 +42,8 @@ export function scopeFlag(context: Context, scope: unknown, option = '--in'): st
     );
   if (isGlob(scope)) return scope;
   const fromCwd = path.resolve(context.cwd, scope);
-  const relative = path.relative(context.root, fromCwd);
-  if (existsSync(fromCwd) && !relative.startsWith('..') && !path.isAbsolute(relative))
-    return relative.split(path.sep).join('/') || '.';
+  if (existsSync(fromCwd) && isInside(context.root, fromCwd))
+    return path.relative(context.root, fromCwd).split(path.sep).join('/') || '.';
   return scope;
 }
 

@@ -13,6 +13,16 @@ export interface Range {
   end: Position;
 }
 
+/** Whether `position` lies in `range`, both ends included. */
+export function rangeContains(range: Range, position: Position): boolean {
+  const afterStart =
+    position.line > range.start.line ||
+    (position.line === range.start.line && position.character >= range.start.character);
+  const beforeEnd =
+    position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
+  return afterStart && beforeEnd;
+}
+
 /** A place in a file as an engine reports it: absolute path, 1-based position. */
 export interface SourceLocation {
   filePath: string;

@@ -30,7 +30,9 @@ export async function buildImporterIndex(source: ImportGraphSource, files: strin
   return index;
 }
 
-/** Declaration files are types for the compiler, not modules anyone runs; they never count as orphans or nodes to walk. */
+/**
+ * Declaration files are types for the compiler, not modules anyone runs; they never count as orphans or nodes to walk.
+ */
 export function graphFiles(files: string[]): string[] {
   return files.filter((file) => !isDeclarationFile(file));
 }

@@ -1,5 +1,5 @@
 import type { NamedLocation } from '@cn/protocol';
-import type { Position } from '../domain/location.js';
+import { rangeContains, type Position } from '../domain/location.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { LocationRefBuilder } from '../usecases/location-refs.js';
@@ -43,21 +43,12 @@ function findDeclaration(
     if (deeper) return deeper;
     const onName =
       samePosition(node.selectionRange.start, position) ||
-      (contains(node.selectionRange, position) && node.name === identifier);
+      (rangeContains(node.selectionRange, position) && node.name === identifier);
     if (onName || samePosition(node.range.start, position)) {
       return { node, ...(container !== undefined ? { container } : {}) };
     }
   }
   return undefined;
-}
-
-function contains(range: OutlineNode['range'], position: Position): boolean {
-  const afterStart =
-    position.line > range.start.line ||
-    (position.line === range.start.line && position.character >= range.start.character);
-  const beforeEnd =
-    position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
-  return afterStart && beforeEnd;
 }
 
 function samePosition(a: Position, b: Position): boolean {

@@ -1,4 +1,4 @@
-import type { Position, Range, SourceLocation } from '../domain/location.js';
+import { rangeContains, type Position, type SourceLocation } from '../domain/location.js';
 import type { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -14,7 +14,8 @@ const CALLER_IF_FUNCTION_VALUE = new Set(['Variable', 'Constant', 'Property', 'F
  * Who calls an item, found from its references and the engine's incoming calls together. The
  * engine's incoming-call search asks one tsconfig project only, and misses every caller in a sibling
  * project (a solution tsconfig with `references`, tests in their own tsconfig: on hono it found 10
- * `new Hono()` of hundreds), while references span them all. Each reference is credited to the innermost named function around it
+ * `new Hono()` of hundreds), while references span them all. Each reference is credited to the innermost named function
+ * around it
  * (a method, a `const f = () =>`), or to its file's `<module>` for top-level code, callbacks there
  * (`describe(…, () => …)`) included. Which references are calls is judged later (call-sites.ts).
  */
@@ -63,7 +64,8 @@ export class ReferenceCallers {
     const found = innermostCaller(outline, reference.range.start, text);
     if (!found) return moduleItem(reference.filePath);
     const { node, container } = found;
-    // An overload's implementation comes with its "name" at the declaration's start (`export`): the id points at the name.
+    // An overload's implementation comes with its "name" at the declaration's start (`export`): the id points at the
+    // name.
     const start = locateName(text, node.selectionRange, node.name);
     const selectionRange = { start, end: { line: start.line, character: start.character + node.name.length } };
     return {
@@ -103,7 +105,7 @@ function innermostCaller(
   container?: string,
 ): Found | undefined {
   for (const node of nodes) {
-    if (!contains(node.range, position)) continue;
+    if (!rangeContains(node.range, position)) continue;
     const deeper = innermostCaller(node.children, position, text, isCallback(node) ? container : node.name);
     if (deeper) return deeper;
     if (isNamedCaller(node, text)) return { node, ...(container ? { container } : {}) };
@@ -126,13 +128,4 @@ function isCallback(node: OutlineNode): boolean {
 
 function siteKey(site: SourceLocation): string {
   return `${site.filePath}\u0000${site.range.start.line}\u0000${site.range.start.character}`;
-}
-
-function contains(range: Range, position: Position): boolean {
-  const afterStart =
-    position.line > range.start.line ||
-    (position.line === range.start.line && position.character >= range.start.character);
-  const beforeEnd =
-    position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
-  return afterStart && beforeEnd;
 }

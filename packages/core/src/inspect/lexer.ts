@@ -23,7 +23,10 @@ export interface Token {
   end: number;
 }
 
-/** Punctuation the heuristics read as a unit; every other punctuator is split into characters, so `>>` closes two generics. */
+/**
+ * Punctuation the heuristics read as a unit; every other punctuator is split into characters, so `>>` closes two
+ * generics.
+ */
 const MULTI_CHAR_PUNCTUATION = new Set(['...', '?.', '=>']);
 
 const OTHER_TEXT: Record<string, string> = {

@@ -5,13 +5,18 @@ export interface HeritageName {
   clause: 'extends' | 'implements';
   /** The expression without type arguments: `HonoBase`, `ns.Base`. */
   text: string;
-  /** Where the name the clause points at starts (the last identifier of `ns.Base`): where the engine's references land. */
+  /**
+   * Where the name the clause points at starts (the last identifier of `ns.Base`): where the engine's references land.
+   */
   position: Position;
 }
 
 /** A class (declaration or expression), interface or type alias, with the types it extends and implements. */
 export interface TypeDeclaration {
-  /** The class name; for `const X = class …` the variable's; `default` for `export default class`; `class` when nothing names it. */
+  /**
+   * The class name; for `const X = class …` the variable's; `default` for `export default class`; `class` when nothing
+   * names it.
+   */
   name: string;
   kind: 'Class' | 'Interface' | 'TypeAlias';
   /** Where the name is (the `class` keyword when nothing names the class). */

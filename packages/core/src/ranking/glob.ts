@@ -175,7 +175,10 @@ class GlobParser {
     return single({ kind: 'char', char });
   }
 
-  /** `*`, or `**` (a run of three or more counts as `**`); `**\/` also takes the slash, so it may match no directory at all. */
+  /**
+   * `*`, or `**` (a run of three or more counts as `**`); `**\/` also takes the slash, so it may match no directory at
+   * all.
+   */
   private stars(): Fragment {
     let count = 1;
     for (; this.glob[this.at] === '*'; this.at++) count++;

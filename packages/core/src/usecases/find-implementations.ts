@@ -23,7 +23,9 @@ type Deps = {
   typeSyntax: TypeSyntax;
 };
 
-/** Each entry is named through its file; beyond this many, naming costs more than it tells (the answer says it was cut). */
+/**
+ * Each entry is named through its file; beyond this many, naming costs more than it tells (the answer says it was cut).
+ */
 const MAX_IMPLEMENTATIONS = 200;
 
 /**

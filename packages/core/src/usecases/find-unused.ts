@@ -124,7 +124,10 @@ async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: str
   return { base: deps.paths.toRelative(filePath), membersOf: className, files: [filePath], candidates, unreadable: 0 };
 }
 
-/** A counted file imports it by name — and, unless the declaring file is a test, not a test file: it is used, no question asked. */
+/**
+ * A counted file imports it by name — and, unless the declaring file is a test, not a test file: it is used, no
+ * question asked.
+ */
 function provenUsed(
   paths: ProjectPaths,
   filePath: string,
@@ -151,7 +154,10 @@ function usesThatCount(request: UnusedRequest): (relativePath: string) => boolea
     (inside === undefined || inside(relativePath)) && (outside === undefined || !outside(relativePath));
 }
 
-/** A source file is checked alone; a directory (or nothing: the root) stands for its project files, declaration files aside. */
+/**
+ * A source file is checked alone; a directory (or nothing: the root) stands for its project files, declaration files
+ * aside.
+ */
 async function filesToCheck(deps: Deps, userPath: string | undefined): Promise<{ base: string; files: string[] }> {
   const given = userPath === undefined || userPath.trim() === '' ? '.' : userPath;
   const resolved = await deps.files.resolveInRoot(given);

@@ -261,7 +261,9 @@ function endsWith(chain: string[], scopes: string[]): boolean {
   return chain.join('.') === scopes.join('.') || chain.join('.').endsWith(`.${scopes.join('.')}`);
 }
 
-/** A hit in a file cn may not read (outside the root): the engine's outline names the place, or the range start does. */
+/**
+ * A hit in a file cn may not read (outside the root): the engine's outline names the place, or the range start does.
+ */
 async function locateWithoutText(engine: CodeIntelligence, hit: WorkspaceSymbolHit): Promise<Position> {
   const outline = await engine.outline(hit.filePath).catch((): OutlineNode[] => []);
   return nameInOutline(outline, hit.range, hit.name) ?? hit.range.start;

@@ -12,7 +12,9 @@ export function isAugmentation(node: OutlineNode, text: SourceText): boolean {
   return /^\s*(?:export\s+)?declare\s+(?:global\b|module\s+['"])/.test(declarationLine) || /^['"]/.test(node.name);
 }
 
-/** `export function a`, `export { a, b as c }`, `export default a`, CommonJS `module.exports = { a }` / `exports.a =`. */
+/**
+ * `export function a`, `export { a, b as c }`, `export default a`, CommonJS `module.exports = { a }` / `exports.a =`.
+ */
 export function isExported(text: SourceText, node: OutlineNode, lineText: string): boolean {
   const declarationLine = text.line(node.range.start.line) ?? lineText;
   if (/^\s*export\b/.test(declarationLine) || /^\s*export\b/.test(lineText)) return true;

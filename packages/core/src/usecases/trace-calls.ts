@@ -149,7 +149,10 @@ async function resolveRoot(deps: Deps, rawQuery: string, narrowing: TargetNarrow
   return { item, resolved };
 }
 
-/** The sites that call or construct. A site in a file cn may not read (over the size cap) cannot be judged: it is kept, as a caller unverified beats one dropped. */
+/**
+ * The sites that call or construct. A site in a file cn may not read (over the size cap) cannot be judged: it is kept,
+ * as a caller unverified beats one dropped.
+ */
 async function callSitesOnly(builder: LocationRefBuilder, sites: SourceLocation[]): Promise<SourceLocation[]> {
   const texts = await Promise.all(sites.map((site) => builder.text(site.filePath)));
   return sites.filter((site, index) => {

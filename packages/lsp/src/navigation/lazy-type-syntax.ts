@@ -1,7 +1,10 @@
 import type { TypeDeclaration, TypeSyntax } from '@cn/core';
 import type { TsTypeSyntax } from './type-declarations.js';
 
-/** The TypeScript compiler API is loaded on the first hierarchy question, as for the import graph (lazy-import-graph.ts). */
+/**
+ * The TypeScript compiler API is loaded on the first hierarchy question, as for the import graph (lazy-import-
+ * graph.ts).
+ */
 export class LazyTypeSyntax implements TypeSyntax {
   private syntax: Promise<TsTypeSyntax> | undefined;
 

@@ -34,7 +34,10 @@ const LOOSE_FILE_OPTIONS: ts.CompilerOptions = {
 const getCanonicalFileName = (fileName: string) =>
   ts.sys.useCaseSensitiveFileNames ? fileName : fileName.toLowerCase();
 
-/** Reads the project's configs the way tsserver does: each file is resolved with the settings of the first config that lists it. */
+/**
+ * Reads the project's configs the way tsserver does: each file is resolved with the settings of the first config that
+ * lists it.
+ */
 export function loadProjectModules(root: string): ProjectModules {
   const layout = discoverProjects(root, MAX_LOOSE_FILES);
   const settingsByFile = new Map<string, ResolutionSettings>();
