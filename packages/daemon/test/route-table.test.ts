@@ -11,6 +11,7 @@ import { provenHeaders } from '../../../test/helpers/http.js';
 import { registerRoutes, type RouteSchemaTable } from '../src/http/route-table.js';
 import type { RouteDeps } from '../src/http/route-deps.js';
 import { buildServer } from '../src/http/server.js';
+import { fakeDaemonStatus } from './status-fixture.js';
 
 /**
  * The daemon's routes come from @cn/protocol's table: what a route validates and what its answer
@@ -20,28 +21,13 @@ import { buildServer } from '../src/http/server.js';
 const TOKEN = 'k'.repeat(48);
 const PORT = 4321;
 
-const STATUS: StatusResponse = {
-  running: true,
-  pid: 1234,
-  port: PORT,
-  root: ROOT,
-  version: 'test',
-  startedAt: '2026-01-01T00:00:00.000Z',
-  uptimeSeconds: 1,
-  rssBytes: 1,
-  logFile: '/tmp/cn-test.log',
-  idleMinutes: 0,
+// Every optional field set, so the serializer is seen to keep them all.
+const STATUS = fakeDaemonStatus(PORT, {
   maxTsServerMemory: 512,
-  state: 'ready',
-  serverVersion: 'fake',
-  typescriptVersion: 'fake',
-  typescriptSource: 'bundled',
   projects: ['tsconfig.json'],
-  looseFiles: 0,
-  restarts: 0,
   lastError: 'none',
   configErrors: [{ file: 'tsconfig.json', line: 1, character: 2, code: 'TS1005', message: "',' expected." }],
-};
+});
 
 function fakeDeps(status: () => StatusResponse): RouteDeps {
   const { engine, navigation, files } = codebaseFromText({ 'src/a.ts': 'export const a = 1' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES, ProjectPaths, engineFailure, type StatusResponse } from '@cn/core';
+import { MAX_REQUEST_BYTES, ProjectPaths, engineFailure } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
 import { ROOT } from '../../core/test/fakes.js';
@@ -8,6 +8,7 @@ import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
 import { provenHeaders } from '../../../test/helpers/http.js';
 import { buildServer } from '../src/http/server.js';
+import { fakeDaemonStatus } from './status-fixture.js';
 
 /**
  * The daemon's HTTP surface in-process (app.inject: no socket, no language server): the refusals
@@ -29,25 +30,7 @@ const SOURCES = {
   'src/main.ts': ["import { greet } from './greet'", "export const run = () => greet('x')"].join('\n'),
 };
 
-const STATUS: StatusResponse = {
-  running: true,
-  pid: 1234,
-  port: PORT,
-  root: ROOT,
-  version: 'test',
-  startedAt: '2026-01-01T00:00:00.000Z',
-  uptimeSeconds: 1,
-  rssBytes: 1,
-  logFile: '/tmp/cn-test.log',
-  idleMinutes: 0,
-  state: 'ready',
-  serverVersion: 'fake',
-  typescriptVersion: 'fake',
-  typescriptSource: 'bundled',
-  projects: [],
-  looseFiles: 0,
-  restarts: 0,
-};
+const STATUS = fakeDaemonStatus(PORT);
 
 let app: FastifyInstance;
 let engine: ReturnType<typeof codebaseFromText>['engine'];
