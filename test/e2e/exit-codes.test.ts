@@ -31,6 +31,21 @@ describe('exit codes', () => {
     ['unknown flag', 2, ['find', 'User', '--bogus'], /^cn: Unknown option '--bogus'/],
     ['bad limit', 2, ['find', 'User', '--limit', 'many'], /^cn: --limit takes a whole number/],
     ['unknown command', 2, ['frobnicate'], /^cn: unknown command 'frobnicate'/],
+    // cac drops surplus arguments silently: `cn map a b` answered for a alone.
+    [
+      'a second file to map',
+      2,
+      ['map', 'src/domain/user.ts', 'src/api/routes.ts'],
+      /^cn: cn map takes one argument; 'src\/api\/routes\.ts' is extra/,
+    ],
+    [
+      'a second file to deps',
+      2,
+      ['deps', 'src/domain/user.ts', 'x.ts'],
+      /^cn: cn deps takes one argument; 'x\.ts' is extra/,
+    ],
+    ['a second name to find', 2, ['find', 'User', 'Order'], /^cn: cn find takes one argument; 'Order' is extra/],
+    ['an argument to status', 2, ['status', 'now'], /^cn: cn status takes no arguments; 'now' is extra/],
   ];
 
   it.each(table)('%s → exit %i', async (_name, exitCode, args, stderr) => {

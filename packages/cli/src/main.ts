@@ -43,9 +43,29 @@ async function main(): Promise<void> {
         'see cn --help',
       );
     }
+    refuseExtraArguments(cli.matchedCommand.name, cli.matchedCommand.args, cli.args);
     cli.runMatchedCommand();
   }
   await pending;
+}
+
+/**
+ * cac hands a command's surplus arguments to nobody: `cn map a.ts b.ts` answered for a.ts alone, and
+ * the caller took it for both. A command that takes a fixed number refuses the rest.
+ */
+function refuseExtraArguments(
+  command: string,
+  declared: ReadonlyArray<{ variadic: boolean }>,
+  given: readonly string[],
+): void {
+  if (declared.some((arg) => arg.variadic) || given.length <= declared.length) return;
+  const extra = given.slice(declared.length).map((arg) => `'${arg}'`);
+  const takes = declared.length === 0 ? 'no arguments' : declared.length === 1 ? 'one argument' : `${declared.length}`;
+  throw new CnError(
+    'bad-input',
+    `cn ${command} takes ${takes}; ${extra.join(' ')} ${extra.length === 1 ? 'is' : 'are'} extra`,
+    `one call per target; see cn ${command} --help`,
+  );
 }
 
 // No top-level await: the bundle is CommonJS, which node loads faster than an ES module.
