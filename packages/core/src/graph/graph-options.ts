@@ -19,3 +19,11 @@ export function checkDepth(depth: number | undefined, fallback = DEFAULT_DEPTH):
   }
   return depth;
 }
+
+/** `limit`: a whole number of 1 or more, or nothing. */
+export function checkLimit(limit: number | undefined): number | undefined {
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
+    throw badInput(`limit must be a whole number of 1 or more, not ${limit}`);
+  }
+  return limit;
+}

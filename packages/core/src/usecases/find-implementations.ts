@@ -5,6 +5,7 @@ import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { MAX_DEPTH, checkDepth } from '../graph/graph-options.js';
 import { namedLocation } from '../graph/named-location.js';
+import { searchCompleteness, searchedProjects, type Searched } from './searched-projects.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -176,35 +177,9 @@ async function engineImplementations(
   return { implementations, truncated: locations.length > MAX_IMPLEMENTATIONS };
 }
 
-interface Searched {
-  projects: number;
-  unreadConfigs: number;
-}
-
-function searchedProjects(engine: CodeIntelligence): Searched {
-  const status = engine.status();
-  return {
-    projects: status.projects.length + (status.looseFiles > 0 ? 1 : 0),
-    unreadConfigs: status.configErrors?.length ?? 0,
-  };
-}
-
-function completeness(
-  searched: Searched,
-  truncated: boolean,
-  more: string[] = [],
-): Pick<ImplResponse, 'projects' | 'complete' | 'incomplete'> {
-  const reasons = [...more];
-  if (truncated) reasons.push(`stopped at ${MAX_IMPLEMENTATIONS} entries`);
-  if (searched.unreadConfigs > 0)
-    reasons.push(
-      `${searched.unreadConfigs} tsconfig/jsconfig file(s) could not be read, so their projects were not searched (cn status)`,
-    );
-  return {
-    projects: searched.projects,
-    complete: reasons.length === 0,
-    ...(reasons.length > 0 ? { incomplete: reasons.join('; ') } : {}),
-  };
+/** Implementations found past the cap are left out; the answer says so. */
+function completeness(searched: Searched, truncated: boolean, more: string[] = []) {
+  return searchCompleteness(searched, [...more, ...(truncated ? [`stopped at ${MAX_IMPLEMENTATIONS} entries`] : [])]);
 }
 
 /** Nearest first, then by place, so the same question always prints the same answer. */

@@ -8,7 +8,7 @@ import { isCallOrNewSite } from '../graph/call-sites.js';
 import { ReferenceCallers } from '../graph/reference-callers.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
 import { keepEdges } from '../graph/limit-edges.js';
-import { MAX_GRAPH_NODES, checkDepth, checkDirection } from '../graph/graph-options.js';
+import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
 import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath, moduleItem } from '../graph/module-items.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CallHierarchyItem, CodeNavigation } from '../ports/navigation.js';
@@ -38,9 +38,7 @@ interface Root {
  */
 export async function traceCalls(deps: Deps, request: CallsRequest): Promise<CallsResponse> {
   const direction = checkDirection(request.direction, 'in');
-  if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
-    throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
-  }
+  checkLimit(request.limit);
   const maxTokens = checkMaxTokens(request.maxTokens);
   const depth = checkDepth(request.depth);
   const queries = [request.target, ...(request.targets ?? [])];

@@ -1,0 +1,32 @@
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+
+export interface Searched {
+  projects: number;
+  unreadConfigs: number;
+}
+
+/** The tsconfig/jsconfig projects (and the loose-file project) a project-wide search went through. */
+export function searchedProjects(engine: CodeIntelligence): Searched {
+  const status = engine.status();
+  return {
+    projects: status.projects.length + (status.looseFiles > 0 ? 1 : 0),
+    unreadConfigs: status.configErrors?.length ?? 0,
+  };
+}
+
+/** `projects`, `complete` and why not: the command's own reasons, and configs that could not be read. */
+export function searchCompleteness(
+  searched: Searched,
+  reasons: string[],
+): { projects: number; complete: boolean; incomplete?: string } {
+  const all = [...reasons];
+  if (searched.unreadConfigs > 0)
+    all.push(
+      `${searched.unreadConfigs} tsconfig/jsconfig file(s) could not be read, so their projects were not searched (cn status)`,
+    );
+  return {
+    projects: searched.projects,
+    complete: all.length === 0,
+    ...(all.length > 0 ? { incomplete: all.join('; ') } : {}),
+  };
+}
