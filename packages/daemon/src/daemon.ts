@@ -12,6 +12,7 @@ import {
 } from '@cn/core';
 import { CN_VERSION, type PortFile } from '@cn/protocol';
 import { LazyImportGraph, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
+import { GitChanges } from './adapters/git-changes.js';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine } from './deferred-engine.js';
@@ -63,6 +64,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     navigation: engine,
     importGraph: new LazyImportGraph(root),
     typeSyntax: new LazyTypeSyntax(),
+    changes: new GitChanges(root, options.requestTimeoutMs),
     files: new NodeSourceFiles(root),
     paths: new ProjectPaths(root),
   };

@@ -36,6 +36,7 @@ function fakeDeps(status: () => StatusResponse): RouteDeps {
     navigation,
     importGraph: new FakeImportGraph({ 'src/a.ts': [] }, ['src/a.ts']),
     typeSyntax: { typeDeclarations: async () => [] },
+    changes: { changedFiles: async () => [] },
     files,
     paths: new ProjectPaths(ROOT),
     status,

@@ -64,6 +64,7 @@ beforeEach(async () => {
       navigation,
       importGraph,
       typeSyntax: { typeDeclarations: async () => [] },
+      changes: { changedFiles: async () => [{ filePath: `${ROOT}/src/greet.ts`, lines: [{ start: 5, end: 5 }] }] },
       files,
       paths: new ProjectPaths(ROOT),
       status: () => STATUS,
@@ -172,6 +173,21 @@ describe('answers, one per route family', () => {
     expect(answer.json().nodes.map((node: { name: string }) => node.name)).toEqual(
       expect.arrayContaining(['greet', 'shout']),
     );
+  });
+
+  it('impact lists the files using a symbol, and those using what a git diff changed', async () => {
+    const named = await proven('POST', '/impact', { target: 'greet' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({
+      root: 'src/greet.ts::1::17',
+      // The fake engine counts `'./greet'` as a reference too.
+      files: [{ filePath: 'src/main.ts', depth: 1, reasons: expect.arrayContaining(['calls', 'imports']) }],
+      tests: [],
+    });
+    const since = await proven('POST', '/impact', { since: 'HEAD' });
+    expect(since.json()).toMatchObject({ root: 'src/greet.ts::4::17', files: [] });
+    const neither = await proven('POST', '/impact', {});
+    expect(neither.statusCode).toBe(400);
   });
 
   it('impl and type answer for a function (no implementations, no type definitions)', async () => {

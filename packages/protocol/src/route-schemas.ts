@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { callsRequest, callsResponse } from './calls.js';
+import { impactRequest, impactResponse } from './impact.js';
 import { depsRequest, depsResponse, orphansRequest, orphansResponse } from './deps.js';
 import { diagnosticsRequest, diagnosticsResponse } from './diagnostics.js';
 import { findRequest, findResponse } from './find.js';
@@ -32,6 +33,7 @@ export const ROUTE_SCHEMAS: { [Name in RouteName]: RouteSchemas<Name> } = {
   inspect: { request: inspectAnyRequest, response: inspectAnyResponse },
   overview: { request: overviewRequest, response: overviewResponse },
   calls: { request: callsRequest, response: callsResponse },
+  impact: { request: impactRequest, response: impactResponse },
   impl: { request: implRequest, response: implResponse },
   type: { request: typeRequest, response: typeResponse },
   deps: { request: depsRequest, response: depsResponse },

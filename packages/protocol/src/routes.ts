@@ -8,6 +8,7 @@ import type { CallsRequest, CallsResponse } from './calls.js';
 import type { DepsRequest, DepsResponse, OrphansRequest, OrphansResponse } from './deps.js';
 import type { DiagnosticsRequest, DiagnosticsResponse } from './diagnostics.js';
 import type { FindRequest, FindResponse } from './find.js';
+import type { ImpactRequest, ImpactResponse } from './impact.js';
 import type { ImplRequest, ImplResponse } from './impl.js';
 import type { InspectManyRequest, InspectManyResponse, InspectRequest, InspectResponse } from './inspect.js';
 import type { MapRequest, MapResponse } from './map.js';
@@ -27,6 +28,7 @@ export const ROUTES = {
   inspect: { method: 'POST', path: '/inspect' },
   overview: { method: 'POST', path: '/overview' },
   calls: { method: 'POST', path: '/calls' },
+  impact: { method: 'POST', path: '/impact' },
   impl: { method: 'POST', path: '/impl' },
   type: { method: 'POST', path: '/type' },
   deps: { method: 'POST', path: '/deps' },
@@ -47,6 +49,7 @@ export interface RouteTypes {
   inspect: { request: InspectRequest | InspectManyRequest; response: InspectResponse | InspectManyResponse };
   overview: { request: OverviewRequest; response: OverviewResponse };
   calls: { request: CallsRequest; response: CallsResponse };
+  impact: { request: ImpactRequest; response: ImpactResponse };
   impl: { request: ImplRequest; response: ImplResponse };
   type: { request: TypeRequest; response: TypeResponse };
   deps: { request: DepsRequest; response: DepsResponse };

@@ -7,6 +7,7 @@ export * from './overview.js';
 export * from './status.js';
 export * from './graph.js';
 export * from './calls.js';
+export * from './impact.js';
 export * from './impl.js';
 export * from './type.js';
 export * from './deps.js';

@@ -7,6 +7,7 @@ export type * from './overview.js';
 export type * from './status.js';
 export type * from './graph.js';
 export type * from './calls.js';
+export type * from './impact.js';
 export type * from './impl.js';
 export type * from './type.js';
 export type * from './deps.js';

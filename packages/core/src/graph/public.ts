@@ -2,6 +2,7 @@
 export type * from '../ports/navigation.js';
 export type * from '../ports/import-graph.js';
 export type * from '../ports/type-syntax.js';
+export type * from '../ports/change-history.js';
 export { compareIds } from './graph-builder.js';
 export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
 export { MODULE_NODE_NAME, looksLikeFilePath } from './module-items.js';
@@ -12,3 +13,5 @@ export * from '../usecases/describe-type.js';
 export * from '../usecases/file-deps.js';
 export * from '../usecases/list-diagnostics.js';
 export * from '../output/fit-impl.js';
+export * from '../usecases/impact.js';
+export { fitImpact } from '../output/impact-budget.js';

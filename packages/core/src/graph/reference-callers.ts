@@ -122,7 +122,7 @@ function isNamedCaller(node: OutlineNode, text: SourceText | undefined): boolean
 }
 
 /** The engine's names for anonymous functions: `describe('x') callback`, `<function>`, `<class>`. */
-function isCallback(node: OutlineNode): boolean {
+export function isCallback(node: OutlineNode): boolean {
   return / callback$/.test(node.name) || /^<.*>$/.test(node.name);
 }
 

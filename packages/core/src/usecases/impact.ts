@@ -1,0 +1,211 @@
+import type { ImpactFile, ImpactReason, ImpactRequest, ImpactResponse, TargetNarrowing } from '@cn/protocol';
+import { badInput } from '../domain/errors.js';
+import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
+import { isTestFile, type ProjectPaths } from '../domain/project-paths.js';
+import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
+import { isCallOrNewSite } from '../graph/call-sites.js';
+import { declarationItem, topLevelDeclarations } from '../graph/changed-declarations.js';
+import { GraphBuilder } from '../graph/graph-builder.js';
+import { MAX_GRAPH_NODES, checkDepth, checkLimit } from '../graph/graph-options.js';
+import { isImportSite } from '../graph/import-sites.js';
+import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath } from '../graph/module-items.js';
+import { ReferenceCallers } from '../graph/reference-callers.js';
+import { checkMaxTokens } from '../output/budget.js';
+import { fitImpact } from '../output/impact-budget.js';
+import type { ChangeHistory } from '../ports/change-history.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { CallHierarchyItem, CodeNavigation } from '../ports/navigation.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { changedSymbols } from './changed-symbols.js';
+import { LocationRefBuilder } from './location-refs.js';
+import { resolveSourceFile } from './resolve-source.js';
+import { searchCompleteness, searchedProjects } from './searched-projects.js';
+import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget } from './symbol-search.js';
+import { guessFields } from './target-guess.js';
+
+export type ImpactDeps = {
+  engine: CodeIntelligence;
+  navigation: CodeNavigation;
+  files: SourceFiles;
+  paths: ProjectPaths;
+  changes: ChangeHistory;
+};
+
+export interface Roots {
+  items: CallHierarchyItem[];
+  /** What the answer is rooted at when no declaration changed: the file or the ref asked about. */
+  asked: string;
+  resolved?: ResolvedSymbolTarget;
+  /** `since`: changed files holding no declaration. */
+  changedFiles?: number;
+}
+
+const REASON_ORDER: ImpactReason[] = ['calls', 'imports', 'references'];
+
+/**
+ * `cn impact <target>` / `cn impact --since <ref>`: the files a change to symbols reaches. Depth 1 is every
+ * file that calls, imports (re-exports followed, as the engine's references follow them) or otherwise names a
+ * changed symbol; each further step adds the callers of the callers found, and the files naming those.
+ * The changed symbols' own files are left out: they are the change.
+ */
+export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promise<ImpactResponse> {
+  if ((request.target === undefined) === (request.since === undefined))
+    throw badInput('give one of a target and --since <ref>', 'e.g. cn impact compose, or cn impact --since HEAD');
+  const limit = checkLimit(request.limit);
+  const maxTokens = checkMaxTokens(request.maxTokens);
+  const depth = checkDepth(request.depth);
+  const builder = new LocationRefBuilder(deps.files, deps.paths);
+  const roots: Roots =
+    request.since !== undefined
+      ? await changedSymbols(deps, builder, request.since)
+      : await targetRoots(deps, builder, request.target!, request);
+  const idOf = (item: CallHierarchyItem) =>
+    isModuleItem(item)
+      ? deps.paths.toRelative(item.filePath)
+      : formatLocationId(
+          deps.paths.toRelative(item.filePath),
+          item.selectionRange.start.line,
+          item.selectionRange.start.character,
+        );
+  const graph = new GraphBuilder();
+  const depthOf = new Map<string, number>();
+  const addNode = (item: CallHierarchyItem, level: number) => {
+    depthOf.set(idOf(item), Math.min(level, depthOf.get(idOf(item)) ?? level));
+    graph.addNode(
+      isModuleItem(item)
+        ? { id: idOf(item), name: MODULE_NODE_NAME, kind: 'Module', depth: level }
+        : {
+            id: idOf(item),
+            name: item.name,
+            kind: item.kind,
+            ...(item.detail ? { container: item.detail } : {}),
+            depth: level,
+          },
+    );
+  };
+  for (const item of roots.items) addNode(item, 0);
+  const affected = new Map<string, { depth: number; reasons: Set<ImpactReason> }>();
+  const note = (filePath: string, level: number, reason: ImpactReason) => {
+    const known = affected.get(filePath);
+    if (!known) affected.set(filePath, { depth: level, reasons: new Set([reason]) });
+    else {
+      known.depth = Math.min(known.depth, level);
+      known.reasons.add(reason);
+    }
+  };
+  const callers = new ReferenceCallers(deps.engine, deps.navigation, (filePath) => builder.text(filePath));
+  // Every site names its file; only the sites that call make the enclosing function a caller to follow.
+  const neighbours = async (item: CallHierarchyItem): Promise<Step<CallHierarchyItem>[]> => {
+    const level = (depthOf.get(idOf(item)) ?? 0) + 1;
+    const steps: Step<CallHierarchyItem>[] = [];
+    for (const call of await callers.incomingCalls(item)) {
+      if (!(await deps.files.isInsideRoot(call.from.filePath))) continue;
+      const callSites: string[] = [];
+      for (const site of call.callSites) {
+        const text = await builder.text(site.filePath);
+        // A file cn may not read (over the size cap) cannot be judged: a caller unverified beats one dropped.
+        const reason: ImpactReason =
+          text === undefined || isCallOrNewSite(text, site.range)
+            ? 'calls'
+            : isImportSite(text, site.range)
+              ? 'imports'
+              : 'references';
+        note(site.filePath, level, reason);
+        if (reason === 'calls')
+          callSites.push(
+            formatLocationId(deps.paths.toRelative(site.filePath), site.range.start.line, site.range.start.character),
+          );
+      }
+      if (callSites.length > 0) steps.push({ node: call.from, sites: callSites });
+    }
+    return steps;
+  };
+  let truncated = false;
+  for (const root of roots.items) {
+    const cut = await walkBreadthFirst<CallHierarchyItem>(
+      {
+        root,
+        idOf,
+        depth,
+        maxNodes: MAX_GRAPH_NODES,
+        alreadyKnown: (id) => graph.has(id),
+        neighbours,
+        onNode: addNode,
+        onStep: (expanded, step) =>
+          graph.addEdge({ from: idOf(step.node), to: idOf(expanded), kind: 'calls', callSites: step.sites }),
+      },
+      () => graph.nodeCount,
+    );
+    truncated ||= cut;
+  }
+  const changedFiles = new Set(roots.items.map((item) => item.filePath));
+  const files = [...affected]
+    .filter(([filePath]) => !changedFiles.has(filePath))
+    .map(([filePath, { depth: level, reasons }]): ImpactFile => {
+      const relative = deps.paths.toRelative(filePath);
+      return {
+        filePath: relative,
+        depth: level,
+        reasons: REASON_ORDER.filter((reason) => reasons.has(reason)),
+        ...(isTestFile(relative) ? { test: true as const } : {}),
+      };
+    })
+    .sort((a, b) => a.depth - b.depth || (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+  const rootIds = [...new Set(roots.items.map(idOf))];
+  const { nodes, edges } = graph.result();
+  const kept = limit !== undefined && files.length > limit ? files.slice(0, limit) : files;
+  const response: ImpactResponse = {
+    root: rootIds[0] ?? roots.asked,
+    ...(rootIds.length > 1 ? { roots: rootIds } : {}),
+    direction: 'in',
+    depth,
+    nodes,
+    edges,
+    files: kept,
+    tests: files.filter((file) => file.test).map((file) => file.filePath),
+    ...(kept.length < files.length ? { totalFiles: files.length } : {}),
+    ...(truncated || kept.length < files.length ? { truncated: true } : {}),
+    ...(roots.changedFiles ? { changedFiles: roots.changedFiles } : {}),
+    ...searchCompleteness(searchedProjects(deps.engine), truncated ? [`stopped at ${MAX_GRAPH_NODES} symbols`] : []),
+    ...(await guessFields(builder, roots.resolved ? [roots.resolved] : [])),
+  };
+  return maxTokens === undefined ? response : fitImpact(response, maxTokens);
+}
+
+/** A file is its declarations; an id or a name is the symbol there, callable or not. */
+async function targetRoots(
+  deps: ImpactDeps,
+  builder: LocationRefBuilder,
+  rawQuery: string,
+  narrowing: TargetNarrowing,
+): Promise<Roots> {
+  const query = validateQuery(rawQuery);
+  if (!looksLikeTarget(query) && looksLikeFilePath(query)) {
+    const filePath = await resolveSourceFile(deps.files, query);
+    const [outline, text] = await Promise.all([deps.engine.outline(filePath), builder.text(filePath)]);
+    const items = topLevelDeclarations(outline).map((node) => declarationItem(filePath, node, text));
+    return { items, asked: deps.paths.toRelative(filePath) };
+  }
+  const resolved = await resolveSymbolTarget(deps, query, narrowing);
+  const [callable] = await deps.navigation.prepareCallHierarchy(resolved.filePath, resolved.position);
+  return { items: [callable ?? (await symbolItem(builder, resolved, query))], asked: query, resolved };
+}
+
+/** A type, an interface or a constant has no call-hierarchy item; its name and place make one for its references. */
+async function symbolItem(
+  builder: LocationRefBuilder,
+  resolved: ResolvedSymbolTarget,
+  query: string,
+): Promise<CallHierarchyItem> {
+  const { filePath, position } = resolved;
+  const line = (await builder.text(filePath))?.line(position.line) ?? '';
+  const name = resolved.symbol?.name ?? /^[\p{L}\p{N}$_]+/u.exec(line.slice(position.character - 1))?.[0] ?? query;
+  const end = { line: position.line, character: position.character + name.length };
+  return {
+    name,
+    kind: resolved.symbol?.kind ?? 'Variable',
+    filePath,
+    range: { start: position, end },
+    selectionRange: { start: position, end },
+  };
+}
