@@ -108,6 +108,8 @@ describe('cn mcp', () => {
     ],
     ['cn_calls', { target: 'User.placeOrder', limit: 1 }, ['calls', 'User.placeOrder', '--limit', '1']],
     ['cn_calls', { target: 'User.placeOrder', maxTokens: 60 }, ['calls', 'User.placeOrder', '--max-tokens', '60']],
+    ['cn_impact', { target: 'User.placeOrder' }, ['impact', 'User.placeOrder']],
+    ['cn_impact', { target: 'src/domain/money.ts', depth: 2 }, ['impact', 'src/domain/money.ts', '--depth', '2']],
     ['cn_impl', { target: 'UserRepository' }, ['impl', 'UserRepository']],
     [
       'cn_impl',

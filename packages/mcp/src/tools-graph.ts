@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CnError, fitImpl } from '@cn/core';
 import { MAX_DEPTH, allDiagnostics, requestBody } from '@cn/protocol';
-import { callsRequest, depsRequest, diagnosticsRequest, implRequest } from '@cn/protocol/schemas';
+import { callsRequest, depsRequest, diagnosticsRequest, impactRequest, implRequest } from '@cn/protocol/schemas';
 import { absolute, depth, direction, exact, kind, limit, scope, maxTokens, target, tool } from './tool.js';
 
 /** The tools that follow the compiler's graph: calls, implementations, types, imports, errors. */
@@ -26,6 +26,16 @@ export const GRAPH_TOOLS = [
       maxTokens,
     },
     route: 'calls',
+  }),
+  tool({
+    name: 'cn_impact',
+    description: 'Files calling or importing a symbol or git-changed code.',
+    input: {
+      target: impactRequest.shape.target.describe('Name, id, file'),
+      since: impactRequest.shape.since.describe('Git ref'),
+      depth: impactRequest.shape.depth.describe('Default 1'),
+    },
+    route: 'impact',
   }),
   tool({
     name: 'cn_impl',

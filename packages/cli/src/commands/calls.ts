@@ -64,7 +64,7 @@ export function registerCalls({ cli, run }: CommandHost): void {
 }
 
 /** Ids and files as the user's shell sees them, sent root-relative or absolute; names as typed. */
-function requestTarget(context: Context, query: string): string {
+export function requestTarget(context: Context, query: string): string {
   if (looksLikeTarget(query)) return rootRelativeTarget(context, query);
   return looksLikeFilePath(query) ? userFile(context, query) : query;
 }

@@ -16,6 +16,8 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   \`cn find X --refs-only --format ids | cn inspect - --format compact\`
 - Who calls it / what does it call? \`cn calls X [Y …] --direction in|out --depth 2 --format tree\`
   (only calls and \`new\`; top-level code is \`<module>\`; \`--refs-not-in "**/*.test.ts"\`; a file: its top-level calls)
+- What does changing X reach? \`cn impact X --format compact\` (files that call or import it, barrels followed;
+  tests listed; \`--depth 2\`: callers' users too; \`--since HEAD\`: what uncommitted changes reach)
 - What extends / implements it, and what does it extend? \`cn impl X --direction sub|super|both --format text\`
 - What imports this file? \`cn deps path/file.ts --direction in\`; unused files: \`cn deps --orphans\`
 - Dead code? \`cn unused [file|dir]\` (top-level declarations nothing else uses; used only by tests marked)

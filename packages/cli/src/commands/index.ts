@@ -2,6 +2,7 @@ import type { CommandHost } from '../run.js';
 import { registerCalls } from './calls.js';
 import { registerDeps } from './deps.js';
 import { registerDiagnostics } from './diagnostics.js';
+import { registerImpact } from './impact.js';
 import { registerImpl } from './impl.js';
 import { registerType } from './type.js';
 import { registerFind } from './find.js';
@@ -20,6 +21,7 @@ export const COMMANDS: Array<(host: CommandHost) => void> = [
   registerFind,
   registerInspect,
   registerCalls,
+  registerImpact,
   registerImpl,
   registerType,
   registerDeps,

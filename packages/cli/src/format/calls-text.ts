@@ -27,7 +27,7 @@ export const callsRenderings: Renderings<CallsResponse> = {
   },
 };
 
-function nodeLabel(node: GraphNode | undefined, id: string): string {
+export function nodeLabel(node: GraphNode | undefined, id: string): string {
   if (!node) return id;
   const qualified =
     node.container && !node.name.startsWith(`${node.container}.`) ? `${node.container}.${node.name}` : node.name;

@@ -1,0 +1,68 @@
+import type { ImpactResponse } from '@cn/core';
+import { nodeLabel } from './calls-text.js';
+import { guessNotes, type Renderings } from './graph-text.js';
+import { cutNotes } from './notes.js';
+import { graphTree, sitesSuffix } from './tree.js';
+
+/**
+ * `cn impact` in every format. The files are the answer; compact is one line per file with why it is
+ * affected, then the test files and the caller edges (as `cn calls` prints them):
+ *
+ *   src/hono-base.ts 1 calls,imports
+ *   tests: src/compose.test.ts
+ *   Hono.#dispatch [src/hono-base.ts::400::3] → compose [src/compose.ts::10::14] @ 412:7
+ *
+ * ids prints the files, one per line.
+ */
+export const impactRenderings: Renderings<ImpactResponse> = {
+  text: (response) => {
+    const nodes = new Map(response.nodes.map((node) => [node.id, node]));
+    const changed = (response.roots ?? (nodes.has(response.root) ? [response.root] : [])).map((id) =>
+      nodeLabel(nodes.get(id), id),
+    );
+    const lines = [
+      `changed: ${changed.length > 0 ? changed.join(', ') : `nothing (${response.root})`}`,
+      `${response.totalFiles ?? response.files.length} files affected to depth ${response.depth}, ${response.tests.length} tests`,
+      ...response.files.map(
+        (file) => `  ${file.filePath}  ${file.reasons.join(' ')}${file.depth > 1 ? `  (depth ${file.depth})` : ''}`,
+      ),
+    ];
+    if (response.tests.length > 0) lines.push('tests', ...response.tests.map((test) => `  ${test}`));
+    if (response.edges.length > 0) lines.push('callers', graphTree(response));
+    return [...lines, ...impactNotes(response)].join('\n');
+  },
+  compact: (response) => {
+    const nodes = new Map(response.nodes.map((node) => [node.id, node]));
+    const label = (id: string) => nodeLabel(nodes.get(id), id);
+    const lines = response.files.map((file) => `${file.filePath} ${file.depth} ${file.reasons.join(',')}`);
+    if (lines.length === 0) lines.push(`no files affected (changed: ${(response.roots ?? [response.root]).join(' ')})`);
+    if (response.tests.length > 0) lines.push(`tests: ${response.tests.join(' ')}`);
+    lines.push(...response.edges.map((edge) => `${label(edge.from)} → ${label(edge.to)}${sitesSuffix(edge)}`));
+    return [...lines, ...impactNotes(response)].join('\n');
+  },
+  ids: (response) => response.files.map((file) => file.filePath),
+};
+
+/** `--format tree`: the caller graph alone, with the same notes. */
+export function impactTree(response: ImpactResponse): string {
+  return [graphTree(response), ...impactNotes(response)].join('\n');
+}
+
+/** What was cut, guessed, skipped or not searched, so a short list is not read as the whole impact. */
+function impactNotes(response: ImpactResponse): string[] {
+  const notes = cutNotes(
+    { truncated: response.truncated ? true : undefined, budget: response.budget },
+    response.files.length,
+    response.totalFiles ?? response.files.length,
+    'files',
+  );
+  if (response.totalEdges !== undefined && response.edges.length < response.totalEdges)
+    notes.push(`… ${response.totalEdges - response.edges.length} more caller edges`);
+  if (response.changedFiles)
+    notes.push(
+      `${response.changedFiles} changed source files with no declaration changed (imports, top-level statements)`,
+    );
+  if (!response.complete) notes.push(`complete: false (${response.incomplete ?? 'unknown'})`);
+  notes.push(...guessNotes(response, 'impact'));
+  return notes;
+}
