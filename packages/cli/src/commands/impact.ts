@@ -27,7 +27,7 @@ export function registerImpact({ cli, run }: CommandHost): void {
     .option('--limit <n>', 'At most n files, nearest first (the answer says totalFiles and truncated)')
     .option('--max-tokens <n>', 'Shrink the answer to about n tokens: caller edges cut first, then files')
     .example('cn impact compose --format compact')
-    .example('cn impact src/utils/html.ts::27::14 --depth 2')
+    .example('cn impact src/utils/html.ts::40::14 --depth 2')
     .example('cn impact --since HEAD        # what uncommitted changes reach')
     .example('cn impact --since main --format ids   # the affected files, one per line')
     .action((target: string | undefined, flags: ImpactFlags) =>
