@@ -35,6 +35,7 @@ describe('nothing written where it does not belong', () => {
       ['map', 'src/calls/chain.ts'],
       ['inspect', 'src/calls/chain.ts::2::17'],
       ['calls', 'main', '--direction', 'out', '--depth', '3'],
+      ['impact', 'evaluate', '--depth', '3'],
       ['impl', 'Shape'],
       ['type', 'evaluate'],
       ['deps', 'src/index.ts', '--direction', 'both'],
