@@ -13,7 +13,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
 import { ImportIndex } from './import-index.js';
-import { isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
+import { isExported, isIdentifierName, isImportOrReExport, statementBindingTest } from './top-level-declarations.js';
 
 export const DEFAULT_OVERVIEW_TOKENS = 2000;
 /** Per file; the rest is counted in `omitted`. A file with more is read with cn map. */
@@ -125,11 +125,12 @@ function topLevelDeclarations(
 ): Declared[] {
   const declared: Declared[] = [];
   const seen = new Map<string, Declared>();
+  const isStatementBinding = statementBindingTest(text);
   for (const node of outline) {
     const { line, character } = node.selectionRange.start;
     const lineText = text.line(line) ?? '';
     if (isImportOrReExport(lineText)) continue;
-    if (!isIdentifierName(node.name)) continue;
+    if (!isIdentifierName(node.name) || isStatementBinding(node)) continue;
     const earlier = seen.get(node.name);
     if (earlier) {
       // Overload signatures and their implementation (or a class and its merged namespace) are one entry.
