@@ -236,7 +236,7 @@ describe('a script at module level (issue 13)', () => {
     ];
     const deps = { engine, files: new FakeFiles({ 'src/script.mjs': script }), paths: new ProjectPaths(ROOT) };
     expect((await mapFile(deps, { file: 'src/script.mjs' })).symbols.map((s) => s.name)).toEqual(['rows', 'done']);
-    const importGraph = { projectFiles: async () => [`${ROOT}/src/script.mjs`] };
+    const importGraph = { projectFiles: async () => [`${ROOT}/src/script.mjs`], importsOf: async () => [] };
     const listed = await overview({ ...deps, importGraph }, { maxTokens: 0 });
     expect(listed.files[0].symbols.map((s) => s.name)).toEqual(['done', 'rows']);
   });
