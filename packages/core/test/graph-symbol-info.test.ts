@@ -165,4 +165,15 @@ describe('describeType names what it points at (issue 13)', () => {
     expect(response.target).toMatchObject({ name: 'setTimeout', kind: 'Function' });
     expect(response.typeDefinitions).toEqual([]);
   });
+
+  it('calls an enum member declared outside the root EnumMember, from the hover, not Unknown', async () => {
+    const { engine, navigation, deps } = optionsSetup();
+    const lib = {
+      filePath: '/lib/enums.d.ts',
+      range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } },
+    };
+    navigation.hovers[`${ROOT}/src/options.ts:5:3`] = { signature: '(enum member) Color.Red = 0', documentation: '' };
+    engine.definitionsAt[`${ROOT}/src/options.ts:5:3`] = [lib];
+    expect((await describeType(deps, { target: 'src/options.ts::5::3' })).target.kind).toBe('EnumMember');
+  });
 });

@@ -93,6 +93,7 @@ function kindFromSignature(signature: string): string {
     class: 'Class',
     interface: 'Interface',
     enum: 'Enum',
+    'enum member': 'EnumMember',
     alias: 'Variable',
   };
   return kinds[word] ?? 'Unknown';
