@@ -181,9 +181,10 @@ function addTypeParameters(tokens: Token[], open: number, declared: Set<string>)
   }
 }
 
+/** `a.b`, `a?.b`, and any `#b`: a private name is always the block's own class's member. */
 function isMemberName(tokens: Token[], index: number): boolean {
   const previous = tokens[index - 1]?.text;
-  return previous === '.' || previous === '?.';
+  return previous === '.' || previous === '?.' || previous === '#';
 }
 
 function isObjectKey(tokens: Token[], index: number): boolean {
