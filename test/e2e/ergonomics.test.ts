@@ -217,6 +217,27 @@ describe('cn for agents', () => {
       expect(piped.stdout).toMatch(/^app\/main\.ts:\d+-\d+\nimport \{ User/);
       expect(piped.stdout).toMatch(/… \d+ more blocks/);
     });
+
+    it('cn inspect --max-tokens drops the code of the later blocks, then blocks, and says so (issue 13)', async () => {
+      const ids = ['lib/user.ts:13', 'lib/registry.ts:7', 'app/welcome.ts:4'];
+      const whole = await run(['inspect', ...ids, '--format', 'text']);
+      const budget = 60;
+      expect(estimateTokens(whole.stdout)).toBeGreaterThan(budget);
+      const fitted = await run(['inspect', ...ids, '--format', 'text', '--max-tokens', String(budget)]);
+      expect(fitted.exitCode).toBe(0);
+      expect(estimateTokens(fitted.stdout)).toBeLessThanOrEqual(budget);
+      expect(fitted.stdout).toMatch(/budget: stage (no-previews|cut), ~\d+ of 60 tokens$/m);
+      // The first block keeps what the budget allows; the last one has at least lost its code.
+      expect(fitted.stdout).not.toContain('│ export function welcome');
+      const answer = json(await run(['inspect', ...ids, '--max-tokens', '150']));
+      expect(answer.results.map((r: { filePath: string }) => r.filePath)).toEqual([
+        'lib/user.ts',
+        'lib/registry.ts',
+        'app/welcome.ts',
+      ]);
+      expect(answer.results.at(-1).code).toBeUndefined();
+      expect(answer.budget).toMatchObject({ maxTokens: 150, stage: 'no-previews' });
+    });
   });
 
   describe('orientation', () => {

@@ -85,6 +85,12 @@ describe('cn mcp', () => {
     ],
     ['cn_inspect', { ids: [`${user}::19::3`], limit: 1 }, ['inspect', `${user}::19::3`, '--limit', '1']],
     ['cn_inspect', { ids: [`${user}::19::3`], code: false }, ['inspect', `${user}::19::3`, '--no-code']],
+    ['cn_inspect', { ids: [`${user}::19::3`], maxTokens: 20 }, ['inspect', `${user}::19::3`, '--max-tokens', '20']],
+    [
+      'cn_inspect',
+      { ids: [`${user}::19::3`, 'src/domain/money.ts:1'], maxTokens: 120 },
+      ['inspect', `${user}::19::3`, 'src/domain/money.ts:1', '--max-tokens', '120'],
+    ],
     [
       'cn_inspect',
       { ids: [`${user}::19::3`, 'src/domain/money.ts:1'], code: false },

@@ -24,6 +24,7 @@ export * from './graph/public.js';
 export * from './usecases/overview.js';
 export * from './output/budget.js';
 export * from './output/budget-unused.js';
+export * from './output/inspect-budget.js';
 export * from './output/snippets.js';
 export * from './output/token-estimate.js';
 export * from './ranking/path-filter.js';

@@ -61,6 +61,10 @@ function setup() {
   const paths = new ProjectPaths(ROOT);
   const importGraph = {
     projectFiles: async () => [`${ROOT}/lib/extra.ts`, `${ROOT}/src/other.ts`, `${ROOT}/src/shapes.ts`],
+    // Both importers' './shapes.js' is src/shapes.ts (as a paths alias would make it).
+    importsOf: async () => [
+      { specifier: './shapes.js', line: 1, character: 30, resolvedFile: `${ROOT}/src/shapes.ts` },
+    ],
   };
   engine.symbols = [
     hit('area', 'Method', 3, 5, 'Circle'),

@@ -120,3 +120,60 @@ describe('describeType', () => {
     await expect(describeType(deps, { target: 'src/shapes.ts::3::1' })).rejects.toMatchObject({ kind: 'not-found' });
   });
 });
+
+describe('describeType names what it points at (issue 13)', () => {
+  const options = [
+    'export type Options = {',
+    '  verbose: boolean;',
+    '};',
+    'const options: Options = { verbose: true };',
+    'setTimeout(() => options, 1);',
+  ].join('\n');
+
+  function optionsSetup() {
+    const engine = new FakeEngine();
+    engine.outlines[`${ROOT}/src/options.ts`] = [
+      node('Options', 'Variable', [1, 3], [1, 13], [node('verbose', 'Property', [2, 2], [2, 3])]),
+      node('options', 'Variable', [4, 4], [4, 7]),
+    ];
+    const navigation = new FakeNavigation();
+    const files = new FakeFiles({ 'src/options.ts': options });
+    return { engine, navigation, deps: { engine, navigation, files, paths: new ProjectPaths(ROOT) } };
+  }
+
+  it("gives an object type alias's name, kind and name position when the engine points at its `{`", async () => {
+    const { navigation, deps } = optionsSetup();
+    navigation.hovers[`${ROOT}/src/options.ts:4:7`] = { signature: 'const options: Options', documentation: '' };
+    navigation.typeDefinitionsAt[`${ROOT}/src/options.ts:4:7`] = [at('src/options.ts', 1, 23)];
+    const response = await describeType(deps, { target: 'src/options.ts::4::7' });
+    expect(response.typeDefinitions).toMatchObject([
+      { id: 'src/options.ts::1::13', name: 'Options', kind: 'TypeAlias' },
+    ]);
+  });
+
+  it('names the whole identifier when the id points inside it, and not a function as its own type', async () => {
+    const { engine, navigation, deps } = optionsSetup();
+    // The middle of `setTimeout`, declared in lib.d.ts outside the root: its own type definition.
+    const lib = {
+      filePath: '/lib/lib.dom.d.ts',
+      range: { start: { line: 9, character: 18 }, end: { line: 9, character: 28 } },
+    };
+    navigation.hovers[`${ROOT}/src/options.ts:5:3`] = { signature: 'function setTimeout(): number', documentation: '' };
+    engine.definitionsAt[`${ROOT}/src/options.ts:5:3`] = [lib];
+    navigation.typeDefinitionsAt[`${ROOT}/src/options.ts:5:3`] = [lib];
+    const response = await describeType(deps, { target: 'src/options.ts::5::3' });
+    expect(response.target).toMatchObject({ name: 'setTimeout', kind: 'Function' });
+    expect(response.typeDefinitions).toEqual([]);
+  });
+
+  it('calls an enum member declared outside the root EnumMember, from the hover, not Unknown', async () => {
+    const { engine, navigation, deps } = optionsSetup();
+    const lib = {
+      filePath: '/lib/enums.d.ts',
+      range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } },
+    };
+    navigation.hovers[`${ROOT}/src/options.ts:5:3`] = { signature: '(enum member) Color.Red = 0', documentation: '' };
+    engine.definitionsAt[`${ROOT}/src/options.ts:5:3`] = [lib];
+    expect((await describeType(deps, { target: 'src/options.ts::5::3' })).target.kind).toBe('EnumMember');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, SourceText, mapFile } from '../src/index.js';
+import { ProjectPaths, SourceText, mapFile, overview } from '../src/index.js';
 import { readDeclarationHead } from '../src/inspect/declaration-head.js';
 import { exportEntries } from '../src/inspect/export-entries.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
@@ -205,5 +205,39 @@ describe('exportEntries', () => {
     expect(exportEntries(code).map((entry) => `${entry.name}@${entry.nameAt.line}:${entry.nameAt.character}`)).toEqual([
       'export=@4:10',
     ]);
+  });
+});
+
+describe('a script at module level (issue 13)', () => {
+  const script = [
+    'const rows = [[1, 2]];', // 1
+    'for (', // 2
+    '  const entry of rows', // 3
+    ') {}', // 4
+    'for (const [a, b] of rows) console.log(a, b);', // 5
+    'for await (const chunk of rows) {}', // 6
+    'try {', // 7
+    '  rows.pop();', // 8
+    '} catch ({ message }) {}', // 9
+    'export const done = rows.for;', // 10
+    '',
+  ].join('\n');
+
+  it('lists only module-level declarations, not loop or catch bindings', async () => {
+    const engine = new FakeEngine();
+    engine.outlines[`${ROOT}/src/script.mjs`] = [
+      node('rows', 'Constant', [1, 1], [1, 7]),
+      node('entry', 'Constant', [3, 3], [3, 9]),
+      node('a', 'Constant', [5, 5], [5, 13]),
+      node('b', 'Constant', [5, 5], [5, 16]),
+      node('chunk', 'Constant', [6, 6], [6, 18]),
+      node('message', 'Variable', [9, 9], [9, 12]),
+      node('done', 'Constant', [10, 10], [10, 14]),
+    ];
+    const deps = { engine, files: new FakeFiles({ 'src/script.mjs': script }), paths: new ProjectPaths(ROOT) };
+    expect((await mapFile(deps, { file: 'src/script.mjs' })).symbols.map((s) => s.name)).toEqual(['rows', 'done']);
+    const importGraph = { projectFiles: async () => [`${ROOT}/src/script.mjs`], importsOf: async () => [] };
+    const listed = await overview({ ...deps, importGraph }, { maxTokens: 0 });
+    expect(listed.files[0].symbols.map((s) => s.name)).toEqual(['done', 'rows']);
   });
 });

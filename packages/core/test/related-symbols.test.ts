@@ -45,4 +45,43 @@ describe('relatedSymbols', () => {
   it('keeps unicode identifiers whole', () => {
     expect(relatedSymbols('const 名前 = 挨拶(値);')).toEqual(['挨拶', '値']);
   });
+
+  it('leaves out the members a class, interface or object type declares, not the outer names they use (issue 13)', () => {
+    const hono = [
+      'export class Hono<E extends Env = Env> extends HonoBase<E> {',
+      "  #path = '/'",
+      '  router: Router<[H, RouterRoute]>',
+      '  private notFoundHandler: NotFoundHandler = notFoundHandler',
+      '  errorHandler = errorHandler',
+      '  route = (sub: string) => this.mount(sub)',
+      '  get(path: string) { return this.#addRoute(path) }',
+      '  #addRoute(path: string) { return path }',
+      '  private helper(p: string) { return compose(p) }',
+      '  mount(sub: string): this { return this }',
+      '}',
+    ].join('\n');
+    expect(relatedSymbols(hono)).toEqual([
+      'Env',
+      'HonoBase',
+      'Router',
+      'H',
+      'RouterRoute',
+      'NotFoundHandler',
+      'notFoundHandler',
+      'errorHandler',
+      'compose',
+    ]);
+    const types = [
+      'interface Context<E extends Env> {',
+      '  req: HonoRequest',
+      '  get<Key extends keyof E>(key: Key): Value',
+      '}',
+      'type Options = {',
+      '  strict?: boolean',
+      '  onError(err: Error): Response',
+      '}',
+      'const made = { total, run() { return total } }',
+    ].join('\n');
+    expect(relatedSymbols(types)).toEqual(['Env', 'HonoRequest', 'Value', 'Error', 'Response', 'total']);
+  });
 });

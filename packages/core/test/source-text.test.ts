@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { decodeSourceBytes, lineStarts, SourceText } from '../src/index.js';
+import { decodeSourceBytes, identifierAround, lineStarts, SourceText } from '../src/index.js';
 
 /** The compiler's 1-based line and column of an offset: what the language server reports. */
 function compilerPosition(text: string, offset: number): { line: number; character: number } {
@@ -73,5 +73,19 @@ describe('decodeSourceBytes: bytes read as the compiler reads them (ts.sys.readF
     const before = Buffer.from(bytes);
     decodeSourceBytes(bytes);
     expect(bytes.equals(before)).toBe(true);
+  });
+});
+
+describe('identifierAround', () => {
+  it('gives the whole identifier under any of its columns, private names with their #', () => {
+    const line = '  timer = setTimeout(this.#path, 名前);';
+    expect(identifierAround(line, 11)).toBe('setTimeout');
+    expect(identifierAround(line, 12)).toBe('setTimeout');
+    expect(identifierAround(line, 20)).toBe('setTimeout');
+    expect(identifierAround(line, 27)).toBe('#path');
+    expect(identifierAround(line, 29)).toBe('#path');
+    expect(identifierAround(line, 34)).toBe('名前');
+    expect(identifierAround(line, 21)).toBe('');
+    expect(identifierAround(undefined, 3)).toBe('');
   });
 });

@@ -159,6 +159,16 @@ describe('answers, one per route family', () => {
     expect(inspect.json().result.code).toContain('return text');
   });
 
+  it('inspect takes maxTokens and answers with its budget report (issue 13)', async () => {
+    const id = 'src/greet.ts:1';
+    const fitted = await proven('POST', '/inspect', { id, maxTokens: 20 });
+    expect(fitted.statusCode).toBe(200);
+    expect(fitted.json().result.code).toBeUndefined();
+    expect(fitted.json().budget).toMatchObject({ maxTokens: 20, stage: 'no-previews' });
+    const many = await proven('POST', '/inspect', { ids: [id], maxTokens: 20 });
+    expect(many.json().budget).toMatchObject({ maxTokens: 20 });
+  });
+
   it('find answers the definition and its references', async () => {
     const answer = await proven('POST', '/find', { query: 'greet' });
     expect(answer.statusCode).toBe(200);

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { TsImportGraph, packageName } from '../src/navigation/import-graph.js';
 import { fixture } from './helpers.js';
@@ -66,5 +68,41 @@ describe('the import graph through the TypeScript compiler API', () => {
 
   it('refuses files outside the root', async () => {
     await expect(graph.importsOf('/etc/hosts')).rejects.toThrow(/outside the project root/);
+  });
+});
+
+describe('every way of writing an import is an edge (issue 13)', () => {
+  it('counts export * as ns, export *, import type, import() and export { a } from', async () => {
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'cn-imports-')));
+    try {
+      writeFileSync(path.join(dir, 'tsconfig.json'), '{ "compilerOptions": { "module": "nodenext" } }');
+      for (const name of ['a', 'b', 'c', 'd', 'e', 'f'])
+        writeFileSync(path.join(dir, `${name}.ts`), 'export const a = 1;\n');
+      writeFileSync(
+        path.join(dir, 'index.ts'),
+        [
+          "export * as ns from './a.js';",
+          "export * from './b.js';",
+          "import type { a } from './c.js';",
+          "const lazy = import('./d.js');",
+          "export { a as e } from './e.js';",
+          "export type * as types from './f.js';",
+        ].join('\n'),
+      );
+      const edges = (await new TsImportGraph(dir).importsOf(path.join(dir, 'index.ts'))).map(
+        (entry) =>
+          `${entry.specifier} → ${entry.resolvedFile ? path.relative(dir, entry.resolvedFile) : '?'} @${entry.line}:${entry.character}`,
+      );
+      expect(edges).toEqual([
+        './a.js → a.ts @1:22',
+        './b.js → b.ts @2:16',
+        './c.js → c.ts @3:25',
+        './d.js → d.ts @4:22',
+        './e.js → e.ts @5:25',
+        './f.js → f.ts @6:30',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

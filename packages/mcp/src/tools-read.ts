@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { CnError, DEFAULT_OVERVIEW_TOKENS, fitFind, fitMap, fitOverview, fitUnused, inspectInBatches } from '@cn/core';
+import {
+  CnError,
+  DEFAULT_OVERVIEW_TOKENS,
+  fitFind,
+  fitInspect,
+  fitInspectMany,
+  fitMap,
+  fitOverview,
+  fitUnused,
+  inspectInBatches,
+} from '@cn/core';
 import { requestBody } from '@cn/protocol';
 import {
   findRequest,
@@ -118,16 +128,21 @@ export const READ_TOOLS = [
       context: inspectRequest.shape.context.describe('Lines either side for surround (default 5)'),
       code: inspectRequest.shape.code.describe("false: only each block's line range (no code)"),
       limit: inspectManyRequest.shape.limit.describe('At most this many blocks'),
+      maxTokens,
     },
     route: 'inspect',
     // `cn inspect <id>` keeps the single-result answer; several ids (or a limit) get the list, in
     // as many requests as the daemon's body limit needs, as `cn inspect -` sends them.
-    call: ({ ids, expand, context, code, limit }, { daemon }) =>
-      ids.length === 1 && limit === undefined
-        ? daemon.call('inspect', requestBody('inspect', { id: ids[0], expand, context, code }))
-        : inspectInBatches(requestBody('inspect', { ids, expand, context, code, limit }), (batch) =>
-            daemon.call('inspect', batch),
-          ),
+    call: async ({ ids, expand, context, code, limit, maxTokens }, { daemon }) => {
+      if (ids.length === 1 && limit === undefined) {
+        const response = await daemon.call('inspect', requestBody('inspect', { id: ids[0], expand, context, code }));
+        return maxTokens === undefined ? response : fitInspect(response, maxTokens);
+      }
+      const response = await inspectInBatches(requestBody('inspect', { ids, expand, context, code, limit }), (batch) =>
+        daemon.call('inspect', batch),
+      );
+      return maxTokens === undefined ? response : fitInspectMany(response, maxTokens);
+    },
   }),
   tool({
     name: 'cn_status',

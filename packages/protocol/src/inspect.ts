@@ -1,6 +1,7 @@
 /** `cn inspect` — POST /inspect: the code block around one id (`id` → `result`) or many (`ids` → `results`). */
 import { z } from 'zod';
 import { MAX_ID_LENGTH, MAX_INSPECT_IDS } from './limits.js';
+import { budgetReport } from './shared.js';
 
 export const expandMode = z.enum(['block', 'surround']);
 export type ExpandMode = z.infer<typeof expandMode>;
@@ -10,6 +11,8 @@ const inspectOptions = {
   context: z.int().min(0).optional(),
   /** false: only each block's range, no code and no relatedSymbols (where a 1,000-line block ends, in a few tokens). */
   code: z.boolean().optional(),
+  /** Shrink to about this many tokens: the code of the later blocks goes first (ranges stay), then blocks. */
+  maxTokens: z.int().optional(),
 };
 export const inspectRequest = z.strictObject({ id: z.string().max(MAX_ID_LENGTH), ...inspectOptions });
 export type InspectRequest = z.infer<typeof inspectRequest>;
@@ -34,7 +37,11 @@ export const inspectResult = z.object({
   relatedSymbols: z.array(z.string()).optional(),
 });
 export type InspectResult = z.infer<typeof inspectResult>;
-export const inspectResponse = z.object({ result: inspectResult });
+export const inspectResponse = z.object({
+  result: inspectResult,
+  /** Present under `maxTokens` (stage full, or no-previews: the code left out). */
+  budget: budgetReport.optional(),
+});
 export type InspectResponse = z.infer<typeof inspectResponse>;
 
 export const inspectManyResult = inspectResult.extend({
@@ -52,6 +59,8 @@ export const inspectManyResponse = z.object({
   /** Distinct blocks found, before `limit`. */
   total: z.int(),
   truncated: z.literal(true).optional(),
+  /** Present under `maxTokens`: no-previews (later blocks without code), cut (blocks dropped) or totals. */
+  budget: budgetReport.optional(),
 });
 export type InspectManyResponse = z.infer<typeof inspectManyResponse>;
 

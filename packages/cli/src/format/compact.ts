@@ -88,7 +88,7 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
   if ('results' in response) {
     for (const failure of response.failures) lines.push(`failed ${failure.id}: ${failure.message}`);
     lines.push(...cutNotes(response, response.results.length, response.total, 'blocks'));
-  }
+  } else lines.push(...cutNotes(response, 1, 1, 'blocks'));
   return lines.join('\n');
 }
 

@@ -100,9 +100,9 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   });
   if ('results' in response) {
     for (const failure of response.failures) blocks.push(`failed  ${failure.id}: ${failure.message}`);
-    if (response.truncated) blocks.push(`… ${response.total - response.results.length} more blocks (raise --limit)`);
-  }
-  return blocks.join('\n\n');
+    blocks.push(cutNotes(response, response.results.length, response.total, 'blocks').join('\n'));
+  } else blocks.push(cutNotes(response, 1, 1, 'blocks').join('\n'));
+  return blocks.filter((block) => block !== '').join('\n\n');
 }
 
 export function statusText(status: StatusResponse | UnresponsiveStatus | { running: false; root: string }): string {

@@ -69,3 +69,18 @@ export const PREVIEW_MAX = 100;
 export function clipPreview(text: string): string {
   return text.length > PREVIEW_MAX ? text.slice(0, PREVIEW_MAX) : text;
 }
+
+/**
+ * The whole identifier under a 1-based column (`#name` for a private one), or '' when the column is
+ * on no identifier: an id may point anywhere inside a name, and `setTimeout` must not come out as `tTimeout`.
+ */
+export function identifierAround(content: string | undefined, character: number): string {
+  const line = content ?? '';
+  // On the `#` of a private name, the name starts one further.
+  const at = line[character - 1] === '#' ? character : character - 1;
+  const before = /[\p{L}\p{N}$_]*$/u.exec(line.slice(0, Math.max(0, at)))![0];
+  const after = /^[\p{L}\p{N}$_]*/u.exec(line.slice(Math.max(0, at)))![0];
+  if (after === '') return '';
+  const start = at - before.length;
+  return (line[start - 1] === '#' ? '#' : '') + before + after;
+}

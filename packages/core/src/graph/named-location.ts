@@ -1,7 +1,9 @@
 import type { NamedLocation } from '@cn/protocol';
 import { rangeContains, type Position } from '../domain/location.js';
+import { identifierAround } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import { refineKind } from '../ranking/refine-kind.js';
 import type { LocationRefBuilder } from '../usecases/location-refs.js';
 
 interface Declaration {
@@ -20,13 +22,20 @@ export async function namedLocation(
   filePath: string,
   position: Position,
   fallbackKind = 'Unknown',
+  /** When nothing is declared at the position: accept a node of this kind around it. */
+  enclosingOfKind?: (kind: string) => boolean,
 ): Promise<NamedLocation> {
   // Files outside the root (lib.d.ts, packages) have no outline for us; they keep the engine's place.
   const outline = await engine.outline(filePath).catch((): OutlineNode[] => []);
-  const identifier = identifierAt((await builder.text(filePath))?.line(position.line), position.character);
-  const declaration = findDeclaration(outline, position, identifier);
+  const text = await builder.text(filePath);
+  const refined = (node: OutlineNode) =>
+    refineKind(node.kind, text?.line(node.selectionRange.start.line), node.selectionRange.start.character);
+  const identifier = identifierAround(text?.line(position.line), position.character);
+  const declaration =
+    findDeclaration(outline, position, identifier) ??
+    (enclosingOfKind ? findEnclosing(outline, position, (node) => enclosingOfKind(refined(node))) : undefined);
   const at = declaration?.node.selectionRange.start ?? position;
-  const ref = await builder.ref(filePath, at, declaration?.node.kind ?? fallbackKind);
+  const ref = await builder.ref(filePath, at, declaration ? refined(declaration.node) : fallbackKind);
   const name = declaration?.node.name ?? identifier;
   return { ...ref, name, ...(declaration?.container ? { container: declaration.container } : {}) };
 }
@@ -51,11 +60,22 @@ function findDeclaration(
   return undefined;
 }
 
-function samePosition(a: Position, b: Position): boolean {
-  return a.line === b.line && a.character === b.character;
+/** The innermost node around the position that `accept`s, e.g. the type alias whose `{ … }` the engine points at. */
+function findEnclosing(
+  nodes: OutlineNode[],
+  position: Position,
+  accept: (node: OutlineNode) => boolean,
+  container?: string,
+): Declaration | undefined {
+  for (const node of nodes) {
+    if (!rangeContains(node.range, position)) continue;
+    const deeper = findEnclosing(node.children, position, accept, node.name);
+    if (deeper) return deeper;
+    if (accept(node)) return { node, ...(container !== undefined ? { container } : {}) };
+  }
+  return undefined;
 }
 
-function identifierAt(content: string | undefined, character: number): string {
-  const match = /^[\p{L}\p{N}$_#]+/u.exec((content ?? '').slice(character - 1));
-  return match ? match[0] : '';
+function samePosition(a: Position, b: Position): boolean {
+  return a.line === b.line && a.character === b.character;
 }

@@ -1,18 +1,22 @@
 import { tokenize, type Token } from './lexer.js';
+import { matching, memberNamePositions } from './member-names.js';
 
 /**
  * Identifiers a block uses but does not declare itself, in first-appearance order: what a reader
  * has to look up elsewhere to understand the block. A heuristic over tokens (no type information):
- * member accesses (`a.b` → only `a`), object keys, and names the block declares (variables,
- * parameters, type parameters, functions, classes, members) are left out, as are keywords.
+ * member accesses (`a.b` → only `a`), object keys, the names of the members a class, interface or
+ * object type declares, and names the block declares (variables, parameters, type parameters,
+ * functions, classes) are left out, as are keywords.
  */
 export function relatedSymbols(code: string): string[] {
   const tokens = tokenize(code);
-  const declared = declaredNames(tokens);
+  const members = memberNamePositions(tokens, code);
+  const declared = declaredNames(tokens, members);
   const seen = new Set<string>();
   const related: string[] = [];
   tokens.forEach((token, index) => {
     if (token.type !== 'identifier' || KEYWORDS.has(token.text) || declared.has(token.text)) return;
+    if (members.has(index)) return;
     if (isMemberName(tokens, index) || isObjectKey(tokens, index)) return;
     if (seen.has(token.text)) return;
     seen.add(token.text);
@@ -50,10 +54,15 @@ const MEMBER_MODIFIERS = new Set([
   'set',
 ]);
 
-function declaredNames(tokens: Token[]): Set<string> {
+/** Names bound in the block; a member's name is not one (it is reached through `this.`, never bare). */
+function declaredNames(tokens: Token[], members: Set<number>): Set<string> {
   const declared = new Set<string>();
   tokens.forEach((token, index) => {
     if (token.type !== 'identifier') return;
+    if (members.has(index)) {
+      if (tokens[index + 1]?.text === '<') addTypeParameters(tokens, index + 1, declared);
+      return;
+    }
     const previous = tokens[index - 1];
     const next = tokens[index + 1];
     if (
@@ -81,7 +90,8 @@ function declaredNames(tokens: Token[]): Set<string> {
   });
   // Destructuring patterns and parameter lists declare every plain name in them.
   tokens.forEach((token, index) => {
-    if (token.text === '(' && isParameterList(tokens, index)) addBindingNames(tokens, index, declared);
+    if (token.text === '(' && (isParameterList(tokens, index) || isAfterMember(tokens, index, members)))
+      addBindingNames(tokens, index, declared);
     if ((token.text === '{' || token.text === '[') && isBindingPattern(tokens, index))
       addBindingNames(tokens, index, declared);
   });
@@ -93,7 +103,7 @@ function isMethodDeclaration(tokens: Token[], index: number): boolean {
   const previous = tokens[index - 1];
   const atMemberStart =
     !previous ||
-    [';', '{', '}'].includes(previous.text) ||
+    [';', '{', '}', ','].includes(previous.text) ||
     (previous.type === 'identifier' && MEMBER_MODIFIERS.has(previous.text)) ||
     previous.text === '*';
   if (!atMemberStart) return false;
@@ -103,6 +113,20 @@ function isMethodDeclaration(tokens: Token[], index: number): boolean {
   const close = matching(tokens, open);
   const after = tokens[close + 1]?.text;
   return after === '{' || after === ':';
+}
+
+/** `onError(err: Error): void` in an interface or object type: a method signature's parameters. */
+function isAfterMember(tokens: Token[], open: number, members: Set<number>): boolean {
+  return members.has(open - 1) || (tokens[open - 1]?.text === '>' && members.has(tokenBefore(tokens, open - 1)));
+}
+
+/** The index of the token before the `<…>` that ends at `close`. */
+function tokenBefore(tokens: Token[], close: number): number {
+  for (let i = close, depth = 0; i >= 0; i--) {
+    if (tokens[i].text === '>') depth++;
+    else if (tokens[i].text === '<' && --depth === 0) return i - 1;
+  }
+  return -1;
 }
 
 function isParameterList(tokens: Token[], open: number): boolean {
@@ -157,21 +181,10 @@ function addTypeParameters(tokens: Token[], open: number, declared: Set<string>)
   }
 }
 
-/** Index of the bracket closing the one at `open` (or the last token when unbalanced). */
-function matching(tokens: Token[], open: number): number {
-  const opener = tokens[open].text;
-  const closer = { '(': ')', '[': ']', '{': '}', '<': '>' }[opener];
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    if (tokens[i].text === opener) depth++;
-    else if (tokens[i].text === closer && --depth === 0) return i;
-  }
-  return tokens.length - 1;
-}
-
+/** `a.b`, `a?.b`, and any `#b`: a private name is always the block's own class's member. */
 function isMemberName(tokens: Token[], index: number): boolean {
   const previous = tokens[index - 1]?.text;
-  return previous === '.' || previous === '?.';
+  return previous === '.' || previous === '?.' || previous === '#';
 }
 
 function isObjectKey(tokens: Token[], index: number): boolean {

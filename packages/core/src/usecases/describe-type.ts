@@ -1,5 +1,6 @@
 import type { TypeRequest, TypeResponse } from '@cn/protocol';
 import { notFound } from '../domain/errors.js';
+import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { namedLocation } from '../graph/named-location.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -18,28 +19,36 @@ const MAX_TYPE_DEFINITIONS = 20;
 export async function describeType(deps: Deps, request: TypeRequest): Promise<TypeResponse> {
   const target = await resolveSymbolTarget(deps, request.target, request);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const [described, hover, locations, documented] = await Promise.all([
+  const [described, hover, locations, definitions] = await Promise.all([
     describeTarget(deps, builder, target),
     deps.navigation.hover(target.filePath, target.position),
     deps.navigation.typeDefinition(target.filePath, target.position),
-    declaredInRoot(deps, target),
+    deps.engine.definition(target.filePath, target.position).catch((): SourceLocation[] => []),
   ]);
   if (!hover)
     throw notFound(
       `no type information at '${request.target}'`,
       'point at a name: a variable, parameter, function, class or member',
     );
+  // A function or class is its own type definition; saying so adds nothing (and outside the root,
+  // where cn names nothing, it would be an unnamed place in lib.d.ts).
+  const isDefinition = (location: SourceLocation) =>
+    definitions.some(
+      (definition) =>
+        definition.filePath === location.filePath && definition.range.start.line === location.range.start.line,
+    );
   const typeDefinitions = await Promise.all(
-    sortLocations(locations)
+    sortLocations(locations.filter((location) => !isDefinition(location)))
       .slice(0, MAX_TYPE_DEFINITIONS)
-      .map((location) => namedLocation(deps.engine, builder, location.filePath, location.range.start)),
+      .map((location) =>
+        namedLocation(deps.engine, builder, location.filePath, location.range.start, 'Unknown', declaresType),
+      ),
   );
-  // A function or class is its own type definition; saying so adds nothing.
   const elsewhere = dedupeById(typeDefinitions).filter(
     (definition) => definition.filePath !== described.filePath || definition.line !== described.line,
   );
   const named = described.kind === 'Unknown' ? { ...described, kind: kindFromSignature(hover.signature) } : described;
-  const documentation = documented ? hover.documentation : '';
+  const documentation = (await declaredInRoot(deps, target, definitions)) ? hover.documentation : '';
   return {
     target: named,
     signature: hover.signature,
@@ -50,11 +59,21 @@ export async function describeType(deps: Deps, request: TypeRequest): Promise<Ty
 }
 
 /**
+ * The engine points at the type itself: for `type Options = { … }` that is the `{`, inside the alias's
+ * declaration; the alias (or interface, class, enum) around it is what names the type.
+ */
+const TYPE_KINDS = new Set(['TypeAlias', 'Interface', 'Class', 'Enum']);
+const declaresType = (kind: string) => TYPE_KINDS.has(kind);
+
+/**
  * A doc comment is its declaration's own text, so it is shown only when every declaration is inside
  * the root; the signature is the compiler's rendering of the type and is always shown.
  */
-async function declaredInRoot(deps: Deps, target: ResolvedSymbolTarget): Promise<boolean> {
-  const definitions = await deps.engine.definition(target.filePath, target.position).catch(() => []);
+async function declaredInRoot(
+  deps: Deps,
+  target: ResolvedSymbolTarget,
+  definitions: SourceLocation[],
+): Promise<boolean> {
   const places = [target.filePath, ...definitions.map((definition) => definition.filePath)];
   return (await Promise.all(places.map((place) => deps.files.isInsideRoot(place)))).every(Boolean);
 }
@@ -74,6 +93,7 @@ function kindFromSignature(signature: string): string {
     class: 'Class',
     interface: 'Interface',
     enum: 'Enum',
+    'enum member': 'EnumMember',
     alias: 'Variable',
   };
   return kinds[word] ?? 'Unknown';

@@ -12,7 +12,13 @@ import { pathFilter } from '../ranking/path-filter.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
-import { isAugmentation, isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
+import {
+  isAugmentation,
+  isExported,
+  isIdentifierName,
+  isImportOrReExport,
+  statementBindingTest,
+} from './top-level-declarations.js';
 import { NamedImports } from './named-imports.js';
 import type { UnusedCandidate } from './unused-candidate.js';
 import { memberCandidates } from './unused-members.js';
@@ -189,6 +195,7 @@ async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean)
     (a, b) => a.selectionRange.start.line - b.selectionRange.start.line,
   );
   const candidates: UnusedCandidate[] = [];
+  const isStatementBinding = statementBindingTest(text);
   for (const node of nodes) {
     const { line, character } = node.selectionRange.start;
     const lineText = text.line(line) ?? '';
@@ -196,6 +203,7 @@ async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean)
       !isIdentifierName(node.name) ||
       isImportOrReExport(lineText) ||
       isAugmentation(node, text) ||
+      isStatementBinding(node) ||
       seen.has(node.name)
     )
       continue;

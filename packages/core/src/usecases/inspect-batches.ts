@@ -2,6 +2,8 @@ import { badInput } from '../domain/errors.js';
 import { clip } from '../domain/ids.js';
 import type { InspectManyRequest, InspectManyResponse, InspectManyResult } from '@cn/protocol';
 import { MAX_REQUEST_BYTES } from '../http-limits.js';
+import { checkMaxTokens } from '../output/budget.js';
+import { fitInspectMany } from '../output/inspect-budget.js';
 import { MAX_ID_LENGTH, MAX_INSPECT_IDS, distinctIds, inspectBlockKey } from './inspect-code.js';
 
 /**
@@ -39,6 +41,17 @@ export function inspectBatches(request: InspectManyRequest, maxBodyBytes = MAX_R
  * request, so it is reported here as its own failure, in its place among the others.
  */
 export async function inspectInBatches(
+  request: InspectManyRequest,
+  send: (batch: InspectManyRequest) => Promise<InspectManyResponse>,
+): Promise<InspectManyResponse> {
+  // The budget is the whole answer's, so it is applied once, to the merged blocks.
+  const { maxTokens: given, ...unbudgeted } = request;
+  const maxTokens = checkMaxTokens(given);
+  const merged = await sendInBatches(unbudgeted, send);
+  return maxTokens === undefined ? merged : fitInspectMany(merged, maxTokens);
+}
+
+async function sendInBatches(
   request: InspectManyRequest,
   send: (batch: InspectManyRequest) => Promise<InspectManyResponse>,
 ): Promise<InspectManyResponse> {

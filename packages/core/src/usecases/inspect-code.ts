@@ -15,6 +15,8 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { relatedSymbols } from '../inspect/related-symbols.js';
 import { selectBlock, surround, type LineSpan } from '../inspect/select-block.js';
 import { boundedMap } from '../bounded-map.js';
+import { checkMaxTokens } from '../output/budget.js';
+import { fitInspect, fitInspectMany } from '../output/inspect-budget.js';
 import { resolveTargetPosition } from './target-position.js';
 
 export const DEFAULT_CONTEXT_LINES = 5;
@@ -35,7 +37,9 @@ type Structure = Promise<{ outline: OutlineNode[]; folds: FoldingSpan[] }>;
  */
 export async function inspectCode(deps: Deps, request: InspectRequest): Promise<InspectResponse> {
   const options = checkOptions(request);
-  return { result: await inspectOne(deps, request.id, options, new Map()) };
+  const maxTokens = checkMaxTokens(request.maxTokens);
+  const response = { result: await inspectOne(deps, request.id, options, new Map()) };
+  return maxTokens === undefined ? response : fitInspect(response, maxTokens);
 }
 
 /**
@@ -45,6 +49,7 @@ export async function inspectCode(deps: Deps, request: InspectRequest): Promise<
  */
 export async function inspectMany(deps: Deps, request: InspectManyRequest): Promise<InspectManyResponse> {
   const options = checkOptions(request);
+  const maxTokens = checkMaxTokens(request.maxTokens);
   if (!Array.isArray(request.ids) || request.ids.length === 0)
     throw badInput('no ids given', 'pass ids as arguments or one per line on stdin');
   if (request.ids.length > MAX_INSPECT_IDS)
@@ -78,7 +83,13 @@ export async function inspectMany(deps: Deps, request: InspectManyRequest): Prom
   }
   const all = [...blocks.values()];
   const results = request.limit === undefined ? all : all.slice(0, request.limit);
-  return { results, failures, total: all.length, ...(results.length < all.length ? { truncated: true as const } : {}) };
+  const response = {
+    results,
+    failures,
+    total: all.length,
+    ...(results.length < all.length ? { truncated: true as const } : {}),
+  };
+  return maxTokens === undefined ? response : fitInspectMany(response, maxTokens);
 }
 
 /** Each id once, as given but trimmed, in first-seen order; blank lines are no ids. */

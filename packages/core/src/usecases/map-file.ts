@@ -13,11 +13,10 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
+import { statementBindingTest } from './top-level-declarations.js';
 
 const DECLARING_CONTAINERS = new Set(['Class', 'Interface', 'Enum', 'Module', 'Namespace', 'Struct']);
 const MEMBER_KINDS = new Set(['Method', 'Property', 'Field']);
-/** `for (const x of xs)` at the top of a script: the engine lists x as if the file declared it. */
-const LOOP_HEADER = /\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\b[^;]*$/;
 /** Re-export targets asked of the engine at once. */
 const RESOLVE_WIDTH = 16;
 
@@ -42,6 +41,7 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   const exports = exportEntries(text.text);
   // The engine lists `export = X` as a constant named `export=` that says nothing of X; the export entry does.
   const assigned = exports.some((entry) => entry.name === 'export=');
+  const isStatementBinding = statementBindingTest(text);
   const entries: Entry[] = [];
   const visit = (node: OutlineNode, container: OutlineNode | undefined) => {
     // What a file declares is its top level and the members of its types and namespaces; what
@@ -49,7 +49,7 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
     if (container !== undefined && !request.locals && !DECLARING_CONTAINERS.has(container.kind)) return;
     if (
       container === undefined &&
-      ((!request.locals && isLoopVariable(node, text)) || (assigned && node.name === 'export='))
+      ((!request.locals && isStatementBinding(node)) || (assigned && node.name === 'export='))
     )
       return;
     const head = readDeclarationHead(text, node);
@@ -102,12 +102,6 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
     ...(symbols.length < entries.length ? { truncated: true as const } : {}),
   };
   return maxTokens === undefined ? response : fitMap(response, maxTokens);
-}
-
-function isLoopVariable(node: OutlineNode, text: SourceText): boolean {
-  if (node.kind !== 'Variable' && node.kind !== 'Constant') return false;
-  const { line, character } = node.selectionRange.start;
-  return LOOP_HEADER.test((text.line(line) ?? '').slice(0, character - 1));
 }
 
 /** The declaration a re-export stands for; nothing when the engine knows none or it lies outside the root. */

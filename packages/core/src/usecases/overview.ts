@@ -12,8 +12,8 @@ import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
-import { ImportIndex } from './import-index.js';
-import { isExported, isIdentifierName, isImportOrReExport } from './top-level-declarations.js';
+import { buildImportIndex, defaultExportName } from './import-index.js';
+import { isExported, isIdentifierName, isImportOrReExport, statementBindingTest } from './top-level-declarations.js';
 
 export const DEFAULT_OVERVIEW_TOKENS = 2000;
 /** Per file; the rest is counted in `omitted`. A file with more is read with cn map. */
@@ -26,7 +26,7 @@ type Deps = {
   engine: CodeIntelligence;
   files: SourceFiles;
   paths: ProjectPaths;
-  importGraph: Pick<ImportGraphSource, 'projectFiles'>;
+  importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'>;
 };
 interface Declared extends OverviewSymbol {
   line: number;
@@ -37,8 +37,8 @@ interface Declared extends OverviewSymbol {
  * top-level declarations (exported first) with kind and one-line signature, most-imported first;
  * files ordered by their most-imported declaration, cut to a token budget. Overloads are one entry.
  *
- * "How often referenced" is `importedBy`: how many project files import (or re-export) a binding of
- * that name, read from their import clauses (see import-index.ts for why not LSP references).
+ * "How often referenced" is `importedBy`: how many project files import (or re-export) that
+ * declaration, read from their import clauses and resolved (see import-index.ts for why not LSP references).
  */
 export async function overview(deps: Deps, request: OverviewRequest): Promise<OverviewResponse> {
   const maxTokens = checkMaxTokens(request.maxTokens, true) ?? DEFAULT_OVERVIEW_TOKENS;
@@ -69,14 +69,20 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
     const content = await deps.files.readText(file).catch(() => undefined);
     if (content !== undefined) texts.set(file, new SourceText(content));
   });
-  const imports = new ImportIndex();
-  for (const [file, text] of texts) imports.add(file, text.text);
+  const imports = await buildImportIndex(
+    deps.importGraph,
+    new Map([...texts].map(([file, text]) => [file, text.text])),
+  );
 
   const declaredPerFile = await boundedMap(chosen, OUTLINE_WIDTH, async (file) => {
     const text = texts.get(file);
     if (!text) return [];
     const outline = await deps.engine.outline(file).catch(() => [] as OutlineNode[]);
-    return topLevelDeclarations(deps.paths.toRelative(file), outline, text, (name) => imports.importedBy(name, file));
+    const defaultName = defaultExportName(text.text);
+    // A default import names the module's default export, whatever the importer calls it.
+    const importCount = (name: string) =>
+      imports.importedBy(file, name) + (name === defaultName ? imports.importedBy(file, 'default') : 0);
+    return topLevelDeclarations(deps.paths.toRelative(file), outline, text, importCount);
   });
   const files: Array<OverviewFile & { score: number }> = [];
   chosen.forEach((file, index) => {
@@ -125,11 +131,12 @@ function topLevelDeclarations(
 ): Declared[] {
   const declared: Declared[] = [];
   const seen = new Map<string, Declared>();
+  const isStatementBinding = statementBindingTest(text);
   for (const node of outline) {
     const { line, character } = node.selectionRange.start;
     const lineText = text.line(line) ?? '';
     if (isImportOrReExport(lineText)) continue;
-    if (!isIdentifierName(node.name)) continue;
+    if (!isIdentifierName(node.name) || isStatementBinding(node)) continue;
     const earlier = seen.get(node.name);
     if (earlier) {
       // Overload signatures and their implementation (or a class and its merged namespace) are one entry.

@@ -108,11 +108,32 @@ export class TsImportGraph implements ImportGraphSource {
 
 function scanSpecifiers(text: string): Specifier[] {
   const { importedFiles } = ts.preProcessFile(text, true, true);
+  const references = [...importedFiles, ...namespaceReExports(text)].sort((a, b) => a.pos - b.pos);
   const starts = lineStarts(text);
-  return importedFiles.map((reference) => {
+  return references.map((reference) => {
     // `pos` is the opening quote; the id points inside the string, at the specifier itself.
     return { text: reference.fileName, kind: callKind(text, reference.pos), ...positionAt(starts, reference.pos + 1) };
   });
+}
+
+const NAMESPACE_RE_EXPORT = /\bexport\s+(?:type\s+)?\*\s*as\b/;
+
+/**
+ * `export * as ns from './x'`: preProcessFile skips it (TypeScript 5.9), so a file re-exported only
+ * that way would have no importer. Only files that have one pay for a parse.
+ */
+function namespaceReExports(text: string): Array<{ fileName: string; pos: number }> {
+  if (!NAMESPACE_RE_EXPORT.test(text)) return [];
+  const source = ts.createSourceFile('scan.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  return source.statements.flatMap((statement) =>
+    ts.isExportDeclaration(statement) &&
+    statement.exportClause &&
+    ts.isNamespaceExport(statement.exportClause) &&
+    statement.moduleSpecifier &&
+    ts.isStringLiteral(statement.moduleSpecifier)
+      ? [{ fileName: statement.moduleSpecifier.text, pos: statement.moduleSpecifier.getStart(source) }]
+      : [],
+  );
 }
 
 /** preProcessFile does not say how a specifier was written; the text just before it does. */
