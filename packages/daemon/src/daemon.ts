@@ -11,7 +11,7 @@ import {
   type StatusResponse,
 } from '@cn/core';
 import { CN_VERSION, type PortFile } from '@cn/protocol';
-import { LazyImportGraph, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
+import { LazyImportGraph, LazyReferenceSyntax, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine } from './deferred-engine.js';
@@ -63,6 +63,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     navigation: engine,
     importGraph: new LazyImportGraph(root),
     typeSyntax: new LazyTypeSyntax(),
+    referenceSyntax: new LazyReferenceSyntax(),
     files: new NodeSourceFiles(root),
     paths: new ProjectPaths(root),
   };

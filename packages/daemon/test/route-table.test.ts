@@ -36,6 +36,7 @@ function fakeDeps(status: () => StatusResponse): RouteDeps {
     navigation,
     importGraph: new FakeImportGraph({ 'src/a.ts': [] }, ['src/a.ts']),
     typeSyntax: { typeDeclarations: async () => [] },
+    referenceSyntax: { classify: async (_file, _text, positions) => positions.map(() => ({ role: 'read' as const })) },
     files,
     paths: new ProjectPaths(ROOT),
     status,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES, ProjectPaths, engineFailure } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
-import { ROOT } from '../../core/test/fakes.js';
+import { FakeReferenceSyntax, ROOT } from '../../core/test/fakes.js';
 import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
 import { provenHeaders } from '../../../test/helpers/http.js';
@@ -64,6 +64,7 @@ beforeEach(async () => {
       navigation,
       importGraph,
       typeSyntax: { typeDeclarations: async () => [] },
+      referenceSyntax: new FakeReferenceSyntax(),
       files,
       paths: new ProjectPaths(ROOT),
       status: () => STATUS,

@@ -6,6 +6,7 @@ import type {
   CodeNavigation,
   ImportGraphSource,
   TypeSyntax,
+  ReferenceSyntax,
 } from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
@@ -17,6 +18,8 @@ export interface RouteDeps {
   importGraph: ImportGraphSource;
   /** Classes and interfaces of a file with their heritage clauses (cn impl). */
   typeSyntax: TypeSyntax;
+  /** Each reference's role and enclosing declaration (cn find). */
+  referenceSyntax: ReferenceSyntax;
   files: SourceFiles;
   paths: ProjectPaths;
   status(): StatusResponse;
