@@ -167,6 +167,27 @@ describe('answers, one per route family', () => {
     expect(body.references.map((ref: { filePath: string }) => ref.filePath)).toContain('src/main.ts');
   });
 
+  it('find takes roles, reference paths and a grouping, and its answer keeps role, in and the groups', async () => {
+    const all = (await proven('POST', '/find', { query: 'greet' })).json();
+    const listed = await proven('POST', '/find', { query: 'greet', role: ['read'], refsNotIn: 'src/greet.ts' });
+    expect(listed.statusCode).toBe(200);
+    const main = { name: '<module>', kind: 'Module', id: 'src/main.ts' };
+    const references: Array<{ filePath: string; role: string; in: unknown }> = listed.json().references;
+    expect(references.length).toBeGreaterThan(0);
+    for (const reference of references)
+      expect(reference).toMatchObject({ filePath: 'src/main.ts', role: 'read', in: main });
+    expect(listed.json().filteredReferences ?? 0).toBe(all.totalReferences - references.length);
+    const grouped = await proven('POST', '/find', { query: 'greet', group: 'file' });
+    expect(grouped.json().referenceFiles).toEqual(
+      expect.arrayContaining([
+        { filePath: 'src/main.ts', count: expect.any(Number), roles: { read: expect.any(Number) } },
+      ]),
+    );
+    const unknownRole = await proven('POST', '/find', { query: 'greet', role: ['poke'] });
+    expect(unknownRole.statusCode).toBe(400);
+    expect(unknownRole.json().error.kind).toBe('bad-input');
+  });
+
   it('calls follows the call graph out of a function', async () => {
     const answer = await proven('POST', '/calls', { target: 'greet', direction: 'out' });
     expect(answer.statusCode).toBe(200);
