@@ -53,7 +53,10 @@ export const findResponse = z.object({
   query: z.string(),
   definition: candidate.nullable(),
   references: z.array(reference),
-  /** How many references exist; more than `references.length` when `limit` cut the list. */
+  /**
+   * How many references the filters kept (comment mentions only when asked); more than `references.length` when
+   * `limit` cut the list or the answer is grouped.
+   */
   totalReferences: z.int(),
   candidates: z.array(candidate),
   /** How many other symbols matched; more than `candidates.length` when cut. */
