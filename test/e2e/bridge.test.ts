@@ -35,7 +35,8 @@ describe('cn end to end on the shop example', () => {
       filePath: 'src/domain/user.ts',
       line: 6,
       character: 14,
-      kind: 'Reference',
+      role: 'declaration',
+      in: { name: '<module>', kind: 'Module', id: 'src/domain/user.ts' },
       preview: 'export class User {',
     });
     expect(answer.totalReferences).toBe(answer.references.length);

@@ -91,7 +91,7 @@ describe('cn for agents', () => {
       expect(compact).toContain(
         `lib/registry.ts (${answer.references.filter((r: { filePath: string }) => r.filePath === 'lib/registry.ts').length})`,
       );
-      expect(compact).toContain(" 1:10 │ import { User } from './user.js';");
+      expect(compact).toContain(" 1:10 import │ import { User } from './user.js';");
       const ids = (await run(['find', 'User', '--exact', '--format', 'ids'])).stdout.trimEnd().split('\n');
       expect(ids[0]).toBe('lib/user.ts::2::14');
       expect(new Set(ids)).toEqual(

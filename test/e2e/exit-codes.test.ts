@@ -44,7 +44,24 @@ describe('exit codes', () => {
       ['deps', 'src/domain/user.ts', 'x.ts'],
       /^cn: cn deps takes one argument; 'x\.ts' is extra/,
     ],
-    ['a second name to find', 2, ['find', 'User', 'Order'], /^cn: cn find takes one argument; 'Order' is extra/],
+    [
+      'an unknown role',
+      2,
+      ['find', 'User', '--role', 'call,poke'],
+      /^cn: unknown role 'poke' \(use --role with declaration, /,
+    ],
+    [
+      'an unknown grouping',
+      2,
+      ['find', 'User', '--group', 'dir'],
+      /^cn: unknown grouping 'dir' \(use --group file or symbol\)/,
+    ],
+    [
+      'files for a command without it',
+      2,
+      ['map', 'src/domain/user.ts', '--format', 'files'],
+      /^cn: cn map has no --format files/,
+    ],
     ['an argument to status', 2, ['status', 'now'], /^cn: cn status takes no arguments; 'now' is extra/],
   ];
 

@@ -2,7 +2,7 @@ import { cac } from 'cac';
 import { CnError } from '@cn/core';
 import { CN_VERSION } from '@cn/protocol';
 import { COMMANDS } from './commands/index.js';
-import { DEFAULT_TIMEOUT_MS, contextFrom, reportFailure, type CommandHost } from './run.js';
+import { DEFAULT_TIMEOUT_MS, FILES_FORMAT_COMMANDS, contextFrom, reportFailure, type CommandHost } from './run.js';
 
 const cli = cac('cn');
 cli
@@ -12,7 +12,7 @@ cli
   )
   .option(
     '--format <format>',
-    'Output: json (default, one line), text, compact (fewest tokens) or ids (one per line, for pipes)',
+    'Output: json (default, one line), text, compact (fewest tokens), ids (one per line, for pipes), files (find)',
     { default: 'json' },
   )
   .option('--timeout <ms>', `Give up on the daemon after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`);
@@ -44,6 +44,12 @@ async function main(): Promise<void> {
       );
     }
     refuseExtraArguments(cli.matchedCommand.name, cli.matchedCommand.args, cli.args);
+    if (cli.options.format === 'files' && !FILES_FORMAT_COMMANDS.includes(cli.matchedCommand.name))
+      throw new CnError(
+        'bad-input',
+        `cn ${cli.matchedCommand.name} has no --format files`,
+        `only ${FILES_FORMAT_COMMANDS.join(', ')} lists files; use --format ids or compact`,
+      );
     cli.runMatchedCommand();
   }
   await pending;

@@ -14,9 +14,11 @@ export interface Context {
 
 /**
  * json: the contract; text: for people; compact: one line per result; ids: one id per line, for pipes; tree: graphs
- * (calls, deps) as an indented tree.
+ * (calls, deps) as an indented tree; files: the distinct files of an answer, one per line (find only).
  */
-export const OUTPUT_FORMATS = ['json', 'text', 'compact', 'ids', 'tree'] as const;
+export const OUTPUT_FORMATS = ['json', 'text', 'compact', 'ids', 'tree', 'files'] as const;
+/** The commands that print `--format files`; any other refuses it rather than print something else. */
+export const FILES_FORMAT_COMMANDS: readonly string[] = ['find'];
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface Outcome {

@@ -3,6 +3,7 @@ export * from './domain/location.js';
 export * from './domain/symbols.js';
 export type * from './ports/code-intelligence.js';
 export type * from './ports/source-files.js';
+export type * from './ports/reference-syntax.js';
 export * from './domain/ids.js';
 export * from './domain/config-errors.js';
 export * from './domain/project-paths.js';

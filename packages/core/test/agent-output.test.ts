@@ -14,7 +14,7 @@ import {
   type FindResponse,
   type WorkspaceSymbolHit,
 } from '../src/index.js';
-import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
+import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, node } from './fakes.js';
 
 const shapes = [
   'export namespace Geo {', //                          1
@@ -85,7 +85,7 @@ function setup() {
     node('Id', 'Variable', [11, 11], [11, 13]),
     node('area', 'Function', [12, 17], [12, 17]),
   ];
-  return { engine, deps: { engine, files, paths, importGraph } };
+  return { engine, deps: { engine, files, paths, importGraph, referenceSyntax: new FakeReferenceSyntax() } };
 }
 
 describe('targeting', () => {
@@ -173,12 +173,21 @@ describe('budgets', () => {
     filePath: file,
     line,
     character: 1,
-    kind: 'Reference',
+    role: 'read' as const,
+    in: { name: '<module>', kind: 'Module', id: file },
     preview: `some code that uses the symbol on line ${line}`,
   });
   const response: FindResponse = {
     query: 'x',
-    definition: { ...ref('a.ts', 1), kind: 'Class', name: 'x' },
+    definition: {
+      id: 'a.ts::1::1',
+      filePath: 'a.ts',
+      line: 1,
+      character: 1,
+      kind: 'Class',
+      name: 'x',
+      preview: 'class x {}',
+    },
     references: [
       ...Array.from({ length: 40 }, (_, i) => ref('a.ts', i + 2)),
       ...Array.from({ length: 40 }, (_, i) => ref('b.ts', i + 1)),

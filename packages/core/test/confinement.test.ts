@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProjectPaths, describeType, findSymbol, listDiagnostics, overview, traceCalls } from '../src/index.js';
-import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
+import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, node } from './fakes.js';
 import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
 
 const SECRET = 'SECRET-LINE';
@@ -19,7 +19,14 @@ function setup() {
     'src/linked/secret.ts': [],
     'src/main.ts': [{ specifier: './linked/secret.js', resolvedFile: 'src/linked/secret.ts' }],
   });
-  const deps = { engine, navigation, importGraph, files, paths: new ProjectPaths(ROOT) };
+  const deps = {
+    engine,
+    navigation,
+    importGraph,
+    files,
+    paths: new ProjectPaths(ROOT),
+    referenceSyntax: new FakeReferenceSyntax(),
+  };
   engine.symbols = [
     {
       name: 'leaked',

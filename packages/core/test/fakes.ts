@@ -7,6 +7,8 @@ import {
   type FoldingSpan,
   type OutlineNode,
   type Position,
+  type ReferenceSite,
+  type ReferenceSyntax,
   type SourceFiles,
   type SourceLocation,
   type WorkspaceSymbolHit,
@@ -80,6 +82,18 @@ export class FakeEngine implements CodeIntelligence {
       looseFiles: 0,
       restarts: 0,
     };
+  }
+}
+
+/** Roles given up front by `path:line:character` (absolute path); any other place is a plain read at top level. */
+export class FakeReferenceSyntax implements ReferenceSyntax {
+  sites: Record<string, ReferenceSite> = {};
+  /** The files classified, one entry per call: the use case must parse each file once. */
+  parsed: string[] = [];
+
+  async classify(fileName: string, _text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
+    this.parsed.push(fileName);
+    return positions.map((position) => this.sites[key(fileName, position)] ?? { role: 'read' });
   }
 }
 

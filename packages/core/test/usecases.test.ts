@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, findSymbol, inspectCode, mapFile } from '../src/index.js';
-import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
+import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, node } from './fakes.js';
 
 const userSource = [
   '/** A user. */',
@@ -17,8 +17,9 @@ const indexSource = ["export { User } from './user.js';", 'const user = new User
 function setup() {
   const engine = new FakeEngine();
   const files = new FakeFiles({ 'src/user.ts': userSource, 'src/index.ts': indexSource, 'README.md': '# hi' });
-  const deps = { engine, files, paths: new ProjectPaths(ROOT) };
-  return { engine, files, deps };
+  const referenceSyntax = new FakeReferenceSyntax();
+  const deps = { engine, files, paths: new ProjectPaths(ROOT), referenceSyntax };
+  return { engine, files, deps, referenceSyntax };
 }
 
 async function failure(promise: Promise<unknown>): Promise<CnError> {

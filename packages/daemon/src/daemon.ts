@@ -13,6 +13,7 @@ import {
 import { CN_VERSION, type PortFile } from '@cn/protocol';
 import { LazyImportGraph, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
 import { GitChanges } from './adapters/git-changes.js';
+import { LazyImportGraph, LazyReferenceSyntax, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine } from './deferred-engine.js';
@@ -65,6 +66,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     importGraph: new LazyImportGraph(root),
     typeSyntax: new LazyTypeSyntax(),
     changes: new GitChanges(root, options.requestTimeoutMs),
+    referenceSyntax: new LazyReferenceSyntax(),
     files: new NodeSourceFiles(root),
     paths: new ProjectPaths(root),
   };

@@ -37,6 +37,7 @@ function fakeDeps(status: () => StatusResponse): RouteDeps {
     importGraph: new FakeImportGraph({ 'src/a.ts': [] }, ['src/a.ts']),
     typeSyntax: { typeDeclarations: async () => [] },
     changes: { changedFiles: async () => [] },
+    referenceSyntax: { classify: async (_file, _text, positions) => positions.map(() => ({ role: 'read' as const })) },
     files,
     paths: new ProjectPaths(ROOT),
     status,

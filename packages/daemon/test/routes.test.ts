@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES, ProjectPaths, engineFailure } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
-import { ROOT } from '../../core/test/fakes.js';
+import { FakeReferenceSyntax, ROOT } from '../../core/test/fakes.js';
 import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
 import { provenHeaders } from '../../../test/helpers/http.js';
@@ -65,6 +65,7 @@ beforeEach(async () => {
       importGraph,
       typeSyntax: { typeDeclarations: async () => [] },
       changes: { changedFiles: async () => [{ filePath: `${ROOT}/src/greet.ts`, lines: [{ start: 5, end: 5 }] }] },
+      referenceSyntax: new FakeReferenceSyntax(),
       files,
       paths: new ProjectPaths(ROOT),
       status: () => STATUS,
@@ -175,6 +176,27 @@ describe('answers, one per route family', () => {
     const body = answer.json();
     expect(body.definition).toMatchObject({ name: 'greet', filePath: 'src/greet.ts', line: 1 });
     expect(body.references.map((ref: { filePath: string }) => ref.filePath)).toContain('src/main.ts');
+  });
+
+  it('find takes roles, reference paths and a grouping, and its answer keeps role, in and the groups', async () => {
+    const all = (await proven('POST', '/find', { query: 'greet' })).json();
+    const listed = await proven('POST', '/find', { query: 'greet', role: ['read'], refsNotIn: 'src/greet.ts' });
+    expect(listed.statusCode).toBe(200);
+    const main = { name: '<module>', kind: 'Module', id: 'src/main.ts' };
+    const references: Array<{ filePath: string; role: string; in: unknown }> = listed.json().references;
+    expect(references.length).toBeGreaterThan(0);
+    for (const reference of references)
+      expect(reference).toMatchObject({ filePath: 'src/main.ts', role: 'read', in: main });
+    expect(listed.json().filteredReferences ?? 0).toBe(all.totalReferences - references.length);
+    const grouped = await proven('POST', '/find', { query: 'greet', group: 'file' });
+    expect(grouped.json().referenceFiles).toEqual(
+      expect.arrayContaining([
+        { filePath: 'src/main.ts', count: expect.any(Number), roles: { read: expect.any(Number) } },
+      ]),
+    );
+    const unknownRole = await proven('POST', '/find', { query: 'greet', role: ['poke'] });
+    expect(unknownRole.statusCode).toBe(400);
+    expect(unknownRole.json().error.kind).toBe('bad-input');
   });
 
   it('calls follows the call graph out of a function', async () => {

@@ -5,3 +5,4 @@ export type { TsImportGraph } from './navigation/import-graph.js';
 export { stampOf } from './file-stamp.js';
 export type { FileStamp } from './file-stamp.js';
 export { LazyTypeSyntax } from './navigation/lazy-type-syntax.js';
+export { LazyReferenceSyntax } from './navigation/lazy-reference-syntax.js';

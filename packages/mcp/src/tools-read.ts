@@ -100,20 +100,24 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_find',
-    description: 'Definition and all references of a symbol by name or id; compiler-accurate, unlike grep.',
+    description: 'Definition and references, each with role and enclosing symbol.',
     input: {
-      query: findRequest.shape.query.min(1).describe('Symbol name, Container.member, or an id'),
+      query: findRequest.shape.query.min(1).describe('Name, Container.member or id'),
       kind,
-      in: findRequest.shape.in.describe('Only definitions under this path or glob'),
-      exact: findRequest.shape.exact.describe('Only names equal to the query'),
-      refs: findRequest.shape.refs.describe('none: definition only; only: references only'),
+      in: findRequest.shape.in.describe('Only definitions in path/glob'),
+      exact: findRequest.shape.exact.describe('Only exact names'),
+      refs: findRequest.shape.refs.describe('none: no refs; only: no definition'),
+      role: findRequest.shape.role.describe('Only these roles'),
+      refsIn: findRequest.shape.refsIn.describe('Only refs in path/glob'),
+      refsNotIn: findRequest.shape.refsNotIn.describe('No refs in path/glob'),
+      group: findRequest.shape.group.describe('Counts per file or symbol'),
       snippet,
-      limit: limit.describe('At most this many references and candidates'),
+      limit: limit.describe('At most this many refs/groups, candidates'),
       maxTokens,
     },
     route: 'find',
-    body: ({ query, kind, in: scope, exact, refs, snippet, limit }) =>
-      requestBody('find', { query, kind, limit, in: scope, exact, refs, snippet }),
+    body: ({ query, kind, in: scope, exact, refs, role, refsIn, refsNotIn, group, snippet, limit }) =>
+      requestBody('find', { query, kind, limit, in: scope, exact, refs, role, refsIn, refsNotIn, group, snippet }),
     after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitFind(response, maxTokens)),
   }),
   tool({

@@ -1,6 +1,7 @@
 /** `cn find` — POST /find: a symbol's definition and references. */
 import { z } from 'zod';
 import { MAX_KIND_LENGTH, MAX_PATH_LENGTH, MAX_TARGET_LENGTH } from './limits.js';
+import { REFERENCE_GROUPINGS, REFERENCE_ROLES } from './reference-roles.js';
 import { budgetReport, fileCount, locationRef, snippetLevel } from './shared.js';
 
 /** `all` (default): definition and references; `none`: definition only; `only`: references only. */
@@ -17,13 +18,31 @@ export const findRequest = z.strictObject({
   exact: z.boolean().optional(),
   refs: referenceMode.optional(),
   snippet: snippetLevel.optional(),
+  /** Only references with these roles; comment mentions are left out unless `comment` is named. */
+  role: z.array(z.enum(REFERENCE_ROLES)).optional(),
+  /** Only references in files under this root-relative path or matching this glob. */
+  refsIn: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** No references in files under this path or matching this glob (tests: `"**\/*.test.ts"`). */
+  refsNotIn: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** References as one entry per file (`referenceFiles`) or per enclosing declaration (`referenceSymbols`). */
+  group: z.enum(REFERENCE_GROUPINGS).optional(),
   maxTokens: z.int().optional(),
 });
 export type FindRequest = z.infer<typeof findRequest>;
 
+/** The innermost named declaration around a reference; `<module>` (id: the file's path) at top level. */
+export const enclosingSymbol = z.object({ name: z.string(), kind: z.string(), id: z.string() });
+export type EnclosingSymbol = z.infer<typeof enclosingSymbol>;
+
 // `maxTokens` may drop previews (stage no-previews), so here they are not required.
-const reference = locationRef.extend({ preview: z.string().optional() });
-export const candidate = reference.extend({
+const place = locationRef.extend({ preview: z.string().optional() });
+/** A use of the symbol: what it does there (`role`) and the declaration it sits in (`in`). */
+export const reference = place.omit({ kind: true }).extend({
+  role: z.enum(REFERENCE_ROLES),
+  in: enclosingSymbol,
+});
+export type Reference = z.infer<typeof reference>;
+export const candidate = place.extend({
   name: z.string(),
   container: z.string().optional(),
   snippet: z.string().optional(),
@@ -34,7 +53,10 @@ export const findResponse = z.object({
   query: z.string(),
   definition: candidate.nullable(),
   references: z.array(reference),
-  /** How many references exist; more than `references.length` when `limit` cut the list. */
+  /**
+   * How many references the filters kept (comment mentions only when asked); more than `references.length` when
+   * `limit` cut the list or the answer is grouped.
+   */
   totalReferences: z.int(),
   candidates: z.array(candidate),
   /** How many other symbols matched; more than `candidates.length` when cut. */
@@ -45,8 +67,16 @@ export const findResponse = z.object({
   ambiguous: z.literal(true).optional(),
   /** Nothing matched the name: the closest names in the project (edit distance), to re-ask with. */
   didYouMean: z.array(z.string()).optional(),
-  /** `grouped` stage: references as counts per file. */
-  referenceFiles: z.array(fileCount).optional(),
+  /** References left out by `role`, `refsIn` or `refsNotIn` (comment mentions aside). */
+  filteredReferences: z.int().optional(),
+  /** Mentions in comments (`@see X`, `{@link X}`) left out: ask with role `comment`. */
+  commentReferences: z.int().optional(),
+  /** `group: file` or the `grouped` stage: references as counts per file (`roles`: per role, with `group`). */
+  referenceFiles: z.array(fileCount.extend({ roles: z.record(z.string(), z.int()).optional() })).optional(),
+  /** `group: symbol`: references as counts per enclosing declaration. */
+  referenceSymbols: z.array(enclosingSymbol.extend({ filePath: z.string(), count: z.int() })).optional(),
+  /** How many groups exist when `limit` or `maxTokens` cut `referenceFiles`/`referenceSymbols`. */
+  totalGroups: z.int().optional(),
   /** Echoed when not `all`: `none` means references were not searched (totalReferences is 0). */
   refs: referenceMode.optional(),
   budget: budgetReport.optional(),

@@ -6,6 +6,7 @@
 export * from './routes.js';
 export * from './transport.js';
 export * from './limits.js';
+export * from './reference-roles.js';
 export * from './request-body.js';
 export * from './version.js';
 export type * from './types.js';

@@ -9,7 +9,7 @@ export const locationRef = z.object({
   filePath: z.string(),
   line: z.int(),
   character: z.int(),
-  /** LSP SymbolKind name of the symbol at that place, or "Reference" for a plain use. */
+  /** LSP SymbolKind name of the symbol at that place (a reference has a `role` instead: find.ts). */
   kind: z.string(),
   /** The trimmed source line, at most 100 characters; empty for a place outside the root. */
   preview: z.string(),

@@ -18,6 +18,10 @@ describe('schema → JSON Schema for Fastify', () => {
       'exact',
       'refs',
       'snippet',
+      'role',
+      'refsIn',
+      'refsNotIn',
+      'group',
       'maxTokens',
     ]);
     expect(json.additionalProperties).toBe(false);

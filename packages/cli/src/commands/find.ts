@@ -1,13 +1,16 @@
-import { fitFind, looksLikeTarget, type ReferenceMode, CnError } from '@cn/core';
+import { fitFind, looksLikeTarget, type FindResponse, type ReferenceMode, CnError } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { findCompact, findIds } from '../format/compact.js';
+import { findFiles, findManyText } from '../format/find-many.js';
 import { deliver, measureFor, rendererFor } from '../format/output.js';
 import { findText } from '../format/text.js';
-import { type CommandHost } from '../run.js';
+import { type CommandHost, type Context } from '../run.js';
+import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
 import { limitFlag, maxTokensFlag, scopeFlag, snippetFlag, type SharedFlags } from './agent-options.js';
+import { answerEach, groupFlag, roleFlag } from './find-options.js';
 
 interface FindFlags extends SharedFlags {
   kind?: string;
@@ -15,11 +18,21 @@ interface FindFlags extends SharedFlags {
   exact?: boolean;
   refs?: boolean;
   refsOnly?: boolean;
+  role?: unknown;
+  refsIn?: unknown;
+  refsNotIn?: unknown;
+  group?: unknown;
 }
+
+/** Without `-`, a stdin silent this long is taken as "no queries", not waited on (as for cn inspect). */
+const IMPLICIT_STDIN_WAIT_MS = 5_000;
 
 export function registerFind({ cli, run }: CommandHost): void {
   cli
-    .command('find <query>', 'Definition and every reference of a symbol (a name, Container.member, or an id)')
+    .command(
+      'find [...queries]',
+      'Definition and every reference of a symbol (a name, Container.member, or an id); several on stdin with -',
+    )
     .option(
       '--kind <kind>',
       'Only symbols of this kind: class, interface, function, method, property, variable, enum, type, namespace',
@@ -28,33 +41,79 @@ export function registerFind({ cli, run }: CommandHost): void {
     .option('--exact', 'Only names equal to the query (no prefix or substring matches)')
     .option('--no-refs', 'Definition only: skip the reference search')
     .option('--refs-only', 'References only: no definition or candidates')
+    .option(
+      '--role <roles>',
+      'Only references with these roles (call,new,read,write,type,import,…; comment to add those)',
+    )
+    .option('--refs-in <path>', 'Only references in files under this path, or matching this glob')
+    .option('--refs-not-in <path>', 'No references in files under this path or matching this glob ("**/*.test.ts")')
+    .option('--group <by>', 'file: one line per file with counts; symbol: one line per enclosing declaration')
     .option('--snippet <level>', "Add the definition's code: fold (signature), preview (first lines), full")
-    .option('--limit <n>', 'At most n references and candidates (totals still count all; truncated: true)')
+    .option('--limit <n>', 'At most n references (or groups) and candidates (totals still count all; truncated: true)')
     .option('--max-tokens <n>', 'Shrink the answer to about n tokens: drop previews, then per-file counts, then totals')
     .option('--output <file>', 'Write the answer to a file instead of stdout')
     .example('cn find Observable.subscribe --no-refs --snippet fold --format compact')
-    .example('cn find next --kind method --in src/internal --exact')
+    .example('cn find Subscriber --role new,extends --refs-not-in "**/*.test.ts" --group file --format compact')
     .example('cn find Subscriber --refs-only --format ids | cn inspect -')
-    .action((query: string, flags: FindFlags) =>
+    .action((given: string[], flags: FindFlags) =>
       run(async (context) => {
         if (flags.refs === false && flags.refsOnly)
           throw new CnError('bad-input', '--no-refs and --refs-only exclude each other');
-        const refs: ReferenceMode = flags.refs === false ? 'none' : flags.refsOnly ? 'only' : 'all';
+        const explicitStdin = given.includes('-');
+        const fromStdin = explicitStdin || (given.length === 0 && !process.stdin.isTTY);
+        const stdin = fromStdin ? await readStdin(explicitStdin ? undefined : IMPLICIT_STDIN_WAIT_MS) : '';
+        const queries = [...given.filter((query) => query !== '-'), ...idsFromLines(stdin)];
+        if (queries.length === 0)
+          throw new CnError('bad-input', 'no query given', 'pass a name or an id, or - to read them from stdin');
+        const ask = asker(context, flags);
         const maxTokens = maxTokensFlag(flags);
-        const body = requestBody('find', {
-          query: looksLikeTarget(query) ? rootRelativeTarget(context, query) : query,
-          kind: flags.kind,
-          limit: limitFlag(flags),
-          in: scopeFlag(context, flags.in),
-          exact: flags.exact,
-          refs,
-          snippet: snippetFlag(flags),
+        const render = rendererFor(context.format, {
+          text: findText,
+          compact: findCompact,
+          ids: findIds,
+          files: findFiles,
         });
-        let response = await daemonCall(context, 'find', body);
-        const render = rendererFor(context.format, { text: findText, compact: findCompact, ids: findIds });
-        if (maxTokens !== undefined) response = fitFind(response, maxTokens, measureFor(render, context.format));
-        const found = response.definition !== null || response.totalReferences > 0;
-        return deliver(context, render(response), found ? EXIT.ok : EXIT.nothingFound, flags.output);
+        const fit = (response: FindResponse, tokens: number) =>
+          fitFind(response, tokens, measureFor(render, context.format));
+        if (queries.length === 1) {
+          let response = await ask(queries[0]);
+          if (maxTokens !== undefined) response = fit(response, maxTokens);
+          return deliver(context, render(response), exitFor([response]), flags.output);
+        }
+        // The budget is shared: each answer gets its part of it.
+        const share = maxTokens === undefined ? undefined : Math.max(1, Math.floor(maxTokens / queries.length));
+        const answers = (await answerEach(queries, ask)).map((response) =>
+          share === undefined ? response : fit(response, share),
+        );
+        const output = findManyText(context.format, answers, render);
+        return deliver(context, output, exitFor(answers), flags.output);
       }),
     );
+}
+
+function asker(context: Context, flags: FindFlags): (query: string) => Promise<FindResponse> {
+  const refs: ReferenceMode = flags.refs === false ? 'none' : flags.refsOnly ? 'only' : 'all';
+  const options = {
+    kind: flags.kind,
+    limit: limitFlag(flags),
+    in: scopeFlag(context, flags.in),
+    exact: flags.exact,
+    refs,
+    snippet: snippetFlag(flags),
+    role: roleFlag(flags.role),
+    refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),
+    refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
+    group: groupFlag(flags.group),
+  };
+  return (query) =>
+    daemonCall(
+      context,
+      'find',
+      requestBody('find', { query: looksLikeTarget(query) ? rootRelativeTarget(context, query) : query, ...options }),
+    );
+}
+
+function exitFor(answers: FindResponse[]): number {
+  const found = answers.some((response) => response.definition !== null || response.totalReferences > 0);
+  return found ? EXIT.ok : EXIT.nothingFound;
 }

@@ -10,6 +10,7 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
   - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
+  - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
 - What is in a file? \`cn map path/file.ts --format compact\` (line ranges, modifiers, re-exports with
   the id each resolves to; \`--snippet fold\` adds signatures)
 - Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:

@@ -1,6 +1,7 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/core';
 import { cutNotes, groupByFile, place, previewOf, snippetLines } from './notes.js';
 import { modifierPrefix, outlineSpan } from './outline-lines.js';
+import { groupLines, leftOutNote } from './find-many.js';
 import { didYouMean } from './text.js';
 
 /**
@@ -14,26 +15,12 @@ export function findCompact(response: FindResponse): string {
   else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
   if (response.ambiguous) lines.push(`ambiguous: other matches rank alike; re-ask with cn find <id> or Container.name`);
   if (response.refs !== 'none') {
-    const files =
-      response.referenceFiles ??
-      [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));
-    const listed = files.reduce((sum, file) => sum + file.count, 0);
-    lines.push(
-      listed < response.totalReferences
-        ? `${response.totalReferences} refs, showing ${listed}`
-        : `${response.totalReferences} refs in ${files.length} files`,
-    );
-    const byFile = groupByFile(response.references);
-    for (const { filePath, count } of files) {
-      const refs = byFile.get(filePath) ?? [];
-      const withPreview = refs.some((ref) => ref.preview !== undefined);
-      if (withPreview) {
-        lines.push(`${filePath} (${count})`);
-        for (const ref of refs) lines.push(` ${ref.line}:${ref.character} │ ${previewOf(ref)}`);
-      } else {
-        lines.push(`${filePath} (${count})${refs.map((ref) => ` ${ref.line}:${ref.character}`).join('')}`);
-      }
-    }
+    if (response.referenceSymbols !== undefined || response.referenceFiles?.some((file) => file.roles)) {
+      const what = response.referenceSymbols ? 'symbols' : 'files';
+      const groups = response.totalGroups ?? (response.referenceSymbols ?? response.referenceFiles ?? []).length;
+      lines.push(`${response.totalReferences} refs in ${groups} ${what}`, ...groupLines(response, 'compact'));
+    } else lines.push(...referenceLines(response));
+    lines.push(...leftOutNote(response));
   }
   if (response.candidates.length > 0) {
     const total = response.totalCandidates ?? response.candidates.length;
@@ -41,9 +28,36 @@ export function findCompact(response: FindResponse): string {
     lines.push(`also ${shown} (cn find <id>):`);
     for (const candidate of response.candidates) lines.push(...namedLine(candidate));
   }
-  const summarized = response.referenceFiles?.reduce((sum, file) => sum + file.count, 0) ?? response.references.length;
+  const groups = response.referenceFiles ?? response.referenceSymbols;
+  const summarized = groups?.reduce((sum, group) => sum + group.count, 0) ?? response.references.length;
   lines.push(...cutNotes(response, summarized, response.totalReferences, 'references'));
   return lines.join('\n');
+}
+
+/** References under their file with a count; positions only, on the file's line, once previews are dropped. */
+function referenceLines(response: FindResponse): string[] {
+  const lines: string[] = [];
+  const files =
+    response.referenceFiles ??
+    [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));
+  const listed = files.reduce((sum, file) => sum + file.count, 0);
+  lines.push(
+    listed < response.totalReferences
+      ? `${response.totalReferences} refs, showing ${listed}`
+      : `${response.totalReferences} refs in ${files.length} files`,
+  );
+  const byFile = groupByFile(response.references);
+  for (const { filePath, count } of files) {
+    const refs = byFile.get(filePath) ?? [];
+    const withPreview = refs.some((ref) => ref.preview !== undefined);
+    if (withPreview) {
+      lines.push(`${filePath} (${count})`);
+      for (const ref of refs) lines.push(` ${ref.line}:${ref.character} ${ref.role} │ ${previewOf(ref)}`);
+    } else {
+      lines.push(`${filePath} (${count})${refs.map((ref) => ` ${ref.line}:${ref.character}`).join('')}`);
+    }
+  }
+  return lines;
 }
 
 function namedLine(ref: Candidate): string[] {

@@ -9,12 +9,14 @@ export interface Renderers<T> {
   text: (response: T) => string;
   compact?: (response: T) => string;
   ids?: (response: T) => string;
+  files?: (response: T) => string;
 }
 
 export function rendererFor<T>(format: OutputFormat, renderers: Renderers<T>): (response: T) => string {
   if (format === 'json') return (response) => JSON.stringify(response);
   if (format === 'compact' && renderers.compact) return renderers.compact;
   if (format === 'ids' && renderers.ids) return renderers.ids;
+  if (format === 'files' && renderers.files) return renderers.files;
   return renderers.text;
 }
 

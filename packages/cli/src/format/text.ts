@@ -7,6 +7,7 @@ import type {
   UnresponsiveStatus,
 } from '@cn/core';
 
+import { groupLines, leftOutNote } from './find-many.js';
 import { cutNotes, groupByFile, place, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
 
@@ -58,16 +59,24 @@ export function findText(response: FindResponse): string {
     lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
   if (response.refs !== 'none') {
     const files = groupByFile(response.references);
-    const fileCount = response.referenceFiles?.length ?? files.size;
+    const symbols = response.referenceSymbols;
+    const groups = response.totalGroups ?? symbols?.length ?? response.referenceFiles?.length ?? files.size;
+    const grouped = symbols !== undefined || response.referenceFiles !== undefined;
     const shown =
-      response.references.length < response.totalReferences ? ` (showing ${response.references.length})` : '';
-    lines.push(`references  ${response.totalReferences} in ${fileCount} files${shown}`);
-    for (const { filePath, count } of response.referenceFiles ?? []) lines.push(`  ${filePath}  ${count}`);
+      !grouped && response.references.length < response.totalReferences
+        ? ` (showing ${response.references.length})`
+        : '';
+    lines.push(`references  ${response.totalReferences} in ${groups} ${symbols ? 'symbols' : 'files'}${shown}`);
+    lines.push(...groupLines(response, 'text'));
     for (const [file, refs] of files) {
       lines.push(`  ${file}`);
-      for (const ref of refs)
-        lines.push(`    ${ref.line}:${ref.character}${previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : ''}`);
+      for (const ref of refs) {
+        const preview = previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : '';
+        const within = ref.in.kind === 'Module' ? '' : `  (in ${ref.in.name})`;
+        lines.push(`    ${ref.line}:${ref.character}  ${ref.role.padEnd(11)}${preview}${within}`);
+      }
     }
+    lines.push(...leftOutNote(response).map((note) => `  ${note}`));
   }
   if (response.candidates.length > 0) {
     const more =

@@ -100,12 +100,13 @@ export function fitFind(
       ...cutFlag(response.references.length > 0),
     }),
     totals: () => {
-      const { referenceFiles: _dropped, ...rest } = bare;
+      const { referenceFiles: _files, referenceSymbols: _symbols, totalGroups: _groups, ...rest } = bare;
+      const groups = (response.referenceFiles?.length ?? 0) + (response.referenceSymbols?.length ?? 0);
       return {
         ...rest,
         references: [],
         candidates: [],
-        ...cutFlag(response.references.length > 0 || response.candidates.length > 0),
+        ...cutFlag(response.references.length > 0 || response.candidates.length > 0 || groups > 0),
       };
     },
   });

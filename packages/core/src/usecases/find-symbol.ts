@@ -1,16 +1,18 @@
 import type { Candidate, FindRequest, FindResponse, ReferenceMode, SnippetLevel } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { looksLikeTarget } from '../domain/ids.js';
-import type { LocationRef, Position, Range, SourceLocation } from '../domain/location.js';
+import type { Position, Range } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
 import { checkMaxTokens, fitFind } from '../output/budget.js';
 import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { ReferenceSyntax } from '../ports/reference-syntax.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { NameMatch, rankAlike } from '../ranking/rank-symbols.js';
 import { refineKind } from '../ranking/refine-kind.js';
+import { describeReferences, type ReferenceFilters } from './find-references.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
 import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol-search.js';
@@ -19,12 +21,13 @@ import { resolveTargetPosition } from './target-position.js';
 const DEFAULT_CANDIDATE_LIMIT = 10;
 const REFERENCE_MODES: readonly ReferenceMode[] = ['all', 'none', 'only'];
 
-type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths };
+type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; referenceSyntax: ReferenceSyntax };
 type Definition = NonNullable<FindResponse['definition']>;
 interface Options {
   refs: ReferenceMode;
   snippet?: SnippetLevel;
   limit?: number;
+  filters: ReferenceFilters;
 }
 
 /**
@@ -40,7 +43,13 @@ export async function findSymbol(deps: Deps, request: FindRequest): Promise<Find
   const refs = request.refs ?? 'all';
   if (!REFERENCE_MODES.includes(refs)) throw badInput(`unknown refs mode '${refs}'`, 'use all, none or only');
   const maxTokens = checkMaxTokens(request.maxTokens);
-  const options: Options = { refs, snippet: checkSnippetLevel(request.snippet), limit: request.limit };
+  const { role, refsIn, refsNotIn, group, limit } = request;
+  const options: Options = {
+    refs,
+    snippet: checkSnippetLevel(request.snippet),
+    limit,
+    filters: { role, refsIn, refsNotIn, group, limit },
+  };
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const response = looksLikeTarget(query)
     ? await findAtTarget(deps, builder, query, options)
@@ -156,21 +165,7 @@ async function referencesOf(
   // `--no-refs` skips the project-wide search entirely: that is where the time goes.
   if (options.refs === 'none') return { references: [], totalReferences: 0, truncated: false };
   const locations = await deps.engine.references(filePath, position, true);
-  return referenceRefs(builder, locations, options.limit);
-}
-
-async function referenceRefs(builder: LocationRefBuilder, locations: SourceLocation[], limit: number | undefined) {
-  const sorted = [...locations].sort(
-    (a, b) =>
-      a.filePath.localeCompare(b.filePath) ||
-      a.range.start.line - b.range.start.line ||
-      a.range.start.character - b.range.start.character,
-  );
-  const kept = limit === undefined ? sorted : sorted.slice(0, limit);
-  const references: LocationRef[] = await Promise.all(
-    kept.map((location) => builder.ref(location.filePath, location.range.start, 'Reference')),
-  );
-  return { references, totalReferences: sorted.length, truncated: kept.length < sorted.length };
+  return describeReferences(deps, builder, locations, options.filters);
 }
 
 async function namedRef(

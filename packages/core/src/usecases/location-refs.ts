@@ -28,6 +28,12 @@ export class LocationRefBuilder {
   }
 
   async ref(filePath: string, position: Position, kind: string): Promise<LocationRef> {
+    const { preview, outsideRoot, ...where } = await this.place(filePath, position);
+    return { ...where, kind, preview, ...(outsideRoot ? { outsideRoot } : {}) };
+  }
+
+  /** A place without a symbol kind: what a reference is before its role is known. */
+  async place(filePath: string, position: Position): Promise<Omit<LocationRef, 'kind'>> {
     const relative = this.paths.toRelative(filePath);
     const { text, outsideRoot } = await this.view(filePath);
     return {
@@ -35,7 +41,6 @@ export class LocationRefBuilder {
       filePath: relative,
       line: position.line,
       character: position.character,
-      kind,
       preview: text?.preview(position.line) ?? '',
       ...(outsideRoot ? { outsideRoot: true as const } : {}),
     };

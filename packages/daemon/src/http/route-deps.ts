@@ -7,6 +7,7 @@ import type {
   ImportGraphSource,
   TypeSyntax,
   ChangeHistory,
+  ReferenceSyntax,
 } from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
@@ -20,6 +21,8 @@ export interface RouteDeps {
   typeSyntax: TypeSyntax;
   /** What the working tree changed since a git ref (cn impact --since). */
   changes: ChangeHistory;
+  /** Each reference's role and enclosing declaration (cn find). */
+  referenceSyntax: ReferenceSyntax;
   files: SourceFiles;
   paths: ProjectPaths;
   status(): StatusResponse;

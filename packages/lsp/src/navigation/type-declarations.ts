@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import type { HeritageName, Position, TypeDeclaration, TypeSyntax } from '@cn/core';
+import { parseSource, positionOf } from './source-syntax.js';
 
 /**
  * The classes and interfaces of a file and what each extends or implements, from the syntax
@@ -8,7 +9,7 @@ import type { HeritageName, Position, TypeDeclaration, TypeSyntax } from '@cn/co
  */
 export class TsTypeSyntax implements TypeSyntax {
   async typeDeclarations(fileName: string, text: string): Promise<TypeDeclaration[]> {
-    const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+    const source = parseSource(fileName, text);
     const found: TypeDeclaration[] = [];
     const visit = (node: ts.Node): void => {
       if (ts.isClassDeclaration(node) || ts.isClassExpression(node) || ts.isInterfaceDeclaration(node))
@@ -115,17 +116,4 @@ function enclosingName(node: ts.Node): string | undefined {
     if (name && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name))) return name.text;
   }
   return undefined;
-}
-
-function positionOf(source: ts.SourceFile, offset: number): Position {
-  const { line, character } = source.getLineAndCharacterOfPosition(offset);
-  return { line: line + 1, character: character + 1 };
-}
-
-function scriptKind(fileName: string): ts.ScriptKind {
-  const extension = /\.[^./\\]+$/.exec(fileName)?.[0].toLowerCase() ?? '';
-  if (extension === '.tsx') return ts.ScriptKind.TSX;
-  if (extension === '.jsx') return ts.ScriptKind.JSX;
-  if (extension === '.js' || extension === '.mjs' || extension === '.cjs') return ts.ScriptKind.JS;
-  return ts.ScriptKind.TS;
 }

@@ -1,0 +1,72 @@
+import type { FindResponse } from '@cn/core';
+import type { OutputFormat } from '../run.js';
+
+type FileGroup = NonNullable<FindResponse['referenceFiles']>[number];
+type SymbolGroup = NonNullable<FindResponse['referenceSymbols']>[number];
+
+/** `call 3, import 1`: a file's references by role (absent when the budget's grouped stage counted them). */
+export function roleCounts(group: FileGroup): string {
+  return Object.entries(group.roles ?? {})
+    .map(([role, count]) => `${role} ${count}`)
+    .join(', ');
+}
+
+/** `--group file` and `--group symbol`, one line per group, as `text` or `compact` prints them. */
+export function groupLines(response: FindResponse, style: 'text' | 'compact'): string[] {
+  const indent = style === 'text' ? '  ' : '';
+  const files = (response.referenceFiles ?? []).map((group: FileGroup) => {
+    const roles = roleCounts(group);
+    return style === 'text'
+      ? `${indent}${group.filePath}  ${group.count}${roles ? `  (${roles})` : ''}`
+      : `${group.filePath} (${group.count})${roles ? ` ${roles}` : ''}`;
+  });
+  const symbols = (response.referenceSymbols ?? []).map((group: SymbolGroup) =>
+    style === 'text'
+      ? `${indent}${group.kind} ${group.name}  ${group.id}  ${group.count}`
+      : `${group.id} ${group.kind} ${group.name} (${group.count})`,
+  );
+  return [...files, ...symbols];
+}
+
+/** What the filters and the comment rule left out, so an answer narrowed on purpose is not read as complete. */
+export function leftOutNote(response: FindResponse): string[] {
+  const parts = [
+    response.filteredReferences ? `${response.filteredReferences} filtered out` : '',
+    response.commentReferences ? `${response.commentReferences} in comments (--role comment)` : '',
+  ].filter((part) => part !== '');
+  return parts.length > 0 ? [`left out: ${parts.join(', ')}`] : [];
+}
+
+/** `--format files`: the distinct files that reference the symbol (the definition's file with --no-refs). */
+export function findFiles(response: FindResponse): string {
+  return distinctFiles(response).join('\n');
+}
+
+function distinctFiles(response: FindResponse): string[] {
+  const files = [
+    ...response.references.map((ref) => ref.filePath),
+    ...(response.referenceFiles ?? []).map((group) => group.filePath),
+    ...(response.referenceSymbols ?? []).map((group) => group.filePath),
+  ];
+  if (response.refs === 'none' && response.definition) files.push(response.definition.filePath);
+  return [...new Set(files)];
+}
+
+/**
+ * Several queries: JSON is one array of answers; text and compact print one block per query under a `# query`
+ * header; ids and files are one list (files once each), for pipes.
+ */
+export function findManyText(
+  format: OutputFormat,
+  answers: FindResponse[],
+  render: (response: FindResponse) => string,
+): string {
+  if (format === 'json') return JSON.stringify(answers);
+  if (format === 'files') return [...new Set(answers.flatMap(distinctFiles))].join('\n');
+  if (format === 'ids')
+    return answers
+      .map(render)
+      .filter((ids) => ids !== '')
+      .join('\n');
+  return answers.map((response) => `# ${response.query}\n${render(response)}`).join('\n\n');
+}

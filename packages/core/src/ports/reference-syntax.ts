@@ -1,0 +1,23 @@
+import type { ReferenceRole } from '@cn/protocol';
+import type { Position } from '../domain/location.js';
+
+/** The innermost named declaration around a place: a function, method, class, interface, module-level variable… */
+export interface EnclosingDeclaration {
+  name: string;
+  /** LSP SymbolKind name: Function, Method, Constructor, Property, Class, Interface, TypeAlias, Enum, Variable… */
+  kind: string;
+  /** Where its name starts (the `constructor` keyword for a constructor). */
+  position: Position;
+}
+
+/** What the syntax says about one reference: its role, and where it sits (undefined: the file's top level). */
+export interface ReferenceSite {
+  role: ReferenceRole;
+  enclosing?: EnclosingDeclaration;
+}
+
+/** Reads references' roles from the syntax at their places (no project, no type checking). */
+export interface ReferenceSyntax {
+  /** One answer per position, in order; the text is parsed once for all of them. */
+  classify(fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]>;
+}

@@ -1,0 +1,159 @@
+import type { EnclosingSymbol, FindRequest, FindResponse, Reference, ReferenceRole } from '@cn/protocol';
+import { formatLocationId } from '../domain/ids.js';
+import type { SourceLocation } from '../domain/location.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import { MODULE_NODE_NAME } from '../graph/module-items.js';
+import type { ReferenceSite, ReferenceSyntax } from '../ports/reference-syntax.js';
+import { pathFilter } from '../ranking/path-filter.js';
+import type { LocationRefBuilder } from './location-refs.js';
+
+export type ReferenceFilters = Pick<FindRequest, 'role' | 'refsIn' | 'refsNotIn' | 'group' | 'limit'>;
+export type ReferencePart = Pick<
+  FindResponse,
+  | 'references'
+  | 'totalReferences'
+  | 'filteredReferences'
+  | 'commentReferences'
+  | 'referenceFiles'
+  | 'referenceSymbols'
+  | 'totalGroups'
+> & { truncated: boolean };
+
+interface Classified {
+  location: SourceLocation;
+  relativePath: string;
+  site: ReferenceSite;
+}
+
+/**
+ * The engine's references with what each does (`role`) and where it sits (`in`), read from each file's syntax once;
+ * then the filters (`role`, `refsIn`, `refsNotIn`; comment mentions unless asked), counted, and grouped or cut by
+ * `limit`.
+ */
+export async function describeReferences(
+  deps: { referenceSyntax: ReferenceSyntax; paths: ProjectPaths },
+  builder: LocationRefBuilder,
+  locations: SourceLocation[],
+  filters: ReferenceFilters,
+): Promise<ReferencePart> {
+  const keepsPath = referencePathFilter(filters);
+  const roles = filters.role === undefined || filters.role.length === 0 ? undefined : new Set(filters.role);
+  let filtered = 0;
+  let comments = 0;
+  const kept: Classified[] = [];
+  for (const reference of await classify(deps, builder, sortByPlace(locations))) {
+    if (!keepsPath(reference.relativePath)) filtered++;
+    else if (reference.site.role === 'comment' && !roles?.has('comment')) comments++;
+    else if (roles && !roles.has(reference.site.role)) filtered++;
+    else kept.push(reference);
+  }
+  const counts = {
+    totalReferences: kept.length,
+    ...(filtered > 0 ? { filteredReferences: filtered } : {}),
+    ...(comments > 0 ? { commentReferences: comments } : {}),
+  };
+  if (filters.group === 'file')
+    return { references: [], ...counts, ...cutGroups('referenceFiles', byFile(kept), filters.limit) };
+  if (filters.group === 'symbol')
+    return { references: [], ...counts, ...cutGroups('referenceSymbols', bySymbol(kept), filters.limit) };
+  const shown = filters.limit === undefined ? kept : kept.slice(0, filters.limit);
+  const references = await Promise.all(
+    shown.map(async ({ location, relativePath, site }): Promise<Reference> => {
+      const { preview, outsideRoot, ...where } = await builder.place(location.filePath, location.range.start);
+      return {
+        ...where,
+        role: site.role,
+        in: enclosingSymbol(relativePath, site),
+        preview,
+        ...(outsideRoot ? { outsideRoot } : {}),
+      };
+    }),
+  );
+  return { references, ...counts, truncated: shown.length < kept.length };
+}
+
+/** `refsIn` keeps, `refsNotIn` drops: root-relative paths or globs, as for `cn calls` and `cn unused`. */
+function referencePathFilter(filters: ReferenceFilters): (relativePath: string) => boolean {
+  const inside = pathFilter(filters.refsIn, '--refs-in');
+  const outside = pathFilter(filters.refsNotIn, '--refs-not-in');
+  return (relativePath) => (!inside || inside(relativePath)) && (!outside || !outside(relativePath));
+}
+
+function sortByPlace(locations: SourceLocation[]): SourceLocation[] {
+  return [...locations].sort(
+    (a, b) =>
+      a.filePath.localeCompare(b.filePath) ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character,
+  );
+}
+
+/** One parse per file. A file cn may not read (outside the root, over the size cap) is taken as plain reads. */
+async function classify(
+  deps: { referenceSyntax: ReferenceSyntax; paths: ProjectPaths },
+  builder: LocationRefBuilder,
+  locations: SourceLocation[],
+): Promise<Classified[]> {
+  const byPath = new Map<string, SourceLocation[]>();
+  for (const location of locations) byPath.set(location.filePath, [...(byPath.get(location.filePath) ?? []), location]);
+  const perFile = await Promise.all(
+    [...byPath].map(async ([filePath, inFile]) => {
+      const text = await builder.text(filePath);
+      const sites: ReferenceSite[] = text
+        ? await deps.referenceSyntax.classify(
+            filePath,
+            text.text,
+            inFile.map((location) => location.range.start),
+          )
+        : inFile.map(() => ({ role: 'read' }));
+      const relativePath = deps.paths.toRelative(filePath);
+      return inFile.map((location, index) => ({ location, relativePath, site: sites[index] ?? { role: 'read' } }));
+    }),
+  );
+  return perFile.flat();
+}
+
+function enclosingSymbol(relativePath: string, site: ReferenceSite): EnclosingSymbol {
+  const enclosing = site.enclosing;
+  if (!enclosing) return { name: MODULE_NODE_NAME, kind: 'Module', id: relativePath };
+  const { line, character } = enclosing.position;
+  return { name: enclosing.name, kind: enclosing.kind, id: formatLocationId(relativePath, line, character) };
+}
+
+type FileGroup = NonNullable<FindResponse['referenceFiles']>[number];
+type SymbolGroup = NonNullable<FindResponse['referenceSymbols']>[number];
+
+/** Most references first, then by path: the files an answer cut by `limit` keeps are the ones that matter. */
+function byFile(references: Classified[]): FileGroup[] {
+  const groups = new Map<string, FileGroup & { roles: Partial<Record<ReferenceRole, number>> }>();
+  for (const { relativePath, site } of references) {
+    const group = groups.get(relativePath) ?? { filePath: relativePath, count: 0, roles: {} };
+    group.count++;
+    group.roles[site.role] = (group.roles[site.role] ?? 0) + 1;
+    groups.set(relativePath, group);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count || a.filePath.localeCompare(b.filePath));
+}
+
+function bySymbol(references: Classified[]): SymbolGroup[] {
+  const groups = new Map<string, SymbolGroup>();
+  for (const { relativePath, site } of references) {
+    const symbol = enclosingSymbol(relativePath, site);
+    const group = groups.get(symbol.id) ?? { ...symbol, filePath: relativePath, count: 0 };
+    group.count++;
+    groups.set(symbol.id, group);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
+}
+
+function cutGroups<Field extends 'referenceFiles' | 'referenceSymbols', Group>(
+  field: Field,
+  groups: Group[],
+  limit: number | undefined,
+): { [key in Field]: Group[] } & { totalGroups?: number; truncated: boolean } {
+  const shown = limit === undefined ? groups : groups.slice(0, limit);
+  const cut = shown.length < groups.length;
+  return { [field]: shown, ...(cut ? { totalGroups: groups.length } : {}), truncated: cut } as {
+    [key in Field]: Group[];
+  } & { totalGroups?: number; truncated: boolean };
+}

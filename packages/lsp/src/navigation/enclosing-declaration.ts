@@ -1,0 +1,83 @@
+import ts from 'typescript';
+import type { EnclosingDeclaration } from '@cn/core';
+import { positionOf } from './source-syntax.js';
+
+/**
+ * The innermost named declaration around a node, the node's own declaration aside: functions, methods, constructors,
+ * accessors and fields, classes, interfaces, type aliases, enums, namespaces, `const f = () => …` at any depth, and
+ * variables at module level. Undefined at the file's top level (`<module>`). A local variable is not a place anyone
+ * asks about: a use inside a function belongs to the function.
+ */
+export function enclosingDeclaration(source: ts.SourceFile, node: ts.Node): EnclosingDeclaration | undefined {
+  for (let current = node.parent; current && !ts.isSourceFile(current); current = current.parent) {
+    const named = describe(source, current);
+    if (named && named.nameNode !== node) return named.declaration;
+  }
+  return undefined;
+}
+
+interface Named {
+  declaration: EnclosingDeclaration;
+  nameNode: ts.Node;
+}
+
+function describe(source: ts.SourceFile, node: ts.Node): Named | undefined {
+  if (ts.isConstructorDeclaration(node)) {
+    const keyword = node.getChildren(source).find((child) => child.kind === ts.SyntaxKind.ConstructorKeyword) ?? node;
+    return {
+      declaration: { name: 'constructor', kind: 'Constructor', position: positionOf(source, keyword.getStart(source)) },
+      nameNode: keyword,
+    };
+  }
+  const kind = kindOf(node);
+  if (kind === undefined) return undefined;
+  const nameNode = (node as ts.NamedDeclaration).name;
+  if (nameNode === undefined) {
+    // `export default function () {}` / `export default class {}`: the module's default export.
+    if (!ts.isFunctionDeclaration(node) && !ts.isClassDeclaration(node)) return undefined;
+    return {
+      declaration: { name: 'default', kind, position: positionOf(source, node.getStart(source)) },
+      nameNode: node,
+    };
+  }
+  const name = ts.isIdentifier(nameNode) || ts.isPrivateIdentifier(nameNode) ? nameNode.text : nameNode.getText(source);
+  return { declaration: { name, kind, position: positionOf(source, nameNode.getStart(source)) }, nameNode };
+}
+
+function kindOf(node: ts.Node): string | undefined {
+  if (ts.isFunctionDeclaration(node)) return 'Function';
+  if (ts.isMethodDeclaration(node) || ts.isMethodSignature(node)) return 'Method';
+  if (ts.isGetAccessor(node) || ts.isSetAccessor(node)) return 'Property';
+  if (ts.isPropertyDeclaration(node) || ts.isPropertySignature(node)) return 'Property';
+  if (ts.isClassDeclaration(node)) return 'Class';
+  if (ts.isClassExpression(node)) return node.name ? 'Class' : undefined;
+  if (ts.isInterfaceDeclaration(node)) return 'Interface';
+  if (ts.isTypeAliasDeclaration(node)) return 'TypeAlias';
+  if (ts.isEnumDeclaration(node)) return 'Enum';
+  if (ts.isModuleDeclaration(node)) return 'Namespace';
+  if (ts.isPropertyAssignment(node) && isFunctionValue(node.initializer)) return 'Method';
+  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
+    if (node.initializer && isFunctionValue(node.initializer)) return 'Function';
+    if (node.initializer && ts.isClassExpression(skipWrappers(node.initializer))) return 'Class';
+    return isModuleLevel(node) ? 'Variable' : undefined;
+  }
+  return undefined;
+}
+
+function isFunctionValue(expression: ts.Expression): boolean {
+  const value = skipWrappers(expression);
+  return ts.isArrowFunction(value) || ts.isFunctionExpression(value);
+}
+
+function skipWrappers(expression: ts.Expression): ts.Expression {
+  let value = expression;
+  while (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value))
+    value = value.expression;
+  return value;
+}
+
+/** `const x = …` directly in the file or a namespace body, not inside a function, block or loop. */
+function isModuleLevel(declaration: ts.VariableDeclaration): boolean {
+  const statement = declaration.parent.parent;
+  return ts.isVariableStatement(statement) && (ts.isSourceFile(statement.parent) || ts.isModuleBlock(statement.parent));
+}

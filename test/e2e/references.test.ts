@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
+
+const REPOSITORY = 'src/repository.ts::5::14';
+
+describe('cn find: roles, groups, files and several queries', () => {
+  let root: string;
+  beforeAll(() => {
+    root = copyProject('test/fixtures/references');
+  });
+  afterAll(() => cleanUp(root));
+
+  it('--group file prints one line per file with its role counts; the comment mention is counted', async () => {
+    const compact = await cn(['find', REPOSITORY, '--group', 'file', '--format', 'compact', '--root', root]);
+    expect(compact.exitCode).toBe(0);
+    expect(compact.stdout.trimEnd().split('\n').slice(1)).toEqual([
+      '11 refs in 4 files',
+      'src/service.ts (7) import 1, extends 1, implements 1, type 1, new 2, read 1',
+      'test/service.test.ts (2) import 1, new 1',
+      'src/index.ts (1) export 1',
+      'src/repository.ts (1) declaration 1',
+      'left out: 1 in comments (--role comment)',
+    ]);
+    const answer = json(await cn(['find', REPOSITORY, '--group', 'symbol', '--root', root]));
+    expect(answer.references).toEqual([]);
+    expect(answer.referenceSymbols).toContainEqual({
+      name: 'repository',
+      kind: 'Property',
+      id: 'src/service.ts::12::20',
+      filePath: 'src/service.ts',
+      count: 2,
+    });
+  });
+
+  it('--role call keeps the calls, each with the symbol it is in', async () => {
+    const answer = json(await cn(['find', 'record', '--exact', '--role', 'call', '--root', root]));
+    expect(answer.references.map((ref: { id: string; role: string; in: { name: string } }) => ref)).toEqual([
+      expect.objectContaining({
+        id: 'src/service.ts::15::38',
+        role: 'call',
+        in: expect.objectContaining({ name: 'run' }),
+      }),
+      expect.objectContaining({
+        id: 'src/service.ts::23::1',
+        role: 'call',
+        in: expect.objectContaining({ name: '<module>' }),
+      }),
+    ]);
+    expect(answer).toMatchObject({ totalReferences: 2, filteredReferences: 2 });
+  });
+
+  it('--format files lists each referencing file once; --refs-not-in leaves the tests out', async () => {
+    const all = await cn(['find', REPOSITORY, '--format', 'files', '--root', root]);
+    expect(all.stdout.trimEnd().split('\n')).toEqual([
+      'src/index.ts',
+      'src/repository.ts',
+      'src/service.ts',
+      'test/service.test.ts',
+    ]);
+    const noTests = await cn(['find', REPOSITORY, '--refs-not-in', 'test', '--format', 'files', '--root', root]);
+    expect(noTests.stdout.trimEnd().split('\n')).toEqual(['src/index.ts', 'src/repository.ts', 'src/service.ts']);
+  });
+
+  it('answers several queries from stdin: one JSON array, one text block per query', async () => {
+    const input = `${REPOSITORY}\nrecord\n`;
+    const many = await cn(['find', '-', '--exact', '--no-refs', '--root', root], { input });
+    expect(many.exitCode).toBe(0);
+    const answers = json(many);
+    expect(answers.map((answer: { definition: { name: string } }) => answer.definition.name)).toEqual([
+      'Repository',
+      'record',
+    ]);
+    const text = await cn(['find', 'record', 'saved', '--exact', '--no-refs', '--format', 'compact', '--root', root]);
+    expect(text.stdout).toMatch(/^# record\nsrc\/repository\.ts:14:17 {2}Function {2}record.*\n\n# saved\n/);
+  });
+});
