@@ -11,7 +11,6 @@ import {
   type StatusResponse,
 } from '@cn/core';
 import { CN_VERSION, type PortFile } from '@cn/protocol';
-import { LazyImportGraph, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
 import { GitChanges } from './adapters/git-changes.js';
 import { LazyImportGraph, LazyReferenceSyntax, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
