@@ -92,7 +92,9 @@ export const READ_TOOLS = [
     name: 'cn_find',
     description: 'Definition and all references of a symbol by name or id; compiler-accurate, unlike grep.',
     input: {
-      query: findRequest.shape.query.min(1).describe('Symbol name, Container.member, or an id'),
+      query: findRequest.shape.query
+        .min(1)
+        .describe('Symbol name, Container.member, an id, or a pattern (*Router; * with kind/in lists all)'),
       kind,
       in: findRequest.shape.in.describe('Only definitions under this path or glob'),
       exact: findRequest.shape.exact.describe('Only names equal to the query'),

@@ -46,7 +46,7 @@ export function findCompact(response: FindResponse): string {
   return lines.join('\n');
 }
 
-function namedLine(ref: Candidate): string[] {
+export function namedLine(ref: Candidate): string[] {
   const name = ref.container ? `${ref.container}.${ref.name}` : ref.name;
   const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : previewOf(ref);
   return [

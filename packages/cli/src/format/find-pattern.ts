@@ -1,0 +1,38 @@
+import type { FindResponse } from '@cn/core';
+import { namedLine } from './compact.js';
+import { cutNotes } from './notes.js';
+
+/**
+ * A pattern's answer (`cn find "*Router"`, `cn find --kind interface --in src`) is a list, not a
+ * definition with references: each format says how many matched and that references were not searched.
+ */
+function heading(response: FindResponse): string {
+  const total = response.totalCandidates ?? response.candidates.length;
+  const shown = response.candidates.length < total ? ` (showing ${response.candidates.length})` : '';
+  const matched = total === 1 ? '1 symbol matches' : `${total} symbols match`;
+  return `${matched} '${response.query}'${shown}; refs not searched (cn find <id> for one)`;
+}
+
+export function patternText(response: FindResponse): string {
+  const lines = [heading(response)];
+  for (const candidate of response.candidates) {
+    const container = candidate.container ? ` (in ${candidate.container})` : '';
+    lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
+    if (candidate.snippet !== undefined) lines.push(...candidate.snippet.split('\n').map((line) => `    ${line}`));
+  }
+  return [...lines, ...notes(response)].join('\n');
+}
+
+export function patternCompact(response: FindResponse): string {
+  const lines = [heading(response), ...response.candidates.flatMap((candidate) => namedLine(candidate))];
+  return [...lines, ...notes(response)].join('\n');
+}
+
+export function patternIds(response: FindResponse): string {
+  return response.candidates.map((candidate) => candidate.id).join('\n');
+}
+
+function notes(response: FindResponse): string[] {
+  const total = response.totalCandidates ?? response.candidates.length;
+  return cutNotes(response, response.candidates.length, total, 'symbols');
+}
