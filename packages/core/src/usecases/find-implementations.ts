@@ -1,6 +1,8 @@
 import type { HierarchyDirection, HierarchyEntry, ImplRequest, ImplResponse, NamedLocation } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
-import { formatLocationId } from '../domain/ids.js';
+import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
+import { looksLikeFilePath } from '../graph/module-items.js';
+import { fileHierarchy } from './file-hierarchy.js';
 import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { MAX_DEPTH, checkDepth } from '../graph/graph-options.js';
@@ -14,6 +16,7 @@ import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.
 import { memberContainer, membersInSubtypes } from './member-implementations.js';
 import { declarationForm, TypeHierarchy, type TypeNode } from './type-hierarchy.js';
 import { guessFields } from './target-guess.js';
+import { completeness, MAX_IMPLEMENTATIONS, searchedProjects, sortedEntries } from './hierarchy-answer.js';
 
 type Deps = {
   engine: CodeIntelligence;
@@ -22,11 +25,6 @@ type Deps = {
   paths: ProjectPaths;
   typeSyntax: TypeSyntax;
 };
-
-/**
- * Each entry is named through its file; beyond this many, naming costs more than it tells (the answer says it was cut).
- */
-const MAX_IMPLEMENTATIONS = 200;
 
 /**
  * `cn impl <target>` (alias `cn hierarchy`): for a class or interface, its subtypes and/or
@@ -40,6 +38,8 @@ export async function findImplementations(deps: Deps, request: ImplRequest): Pro
 async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
   const direction = checkHierarchyDirection(request.direction);
   const depth = checkDepth(request.depth, MAX_DEPTH);
+  const query = request.target.trim();
+  if (!looksLikeTarget(query) && looksLikeFilePath(query)) return fileHierarchy(deps, query, direction, depth);
   const target = await resolveSymbolTarget(deps, request.target, request);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const hierarchy = new TypeHierarchy(deps, builder);
@@ -87,7 +87,7 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
       target: described,
       direction,
       depth,
-      implementations: sorted(implementations),
+      implementations: sortedEntries(implementations),
       supertypes: [],
       ...guess,
       ...completeness(searched, subtypes.truncated),
@@ -104,8 +104,8 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
     target: { ...described, kind: declaration.kind, ...declarationForm(declaration) },
     direction,
     depth,
-    implementations: sorted(sub?.entries ?? []),
-    supertypes: sorted(sup?.entries ?? []),
+    implementations: sortedEntries(sub?.entries ?? []),
+    supertypes: sortedEntries(sup?.entries ?? []),
     ...guess,
     ...completeness(searched, truncated),
   };
@@ -174,44 +174,6 @@ async function engineImplementations(
     relation: 'implements',
   }));
   return { implementations, truncated: locations.length > MAX_IMPLEMENTATIONS };
-}
-
-interface Searched {
-  projects: number;
-  unreadConfigs: number;
-}
-
-function searchedProjects(engine: CodeIntelligence): Searched {
-  const status = engine.status();
-  return {
-    projects: status.projects.length + (status.looseFiles > 0 ? 1 : 0),
-    unreadConfigs: status.configErrors?.length ?? 0,
-  };
-}
-
-function completeness(
-  searched: Searched,
-  truncated: boolean,
-  more: string[] = [],
-): Pick<ImplResponse, 'projects' | 'complete' | 'incomplete'> {
-  const reasons = [...more];
-  if (truncated) reasons.push(`stopped at ${MAX_IMPLEMENTATIONS} entries`);
-  if (searched.unreadConfigs > 0)
-    reasons.push(
-      `${searched.unreadConfigs} tsconfig/jsconfig file(s) could not be read, so their projects were not searched (cn status)`,
-    );
-  return {
-    projects: searched.projects,
-    complete: reasons.length === 0,
-    ...(reasons.length > 0 ? { incomplete: reasons.join('; ') } : {}),
-  };
-}
-
-/** Nearest first, then by place, so the same question always prints the same answer. */
-function sorted(entries: HierarchyEntry[]): HierarchyEntry[] {
-  return [...entries].sort(
-    (a, b) => a.depth - b.depth || a.filePath.localeCompare(b.filePath) || a.line - b.line || a.character - b.character,
-  );
 }
 
 /** The target as a named place: from the search hit when it was a name, else from the outline. */
