@@ -32,6 +32,8 @@ describe('cn find with a pattern, or by kind and path, end to end', () => {
   it('without a name, --kind and --in list the symbols of that kind under the path', async () => {
     const interfaces = json(await run(['find', '--kind', 'interface', '--in', 'src']));
     expect(names(interfaces.candidates)).toEqual(['Interface Shape']);
+    const text = await run(['find', '--kind', 'interface', '--in', 'src', '--format', 'text']);
+    expect(text.stdout.split('\n')[0]).toBe('1 symbol listed; refs not searched (cn find <id> for one)');
     const classes = json(await run(['find', '--kind', 'class', '--in', 'src/circle.ts']));
     expect(names(classes.candidates).sort()).toEqual([
       'Class Circle',

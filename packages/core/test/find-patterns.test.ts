@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findSymbol, ProjectPaths, searchableLiteral, type WorkspaceSymbolHit } from '../src/index.js';
+import {
+  estimateJsonTokens,
+  findSymbol,
+  fitFind,
+  ProjectPaths,
+  searchableLiteral,
+  type WorkspaceSymbolHit,
+} from '../src/index.js';
 import { FakeEngine, FakeFiles, node, ROOT } from './fakes.js';
 
 const files: Record<string, string> = {
@@ -102,6 +109,23 @@ describe('cn find with a name pattern lists every match', () => {
     await expect(findSymbol(setup(), { query: '*Router', refs: 'only' })).rejects.toMatchObject({ kind: 'bad-input' });
     await expect(findSymbol(setup(), { query: '*Router', exact: true })).rejects.toMatchObject({ kind: 'bad-input' });
     await expect(findSymbol(setup(), { query: 'App.*' })).rejects.toMatchObject({ kind: 'bad-input' });
+  });
+});
+
+describe('a pattern list under --max-tokens', () => {
+  it('is cut from the end past dropping previews: the best matches stay, totals count all', async () => {
+    const found = await findSymbol(setup(), { query: '*Router' });
+    const bare = fitFind(found, 10_000);
+    expect(bare.budget?.stage).toBe('full');
+    // What the two best matches cost without previews, with the budget report the answer carries.
+    const twoBest = found.candidates.slice(0, 2).map(({ preview: _preview, ...candidate }) => candidate);
+    const budget = { maxTokens: 1000, stage: 'cut' as const, tokens: 1000 };
+    const maxTokens = estimateJsonTokens({ ...found, candidates: twoBest, truncated: true, budget });
+    const cut = fitFind(found, maxTokens);
+    expect(cut.budget).toMatchObject({ stage: 'cut', maxTokens });
+    expect(cut.budget!.tokens).toBeLessThanOrEqual(maxTokens);
+    expect(cut.candidates.map((candidate) => candidate.name)).toEqual(['Router', 'TrieRouter']);
+    expect([cut.totalCandidates, cut.truncated]).toEqual([4, true]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FindResponse } from '@cn/core';
+import { EVERY_NAME, type FindResponse } from '@cn/core';
 import { namedLine } from './compact.js';
 import { cutNotes } from './notes.js';
 
@@ -9,8 +9,13 @@ import { cutNotes } from './notes.js';
 function heading(response: FindResponse): string {
   const total = response.totalCandidates ?? response.candidates.length;
   const shown = response.candidates.length < total ? ` (showing ${response.candidates.length})` : '';
-  const matched = total === 1 ? '1 symbol matches' : `${total} symbols match`;
-  return `${matched} '${response.query}'${shown}; refs not searched (cn find <id> for one)`;
+  const symbols = total === 1 ? '1 symbol' : `${total} symbols`;
+  // `*` is what a listing by --kind/--in sends: no pattern to repeat.
+  const matched =
+    response.query === EVERY_NAME
+      ? `${symbols} listed`
+      : `${symbols} match${total === 1 ? 'es' : ''} '${response.query}'`;
+  return `${matched}${shown}; refs not searched (cn find <id> for one)`;
 }
 
 export function patternText(response: FindResponse): string {
