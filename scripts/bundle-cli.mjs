@@ -15,9 +15,9 @@ await build({
   // The client resolves the daemon's entry from its own location; in CommonJS that is __filename.
   define: { 'import.meta.url': '__cnModuleUrl' },
   banner: { js: 'const __cnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  // `cn mcp` imports the MCP server (and its SDK) at run time from node_modules, with a real
-  // dynamic import(); the one-shot commands stay small.
-  external: ['@cn/mcp'],
+  // `cn mcp` imports the MCP server (and its SDK) and `cn schema` the protocol's zod schemas at run
+  // time from node_modules, with a real dynamic import(); the one-shot commands stay small and zod-free.
+  external: ['@cn/mcp', '@cn/protocol/schemas'],
   plugins: [sideEffectFree(['js-tokens'])],
 });
 

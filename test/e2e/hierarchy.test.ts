@@ -135,6 +135,31 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     ]);
   });
 
+  it('a file is the declarations in it: the hierarchy of each class and interface, in one answer', async () => {
+    // Run from src/: the path is the shell's, relative to the working directory.
+    const answer = json(await cn(['impl', 'shape.ts', '--direction', 'both', '--root', root], { cwd: `${root}/src` }));
+    expect(answer.target).toMatchObject({ id: 'src/shape.ts', kind: 'File' });
+    expect(answer.declarations.map((type: Entry) => `${type.name} ${type.id}`)).toEqual([
+      'Shape src/shape.ts::2::18',
+      'Figure src/shape.ts::6::23',
+    ]);
+    expect(lines(answer.implementations)).toEqual([
+      '1 extends Circle src/circle.ts::4::14 via src/shape.ts::6::23',
+      '1 implements Figure src/shape.ts::6::23 via src/shape.ts::2::18',
+      '2 extends Ring src/circle.ts::13::14 via src/circle.ts::4::14',
+      '2 extends TestCircle test/circle.test.ts::4::14 via src/circle.ts::4::14',
+    ]);
+    expect(lines(answer.supertypes)).toEqual(['1 implements Shape src/shape.ts::2::18 via src/shape.ts::6::23']);
+    const text = await cn(['impl', 'src/shape.ts', '--format', 'text', '--root', root]);
+    expect(text.stdout.split('\n').slice(0, 3)).toEqual([
+      'src/shape.ts (File) [src/shape.ts]',
+      'implementations  4',
+      '  Shape (Interface) [src/shape.ts::2::18]',
+    ]);
+    const none = await cn(['impl', 'test/tsconfig.json', '--root', root]);
+    expect(none.exitCode).toBe(2);
+  });
+
   it('bad input: one line on stderr, exit 2', async () => {
     for (const args of [
       ['impl', 'Shape', '--direction', 'sideways'],

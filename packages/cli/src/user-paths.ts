@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { isInside } from '@cn/core';
+import { isInside, looksLikeFilePath, looksLikeTarget } from '@cn/core';
 import type { Context } from './run.js';
 
 /**
@@ -32,4 +32,10 @@ export function rootRelativeTarget(context: Context, id: string): string {
   if (!existsSync(fromCwd)) return id;
   const relative = path.relative(context.root, fromCwd).split(path.sep).join('/');
   return `${prefix}${relative}${body.slice(cut)}`;
+}
+
+/** Ids and files as the user's shell sees them, sent root-relative or absolute; names as typed. */
+export function userTarget(context: Context, query: string): string {
+  if (looksLikeTarget(query)) return rootRelativeTarget(context, query);
+  return looksLikeFilePath(query) ? userFile(context, query) : query;
 }

@@ -21,6 +21,7 @@ export * from './usecases/find-symbol.js';
 export * from './usecases/inspect-code.js';
 export * from './usecases/inspect-batches.js';
 export * from './usecases/symbol-search.js';
+export * from './usecases/symbol-patterns.js';
 export * from './graph/public.js';
 export * from './usecases/overview.js';
 export * from './output/budget.js';

@@ -282,3 +282,31 @@ describe('findImplementations: the type hierarchy', () => {
     );
   });
 });
+
+describe('findImplementations of a file: the hierarchy of each class and interface declared in it', () => {
+  it('walks every type of the file in one answer, each entry once at its nearest, with the types listed', async () => {
+    const { deps } = setup();
+    const response = await findImplementations(deps, { target: 'src/shape.ts', direction: 'both' });
+    expect(response.target).toMatchObject({ id: 'src/shape.ts', name: 'src/shape.ts', kind: 'File' });
+    expect(response.declarations?.map((type) => `${type.kind} ${type.name} ${type.id}`)).toEqual([
+      'Interface Shape src/shape.ts::1::18',
+      'Class Figure src/shape.ts::4::23',
+    ]);
+    expect(lines(response.implementations)).toEqual([
+      '1 extends Circle src/circle.ts::2::14 via src/shape.ts::4::23',
+      '1 implements Figure src/shape.ts::4::23 via src/shape.ts::1::18',
+      '2 extends TestCircle test/circle.test.ts::2::7 via src/circle.ts::2::14',
+    ]);
+    expect(lines(response.supertypes)).toEqual(['1 implements Shape src/shape.ts::1::18 via src/shape.ts::4::23']);
+    expect(response).toMatchObject({ projects: 2, complete: true });
+  });
+
+  it('a file declaring no class or interface is not-found, naming the file', async () => {
+    const { deps } = setup();
+    deps.files.files['src/util.ts'] = 'export const x = 1;\n';
+    await expect(findImplementations(deps, { target: 'src/util.ts' })).rejects.toMatchObject({
+      kind: 'not-found',
+      message: 'src/util.ts declares no class or interface',
+    });
+  });
+});

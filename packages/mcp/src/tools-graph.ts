@@ -40,7 +40,7 @@ export const GRAPH_TOOLS = [
   tool({
     name: 'cn_impl',
     description:
-      'Type hierarchy of a class or interface: subtypes/implementers at every level in every project (sub, default), what it extends and implements (super), or both; for a member, the members implementing it. Says projects searched and complete.',
+      'Type hierarchy of a class or interface: subtypes/implementers at every level in every project (sub, default), what it extends and implements (super), or both; for a member, the members implementing it; for a file, of each type in it. Says projects searched and complete.',
     input: {
       target,
       kind,

@@ -102,7 +102,7 @@ export const READ_TOOLS = [
     name: 'cn_find',
     description: 'Definition and references, each with role and enclosing symbol.',
     input: {
-      query: findRequest.shape.query.min(1).describe('Name, Container.member or id'),
+      query: findRequest.shape.query.min(1).describe('Name, Container.member, id, or pattern (*Router)'),
       kind,
       in: findRequest.shape.in.describe('Only definitions in path/glob'),
       exact: findRequest.shape.exact.describe('Only exact names'),

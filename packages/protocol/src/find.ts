@@ -9,6 +9,7 @@ export const referenceMode = z.enum(['all', 'none', 'only']);
 export type ReferenceMode = z.infer<typeof referenceMode>;
 
 export const findRequest = z.strictObject({
+  /** A name, Container.member, an id, or a pattern (`*Router`; `*` lists all, with kind or in). */
   query: z.string().max(MAX_TARGET_LENGTH),
   kind: z.string().max(MAX_KIND_LENGTH).optional(),
   limit: z.int().min(1).optional(),
@@ -77,6 +78,11 @@ export const findResponse = z.object({
   referenceSymbols: z.array(enclosingSymbol.extend({ filePath: z.string(), count: z.int() })).optional(),
   /** How many groups exist when `limit` or `maxTokens` cut `referenceFiles`/`referenceSymbols`. */
   totalGroups: z.int().optional(),
+  /**
+   * The query was a name pattern (`*Router`) or a listing (`*` with kind/in): candidates are every match,
+   * best first, totalCandidates counts them all; no definition is chosen and references are not searched.
+   */
+  pattern: z.literal(true).optional(),
   /** Echoed when not `all`: `none` means references were not searched (totalReferences is 0). */
   refs: referenceMode.optional(),
   budget: budgetReport.optional(),

@@ -1,4 +1,4 @@
-/** `cn impl` — POST /impl: the type hierarchy of a class, interface or member. */
+/** `cn impl` — POST /impl: the type hierarchy of a class, interface or member, or of the types of a file. */
 import { z } from 'zod';
 import { graphDepth, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { budgetReport, namedLocation } from './shared.js';
@@ -39,8 +39,10 @@ export const hierarchyEntry = namedLocation.extend({
 export type HierarchyEntry = z.infer<typeof hierarchyEntry>;
 
 export const implResponse = z.object({
-  /** The class, interface, abstract member … that was asked about. */
+  /** The class, interface, abstract member … that was asked about; for a file, the file (kind `File`, id its path). */
   target: namedLocation.extend(declarationForm),
+  /** For a file: the classes and interfaces declared in it, whose hierarchies the entries are (`via` one of them). */
+  declarations: z.array(namedLocation.extend(declarationForm)).optional(),
   direction: hierarchyDirection,
   depth: z.int(),
   /** Subtypes at every requested level, nearest first (empty for --direction super). */

@@ -1,12 +1,12 @@
-import { fitCalls, looksLikeFilePath, looksLikeTarget, MAX_DEPTH, type GraphDirection } from '@cn/core';
+import { fitCalls, MAX_DEPTH, type GraphDirection } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { callsRenderings } from '../format/calls-text.js';
 import { measureFor, rendererFor } from '../format/output.js';
 import { renderGraphOutput } from '../format/graph-text.js';
-import { wholeNumber, type CommandHost, type Context } from '../run.js';
-import { rootRelativeTarget, userFile } from '../user-paths.js';
+import { wholeNumber, type CommandHost } from '../run.js';
+import { userTarget } from '../user-paths.js';
 import { maxTokensFlag, narrowingFlags, scopeFlag, withNarrowing, type NarrowingFlags } from './agent-options.js';
 
 interface CallsFlags extends NarrowingFlags {
@@ -38,7 +38,7 @@ export function registerCalls({ cli, run }: CommandHost): void {
     .action((target: string, more: string[], flags: CallsFlags) =>
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);
-        const [first, ...rest] = [target, ...more].map((query) => requestTarget(context, query));
+        const [first, ...rest] = [target, ...more].map((query) => userTarget(context, query));
         const body = requestBody('calls', {
           target: first,
           targets: rest,
@@ -61,10 +61,4 @@ export function registerCalls({ cli, run }: CommandHost): void {
         return renderGraphOutput(context, response, callsRenderings, found ? EXIT.ok : EXIT.nothingFound);
       }),
     );
-}
-
-/** Ids and files as the user's shell sees them, sent root-relative or absolute; names as typed. */
-export function requestTarget(context: Context, query: string): string {
-  if (looksLikeTarget(query)) return rootRelativeTarget(context, query);
-  return looksLikeFilePath(query) ? userFile(context, query) : query;
 }

@@ -1,4 +1,4 @@
-import { fitFind, looksLikeTarget, type FindResponse, type ReferenceMode, CnError } from '@cn/core';
+import { EVERY_NAME, fitFind, looksLikeTarget, type FindResponse, type ReferenceMode, CnError } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
@@ -6,7 +6,8 @@ import { findCompact, findIds } from '../format/compact.js';
 import { findFiles, findManyText } from '../format/find-many.js';
 import { deliver, measureFor, rendererFor } from '../format/output.js';
 import { findText } from '../format/text.js';
-import { type CommandHost, type Context } from '../run.js';
+import { patternCompact, patternFiles, patternIds, patternText } from '../format/find-pattern.js';
+import { type CommandHost, type Context, type OutputFormat } from '../run.js';
 import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
 import { limitFlag, maxTokensFlag, scopeFlag, snippetFlag, type SharedFlags } from './agent-options.js';
@@ -31,7 +32,7 @@ export function registerFind({ cli, run }: CommandHost): void {
   cli
     .command(
       'find [...queries]',
-      'Definition and every reference of a symbol (a name, Container.member, or an id); several on stdin with -',
+      'Definition and every reference of a symbol (a name, Container.member, or an id); several on stdin with -; a pattern ("*Router") lists matches',
     )
     .option(
       '--kind <kind>',
@@ -55,24 +56,29 @@ export function registerFind({ cli, run }: CommandHost): void {
     .example('cn find Observable.subscribe --no-refs --snippet fold --format compact')
     .example('cn find Subscriber --role new,extends --refs-not-in "**/*.test.ts" --group file --format compact')
     .example('cn find Subscriber --refs-only --format ids | cn inspect -')
+    .example('cn find "*Router" --format compact')
+    .example('cn find --kind interface --in src/router')
     .action((given: string[], flags: FindFlags) =>
       run(async (context) => {
         if (flags.refs === false && flags.refsOnly)
           throw new CnError('bad-input', '--no-refs and --refs-only exclude each other');
+        const listing = flags.kind !== undefined || flags.in !== undefined;
         const explicitStdin = given.includes('-');
-        const fromStdin = explicitStdin || (given.length === 0 && !process.stdin.isTTY);
+        // A listing by --kind/--in needs no query, so a silent stdin is not waited on for one.
+        const fromStdin = explicitStdin || (given.length === 0 && !listing && !process.stdin.isTTY);
         const stdin = fromStdin ? await readStdin(explicitStdin ? undefined : IMPLICIT_STDIN_WAIT_MS) : '';
-        const queries = [...given.filter((query) => query !== '-'), ...idsFromLines(stdin)];
+        const named = [...given.filter((query) => query !== '-'), ...idsFromLines(stdin)];
+        // Without a name, --kind or --in lists what they select: every name matches `*`.
+        const queries = named.length === 0 && listing ? [EVERY_NAME] : named;
         if (queries.length === 0)
-          throw new CnError('bad-input', 'no query given', 'pass a name or an id, or - to read them from stdin');
+          throw new CnError(
+            'bad-input',
+            'cn find needs a name, an id, a pattern, --kind or --in',
+            'e.g. cn find User; - reads ids from stdin',
+          );
         const ask = asker(context, flags);
         const maxTokens = maxTokensFlag(flags);
-        const render = rendererFor(context.format, {
-          text: findText,
-          compact: findCompact,
-          ids: findIds,
-          files: findFiles,
-        });
+        const render = findRenderer(context.format);
         const fit = (response: FindResponse, tokens: number) =>
           fitFind(response, tokens, measureFor(render, context.format));
         if (queries.length === 1) {
@@ -113,7 +119,21 @@ function asker(context: Context, flags: FindFlags): (query: string) => Promise<F
     );
 }
 
+/** A pattern's answer is a list of matches; any other answer a definition with references. */
+function findRenderer(format: OutputFormat): (response: FindResponse) => string {
+  const listRender = rendererFor(format, {
+    text: patternText,
+    compact: patternCompact,
+    ids: patternIds,
+    files: patternFiles,
+  });
+  const answerRender = rendererFor(format, { text: findText, compact: findCompact, ids: findIds, files: findFiles });
+  return (response) => (response.pattern ? listRender(response) : answerRender(response));
+}
+
 function exitFor(answers: FindResponse[]): number {
-  const found = answers.some((response) => response.definition !== null || response.totalReferences > 0);
+  const found = answers.some(
+    (response) => response.definition !== null || response.totalReferences > 0 || response.candidates.length > 0,
+  );
   return found ? EXIT.ok : EXIT.nothingFound;
 }

@@ -11,6 +11,7 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
   - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
+  - list by pattern or kind (no refs): \`cn find "*Router"\`, \`cn find --kind interface --in src/router\`
 - What is in a file? \`cn map path/file.ts --format compact\` (line ranges, modifiers, re-exports with
   the id each resolves to; \`--snippet fold\` adds signatures)
 - Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:
@@ -26,6 +27,7 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   - a class's members nothing uses (subclass uses count): \`cn unused MyClass --members\`
 - Keep answers small: \`--limit N\` (output says total and truncated), \`--max-tokens N\`
   (drops previews, then groups by file, then totals; output names the stage).
+- Answer shapes: \`cn schema <command>\` prints the JSON Schema of its answer (\`--request\`: of its request)
 - Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure.
 Prefer grep only for non-code text (comments, strings, config, docs).`;
 

@@ -5,7 +5,7 @@ import { EXIT } from '../exit-codes.js';
 import { impactRenderings, impactTree } from '../format/impact-text.js';
 import { measureFor, rendererFor } from '../format/output.js';
 import { wholeNumber, type CommandHost } from '../run.js';
-import { requestTarget } from './calls.js';
+import { userTarget } from '../user-paths.js';
 import { maxTokensFlag, narrowingFlags, withNarrowing, type NarrowingFlags } from './agent-options.js';
 
 interface ImpactFlags extends NarrowingFlags {
@@ -34,7 +34,7 @@ export function registerImpact({ cli, run }: CommandHost): void {
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);
         const body = requestBody('impact', {
-          target: target === undefined ? undefined : requestTarget(context, target),
+          target: target === undefined ? undefined : userTarget(context, target),
           since: sinceFlag(flags.since),
           depth: wholeNumber(flags.depth, '--depth', 1),
           ...narrowingFlags(context, flags),

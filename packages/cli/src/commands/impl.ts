@@ -1,4 +1,4 @@
-import { checkHierarchyDirection, fitImpl, looksLikeTarget, MAX_DEPTH, type ImplResponse } from '@cn/core';
+import { checkHierarchyDirection, fitImpl, MAX_DEPTH, type ImplResponse } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
@@ -13,13 +13,13 @@ import {
   type SharedFlags,
 } from './agent-options.js';
 import { wholeNumber, type CommandHost } from '../run.js';
-import { rootRelativeTarget } from '../user-paths.js';
+import { userTarget } from '../user-paths.js';
 
 export function registerImpl({ cli, run }: CommandHost): void {
   const command = cli
     .command(
       'impl <target>',
-      'Type hierarchy: what extends/implements a class or interface (at every level), what it extends; implementations of a member',
+      'Type hierarchy: what extends/implements a class or interface (at every level), what it extends; implementations of a member; for a file, of each type it declares',
     )
     .alias('hierarchy')
     .option(
@@ -34,10 +34,11 @@ export function registerImpl({ cli, run }: CommandHost): void {
     .example('cn hierarchy HonoBase --direction both --format text')
     .example('cn impl Shape.area --format ids')
     .example('cn impl Router --in src/router.ts --direction both')
+    .example('cn impl src/router.ts --direction both --format text')
     .action((target: string, options: SharedFlags & NarrowingFlags & { direction?: string; depth?: unknown }) =>
       run(async (context) => {
         const body = requestBody('impl', {
-          target: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target,
+          target: userTarget(context, target),
           direction: options.direction === undefined ? undefined : checkHierarchyDirection(String(options.direction)),
           depth: wholeNumber(options.depth, '--depth', 1),
           ...narrowingFlags(context, options),

@@ -12,6 +12,7 @@ import { registerLifecycle } from './lifecycle.js';
 import { registerMap } from './map.js';
 import { registerOverview } from './overview.js';
 import { registerMcp } from './mcp.js';
+import { registerSchema } from './schema.js';
 import { registerUnused } from './unused.js';
 
 /** Every command of `cn`, in the order `cn --help` lists them; a new command adds its file here. */
@@ -29,5 +30,6 @@ export const COMMANDS: Array<(host: CommandHost) => void> = [
   registerUnused,
   registerLifecycle,
   registerMcp,
+  registerSchema,
   registerGuide,
 ];

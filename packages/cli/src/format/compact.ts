@@ -60,7 +60,7 @@ function referenceLines(response: FindResponse): string[] {
   return lines;
 }
 
-function namedLine(ref: Candidate): string[] {
+export function namedLine(ref: Candidate): string[] {
   const name = ref.container ? `${ref.container}.${ref.name}` : ref.name;
   const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : previewOf(ref);
   return [

@@ -65,16 +65,15 @@ export function guessNotes(response: TargetGuess, command: string): string[] {
 export const implRenderings: Renderings<ImplResponse> = {
   text: (response) => {
     const lines = [named(response.target)];
+    // A file's answer is the hierarchies of the types it declares: each under its type.
+    const under = (entries: HierarchyEntry[]) =>
+      response.declarations
+        ? response.declarations.flatMap((type) => [`  ${named(type)}`, ...hierarchyLines(type.id, entries, '    ')])
+        : hierarchyLines(response.target.id, entries, '  ');
     if (response.direction !== 'super')
-      lines.push(
-        `implementations  ${response.implementations.length}`,
-        ...hierarchyLines(response.target.id, response.implementations),
-      );
+      lines.push(`implementations  ${response.implementations.length}`, ...under(response.implementations));
     if (response.direction !== 'sub')
-      lines.push(
-        `supertypes  ${response.supertypes.length}`,
-        ...hierarchyLines(response.target.id, response.supertypes),
-      );
+      lines.push(`supertypes  ${response.supertypes.length}`, ...under(response.supertypes));
     lines.push(...guessNotes(response, 'impl'));
     lines.push(
       `projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}${shownOf(response)}`,
@@ -98,7 +97,7 @@ function shownOf(response: ImplResponse): string {
 }
 
 /** Each entry indented under the type it was reached from, nearest first. */
-function hierarchyLines(rootId: string, entries: HierarchyEntry[]): string[] {
+function hierarchyLines(rootId: string, entries: HierarchyEntry[], indent: string): string[] {
   const lines: string[] = [];
   const visit = (id: string, indent: string) => {
     for (const entry of entries.filter((candidate) => candidate.via === id)) {
@@ -107,7 +106,7 @@ function hierarchyLines(rootId: string, entries: HierarchyEntry[]): string[] {
       if (entry.id !== id) visit(entry.id, `${indent}  `);
     }
   };
-  visit(rootId, '  ');
+  visit(rootId, indent);
   return lines;
 }
 

@@ -64,6 +64,16 @@ export interface OutlineNode {
   children: OutlineNode[];
 }
 
+/** Outline nodes whose children are declarations of the file (members), not what runs inside a body. */
+export const DECLARING_CONTAINER_KINDS: ReadonlySet<string> = new Set([
+  'Class',
+  'Interface',
+  'Enum',
+  'Module',
+  'Namespace',
+  'Struct',
+]);
+
 /** A foldable region as the engine reports it, 1-based inclusive lines. */
 export interface FoldingSpan {
   startLine: number;

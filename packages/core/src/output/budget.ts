@@ -89,6 +89,7 @@ export function fitFind(
   maxTokens: number,
   measure: TokenMeasure<FindResponse> = estimateJsonTokens,
 ): FindResponse {
+  if (response.pattern) return fitPatternList(response, maxTokens, measure);
   const bare = withoutPreviews(response);
   return fit(response, maxTokens, measure, {
     full: (r) => r,
@@ -110,6 +111,25 @@ export function fitFind(
       };
     },
   });
+}
+
+/**
+ * A pattern's answer is a ranked list and nothing else: past dropping previews it is cut from the end,
+ * keeping as many of the best matches as fit (stage `cut`); totalCandidates still counts all.
+ */
+function fitPatternList(response: FindResponse, maxTokens: number, measure: TokenMeasure<FindResponse>) {
+  const full = withReport(response, maxTokens, 'full', measure);
+  if (full.budget!.tokens <= maxTokens) return full;
+  const bare = withReport(withoutPreviews(response), maxTokens, 'no-previews', measure);
+  if (bare.budget!.tokens <= maxTokens) return bare;
+  const keep = (count: number) =>
+    withReport(
+      { ...bare, candidates: bare.candidates.slice(0, count), ...cutFlag(count < bare.candidates.length) },
+      maxTokens,
+      'cut',
+      measure,
+    );
+  return keep(largestFitting(bare.candidates.length - 1, (count) => keep(count).budget!.tokens <= maxTokens));
 }
 
 export function fitMap(

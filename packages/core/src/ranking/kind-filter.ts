@@ -8,7 +8,10 @@ const KIND_ALIASES: Record<string, string[]> = {
   class: ['Class'],
   interface: ['Interface'],
   function: ['Function'],
-  method: ['Method'],
+  // Accessors are methods in the source; `getter`/`setter` narrow to them.
+  method: ['Method', 'Getter', 'Setter'],
+  getter: ['Getter'],
+  setter: ['Setter'],
   property: ['Property', 'Field'],
   field: ['Field', 'Property'],
   variable: ['Variable', 'Constant'],

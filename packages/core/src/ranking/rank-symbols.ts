@@ -38,6 +38,8 @@ const KIND_RANK: Record<string, number> = {
   TypeParameter: 1,
   Struct: 1,
   Method: 2,
+  Getter: 2,
+  Setter: 2,
   Constructor: 2,
   Property: 3,
   Field: 3,
@@ -59,7 +61,7 @@ export function pathRank(relativePath: string): number {
   return SIDE_PATH.test(relativePath.replace(/\\/g, '/')) ? 1 : 0;
 }
 
-const MEMBER_KINDS = new Set(['Method', 'Property', 'Field', 'Constructor', 'EnumMember']);
+const MEMBER_KINDS = new Set(['Method', 'Getter', 'Setter', 'Property', 'Field', 'Constructor', 'EnumMember']);
 
 /** Exported top-level (0), other top-level (1), members, object-literal properties and re-exports (2). */
 function scopeRank(ranked: RankedHit): number {

@@ -23,3 +23,21 @@ export function initializesFunction(lineText: string | undefined, nameCharacter:
   // `(a, b) => …` or `<T>(a: T) => …`; a parenthesised expression has no arrow after it.
   return /^[(<]/.test(initializer) && (/=>/.test(initializer) || /\(\s*$/.test(initializer));
 }
+
+const ACCESSOR_KINDS = new Set(['Method', 'Property', 'Field']);
+
+/**
+ * The kind cn reports for a declaration: refineKind's, and `Getter`/`Setter` for an accessor, which
+ * the engine reports as a Method or Property. `accessor` is what the source says before the name
+ * (inspect/declaration-head.ts); cn map and cn find both ask here, so they name a symbol alike.
+ */
+export function declaredKind(
+  kind: string,
+  lineText: string | undefined,
+  nameCharacter: number,
+  accessor: 'get' | 'set' | undefined,
+): string {
+  const refined = refineKind(kind, lineText, nameCharacter);
+  if (!accessor || !ACCESSOR_KINDS.has(refined)) return refined;
+  return accessor === 'get' ? 'Getter' : 'Setter';
+}

@@ -1,11 +1,13 @@
 import type { HierarchyDirection, HierarchyEntry, ImplRequest, ImplResponse, NamedLocation } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
-import { formatLocationId } from '../domain/ids.js';
+import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
+import { looksLikeFilePath } from '../graph/module-items.js';
+import { fileHierarchy } from './file-hierarchy.js';
 import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { MAX_DEPTH, checkDepth } from '../graph/graph-options.js';
 import { namedLocation } from '../graph/named-location.js';
-import { searchCompleteness, searchedProjects, type Searched } from './searched-projects.js';
+import { searchedProjects } from './searched-projects.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -15,6 +17,7 @@ import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.
 import { memberContainer, membersInSubtypes } from './member-implementations.js';
 import { declarationForm, TypeHierarchy, type TypeNode } from './type-hierarchy.js';
 import { guessFields } from './target-guess.js';
+import { completeness, MAX_IMPLEMENTATIONS, sortedEntries } from './hierarchy-answer.js';
 
 type Deps = {
   engine: CodeIntelligence;
@@ -23,11 +26,6 @@ type Deps = {
   paths: ProjectPaths;
   typeSyntax: TypeSyntax;
 };
-
-/**
- * Each entry is named through its file; beyond this many, naming costs more than it tells (the answer says it was cut).
- */
-const MAX_IMPLEMENTATIONS = 200;
 
 /**
  * `cn impl <target>` (alias `cn hierarchy`): for a class or interface, its subtypes and/or
@@ -41,6 +39,8 @@ export async function findImplementations(deps: Deps, request: ImplRequest): Pro
 async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
   const direction = checkHierarchyDirection(request.direction);
   const depth = checkDepth(request.depth, MAX_DEPTH);
+  const query = request.target.trim();
+  if (!looksLikeTarget(query) && looksLikeFilePath(query)) return fileHierarchy(deps, query, direction, depth);
   const target = await resolveSymbolTarget(deps, request.target, request);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const hierarchy = new TypeHierarchy(deps, builder);
@@ -88,7 +88,7 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
       target: described,
       direction,
       depth,
-      implementations: sorted(implementations),
+      implementations: sortedEntries(implementations),
       supertypes: [],
       ...guess,
       ...completeness(searched, subtypes.truncated),
@@ -105,8 +105,8 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
     target: { ...described, kind: declaration.kind, ...declarationForm(declaration) },
     direction,
     depth,
-    implementations: sorted(sub?.entries ?? []),
-    supertypes: sorted(sup?.entries ?? []),
+    implementations: sortedEntries(sub?.entries ?? []),
+    supertypes: sortedEntries(sup?.entries ?? []),
     ...guess,
     ...completeness(searched, truncated),
   };
@@ -175,18 +175,6 @@ async function engineImplementations(
     relation: 'implements',
   }));
   return { implementations, truncated: locations.length > MAX_IMPLEMENTATIONS };
-}
-
-/** Implementations found past the cap are left out; the answer says so. */
-function completeness(searched: Searched, truncated: boolean, more: string[] = []) {
-  return searchCompleteness(searched, [...more, ...(truncated ? [`stopped at ${MAX_IMPLEMENTATIONS} entries`] : [])]);
-}
-
-/** Nearest first, then by place, so the same question always prints the same answer. */
-function sorted(entries: HierarchyEntry[]): HierarchyEntry[] {
-  return [...entries].sort(
-    (a, b) => a.depth - b.depth || a.filePath.localeCompare(b.filePath) || a.line - b.line || a.character - b.character,
-  );
 }
 
 /** The target as a named place: from the search hit when it was a name, else from the outline. */

@@ -11,17 +11,29 @@ import type { ReferenceSyntax } from '../ports/reference-syntax.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { NameMatch, rankAlike } from '../ranking/rank-symbols.js';
-import { refineKind } from '../ranking/refine-kind.js';
+import { declaredKind } from '../ranking/refine-kind.js';
+import { readDeclarationHead } from '../inspect/declaration-head.js';
 import { describeReferences, type ReferenceFilters } from './find-references.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
 import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol-search.js';
+import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
+import type { ImportGraphSource } from '../ports/import-graph.js';
 import { resolveTargetPosition } from './target-position.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
+/** A pattern's list is the answer itself, so it is longer than a name's candidates. */
+const DEFAULT_LISTED = 50;
 const REFERENCE_MODES: readonly ReferenceMode[] = ['all', 'none', 'only'];
 
-type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; referenceSyntax: ReferenceSyntax };
+type Deps = {
+  engine: CodeIntelligence;
+  files: SourceFiles;
+  paths: ProjectPaths;
+  /** The project's files, for listing by kind or path (symbol-patterns.ts). */
+  importGraph: Pick<ImportGraphSource, 'projectFiles'>;
+  referenceSyntax: ReferenceSyntax;
+};
 type Definition = NonNullable<FindResponse['definition']>;
 interface Options {
   refs: ReferenceMode;
@@ -64,6 +76,7 @@ async function findByName(
   request: FindRequest,
   options: Options,
 ): Promise<FindResponse> {
+  if (isNamePattern(query)) return listByPattern(deps, builder, query, request, options);
   const within = pathFilter(request.in);
   const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const { symbols: located, total } = await searchSymbolsRanked(
@@ -119,6 +132,40 @@ async function findByName(
   };
 }
 
+/** `cn find "*Router"`, `cn find --kind interface --in src`: every match, best first; no references. */
+async function listByPattern(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  pattern: string,
+  request: FindRequest,
+  options: Options,
+): Promise<FindResponse> {
+  if (options.refs === 'only')
+    throw badInput('a pattern lists symbols; references are searched for one', 're-ask cn find <id> --refs-only');
+  if (request.exact) throw badInput(`--exact takes a name, not the pattern '${pattern}'`);
+  const within = pathFilter(request.in);
+  const { symbols, total } = await searchNamePattern(deps, (filePath) => builder.text(filePath), pattern, {
+    kind: request.kind,
+    relativePath: (filePath) => deps.paths.toRelative(filePath),
+    ...(within ? { within } : {}),
+  });
+  const shown = symbols.slice(0, options.limit ?? DEFAULT_LISTED);
+  const candidates = await Promise.all(
+    shown.map(({ hit, position }) => namedRef(builder, hit, position, options.snippet)),
+  );
+  return {
+    query: pattern,
+    definition: null,
+    references: [],
+    totalReferences: 0,
+    candidates,
+    totalCandidates: total,
+    ...(candidates.length < total ? { truncated: true as const } : {}),
+    pattern: true,
+    refs: 'none',
+  };
+}
+
 async function findAtTarget(
   deps: Deps,
   builder: LocationRefBuilder,
@@ -136,8 +183,9 @@ async function findAtTarget(
     const found = await outlineNodeAt(deps.engine, declared.filePath, declared.range.start);
     const text = await builder.text(declared.filePath);
     const name = found?.node.name ?? identifierAt(text, declared.range.start);
+    const accessor = found && text ? readDeclarationHead(text, found.node).accessor : undefined;
     const kind = found
-      ? refineKind(found.node.kind, text?.line(declared.range.start.line), declared.range.start.character)
+      ? declaredKind(found.node.kind, text?.line(declared.range.start.line), declared.range.start.character, accessor)
       : 'Unknown';
     const ref = await builder.ref(declared.filePath, declared.range.start, kind);
     definition = { ...ref, name, ...(found?.container ? { container: found.container } : {}) };

@@ -3,20 +3,18 @@ import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
-import type { OutlineNode } from '../domain/symbols.js';
+import { DECLARING_CONTAINER_KINDS, type OutlineNode } from '../domain/symbols.js';
 import { readDeclarationHead } from '../inspect/declaration-head.js';
 import { exportEntries } from '../inspect/export-entries.js';
 import { checkMaxTokens, fitMap } from '../output/budget.js';
 import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import { refineKind } from '../ranking/refine-kind.js';
+import { declaredKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { statementBindingTest } from './top-level-declarations.js';
 
-const DECLARING_CONTAINERS = new Set(['Class', 'Interface', 'Enum', 'Module', 'Namespace', 'Struct']);
-const MEMBER_KINDS = new Set(['Method', 'Property', 'Field']);
 /** Re-export targets asked of the engine at once. */
 const RESOLVE_WIDTH = 16;
 
@@ -46,7 +44,7 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   const visit = (node: OutlineNode, container: OutlineNode | undefined) => {
     // What a file declares is its top level and the members of its types and namespaces; what
     // lives inside a function body is detail, there only when asked for.
-    if (container !== undefined && !request.locals && !DECLARING_CONTAINERS.has(container.kind)) return;
+    if (container !== undefined && !request.locals && !DECLARING_CONTAINER_KINDS.has(container.kind)) return;
     if (
       container === undefined &&
       ((!request.locals && isStatementBinding(node)) || (assigned && node.name === 'export='))
@@ -54,8 +52,7 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
       return;
     const head = readDeclarationHead(text, node);
     const { line, character } = head.nameAt;
-    const refined = refineKind(node.kind, text.line(line), character);
-    const kind = head.accessor && MEMBER_KINDS.has(refined) ? (head.accessor === 'get' ? 'Getter' : 'Setter') : refined;
+    const kind = declaredKind(node.kind, text.line(line), character, head.accessor);
     entries.push({
       character,
       symbol: {

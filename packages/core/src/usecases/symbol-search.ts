@@ -15,7 +15,8 @@ import {
   type RankedHit,
 } from '../ranking/rank-symbols.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
-import { refineKind } from '../ranking/refine-kind.js';
+import { declaredKind } from '../ranking/refine-kind.js';
+import { readDeclarationHead } from '../inspect/declaration-head.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
 import { resolveTargetPosition } from './target-position.js';
@@ -118,22 +119,7 @@ export async function searchSymbolsRanked(
   const toLocate = locateAll
     ? ranked
     : ranked.slice(0, Math.max(options.limit ?? 0, Math.min(bestMatches, MAX_RERANKED)));
-  const located = await Promise.all(
-    toLocate.map(async (ranking): Promise<RankedLocatedSymbol> => {
-      const { hit } = ranking;
-      const text = await texts(hit.filePath);
-      const position = text ? locateName(text, hit.range, hit.name) : await locateWithoutText(engine, hit);
-      const line = text?.line(position.line);
-      // `export { type Money }` has `type` before the name too, but a re-export is no type alias.
-      const refined = hit.alias ? hit.kind : refineKind(hit.kind, line, position.character);
-      return {
-        ...ranking,
-        hit: refined === hit.kind ? hit : { ...hit, kind: refined },
-        position,
-        exported: /^\s*export\b/.test(line ?? ''),
-      };
-    }),
-  );
+  const located = await Promise.all(toLocate.map((ranking) => locateRanked(engine, texts, ranking)));
   located.sort(compareRanked);
   if (!locateAll) located.splice(options.limit ?? located.length);
   const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind));
@@ -144,6 +130,42 @@ export async function searchSymbolsRanked(
   );
   const deep = kept.filter((_, index) => checks[index]);
   return { symbols: deep, total: deep.length };
+}
+
+/**
+ * A hit placed at its name, with the kind cn reports (type alias, arrow function, getter …) and
+ * whether its line exports it, which ranking needs.
+ */
+export async function locateRanked(
+  engine: CodeIntelligence,
+  texts: (filePath: string) => Promise<SourceText | undefined>,
+  ranking: RankedHit,
+): Promise<RankedLocatedSymbol> {
+  const { hit } = ranking;
+  const text = await texts(hit.filePath);
+  const position = text ? locateName(text, hit.range, hit.name) : await locateWithoutText(engine, hit);
+  const line = text?.line(position.line);
+  // `export { type Money }` has `type` before the name too, but a re-export is no type alias.
+  const refined = hit.alias
+    ? hit.kind
+    : declaredKind(hit.kind, line, position.character, text && accessorAt(text, hit, position));
+  return {
+    ...ranking,
+    hit: refined === hit.kind ? hit : { ...hit, kind: refined },
+    position,
+    exported: /^\s*export\b/.test(line ?? ''),
+  };
+}
+
+/** `get`/`set` before a member's name, read as cn map reads it. */
+function accessorAt(text: SourceText, hit: WorkspaceSymbolHit, position: Position): 'get' | 'set' | undefined {
+  if (hit.kind !== 'Method' && hit.kind !== 'Property') return undefined;
+  const selectionRange = {
+    start: position,
+    end: { line: position.line, character: position.character + hit.name.length },
+  };
+  return readDeclarationHead(text, { name: hit.name, kind: hit.kind, range: hit.range, selectionRange, children: [] })
+    .accessor;
 }
 
 export interface ResolvedSymbolTarget {

@@ -1,0 +1,48 @@
+import { EVERY_NAME, type FindResponse } from '@cn/core';
+import { namedLine } from './compact.js';
+import { cutNotes } from './notes.js';
+
+/**
+ * A pattern's answer (`cn find "*Router"`, `cn find --kind interface --in src`) is a list, not a
+ * definition with references: each format says how many matched and that references were not searched.
+ */
+function heading(response: FindResponse): string {
+  const total = response.totalCandidates ?? response.candidates.length;
+  const shown = response.candidates.length < total ? ` (showing ${response.candidates.length})` : '';
+  const symbols = total === 1 ? '1 symbol' : `${total} symbols`;
+  // `*` is what a listing by --kind/--in sends: no pattern to repeat.
+  const matched =
+    response.query === EVERY_NAME
+      ? `${symbols} listed`
+      : `${symbols} match${total === 1 ? 'es' : ''} '${response.query}'`;
+  return `${matched}${shown}; refs not searched (cn find <id> for one)`;
+}
+
+export function patternText(response: FindResponse): string {
+  const lines = [heading(response)];
+  for (const candidate of response.candidates) {
+    const container = candidate.container ? ` (in ${candidate.container})` : '';
+    lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
+    if (candidate.snippet !== undefined) lines.push(...candidate.snippet.split('\n').map((line) => `    ${line}`));
+  }
+  return [...lines, ...notes(response)].join('\n');
+}
+
+export function patternCompact(response: FindResponse): string {
+  const lines = [heading(response), ...response.candidates.flatMap((candidate) => namedLine(candidate))];
+  return [...lines, ...notes(response)].join('\n');
+}
+
+export function patternIds(response: FindResponse): string {
+  return response.candidates.map((candidate) => candidate.id).join('\n');
+}
+
+/** `--format files`: the distinct files the matches are declared in. */
+export function patternFiles(response: FindResponse): string {
+  return [...new Set(response.candidates.map((candidate) => candidate.filePath))].join('\n');
+}
+
+function notes(response: FindResponse): string[] {
+  const total = response.totalCandidates ?? response.candidates.length;
+  return cutNotes(response, response.candidates.length, total, 'symbols');
+}

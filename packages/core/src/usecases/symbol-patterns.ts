@@ -1,0 +1,119 @@
+import { badInput } from '../domain/errors.js';
+import type { SourceText } from '../domain/source-text.js';
+import { DECLARING_CONTAINER_KINDS, type OutlineNode, type WorkspaceSymbolHit } from '../domain/symbols.js';
+import { projectFilesInRoot } from '../graph/import-index.js';
+import { boundedMap } from '../bounded-map.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { ImportGraphSource } from '../ports/import-graph.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { compileGlob } from '../ranking/glob.js';
+import { kindFilter } from '../ranking/kind-filter.js';
+import { compareRanked, NameMatch } from '../ranking/rank-symbols.js';
+import { locateRanked, type RankedSearch } from './symbol-search.js';
+import { isIdentifierName } from './top-level-declarations.js';
+
+/** The query that lists every name: what `cn find --kind interface --in src` sends. */
+export const EVERY_NAME = '*';
+/** Outlines asked of the engine at once when the files under a scope are listed. */
+const OUTLINE_WIDTH = 8;
+
+/** `*Router`, `get?`, `*`: a query with a wildcard lists every matching symbol instead of choosing one. */
+export function isNamePattern(query: string): boolean {
+  return /[*?]/.test(query);
+}
+
+export interface PatternSearchDeps {
+  engine: CodeIntelligence;
+  files: Pick<SourceFiles, 'isInsideRoot'>;
+  importGraph: Pick<ImportGraphSource, 'projectFiles'>;
+}
+
+export interface PatternSearchOptions {
+  kind?: string;
+  /** Root-relative paths kept (built from `--in`). */
+  within?: (relativePath: string) => boolean;
+  relativePath: (filePath: string) => string;
+}
+
+/**
+ * Every symbol whose name matches a glob (`*` any run, `?` one character; glob.ts's syntax), ranked as
+ * `cn find` ranks (exported top-level first, sources before tests). Case-sensitive when the pattern has
+ * a capital letter, else not (`*router` finds `SmartRouter`), as in editors' smart case.
+ *
+ * Complete for the scope, never a sample: a case-sensitive pattern with a literal run holding a
+ * capital (`*Router`) asks the engine's name search for that run, which returns every name containing
+ * it in that case; any other pattern (`*`, `*router*`) reads the outline of every project file in scope.
+ * Outlines list top-level declarations and the members of classes, interfaces, enums and namespaces,
+ * not what is declared inside function bodies.
+ */
+export async function searchNamePattern(
+  deps: PatternSearchDeps,
+  texts: (filePath: string) => Promise<SourceText | undefined>,
+  pattern: string,
+  options: PatternSearchOptions,
+): Promise<RankedSearch> {
+  if (/[\s.]/.test(pattern))
+    throw badInput(
+      `'${pattern.slice(0, 40)}' is not a name pattern`,
+      'a pattern matches one name, e.g. cn find "*Router"; narrow members with --kind method',
+    );
+  const acceptsKind = kindFilter(options.kind);
+  const matches = nameMatcher(pattern);
+  const literal = searchableLiteral(pattern);
+  const inScope = (filePath: string) => !options.within || options.within(options.relativePath(filePath));
+  const hits = literal
+    ? (await deps.engine.searchSymbols(literal)).filter((hit) => inScope(hit.filePath))
+    : await outlineHits(deps, inScope);
+  // Imports and re-exports name a declaration listed where it is declared.
+  const ranked = hits
+    .filter((hit) => !hit.alias && matches(hit.name))
+    .map((hit) => ({ hit, match: NameMatch.Exact, relativePath: options.relativePath(hit.filePath) }));
+  const located = await Promise.all(ranked.map((ranking) => locateRanked(deps.engine, texts, ranking)));
+  const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind)).sort(compareRanked);
+  return { symbols: kept, total: kept.length };
+}
+
+/** The glob over whole names, case-insensitive unless it has a capital letter. */
+function nameMatcher(pattern: string): (name: string) => boolean {
+  if (/\p{Lu}/u.test(pattern)) return compileGlob(pattern);
+  const lower = compileGlob(pattern.toLowerCase());
+  return (name) => lower(name.toLowerCase());
+}
+
+/**
+ * The longest literal run of a plain `*`/`?` pattern, when it holds a capital letter: tsserver's navto
+ * then returns every name containing it case-sensitively (a lowercase run is matched at word starts
+ * only, so `router` would miss `myrouter`). Undefined when the engine's search cannot be complete.
+ */
+export function searchableLiteral(pattern: string): string | undefined {
+  if (!/^[\p{L}\p{N}$_*?]+$/u.test(pattern)) return undefined;
+  const runs = pattern.split(/[*?]+/).filter((run) => /\p{Lu}/u.test(run));
+  return runs.sort((a, b) => b.length - a.length)[0];
+}
+
+/** The declarations in the outlines of the project files in scope, as search hits. */
+async function outlineHits(
+  deps: PatternSearchDeps,
+  inScope: (filePath: string) => boolean,
+): Promise<WorkspaceSymbolHit[]> {
+  const files = (await projectFilesInRoot(deps.importGraph, deps.files)).filter(inScope);
+  const outlines = await boundedMap(files, OUTLINE_WIDTH, (filePath) =>
+    deps.engine.outline(filePath).catch((): OutlineNode[] => []),
+  );
+  const hits: WorkspaceSymbolHit[] = [];
+  const visit = (filePath: string, node: OutlineNode, container: OutlineNode | undefined) => {
+    // Callbacks (`describe('x') callback`) and string keys are in outlines too; they are no names.
+    if (isIdentifierName(node.name)) {
+      hits.push({
+        name: node.name,
+        kind: node.kind,
+        filePath,
+        range: node.range,
+        ...(container ? { containerName: container.name } : {}),
+      });
+    }
+    if (DECLARING_CONTAINER_KINDS.has(node.kind)) for (const child of node.children) visit(filePath, child, node);
+  };
+  files.forEach((filePath, index) => outlines[index].forEach((node) => visit(filePath, node, undefined)));
+  return hits;
+}
