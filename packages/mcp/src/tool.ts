@@ -44,11 +44,11 @@ export function absolute(root: string, file: string): string {
 }
 
 // Argument fields several tools share, so each reads the same everywhere (and costs its tokens once per use).
-export const file = mapRequest.shape.file.min(1).describe('Path relative to the project root');
+export const file = mapRequest.shape.file.min(1).describe('Root-relative path');
 export const target = implRequest.shape.target.min(1).describe('Symbol name, Container.member, or id');
-export const kind = findRequest.shape.kind.describe('Only this kind: class, interface, function, method, variable, …');
+export const kind = findRequest.shape.kind.describe('class, interface, function, method, …');
 /** Narrow a target given as a name, as cn_find does (kind above, scope and exactness here). */
-export const scope = implRequest.shape.in.describe('Only declarations under this root-relative path or glob');
+export const scope = implRequest.shape.in.describe('Only declarations in path/glob');
 export const exact = implRequest.shape.exact.describe('Only names equal to the target');
 export const limit = findRequest.shape.limit;
 /** Not sent: the cut is made on the answer, measured as printed (as the CLI does), hence the higher floor. */
@@ -56,7 +56,7 @@ export const maxTokens = findRequest.shape.maxTokens
   .unwrap()
   .min(20)
   .optional()
-  .describe('Shrink the answer to about this many tokens');
+  .describe('Shrink to about this many tokens');
 export const snippet = findRequest.shape.snippet.describe('Add code: fold (signature), preview, full');
 export const direction = (fallback: 'in' | 'out') => callsRequest.shape.direction.describe(`Default ${fallback}`);
 export const depth = callsRequest.shape.depth.describe('Steps to follow (default 1)');

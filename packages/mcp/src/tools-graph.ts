@@ -9,19 +9,17 @@ export const GRAPH_TOOLS = [
   tool({
     name: 'cn_calls',
     description:
-      'Call graph of functions or methods: callers (in), callees (out) or both. Only calls and new count; a caller is the innermost named function or <module> (id: file path) for top-level code. A file as target: the calls at its top level.',
+      'Call graph: callers (in), callees (out) or both; only calls and new count; top-level code is <module> (id: file path). A file target: its top-level calls.',
     input: {
-      target: target.describe('Symbol name, Container.member, id, or a file (its top-level calls)'),
-      targets: callsRequest.shape.targets.describe('More targets, answered in the same graph'),
+      target: target.describe('Name, Container.member, id or file'),
+      targets: callsRequest.shape.targets.describe('More targets, same graph'),
       direction: direction('in'),
       depth,
       kind,
       in: scope,
       exact,
-      refsIn: callsRequest.shape.refsIn.describe('Only callers in files under this path or glob'),
-      refsNotIn: callsRequest.shape.refsNotIn.describe(
-        'No callers in files under this path or glob, e.g. **/*.test.ts',
-      ),
+      refsIn: callsRequest.shape.refsIn.describe('Only callers in path/glob'),
+      refsNotIn: callsRequest.shape.refsNotIn.describe('No callers in path/glob, e.g. **/*.test.ts'),
       limit: limit.describe('At most this many edges'),
       maxTokens,
     },
@@ -40,14 +38,14 @@ export const GRAPH_TOOLS = [
   tool({
     name: 'cn_impl',
     description:
-      'Type hierarchy of a class or interface: subtypes/implementers at every level in every project (sub, default), what it extends and implements (super), or both; for a member, the members implementing it; for a file, of each type in it. Says projects searched and complete.',
+      'Type hierarchy: subtypes/implementers at every level in every project (sub), supertypes (super) or both; of a member: its implementations; of a file: each type in it.',
     input: {
       target,
       kind,
       in: scope,
       exact,
       direction: implRequest.shape.direction.describe('Default sub'),
-      depth: implRequest.shape.depth.describe(`Levels to follow (default ${MAX_DEPTH}: every level)`),
+      depth: implRequest.shape.depth.describe(`Default ${MAX_DEPTH}: every level`),
       limit: limit.describe('At most this many entries, nearest first'),
       maxTokens,
     },
@@ -67,10 +65,10 @@ export const GRAPH_TOOLS = [
     description:
       'Import graph of a file: its imports (out), its importers (in) or both; or orphans: files nothing imports.',
     input: {
-      file: depsRequest.shape.file.min(1).optional().describe('Path relative to the project root'),
+      file: depsRequest.shape.file.min(1).optional().describe('Root-relative path'),
       direction: direction('out'),
       depth,
-      orphans: z.boolean().optional().describe('List files nothing imports instead (no file)'),
+      orphans: z.boolean().optional().describe('Files nothing imports (no file)'),
     },
     route: 'deps',
     call: ({ file, direction, depth, orphans }, { root, daemon }) => {
@@ -85,7 +83,7 @@ export const GRAPH_TOOLS = [
   tool({
     name: 'cn_diagnostics',
     description: 'Type errors and warnings of some files, or of the whole project.',
-    input: { files: diagnosticsRequest.shape.files.describe('Paths relative to the root (default: every file)') },
+    input: { files: diagnosticsRequest.shape.files.describe('Root-relative paths (default: all)') },
     route: 'diagnostics',
     // Several files in one request; the whole project paged exactly as `cn diagnostics` pages it.
     call: ({ files }, { root, daemon }) =>

@@ -31,7 +31,7 @@ export const READ_TOOLS = [
     name: 'cn_overview',
     description: 'Repo map: per file its top-level declarations with signatures, most-used first. Start here.',
     input: {
-      dir: overviewRequest.shape.dir.describe('Directory relative to the root (default: all)'),
+      dir: overviewRequest.shape.dir.describe('Root-relative directory (default: all)'),
       limit: limit.describe('At most this many files'),
       maxTokens: overviewRequest.shape.maxTokens.describe(
         `Cut to about this many tokens (default ${DEFAULT_OVERVIEW_TOKENS}, 0 = no cut)`,
@@ -56,17 +56,13 @@ export const READ_TOOLS = [
     description:
       'Top-level declarations of a file, directory or the project that nothing else uses; used-only-by-tests marked.',
     input: {
-      path: nonEmpty(unusedRequest.shape.path).describe(
-        'File or directory relative to the root (default: the whole project)',
-      ),
-      exported: unusedRequest.shape.exported.describe(
-        'Only exports (public members), and only uses from other files count',
-      ),
+      path: nonEmpty(unusedRequest.shape.path).describe('File or directory (default: the project)'),
+      exported: unusedRequest.shape.exported.describe('Only exports; only uses in other files count'),
       membersOf: nonEmpty(unusedRequest.shape.membersOf).describe(
         'Instead of path: a class (name or id) whose members to check',
       ),
-      refsIn: nonEmpty(unusedRequest.shape.refsIn).describe('Only uses in files under this path or glob count'),
-      refsNotIn: nonEmpty(unusedRequest.shape.refsNotIn).describe('Uses in files under this path or glob do not count'),
+      refsIn: nonEmpty(unusedRequest.shape.refsIn).describe('Only uses in path/glob count'),
+      refsNotIn: nonEmpty(unusedRequest.shape.refsNotIn).describe('Uses in path/glob do not count'),
       limit: limit.describe('At most this many symbols'),
       maxTokens,
     },
@@ -125,7 +121,7 @@ export const READ_TOOLS = [
     description:
       'Source of the declaration enclosing each id (from other cn tools, or path:line), plus ids of symbols it uses.',
     input: {
-      ids: inspectManyRequest.shape.ids.min(1).describe('Ids; one id returns {result}, several {results, failures}'),
+      ids: inspectManyRequest.shape.ids.min(1).describe('One id: {result}; several: {results, failures}'),
       expand: inspectRequest.shape.expand.describe(
         'block: enclosing declaration (default); surround: lines either side',
       ),
