@@ -47,6 +47,6 @@ describe('cn find with a pattern, or by kind and path, end to end', () => {
     const result = await run(['find']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('cn find needs a name, a pattern, --kind or --in');
+    expect(result.stderr).toContain('cn find needs a name, an id, a pattern, --kind or --in');
   });
 });
