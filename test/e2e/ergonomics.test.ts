@@ -29,6 +29,27 @@ describe('cn for agents', () => {
       expect(wrong.exitCode).toBe(1);
     });
 
+    it('takes path::Name and path::Class.member as a target in every command, and never guesses', async () => {
+      const member = json(await run(['find', 'lib/shapes.ts::Square.area', '--no-refs']));
+      expect(member.definition).toMatchObject({ id: 'lib/shapes.ts::16::3', name: 'area', container: 'Square' });
+      const hierarchy = json(await run(['impl', 'lib/shapes.ts::Shape']));
+      expect(hierarchy.implementations.map((entry: { name: string }) => entry.name).sort()).toEqual([
+        'Circle',
+        'Square',
+      ]);
+      const block = json(await run(['inspect', 'lib/shapes.ts::Circle', '--no-code']));
+      expect(block.result.range).toEqual({ startLine: 5, endLine: 11 });
+      // `area` is declared by Shape, Circle and Square alike: refused with the qualified names to re-ask by.
+      const several = await run(['find', 'lib/shapes.ts::area']);
+      expect(several.exitCode).toBe(2);
+      expect(several.stderr).toContain("'area' names 3 declarations in lib/shapes.ts: Shape.area (line 2)");
+      const misspelt = await run(['calls', 'lib/shapes.ts::Cirle']);
+      expect(misspelt.exitCode).toBe(1);
+      expect(misspelt.stderr.trim()).toBe(
+        "cn: no declaration named 'Cirle' in lib/shapes.ts (did you mean lib/shapes.ts::Circle?)",
+      );
+    });
+
     it('filters by --kind, --in (path and glob) and --exact', async () => {
       // An exact hit lists only same-named candidates; prefix matches (UserRegistry) are only counted…
       const loose = json(await run(['find', 'User', '--no-refs']));

@@ -20,7 +20,7 @@ describe('exit codes', () => {
     ['unknown file', 2, ['map', 'src/missing.ts'], /^cn: no such file: src\/missing\.ts \(/],
     ['a directory', 2, ['map', 'src'], /^cn: not a TypeScript\/JavaScript source file/],
     ['a non-source file', 2, ['map', 'docs/notes.md'], /^cn: not a TypeScript\/JavaScript source file/],
-    ['malformed id', 2, ['inspect', 'src/domain/user.ts::abc'], /^cn: malformed id/],
+    ['malformed id', 2, ['inspect', 'src/domain/user.ts::12::abc'], /^cn: malformed id/],
     [
       'line out of range',
       2,
@@ -72,6 +72,15 @@ describe('exit codes', () => {
     expect(result.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
     if (exitCode >= 2) expect(result.stdout).toBe('');
     else expect(() => JSON.parse(result.stdout)).not.toThrow();
+  });
+
+  it('a path::Name the file does not declare → exit 1, one line with the close names', async () => {
+    const result = await cn(['inspect', 'src/domain/user.ts::Usr', '--root', root]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim()).toBe(
+      "cn: no declaration named 'Usr' in src/domain/user.ts (did you mean src/domain/user.ts::User?)",
+    );
   });
 
   it('--root that does not exist → exit 2', async () => {

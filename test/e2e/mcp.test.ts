@@ -168,7 +168,7 @@ describe('cn mcp', () => {
     ['cn_map', { file: 'src/missing.ts' }, ['map', 'src/missing.ts'], /^no such file: src\/missing\.ts \(/],
     ['cn_map', { file: 'package.json' }, ['map', 'package.json'], /^not a TypeScript\/JavaScript source file/],
     ['cn_map', { file: '../../etc/passwd.ts' }, ['map', '../../etc/passwd.ts'], /outside the project root/],
-    ['cn_inspect', { ids: ['src/domain/user.ts::abc'] }, ['inspect', 'src/domain/user.ts::abc'], /^malformed id/],
+    ['cn_inspect', { ids: ['src/domain/user.ts::3::abc'] }, ['inspect', 'src/domain/user.ts::3::abc'], /^malformed id/],
     [
       'cn_inspect',
       { ids: ['src/domain/user.ts::999::1'] },
@@ -178,7 +178,7 @@ describe('cn mcp', () => {
     ['cn_find', { query: 'User', kind: 'gadget' }, ['find', 'User', '--kind', 'gadget'], /gadget/],
     ['cn_calls', { target: 'checkout' }, ['calls', 'checkout'], /^nothing callable at 'checkout'/],
     ['cn_impl', { target: 'NoSuchSymbolAnywhere' }, ['impl', 'NoSuchSymbolAnywhere'], /NoSuchSymbolAnywhere/],
-    ['cn_type', { target: 'src/domain/user.ts::abc' }, ['type', 'src/domain/user.ts::abc'], /^malformed id/],
+    ['cn_type', { target: 'src/domain/user.ts::3::abc' }, ['type', 'src/domain/user.ts::3::abc'], /^malformed id/],
     ['cn_deps', { file: 'src/missing.ts' }, ['deps', 'src/missing.ts'], /^no such file: src\/missing\.ts/],
     [
       'cn_diagnostics',

@@ -6,14 +6,15 @@ cn answers from the TypeScript compiler (a daemon per project; the first call st
 Every answer carries ids (path::line::char) that any cn command accepts back.
 
 - New to the repo? \`cn overview --format compact\` (files, top declarations, signatures; ~2k tokens)
-- Where is X defined / used? \`cn find X --format compact\`  (X = Name, Class.member, or an id)
+- Where is X defined / used? \`cn find X --format compact\`  (X = Name, Class.member, an id, or
+  \`path/file.ts::Name\` when you know the file: no guess, works in every command that takes a target)
   - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
   - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
   - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
   - list by pattern or kind (no refs): \`cn find "*Router"\`, \`cn find --kind interface --in src/router\`
 - What is in a file? \`cn map path/file.ts --format compact\` (line ranges, modifiers, re-exports with
-  the id each resolves to; \`--snippet fold\` adds signatures)
+  the kind and id each resolves to; \`--snippet fold\` adds signatures)
 - Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:
   \`cn find X --refs-only --format ids | cn inspect - --format compact\`
 - Who calls it / what does it call? \`cn calls X [Y …] --direction in|out --depth 2 --format tree\`

@@ -18,6 +18,28 @@ export function formatLocationId(relativePath: string, line: number, character: 
   return `${relativePath}::${line}::${character}`;
 }
 
+/**
+ * `path::Name` or `path::Class.member`: the declaration of that name in that file. Agents write it
+ * when they know the file but not the line (`cn impl src/hono-base.ts::Hono`).
+ */
+export interface NamedTarget {
+  filePath: string;
+  /** One name, or names joined by `.` from the outermost container in; `#` starts a private name. */
+  name: string;
+}
+
+const NAME_PATH = /^#?[\p{L}$_][\p{L}\p{N}$_]*(?:\.#?[\p{L}$_][\p{L}\p{N}$_]*)*$/u;
+
+/** The named form of a target, or nothing when the text is a place (`path::line::char`, `path:line`) or a bare name. */
+export function parseNamedTarget(input: string): NamedTarget | undefined {
+  let text = input.trim();
+  if (text.startsWith(REF_PREFIX)) text = text.slice(REF_PREFIX.length);
+  const cut = text.indexOf('::');
+  if (cut <= 0) return undefined;
+  const name = text.slice(cut + 2);
+  return NAME_PATH.test(name) ? { filePath: text.slice(0, cut), name } : undefined;
+}
+
 /** True when the text has the shape of an id rather than a symbol name. */
 export function looksLikeTarget(text: string): boolean {
   // Symbol names never contain `:`; ids contain `::` or end in `:line[:col]` (rg adds `:text`).
@@ -63,7 +85,7 @@ function parsePositiveInteger(text: string | undefined, what: string, input: str
 function malformed(input: string, why?: string) {
   return badInput(
     `malformed id '${clip(input)}'${why ? `: ${why}` : ''}`,
-    'use path::line::character (as cn prints) or path:line[:col]',
+    'use path::line::character (as cn prints), path:line[:col] or path::Name',
   );
 }
 

@@ -14,10 +14,17 @@ export async function suggestNames(engine: CodeIntelligence, name: string): Prom
   if (name.length < PROBE_LENGTH) return [];
   const probes = [...new Set([name.slice(0, PROBE_LENGTH), name.slice(-PROBE_LENGTH)])];
   const answers = await Promise.all(probes.map((probe) => engine.searchSymbols(probe).catch(() => [])));
-  const names = new Set(answers.flat().map((hit) => hit.name));
+  return closestNames(
+    name,
+    answers.flat().map((hit) => hit.name),
+  );
+}
+
+/** The few names within a small edit distance of `name` (about one edit per four characters), closest first. */
+export function closestNames(name: string, names: Iterable<string>): string[] {
   const allowed = Math.max(1, Math.floor(name.length / 4));
   const lower = name.toLowerCase();
-  return [...names]
+  return [...new Set(names)]
     .map((candidate) => ({ candidate, distance: editDistance(lower, candidate.toLowerCase()) }))
     .filter(({ candidate, distance }) => candidate !== name && distance <= allowed)
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))

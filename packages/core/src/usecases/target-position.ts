@@ -1,8 +1,10 @@
 import { badInput } from '../domain/errors.js';
-import { parseTarget } from '../domain/ids.js';
+import { parseNamedTarget, parseTarget } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import { SourceText } from '../domain/source-text.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import { positionOfNamedTarget } from './named-target.js';
 import { resolveSourceFile } from './resolve-source.js';
 
 export interface ResolvedTarget {
@@ -13,9 +15,19 @@ export interface ResolvedTarget {
 
 /**
  * Turns an id into a checked position in the file as it is now: an id whose line no longer exists
- * is refused rather than answered with code from the wrong place.
+ * is refused rather than answered with code from the wrong place. `path::Name` is the position of
+ * that declaration's name in the file's outline.
  */
-export async function resolveTargetPosition(deps: { files: SourceFiles }, id: string): Promise<ResolvedTarget> {
+export async function resolveTargetPosition(
+  deps: { files: SourceFiles; engine: Pick<CodeIntelligence, 'outline'> },
+  id: string,
+): Promise<ResolvedTarget> {
+  const named = parseNamedTarget(id);
+  if (named) {
+    const filePath = await resolveSourceFile(deps.files, named.filePath);
+    const text = new SourceText(await deps.files.readText(filePath));
+    return { filePath, position: positionOfNamedTarget(named, await deps.engine.outline(filePath), text), text };
+  }
   const target = parseTarget(id);
   const filePath = await resolveSourceFile(deps.files, target.filePath);
   const text = new SourceText(await deps.files.readText(filePath));
