@@ -76,3 +76,18 @@ describe('rankSymbols: re-exports', () => {
     ]);
   });
 });
+
+describe('name matches inside a name', () => {
+  it('count only when they cover whole words, so a typo is not taken for a longer name', async () => {
+    const { nameMatch, NameMatch, wordStarts } = await import('../src/ranking/rank-symbols.js');
+    expect(nameMatch('LinearRouter', 'Router')).toBe(NameMatch.Substring);
+    expect(nameMatch('LinearRouter', 'router')).toBe(NameMatch.Substring);
+    expect(nameMatch('safeParse', 'parse')).toBe(NameMatch.Substring);
+    expect(nameMatch('SafeParseError', 'ParseError')).toBe(NameMatch.Substring);
+    expect(nameMatch('parseHTTPResponse', 'http')).toBe(NameMatch.Substring);
+    expect(nameMatch('get_user_id', 'user')).toBe(NameMatch.Substring);
+    expect(nameMatch('SafeParseError', 'parsee')).toBeUndefined();
+    expect(nameMatch('Observable', 'servable')).toBeUndefined();
+    expect([...wordStarts('parseHTTPResponse2x')]).toEqual([0, 5, 9, 17, 18]);
+  });
+});

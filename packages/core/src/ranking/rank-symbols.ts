@@ -24,8 +24,47 @@ export function nameMatch(name: string, query: string): NameMatch | undefined {
   if (lowerName === lowerQuery) return NameMatch.ExactIgnoringCase;
   if (name.startsWith(query)) return NameMatch.Prefix;
   if (lowerName.startsWith(lowerQuery)) return NameMatch.PrefixIgnoringCase;
-  if (lowerName.includes(lowerQuery)) return NameMatch.Substring;
-  return undefined;
+  return alignedSubstring(name, lowerName, lowerQuery) ? NameMatch.Substring : undefined;
+}
+
+/**
+ * A query inside a name counts only when it covers whole words of it (`Router` in `LinearRouter`,
+ * `parse` in `safeParse`): `parsee` inside `SafeParseError` is a typo of `parse`, not that type, and
+ * is answered with "did you mean" rather than a confident wrong pick.
+ */
+function alignedSubstring(name: string, lowerName: string, lowerQuery: string): boolean {
+  const starts = wordStarts(name);
+  for (let at = lowerName.indexOf(lowerQuery); at >= 0; at = lowerName.indexOf(lowerQuery, at + 1)) {
+    const end = at + lowerQuery.length;
+    const wordEnds = end === name.length || starts.has(end) || !/[\p{L}\p{N}]/u.test(name[end]);
+    if (starts.has(at) && wordEnds) return true;
+  }
+  return false;
+}
+
+/** Where words begin in an identifier: camelCase humps, acronym ends (`HTTP|Server`), after `_`/`$`, at digits. */
+export function wordStarts(name: string): Set<number> {
+  const starts = new Set<number>([0]);
+  const kind = (char: string | undefined) =>
+    char === undefined
+      ? 'none'
+      : /\p{Lu}/u.test(char)
+        ? 'upper'
+        : /\p{Ll}/u.test(char)
+          ? 'lower'
+          : /\p{N}/u.test(char)
+            ? 'digit'
+            : 'other';
+  for (let index = 1; index < name.length; index++) {
+    const before = kind(name[index - 1]);
+    const here = kind(name[index]);
+    const after = kind(name[index + 1]);
+    if (here === 'other') continue;
+    if (before === 'other') starts.add(index);
+    else if (here === 'upper' && (before !== 'upper' || after === 'lower')) starts.add(index);
+    else if ((here === 'digit') !== (before === 'digit')) starts.add(index);
+  }
+  return starts;
 }
 
 const KIND_RANK: Record<string, number> = {
