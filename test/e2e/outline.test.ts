@@ -62,7 +62,7 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
     expect(text.stdout).toMatch(/^10-10 {4}Property {4}count {2}\(private static\)$/m);
   });
 
-  it('map of a file that only re-exports lists each re-export with the id it resolves to', async () => {
+  it('map of a file that only re-exports lists each re-export with the id and kind it resolves to', async () => {
     const result = await run(['map', 'src/index.ts']);
     expect(result.exitCode).toBe(0);
     expect(json(result).symbols).toEqual([
@@ -73,6 +73,7 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
         line: 3,
         endLine: 3,
         resolvesTo: 'src/trie.ts::8::23',
+        resolvedKind: 'Class',
       },
       {
         id: 'src/index.ts::4::20',
@@ -82,6 +83,7 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
         endLine: 4,
         from: './trie',
         resolvesTo: 'src/trie.ts::3::13',
+        resolvedKind: 'Enum',
       },
       {
         id: 'src/index.ts::5::8',
@@ -110,10 +112,11 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
         modifiers: ['type'],
         from: './types',
         resolvesTo: 'src/types.ts::1::13',
+        resolvedKind: 'TypeAlias',
       },
     ]);
     const compact = await run(['map', 'src/index.ts', '--format', 'compact']);
-    expect(compact.stdout).toContain("4:20  Export  HttpMethod  from './trie' → src/trie.ts::3::13");
+    expect(compact.stdout).toContain("4:20  Export  HttpMethod  from './trie' → Enum src/trie.ts::3::13");
     const assigned = json(await run(['map', 'src/legacy.cts']));
     expect(assigned.symbols.filter((symbol: { name: string }) => symbol.name === 'export=')).toEqual([
       {
@@ -123,6 +126,7 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
         line: 6,
         endLine: 6,
         resolvesTo: 'src/legacy.cts::1::7',
+        resolvedKind: 'Class',
       },
     ]);
   });

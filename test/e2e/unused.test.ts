@@ -77,6 +77,24 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
     ]);
     const onlySrc = json(await cn(['unused', 'src/url.ts', '--exported', '--refs-in', 'src', '--root', root]));
     expect(names(onlySrc)).toEqual(names(answer));
+    // The answer says which uses counted, so the verdict needs no recount.
+    expect(answer).toMatchObject({ exported: true, refsNotIn: '**/*.test.ts' });
+    const summary = await cn(
+      [
+        'unused',
+        'src/url.ts',
+        '--exported',
+        '--refs-in',
+        'src',
+        '--refs-not-in',
+        '**/*.test.ts',
+        '--format',
+        'compact',
+      ].concat(['--root', root]),
+    );
+    expect(summary.stdout.trim().split('\n').pop()).toBe(
+      '4 of 6 exports in 1 file used by no other file (uses counted in src, not in **/*.test.ts); 2 projects searched',
+    );
   });
 
   it('a directory or nothing: every file, grouped by file, module augmentations left out', async () => {
@@ -102,7 +120,7 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
     const text = await cn(['unused', 'src', '--exported', '--format', 'text', '--root', root]);
     expect(text.stdout).toContain('src/url.ts\n   2  Function    splitPath  (exported, used only by tests)\n');
     expect(text.stdout.trim().split('\n').pop()).toBe(
-      '8 of 11 declarations in 4 files unused (3 used only by tests); 2 projects searched',
+      '8 of 11 exports in 4 files used by no other file (3 used only by tests); 2 projects searched',
     );
     const compact = await cn(['unused', 'src/url.ts', '--exported', '--format', 'compact', '--root', root]);
     expect(compact.stdout.split('\n')[0]).toBe(
@@ -141,7 +159,7 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
       '  10  Property    Model.id',
       '  12  Method      Model.save',
       '  14  Method      Model.describe',
-      '4 of 5 members of Model in src/models/model.ts unused; 2 projects searched',
+      '4 of 5 members of Model in src/models/model.ts used by no other file; 2 projects searched',
     ]);
   });
 

@@ -101,7 +101,7 @@ describe('cn map: what the source says about each declaration', () => {
     );
   });
 
-  it('lists the re-exports of a file that only re-exports, each with the id it resolves to', async () => {
+  it('lists the re-exports of a file that only re-exports, each with the id and kind it resolves to', async () => {
     const { engine, deps } = setup();
     const index = `${ROOT}/src/index.ts`;
     engine.definitionsAt[`${index}:2:10`] = [at('src/router.ts', 4, 23)];
@@ -121,6 +121,7 @@ describe('cn map: what the source says about each declaration', () => {
         line: 2,
         endLine: 2,
         resolvesTo: 'src/router.ts::4::23',
+        resolvedKind: 'Class',
       },
       {
         id: 'src/index.ts::3::18',
@@ -130,6 +131,7 @@ describe('cn map: what the source says about each declaration', () => {
         endLine: 3,
         from: './router',
         resolvesTo: 'src/router.ts::1::13',
+        resolvedKind: 'Enum',
       },
       {
         id: 'src/index.ts::3::33',

@@ -33,6 +33,8 @@ export const mapSymbol = z.object({
   from: z.string().optional(),
   /** `Export` entries: the id of what the exported name stands for (a module's first line for `export *`). */
   resolvesTo: z.string().optional(),
+  /** `Export` entries: the kind of the declaration `resolvesTo` names (`Class`, `Function` …), when known. */
+  resolvedKind: z.string().optional(),
   snippet: z.string().optional(),
 });
 export type MapSymbol = z.infer<typeof mapSymbol>;

@@ -62,6 +62,10 @@ export const unusedResponse = z.object({
   usedOnlyByTests: z.int(),
   truncated: z.literal(true).optional(),
   budget: budgetReport.optional(),
+  /** Echoed from the request, so the answer says which uses counted: only other files' (`exported`), where. */
+  exported: z.literal(true).optional(),
+  refsIn: z.string().optional(),
+  refsNotIn: z.string().optional(),
   /** tsconfig/jsconfig projects whose files were searched for uses. */
   projects: z.int(),
   /** False when some uses may not have been seen; `reason` says why. */

@@ -12,11 +12,12 @@ export function modifierPrefix(symbol: MapSymbol): string {
 
 /**
  * What follows an outline line's name: the line span of a declaration, or for a re-export where
- * it comes from and the id it resolves to (`from './trie' → src/trie.ts::8::23`).
+ * it comes from and what it resolves to (`from './trie' → Class src/trie.ts::8::23`).
  */
 export function outlineSpan(symbol: MapSymbol): string {
   if (symbol.kind !== 'Export') return lineSpan(symbol);
   const from = symbol.from !== undefined ? `from '${symbol.from}'` : '';
-  const target = symbol.resolvesTo !== undefined ? `→ ${symbol.resolvesTo}` : '';
+  const kind = symbol.resolvedKind !== undefined ? `${symbol.resolvedKind} ` : '';
+  const target = symbol.resolvesTo !== undefined ? `→ ${kind}${symbol.resolvesTo}` : '';
   return [from, target].filter((part) => part !== '').join(' ');
 }

@@ -47,15 +47,28 @@ function notes(symbol: UnusedSymbol): string {
 function summary(response: UnusedResponse): string[] {
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
   const files = response.filesChecked === 1 ? '1 file' : `${response.filesChecked} files`;
-  const testsOnly = response.usedOnlyByTests > 0 ? ` (${response.usedOnlyByTests} used only by tests)` : '';
   const checked =
     response.membersOf !== undefined
       ? `members of ${response.membersOf} in ${response.path}`
-      : `declarations in ${files}`;
+      : `${response.exported ? 'exports' : 'declarations'} in ${files}`;
+  const verdict = response.exported ? 'used by no other file' : 'unused';
   const lines = [
-    `${response.total} of ${response.checked} ${checked} unused${testsOnly}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
+    `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
   ];
   if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
   if (!response.complete) lines.push(`incomplete: ${response.reason ?? 'some uses may not have been seen'}`);
   return lines;
+}
+
+/** How many only tests use, and which uses counted (`--refs-in`, `--refs-not-in`), so the verdict needs no recount. */
+function asides({ usedOnlyByTests, refsIn, refsNotIn }: UnusedResponse): string {
+  const where = [
+    ...(refsIn !== undefined ? [`in ${refsIn}`] : []),
+    ...(refsNotIn !== undefined ? [`not in ${refsNotIn}`] : []),
+  ];
+  const said = [
+    ...(usedOnlyByTests > 0 ? [`${usedOnlyByTests} used only by tests`] : []),
+    ...(where.length > 0 ? [`uses counted ${where.join(', ')}`] : []),
+  ];
+  return said.length > 0 ? ` (${said.join('; ')})` : '';
 }

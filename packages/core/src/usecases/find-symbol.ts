@@ -3,7 +3,7 @@ import { badInput } from '../domain/errors.js';
 import { looksLikeTarget } from '../domain/ids.js';
 import type { Position, Range } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
+import type { WorkspaceSymbolHit } from '../domain/symbols.js';
 import { checkMaxTokens, fitFind } from '../output/budget.js';
 import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -11,8 +11,6 @@ import type { ReferenceSyntax } from '../ports/reference-syntax.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { NameMatch, rankAlike } from '../ranking/rank-symbols.js';
-import { declaredKind } from '../ranking/refine-kind.js';
-import { readDeclarationHead } from '../inspect/declaration-head.js';
 import { describeReferences, type ReferenceFilters } from './find-references.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
@@ -20,6 +18,7 @@ import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import { resolveTargetPosition } from './target-position.js';
+import { declarationAt } from './outline-node.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
 /** A pattern's list is the answer itself, so it is longer than a name's candidates. */
@@ -180,14 +179,10 @@ async function findAtTarget(
   let definition: Definition | null = null;
   const declared = definitions[0];
   if (declared && options.refs !== 'only') {
-    const found = await outlineNodeAt(deps.engine, declared.filePath, declared.range.start);
     const text = await builder.text(declared.filePath);
+    const found = await declarationAt(deps.engine, declared.filePath, declared.range.start, text);
     const name = found?.node.name ?? identifierAt(text, declared.range.start);
-    const accessor = found && text ? readDeclarationHead(text, found.node).accessor : undefined;
-    const kind = found
-      ? declaredKind(found.node.kind, text?.line(declared.range.start.line), declared.range.start.character, accessor)
-      : 'Unknown';
-    const ref = await builder.ref(declared.filePath, declared.range.start, kind);
+    const ref = await builder.ref(declared.filePath, declared.range.start, found?.kind ?? 'Unknown');
     definition = { ...ref, name, ...(found?.container ? { container: found.container } : {}) };
     if (options.snippet && found)
       await addSnippet(builder, definition, declared.filePath, found.node.range, options.snippet);
@@ -242,28 +237,6 @@ async function addSnippet(
 /** `refs` is echoed when not `all`, so an empty reference list is not read as "never used". */
 function modeEcho(options: Options): { refs?: ReferenceMode } {
   return options.refs === 'all' ? {} : { refs: options.refs };
-}
-
-/** The outline node whose name is at the position, with its container's name. */
-async function outlineNodeAt(
-  engine: CodeIntelligence,
-  filePath: string,
-  position: Position,
-): Promise<{ node: OutlineNode; container?: string } | undefined> {
-  const search = (nodes: OutlineNode[], container?: string): { node: OutlineNode; container?: string } | undefined => {
-    for (const node of nodes) {
-      const { start, end } = node.selectionRange;
-      const onName =
-        start.line === position.line &&
-        start.character <= position.character &&
-        (end.line > position.line || end.character >= position.character);
-      if (onName) return { node, ...(container ? { container } : {}) };
-      const inside = search(node.children, node.name);
-      if (inside) return inside;
-    }
-    return undefined;
-  };
-  return search(await engine.outline(filePath).catch(() => []));
 }
 
 function identifierAt(text: { line(line: number): string | undefined } | undefined, position: Position): string {

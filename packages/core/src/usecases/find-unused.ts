@@ -91,6 +91,9 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     total: reported.length,
     usedOnlyByTests: reported.filter((candidate) => candidate.symbol.usedOnlyByTests).length,
     ...(listed.length < reported.length ? { truncated: true as const } : {}),
+    ...(request.exported ? { exported: true as const } : {}),
+    ...(request.refsIn !== undefined ? { refsIn: request.refsIn } : {}),
+    ...(request.refsNotIn !== undefined ? { refsNotIn: request.refsNotIn } : {}),
     ...searched(deps.engine, unreadable),
   };
 }

@@ -14,6 +14,7 @@ import { declaredKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { statementBindingTest } from './top-level-declarations.js';
+import { declarationAt } from './outline-node.js';
 
 /** Re-export targets asked of the engine at once. */
 const RESOLVE_WIDTH = 16;
@@ -101,14 +102,22 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   return maxTokens === undefined ? response : fitMap(response, maxTokens);
 }
 
-/** The declaration a re-export stands for; nothing when the engine knows none or it lies outside the root. */
+/**
+ * The declaration a re-export stands for, and its kind (so "is it the class?" needs no second call);
+ * nothing when the engine knows none or it lies outside the root.
+ */
 async function resolveExport(
   deps: Deps,
   filePath: string,
   at: { line: number; character: number },
-): Promise<{ resolvesTo?: string }> {
+): Promise<{ resolvesTo?: string; resolvedKind?: string }> {
   const [target] = await deps.engine.definition(filePath, at);
   if (!target || !(await deps.files.isInsideRoot(target.filePath))) return {};
   const { line, character } = target.range.start;
-  return { resolvesTo: formatLocationId(deps.paths.toRelative(target.filePath), line, character) };
+  const text = new SourceText(await deps.files.readText(target.filePath));
+  const declared = await declarationAt(deps.engine, target.filePath, target.range.start, text);
+  return {
+    resolvesTo: formatLocationId(deps.paths.toRelative(target.filePath), line, character),
+    ...(declared ? { resolvedKind: declared.kind } : {}),
+  };
 }
