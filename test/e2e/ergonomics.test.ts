@@ -37,6 +37,9 @@ describe('cn for agents', () => {
         'Circle',
         'Square',
       ]);
+      // An imported name is the declaration the file uses, through the barrel it came from.
+      const used = json(await run(['find', 'app/main.ts::Circle', '--no-refs']));
+      expect(used.definition).toMatchObject({ id: 'lib/shapes.ts::5::14', name: 'Circle', kind: 'Class' });
       const block = json(await run(['inspect', 'lib/shapes.ts::Circle', '--no-code']));
       expect(block.result.range).toEqual({ startLine: 5, endLine: 11 });
       // `area` is declared by Shape, Circle and Square alike: refused with the qualified names to re-ask by.

@@ -18,6 +18,7 @@ const shapes = [
   '  return 0;', //                     12
   '}', //                               13
   "export { Line as Segment } from './line.js';", // 14
+  "import { Point } from './point.js';", // 15
   '',
 ].join('\n');
 
@@ -70,6 +71,11 @@ describe('path::Name targets', () => {
       line: 14,
       character: 18,
     });
+  });
+
+  it('finds an imported name at its import, so "the Point this file uses" is one call', async () => {
+    const { deps } = setup();
+    expect((await resolveTargetPosition(deps, 'src/shapes.ts::Point')).position).toEqual({ line: 15, character: 10 });
   });
 
   it('refuses a name two containers declare at the same depth, naming both qualified', async () => {

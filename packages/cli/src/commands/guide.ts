@@ -7,7 +7,7 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
 
 - New to the repo? \`cn overview --format compact\` (files, top declarations, signatures; ~2k tokens)
 - Where is X defined / used? \`cn find X --format compact\`  (X = Name, Class.member, an id, or
-  \`path/file.ts::Name\` when you know the file: no guess, works in every command that takes a target)
+  \`path/file.ts::Name\`: that file's declaration, import or re-export of Name; no guess, any command)
   - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
   - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`

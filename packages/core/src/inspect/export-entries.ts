@@ -89,8 +89,11 @@ function moduleSpecifier(code: string, tokens: Token[], fromIndex: number): { to
   return { token, text: code.slice(token.start + 1, token.end - 1) };
 }
 
-/** `a`, `a as b`, `type a as b`, `default as b`; quoted names (`"a-b" as c`) are left out. */
-function specifiers(tokens: Token[]): Array<{ local: Token; exported: Token; typeOnly: boolean }> {
+/**
+ * `a`, `a as b`, `type a as b`, `default as b` between braces: `local` is the first name, `exported` the one after `as`
+ * (or the only one) — for an import, the name it binds. Quoted names (`"a-b" as c`) are left out.
+ */
+export function specifiers(tokens: Token[]): Array<{ local: Token; exported: Token; typeOnly: boolean }> {
   const result: Array<{ local: Token; exported: Token; typeOnly: boolean }> = [];
   let part: Token[] = [];
   for (const token of [...tokens, undefined]) {

@@ -3,6 +3,7 @@ import type { NamedTarget } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import { exportEntries } from '../inspect/export-entries.js';
+import { importBindings } from '../inspect/import-bindings.js';
 import { closestNames } from '../ranking/did-you-mean.js';
 import type { SourceText } from '../domain/source-text.js';
 
@@ -15,13 +16,14 @@ interface Declared {
 /**
  * Where the declaration `path::Name` (or `path::Class.member`) names is: its name's position in the
  * file's outline, the shallowest match first (a class before a same-named member elsewhere); overloads
- * are one declaration. A re-export (`export { Hono } from './hono'`), which outlines leave out, is the
- * exported name in its export statement. Two declarations at the same depth under different containers
+ * are one declaration. A re-export (`export { Hono } from './hono'`) or an import (`import { Node } from './node'`),
+ * which outlines leave out, is the name in its statement, which the engine follows to the declaration: "the `Node`
+ * this file uses" in one call. Two declarations at the same depth under different containers
  * are refused with their qualified names, so one re-ask settles it.
  */
 export function positionOfNamedTarget(target: NamedTarget, outline: OutlineNode[], text: SourceText): Position {
   const wanted = target.name.split('.');
-  const declared = [...declarations(outline, []), ...exported(text)];
+  const declared = [...declarations(outline, []), ...exported(text), ...imported(text)];
   const matches = declared
     .filter(({ path }) => endsWith(path, wanted))
     .sort((a, b) => a.path.length - b.path.length || a.position.line - b.position.line);
@@ -61,6 +63,11 @@ function exported(text: SourceText): Declared[] {
   return exportEntries(text.text)
     .filter(({ name }) => name !== '*' && name !== 'export=')
     .map(({ name, nameAt }) => ({ path: [name], position: nameAt }));
+}
+
+/** `import { Node } from './node'`, `import * as ns`, default imports: names the file uses without declaring them. */
+function imported(text: SourceText): Declared[] {
+  return importBindings(text.text).map(({ name, nameAt }) => ({ path: [name], position: nameAt }));
 }
 
 function endsWith(path: string[], wanted: string[]): boolean {
