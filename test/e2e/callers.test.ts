@@ -28,6 +28,9 @@ describe('cn calls: callers that are really callers', () => {
     ]);
     // The import, `error instanceof AppError` in the test and `value instanceof AppError` in errors.ts.
     expect(answer.nonCallSites).toBe(3);
+    // Callers live in the test project too: the answer says both projects were searched.
+    expect(answer).toMatchObject({ projects: 2, complete: true });
+    expect(json(await cn(['calls', 'AppError', '--direction', 'out', '--root', root])).projects).toBeUndefined();
   });
 
   it('tree and compact name both ends and show the call sites', async () => {

@@ -165,6 +165,8 @@ describe('graph commands end to end on the graph fixture', () => {
         { filePath: 'src/index.ts', entryPoint: true },
       ],
       totalFiles: 12,
+      projects: 1,
+      complete: true,
     });
   });
 

@@ -46,7 +46,9 @@ describe('cn find: roles, groups, files and several queries', () => {
         in: expect.objectContaining({ name: '<module>' }),
       }),
     ]);
-    expect(answer).toMatchObject({ totalReferences: 2, filteredReferences: 2 });
+    expect(answer).toMatchObject({ totalReferences: 2, filteredReferences: 2, projects: 1, complete: true });
+    // Without references nothing project-wide was searched, so nothing is claimed.
+    expect(json(await cn(['find', 'record', '--exact', '--no-refs', '--root', root])).complete).toBeUndefined();
   });
 
   it('--format files lists each referencing file once; --refs-not-in leaves the tests out', async () => {

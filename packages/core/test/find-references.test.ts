@@ -129,7 +129,7 @@ describe('find: reference roles, enclosing symbols, filters and groups', () => {
     expect(totals.referenceSymbols).toBeUndefined();
     expect(totals.totalReferences).toBe(8);
     const files = await findSymbol(deps, { query: 'User', group: 'file' });
-    const grouped = fitFind(files, 200);
+    const grouped = fitFind(files, 240);
     expect(grouped.referenceFiles).toHaveLength(4);
   });
 });

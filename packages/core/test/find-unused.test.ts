@@ -219,7 +219,9 @@ describe('findUnused', () => {
     });
     const broken = await findUnused(deps, { path: 'src/url.ts' });
     expect(broken).toMatchObject({ projects: 2, complete: false });
-    expect(broken.reason).toContain('1 tsconfig/jsconfig error');
+    expect(broken.incomplete).toBe(
+      '1 tsconfig/jsconfig file(s) could not be read, so their projects were not searched (cn status)',
+    );
   });
 
   it('a file of a directory the engine cannot outline is counted as not checked, not fatal', async () => {
@@ -231,7 +233,7 @@ describe('findUnused', () => {
     };
     const response = await findUnused(deps, { path: 'src' });
     expect(response.complete).toBe(false);
-    expect(response.reason).toBe('1 file could not be outlined and was not checked');
+    expect(response.incomplete).toBe('1 file could not be outlined and was not checked');
     expect(response.filesChecked).toBe(2);
   });
 });

@@ -51,6 +51,9 @@ describe('traceCalls', () => {
         { from: 'src/chain.ts::8::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::9::15'] },
         { from: 'src/chain.ts::14::10', to: 'src/chain.ts::11::10', kind: 'calls', callSites: ['src/chain.ts::15::3'] },
       ],
+      // Callers were searched project-wide: the answer says where.
+      projects: 0,
+      complete: true,
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, fileDeps, findOrphans, listDiagnostics } from '../src/index.js';
-import { FakeFiles, ROOT } from './fakes.js';
+import { FakeEngine, FakeFiles, ROOT } from './fakes.js';
 import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
 
 const files = {
@@ -37,7 +37,13 @@ function setup() {
   return {
     importGraph,
     navigation,
-    deps: { importGraph, navigation, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) },
+    deps: {
+      importGraph,
+      navigation,
+      engine: new FakeEngine(),
+      files: new FakeFiles(files),
+      paths: new ProjectPaths(ROOT),
+    },
   };
 }
 
@@ -99,6 +105,8 @@ describe('findOrphans', () => {
         { filePath: 'src/orphan.ts', entryPoint: false },
       ],
       totalFiles: 7,
+      projects: 0,
+      complete: true,
     });
   });
 });

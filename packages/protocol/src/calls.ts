@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { graphDepth, graphDirection, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_CALL_TARGETS, MAX_PATH_LENGTH } from './limits.js';
-import { budgetReport } from './shared.js';
+import { budgetReport, optionalSearchReport } from './shared.js';
 
 export const callsRequest = z.strictObject({
   /**
@@ -44,6 +44,8 @@ export const callsResponse = graphResponse.extend({
   nonCallSites: z.int().optional(),
   /** Calls whose caller is in a file `refsIn`/`refsNotIn` leave out. */
   filteredCallSites: z.int().optional(),
+  /** With callers (`in`, `both`): the projects they were searched in. */
+  ...optionalSearchReport,
   /** How many edges the graph has when `limit` or `maxTokens` cut the list. */
   totalEdges: z.int().optional(),
   budget: budgetReport.optional(),

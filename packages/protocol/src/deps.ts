@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { graphDepth, graphDirection, graphResponse } from './graph.js';
 import { MAX_PATH_LENGTH } from './limits.js';
+import { optionalSearchReport, searchReport } from './shared.js';
 
 export const depsRequest = z.strictObject({
   /** A project file (relative to the root or absolute). */
@@ -10,7 +11,10 @@ export const depsRequest = z.strictObject({
   depth: graphDepth.optional(),
 });
 export type DepsRequest = z.infer<typeof depsRequest>;
-export const depsResponse = graphResponse;
+export const depsResponse = graphResponse.extend({
+  /** With importers (`in`, `both`): the projects whose files were searched. */
+  ...optionalSearchReport,
+});
 export type DepsResponse = z.infer<typeof depsResponse>;
 
 export const orphansRequest = z.strictObject({});
@@ -26,5 +30,6 @@ export const orphansResponse = z.object({
   orphans: z.array(orphanFile),
   /** How many project files were examined. */
   totalFiles: z.int(),
+  ...searchReport,
 });
 export type OrphansResponse = z.infer<typeof orphansResponse>;

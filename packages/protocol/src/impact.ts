@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { graphDepth, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_TARGET_LENGTH } from './limits.js';
-import { budgetReport } from './shared.js';
+import { budgetReport, searchReport } from './shared.js';
 
 export const impactRequest = z.strictObject({
   /** An id, a name resolved as `cn find` does, or a file (its declarations). One of `target` and `since`. */
@@ -54,10 +54,7 @@ export const impactResponse = graphResponse.extend({
   totalEdges: z.int().optional(),
   /** `since`: changed source files whose changes fall in no declaration (imports, top-level statements). */
   changedFiles: z.int().optional(),
-  /** tsconfig/jsconfig projects (and the loose-file project) searched; `complete` false when some were not. */
-  projects: z.int(),
-  complete: z.boolean(),
-  incomplete: z.string().optional(),
+  ...searchReport,
   budget: budgetReport.optional(),
 });
 export type ImpactResponse = z.infer<typeof impactResponse>;

@@ -1,7 +1,7 @@
 /** `cn impl` — POST /impl: the type hierarchy of a class, interface or member, or of the types of a file. */
 import { z } from 'zod';
 import { graphDepth, targetGuess, targetNarrowing, targetQuery } from './graph.js';
-import { budgetReport, namedLocation } from './shared.js';
+import { budgetReport, namedLocation, searchReport } from './shared.js';
 
 /** sub: what extends or implements the target; super: what the target extends or implements. */
 export const hierarchyDirection = z.enum(['sub', 'super', 'both']);
@@ -49,11 +49,7 @@ export const implResponse = z.object({
   implementations: z.array(hierarchyEntry),
   /** Supertypes, nearest first; one outside the root is named as written and not followed further. */
   supertypes: z.array(hierarchyEntry),
-  /** tsconfig/jsconfig projects (and the loose-file project) that were loaded and searched. */
-  projects: z.int(),
-  /** False when something may be missing; `incomplete` says what. */
-  complete: z.boolean(),
-  incomplete: z.string().optional(),
+  ...searchReport,
   /** Entries found (subtypes and supertypes), when --limit or --max-tokens listed fewer. */
   total: z.int().optional(),
   truncated: z.literal(true).optional(),

@@ -43,6 +43,22 @@ export type BudgetReport = z.infer<typeof budgetReport>;
 export const fileCount = z.object({ filePath: z.string(), count: z.int() });
 export type FileCount = z.infer<typeof fileCount>;
 
+/**
+ * What a project-wide search went through (issue 13 §1): the tsconfig/jsconfig projects (and the loose-file
+ * project) searched, and `complete` false with what may be missing (`incomplete`) when some were not.
+ */
+export const searchReport = {
+  projects: z.int(),
+  complete: z.boolean(),
+  incomplete: z.string().optional(),
+};
+/** The same, on answers that search the project only for some requests (references, callers, importers). */
+export const optionalSearchReport = {
+  projects: z.int().optional(),
+  complete: z.boolean().optional(),
+  incomplete: z.string().optional(),
+};
+
 /** Symbols per kind (`Class` → 3). */
 export const kindCounts = z.record(z.string(), z.int());
 

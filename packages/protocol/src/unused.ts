@@ -1,7 +1,7 @@
 /** `cn unused` — POST /unused: declarations nothing (or nothing that counts) uses. */
 import { z } from 'zod';
 import { MAX_PATH_LENGTH } from './limits.js';
-import { budgetReport } from './shared.js';
+import { budgetReport, searchReport } from './shared.js';
 
 export const unusedRequest = z.strictObject({
   /** A source file or a directory, root-relative or absolute; absent: the whole project. */
@@ -66,10 +66,6 @@ export const unusedResponse = z.object({
   exported: z.literal(true).optional(),
   refsIn: z.string().optional(),
   refsNotIn: z.string().optional(),
-  /** tsconfig/jsconfig projects whose files were searched for uses. */
-  projects: z.int(),
-  /** False when some uses may not have been seen; `reason` says why. */
-  complete: z.boolean(),
-  reason: z.string().optional(),
+  ...searchReport,
 });
 export type UnusedResponse = z.infer<typeof unusedResponse>;

@@ -56,7 +56,7 @@ function summary(response: UnusedResponse): string[] {
     `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
   ];
   if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
-  if (!response.complete) lines.push(`incomplete: ${response.reason ?? 'some uses may not have been seen'}`);
+  if (!response.complete) lines.push(`incomplete: ${response.incomplete ?? 'some uses may not have been seen'}`);
   return lines;
 }
 

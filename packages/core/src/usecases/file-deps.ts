@@ -9,9 +9,17 @@ import { MAX_GRAPH_NODES, checkDepth, checkDirection } from '../graph/graph-opti
 import { buildImporterIndex, graphFiles, projectFilesInRoot, type Importer } from '../graph/import-index.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import { resolveSourceFile } from './resolve-source.js';
+import { searchCompleteness, searchedProjects } from './searched-projects.js';
 
-type Deps = { importGraph: ImportGraphSource; files: SourceFiles; paths: ProjectPaths };
+type Deps = {
+  importGraph: ImportGraphSource;
+  files: SourceFiles;
+  paths: ProjectPaths;
+  /** Which projects the import graph read (the engine's, from the same configs). */
+  engine: Pick<CodeIntelligence, 'status'>;
+};
 
 /** A node of the import graph: a project file, a package, or a specifier nothing resolves. */
 interface ModuleNode {
@@ -89,7 +97,9 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     }, true);
     truncated ||= cut;
   }
-  return { root: root.id, direction, depth, ...graph.result(), ...(truncated ? { truncated } : {}) };
+  // Importers are searched project-wide; a file's own imports are read from it alone.
+  const searched = direction !== 'out' ? searchCompleteness(searchedProjects(deps.engine), []) : {};
+  return { root: root.id, direction, depth, ...graph.result(), ...(truncated ? { truncated } : {}), ...searched };
 }
 
 function importedNode(imported: ModuleImport, fileNode: (file: string) => ModuleNode): ModuleNode {
@@ -110,5 +120,5 @@ export async function findOrphans(deps: Deps): Promise<OrphansResponse> {
     .filter((file) => !importers.has(file))
     .map((file) => ({ filePath: deps.paths.toRelative(file), entryPoint: entries.has(file) }))
     .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
-  return { orphans, totalFiles: files.length };
+  return { orphans, totalFiles: files.length, ...searchCompleteness(searchedProjects(deps.engine), []) };
 }

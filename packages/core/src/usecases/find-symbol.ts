@@ -19,6 +19,7 @@ import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import { resolveTargetPosition } from './target-position.js';
 import { declarationAt } from './outline-node.js';
+import { searchCompleteness, searchedProjects } from './searched-projects.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
 /** A pattern's list is the answer itself, so it is longer than a name's candidates. */
@@ -208,7 +209,8 @@ async function referencesOf(
   // `--no-refs` skips the project-wide search entirely: that is where the time goes.
   if (options.refs === 'none') return { references: [], totalReferences: 0, truncated: false };
   const locations = await deps.engine.references(filePath, position, true);
-  return describeReferences(deps, builder, locations, options.filters);
+  const described = await describeReferences(deps, builder, locations, options.filters);
+  return { ...described, ...searchCompleteness(searchedProjects(deps.engine), []) };
 }
 
 async function namedRef(

@@ -10,6 +10,7 @@ import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { refineKind } from '../ranking/refine-kind.js';
+import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 import {
@@ -236,26 +237,14 @@ function groupByFile(paths: ProjectPaths, candidates: UnusedCandidate[]): Unused
 }
 
 /** §1 of the contract: a project-wide answer says what it searched and whether anything was left out. */
-function searched(
-  engine: CodeIntelligence,
-  unreadable: number,
-): Pick<UnusedResponse, 'projects' | 'complete' | 'reason'> {
-  const status = engine.status();
-  const reasons: string[] = [];
-  const broken = status.configErrors?.length ?? 0;
-  if (broken > 0)
-    reasons.push(
-      `${broken} tsconfig/jsconfig error${broken === 1 ? '' : 's'}: files of those projects were not searched (cn status)`,
-    );
-  if (unreadable > 0)
-    reasons.push(
-      unreadable === 1
-        ? '1 file could not be outlined and was not checked'
-        : `${unreadable} files could not be outlined and were not checked`,
-    );
-  return {
-    projects: status.projects.length,
-    complete: reasons.length === 0,
-    ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
-  };
+function searched(engine: CodeIntelligence, unreadable: number): Pick<UnusedResponse, 'projects' | 'complete' | 'incomplete'> {
+  const unchecked =
+    unreadable === 0
+      ? []
+      : [
+          unreadable === 1
+            ? '1 file could not be outlined and was not checked'
+            : `${unreadable} files could not be outlined and were not checked`,
+        ];
+  return searchCompleteness(searchedProjects(engine), unchecked);
 }

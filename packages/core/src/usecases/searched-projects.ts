@@ -6,7 +6,7 @@ export interface Searched {
 }
 
 /** The tsconfig/jsconfig projects (and the loose-file project) a project-wide search went through. */
-export function searchedProjects(engine: CodeIntelligence): Searched {
+export function searchedProjects(engine: Pick<CodeIntelligence, 'status'>): Searched {
   const status = engine.status();
   return {
     projects: status.projects.length + (status.looseFiles > 0 ? 1 : 0),

@@ -19,6 +19,7 @@ import { pathFilter } from '../ranking/path-filter.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget } from './symbol-search.js';
+import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { guessFields } from './target-guess.js';
 
 type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
@@ -123,6 +124,8 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     ...(totalEdges !== undefined ? { totalEdges } : {}),
     ...(counts.nonCallSites > 0 ? { nonCallSites: counts.nonCallSites } : {}),
     ...(counts.filteredCallSites > 0 ? { filteredCallSites: counts.filteredCallSites } : {}),
+    // Callers are searched project-wide; callees are read from the asked function's own body.
+    ...(direction !== 'out' ? searchCompleteness(searchedProjects(deps.engine), []) : {}),
     ...(await guessFields(
       builder,
       roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])),
