@@ -237,7 +237,10 @@ function groupByFile(paths: ProjectPaths, candidates: UnusedCandidate[]): Unused
 }
 
 /** §1 of the contract: a project-wide answer says what it searched and whether anything was left out. */
-function searched(engine: CodeIntelligence, unreadable: number): Pick<UnusedResponse, 'projects' | 'complete' | 'incomplete'> {
+function searched(
+  engine: CodeIntelligence,
+  unreadable: number,
+): Pick<UnusedResponse, 'projects' | 'complete' | 'incomplete'> {
   const unchecked =
     unreadable === 0
       ? []
