@@ -13,6 +13,30 @@ describe('cn calls: callers that are really callers', () => {
   });
   afterAll(() => cleanUp(root));
 
+  it('references and callers are the same first thing after start as after other queries (both projects)', async () => {
+    const fresh = copyProject('test/fixtures/callers');
+    try {
+      const ask = async () => ({
+        references: json(await cn(['find', APP_ERROR, '--refs-only', '--root', fresh])),
+        callers: json(await cn(['calls', APP_ERROR, '--root', fresh])),
+      });
+      // No `cn start`: the very first question starts the daemon and must wait for the test project too.
+      const first = await ask();
+      expect(first.references.references.map((ref: { filePath: string }) => ref.filePath)).toContain(TEST);
+      expect(first.callers.nodes.map((node: { id: string }) => node.id)).toContain(TEST);
+      for (const other of [
+        ['map', TEST],
+        ['find', 'fail'],
+        ['inspect', `${TEST}::4::20`],
+      ])
+        await cn([...other, '--root', fresh]);
+      expect(await ask()).toEqual(first);
+    } finally {
+      cleanUp(fresh);
+    }
+    // A cold start and eight questions: more than the default minute on a busy machine.
+  }, 180_000);
+
   it('module-level code and callbacks in another project are <module> callers; instanceof and imports are counted, not listed', async () => {
     const answer = json(await cn(['calls', 'AppError', '--root', root]));
     expect(answer.root).toBe(APP_ERROR);
