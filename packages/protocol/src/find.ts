@@ -66,6 +66,12 @@ export const findResponse = z.object({
   truncated: z.literal(true).optional(),
   /** Set when another match ranks as high as the definition: re-ask by id or Container.name. */
   ambiguous: z.literal(true).optional(),
+  /**
+   * Set (false) when the answer came before the engine's symbol index was built (native engine, just
+   * started): the definition and its references are final, `incomplete` says what may be missing.
+   */
+  complete: z.literal(false).optional(),
+  incomplete: z.string().optional(),
   /** Nothing matched the name: the closest names in the project (edit distance), to re-ask with. */
   didYouMean: z.array(z.string()).optional(),
   /** References left out by `role`, `refsIn` or `refsNotIn` (comment mentions aside). */
