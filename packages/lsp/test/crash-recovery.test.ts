@@ -67,7 +67,7 @@ describe('crash recovery and clean shutdown', { timeout: LONG }, () => {
     await waitUntil(() => engine.status().restarts > before);
     await engine.whenReady();
     expect(engine.status().state).toBe('ready');
-    const hits = await engine.searchSymbols('User');
+    const hits = (await engine.searchSymbols('User')).hits;
     expect(hits.some((hit) => hit.name === 'User' && hit.kind === 'Class')).toBe(true);
   });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchNamePattern, SourceText } from '@cn/core';
 import { LazyImportGraph, type TypeScriptEngine } from '../src/index.js';
-import { fixture, LONG, startEngine } from './helpers.js';
+import { ENGINE, fixture, LONG, startEngine } from './helpers.js';
 
 const root = fixture('name-patterns');
 
@@ -28,7 +28,7 @@ describe('name patterns against the real engine', { timeout: LONG }, () => {
   afterAll(() => engine?.dispose());
 
   it('navto for "Router" returns every name containing it, at the start or inside', async () => {
-    const names = (await engine.searchSymbols('Router')).map((hit) => hit.name);
+    const names = (await engine.searchSymbols('Router')).hits.map((hit) => hit.name);
     expect(names).toEqual(expect.arrayContaining(['Router', 'SmartRouter', 'activeRouter', 'RouterOptions']));
   });
 
@@ -45,7 +45,9 @@ describe('name patterns against the real engine', { timeout: LONG }, () => {
   });
 
   it('a lowercase pattern is read from outlines, since navto misses a lowercase run inside a word', async () => {
-    expect((await engine.searchSymbols('router')).map((hit) => hit.name)).not.toContain('myrouter');
+    // navto (tsserver) matches a lowercase run at word starts only; cn's index on native matches any substring.
+    if (ENGINE === 'tsserver')
+      expect((await engine.searchSymbols('router')).hits.map((hit) => hit.name)).not.toContain('myrouter');
     expect((await list('*router*')).sort()).toEqual([
       'Class SmartRouter',
       'Class XROUTER',

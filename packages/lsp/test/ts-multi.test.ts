@@ -25,7 +25,7 @@ describe('ts-multi: two tsconfig projects', { timeout: LONG }, () => {
   });
 
   it('finds the User class, the lowercase user variable and members with their container', async () => {
-    const hits = await engine.searchSymbols('User');
+    const hits = (await engine.searchSymbols('User')).hits;
     const userClass = hits.find((hit) => hit.name === 'User' && hit.kind === 'Class');
     expect(userClass).toMatchObject({ filePath: file('lib/user.ts'), range: { start: { line: 2, character: 1 } } });
     expect(userClass?.containerName).toBeUndefined();
@@ -39,7 +39,7 @@ describe('ts-multi: two tsconfig projects', { timeout: LONG }, () => {
   });
 
   it('reports nested declarations with their container', async () => {
-    const hits = await engine.searchSymbols('Meter');
+    const hits = (await engine.searchSymbols('Meter')).hits;
     expect(hits).toContainEqual(expect.objectContaining({ name: 'Meter', kind: 'Class', containerName: 'Units' }));
   });
 
@@ -123,7 +123,7 @@ describe('ts-multi: a question asked during start-up', { timeout: LONG }, () => 
     const engine = await startTypeScriptEngine({ root, logDirectory: os.tmpdir() });
     try {
       expect(['starting', 'loading']).toContain(engine.status().state);
-      const names = (await engine.searchSymbols('User')).map((hit) => hit.name);
+      const names = (await engine.searchSymbols('User')).hits.map((hit) => hit.name);
       expect(names).toEqual(expect.arrayContaining(['User', 'user', 'UserRegistry', 'users']));
       expect(engine.status().state).toBe('ready');
     } finally {
