@@ -4,6 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The engine under test: vitest.config.ts runs the e2e suite once per engine (CN_ENGINE reaches cn and its daemon). */
+export const ENGINE: 'tsserver' | 'native' = process.env.CN_ENGINE === 'native' ? 'native' : 'tsserver';
+
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.cjs');
 export const PORT_FILE = '.ts-search-daemon.json';
