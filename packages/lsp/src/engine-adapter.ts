@@ -60,6 +60,12 @@ export interface EngineAdapter {
   readonly versions: EngineVersions;
   /** Whether the server notices edits to files it has not opened by itself (tsserver watches; native does not). */
   readonly watchesFiles: boolean;
+  /**
+   * Whether references without the declaration drop exactly the declaration, as tsserver does; the native
+   * server also drops every import and re-export of the name, so cn asks it with the declaration and
+   * removes that itself.
+   */
+  readonly dropsOnlyTheDeclaration: boolean;
   /** The most verbose LSP MessageType (1 error … 4 log) of the server's log worth keeping in daemon.log. */
   readonly logLevel: number;
   /** The projects, their anchors and the loose files under the root, as this engine's compiler reads the configs. */

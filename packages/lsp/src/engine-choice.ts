@@ -62,8 +62,8 @@ export function tsserverNeeds(root: string): string | undefined {
       if (!options.paths || baseUrl !== pathsFrom)
         return `${relative} resolves imports through baseUrl, which TypeScript 7 removed`;
     }
-    const resolution = String(options.moduleResolution ?? '').toLowerCase();
-    const moduleKind = String(options.module ?? '').toLowerCase();
+    const resolution = typeof options.moduleResolution === 'string' ? options.moduleResolution.toLowerCase() : '';
+    const moduleKind = typeof options.module === 'string' ? options.module.toLowerCase() : '';
     if (resolution === 'classic' || (!resolution && ['amd', 'umd', 'system', 'none'].includes(moduleKind)))
       return `${relative} uses classic module resolution, which TypeScript 7 removed`;
   }

@@ -41,6 +41,7 @@ const SETTING_SECTIONS = new Set(['js/ts', 'typescript', 'javascript']);
 export function nativeAdapter(installation: NativeInstallation): EngineAdapter {
   return {
     versions: installation,
+    dropsOnlyTheDeclaration: false,
     watchesFiles: false,
     // Its info messages narrate every snapshot: only warnings and errors go to daemon.log.
     logLevel: 2,

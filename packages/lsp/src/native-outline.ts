@@ -30,7 +30,8 @@ interface Lexed {
  * - `const` is a Variable (tsserver: Constant), a type alias a Class (tsserver: Variable, which cn
  *   reads as TypeAlias), an accessor a Property and `a: () => …` in an object literal a Property
  *   (tsserver: Method);
- * - `export =` is a Variable named at its expression (tsserver: a Constant at the statement).
+ * - `export =` is a Variable named at its expression (tsserver: a Constant at the statement);
+ * - a namespace is a Namespace (tsserver: Module).
  */
 export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: string): NativeOutline {
   let lexed: Lexed | undefined;
@@ -55,6 +56,9 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
       kind = SymbolKind.Variable;
     } else if (kind === SymbolKind.Property && isMethodLike(lex(), symbol.selectionRange.start, parent)) {
       kind = SymbolKind.Method;
+    } else if (kind === SymbolKind.Namespace) {
+      // tsserver's ScriptElementKind for `namespace X` and `module X` is "module".
+      kind = SymbolKind.Module;
     }
     const children = (symbol.children ?? [])
       .map((child) => convert(child, symbol))

@@ -38,7 +38,8 @@ export class NativeSymbolIndex implements SessionSymbols {
   start(layout: ProjectLayout): void {
     this.files = new Set(layout.sourceFiles);
     this.stale = new Set(layout.sourceFiles);
-    this.build();
+    // In the background: a search waits for it (or answers an exact name first).
+    void this.build();
   }
 
   private build(): Promise<void> {
@@ -70,6 +71,8 @@ export class NativeSymbolIndex implements SessionSymbols {
       const quick = await this.exactBeforeBuilt(query);
       if (quick) return quick;
     }
+    // An open document's text is what the server reads, so open documents are brought up to date first.
+    await this.session.documents.syncAll();
     await (this.built ?? this.build());
     await this.refresh();
     const lower = query.toLowerCase();

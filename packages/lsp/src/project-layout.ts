@@ -28,7 +28,7 @@ export interface ProjectLayout {
   /** True when more loose files existed than the cap allowed. */
   looseFilesTruncated: boolean;
   configErrors: ConfigError[];
-  /** Every source file of the projects under the root (node_modules aside) and the loose files: what cn's own symbol index reads. */
+  /** The projects' source files under the root (node_modules aside) and the loose files: what cn's index reads. */
   sourceFiles: string[];
 }
 

@@ -42,6 +42,7 @@ export function locateTsserver(root: string): TsserverInstallation {
 export function tsserverAdapter(installation: TsserverInstallation): EngineAdapter {
   return {
     versions: installation,
+    dropsOnlyTheDeclaration: true,
     watchesFiles: true,
     // typescript-language-server logs little (logVerbosity off), and tsserver's deaths among it.
     logLevel: 4,

@@ -37,6 +37,10 @@ import { EngineLife } from './engine-life.js';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
 import { hoverAt, locationsAt } from './navigation/symbol-info.js';
 
+function placeKey({ filePath, range }: SourceLocation): string {
+  return `${filePath}:${range.start.line}:${range.start.character}`;
+}
+
 export interface EngineOptions {
   /** Absolute project root. */
   root: string;
@@ -150,12 +154,14 @@ class LanguageServerEngine implements TypeScriptEngine {
   async references(filePath: string, position: Position, includeDeclaration: boolean): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) => {
       await session.documents.syncAll();
-      const result = await session.request(ReferencesRequest.type, {
-        textDocument: { uri: pathToUri(file) },
-        position: toLspPosition(checkPosition(position)),
-        context: { includeDeclaration },
-      });
-      return fromLspLocations(result);
+      const at = { textDocument: { uri: pathToUri(file) }, position: toLspPosition(checkPosition(position)) };
+      const asked = includeDeclaration || !this.adapter.dropsOnlyTheDeclaration;
+      const found = fromLspLocations(
+        await session.request(ReferencesRequest.type, { ...at, context: { includeDeclaration: asked } }),
+      );
+      if (asked === includeDeclaration) return found;
+      const declared = fromLspLocations(await session.request(DefinitionRequest.type, at)).map(placeKey);
+      return found.filter((location) => !declared.includes(placeKey(location)));
     });
   }
 

@@ -13,6 +13,7 @@ describe('name patterns against the real engine', { timeout: LONG }, () => {
   let engine: TypeScriptEngine;
   const deps = () => ({
     engine,
+    symbols: engine,
     files: { isInsideRoot: async () => true },
     importGraph: new LazyImportGraph(root),
   });

@@ -63,7 +63,9 @@ export function registerLifecycle({ cli, run }: CommandHost): void {
 function engineOption(value: unknown): EngineMode {
   if (value === undefined) return requestedEngine();
   if (value === 'auto' || value === 'native' || value === 'tsserver') return value;
-  throw badInput(`--engine must be auto, native or tsserver, not '${String(value).slice(0, 40)}'`);
+  throw badInput(
+    `--engine must be auto, native or tsserver, not '${(typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 40)}'`,
+  );
 }
 
 async function start(context: Context, settings: DaemonSettings): Promise<Outcome> {

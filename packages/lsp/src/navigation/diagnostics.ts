@@ -15,9 +15,9 @@ const SEVERITY_BY_CATEGORY: Record<string, EngineDiagnosticSeverity> = {
 export type FileDiagnostics = (session: LanguageServerSession, file: string) => Promise<EngineDiagnostic[]>;
 
 /**
- * LSP 3.17's pull diagnostics are not served by typescript-language-server 5.3 (it only pushes them for open files, after a
- * delay), so this asks tsserver directly: syntax, then types, one file at a time — the same answers the
- * editor shows, available for files that are not open.
+ * LSP 3.17's pull diagnostics are not served by typescript-language-server 5.3 (it only pushes them
+ * for open files, after a delay), so this asks tsserver directly: syntax, then types, one file at a
+ * time — the same answers the editor shows, available for files that are not open.
  */
 export const tsserverFileDiagnostics: FileDiagnostics = async (session, file) => {
   const syntactic = await tsserverRequest(session, 'syntacticDiagnosticsSync', { file });
