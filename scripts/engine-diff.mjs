@@ -10,13 +10,17 @@
 // Prints a table of timings and, per command, "identical" or what differs. Exit 0 whatever differs.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { CN_BIN, summarize } from './bench/measure.mjs';
 import { prepareCorpus } from './bench/corpora.mjs';
 import { treeRss } from './bench/process-tree.mjs';
+import { parseScriptArgs, usageError, wholeNumber } from './lib/cli-args.mjs';
 
-const { values } = parseArgs({
-  options: {
+const SCRIPT = 'engine-diff';
+const USAGE = 'usage: engine-diff.mjs --corpus rxjs | --root <dir> --symbol <name> --file <path> [--runs 5] [--show 3]';
+const { values } = parseScriptArgs(
+  SCRIPT,
+  process.argv.slice(2),
+  {
     corpus: { type: 'string' },
     root: { type: 'string' },
     symbol: { type: 'string' },
@@ -24,14 +28,16 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     show: { type: 'string', default: '3' },
   },
-});
+  { usage: USAGE },
+);
+const runs = wholeNumber(SCRIPT, '--runs', values.runs);
+const show = wholeNumber(SCRIPT, '--show', values.show);
+if (!values.corpus && !(values.root && values.symbol && values.file))
+  usageError(SCRIPT, `give --corpus, or --root with --symbol and --file; ${USAGE}`);
 const corpus = values.corpus ? prepareCorpus(values.corpus) : undefined;
-const root = path.resolve(values.root ?? corpus?.root ?? '.');
-const symbol = values.symbol ?? corpus?.symbol.name;
-const file = values.file ?? corpus?.symbol.file;
-if (!symbol || !file) throw new Error('give --corpus, or --root with --symbol and --file');
-const runs = Number(values.runs);
-const show = Number(values.show);
+const root = path.resolve(values.root ?? corpus.root);
+const symbol = values.symbol ?? corpus.symbol.name;
+const file = values.file ?? corpus.symbol.file;
 
 /** Every command's question, by name: what an agent asks most (find, map, calls, impl, type, unused …). */
 const QUESTIONS = {

@@ -28,7 +28,7 @@ export function cn(
       [CN_BIN, ...args],
       {
         cwd: options.cwd ?? REPO,
-        env: { ...process.env, CN_IDLE_MINUTES: '10', ...options.env },
+        env: { ...process.env, CN_IDLE_MINUTES: '10', CN_ENGINE: ENGINE, ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         // A test of "never hangs" must end even when cn does hang: killed, it reports exit code 1.
         ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const } : {}),

@@ -14,10 +14,16 @@ export interface NativeOutline {
   outline: OutlineNode[];
   /** Re-exports, and imports that name what they import anew (default, namespace, `a as b`): navto's aliases. */
   aliases: AliasBinding[];
+  /**
+   * `import { a } from './x'` (a relative module): navto lists it too when `a` is, in the end, declared
+   * under another name (`export { Figure as a }`), which only the whole index can tell.
+   */
+  plainImports: AliasBinding[];
 }
 
 /** Tokens of the file and a way to find the one at an LSP position. */
 interface Lexed {
+  source: string;
   tokens: Token[];
   indexAt(position: lsp.Position): number;
 }
@@ -37,6 +43,7 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
   let lexed: Lexed | undefined;
   const lex = (): Lexed => (lexed ??= lexText(text));
   const aliases: AliasBinding[] = [];
+  const plainImports: AliasBinding[] = [];
   const convert = (symbol: lsp.DocumentSymbol, parent: lsp.DocumentSymbol | undefined): OutlineNode | undefined => {
     let kind: number = symbol.kind;
     let selection = symbol.selectionRange;
@@ -46,8 +53,9 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
     } else if (kind === SymbolKind.Variable) {
       const binding = bindingKeyword(lex(), symbol.selectionRange.start);
       if (binding === 'import' || binding === 'export') {
-        if (binding === 'export' || namesAnew(lex(), symbol.selectionRange.start))
-          aliases.push({ name: symbol.name, range: fromLspRange(symbol.selectionRange) });
+        const alias = { name: symbol.name, range: fromLspRange(symbol.selectionRange) };
+        if (binding === 'export' || namesAnew(lex(), symbol.selectionRange.start)) aliases.push(alias);
+        else if (importsRelative(lex(), symbol.selectionRange.start)) plainImports.push(alias);
         return undefined;
       }
       if (binding === 'const') kind = SymbolKind.Constant;
@@ -74,13 +82,14 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
   const outline = symbols
     .map((symbol) => convert(symbol, undefined))
     .filter((node): node is OutlineNode => node !== undefined);
-  return { outline, aliases };
+  return { outline, aliases, plainImports };
 }
 
 function lexText(text: string): Lexed {
   const tokens = tokenize(text);
   const starts = lineStarts(text);
   return {
+    source: text,
     tokens,
     indexAt(position) {
       const offset = (starts[position.line] ?? text.length) + position.character;
@@ -135,6 +144,17 @@ function namesAnew(lexed: Lexed, position: lsp.Position): boolean {
   const before = lexed.tokens[index - 1]?.text;
   if (before === 'type') return lexed.tokens[index - 2]?.text === 'import';
   return before === 'as' || before === 'import';
+}
+
+/** The binding's import statement names a relative module (`from './x'`), not a package. */
+function importsRelative(lexed: Lexed, position: lsp.Position): boolean {
+  const { tokens } = lexed;
+  for (let index = lexed.indexAt(position) + 1; index >= 1 && index < tokens.length; index++) {
+    if (tokens[index].text === ';' || tokens[index].text === 'import') return false;
+    if (tokens[index - 1].text === 'from' && tokens[index].text === 'string')
+      return /^['"]\.{1,2}\//.test(lexed.source.slice(tokens[index].start, tokens[index].end));
+  }
+  return false;
 }
 
 function isClassKeywordBefore(lexed: Lexed, position: lsp.Position): boolean {

@@ -22,6 +22,7 @@ const BUILD_WIDTH = 4;
  */
 export class NativeSymbolIndex implements SessionSymbols {
   private readonly byFile = new Map<string, WorkspaceSymbolHit[]>();
+  private readonly plainImportsByFile = new Map<string, WorkspaceSymbolHit[]>();
   private readonly indexing = new Map<string, Promise<void>>();
   private files = new Set<string>();
   /** Files to (re)read before the next answer. */
@@ -59,6 +60,7 @@ export class NativeSymbolIndex implements SessionSymbols {
       if (!now.has(file)) {
         this.files.delete(file);
         this.byFile.delete(file);
+        this.plainImportsByFile.delete(file);
         this.stale.delete(file);
       }
     for (const file of now) if (!this.files.has(file)) this.files.add(file);
@@ -77,7 +79,22 @@ export class NativeSymbolIndex implements SessionSymbols {
     await this.refresh();
     const lower = query.toLowerCase();
     const hits = [...this.byFile.values()].flat().filter((hit) => hit.name.toLowerCase().includes(lower));
-    return { hits: [...hits, ...(await this.outsideIndex(query))], complete: true };
+    return {
+      hits: [...hits, ...this.renamedImports(lower, hits), ...(await this.outsideIndex(query))],
+      complete: true,
+    };
+  }
+
+  /**
+   * navto keeps an import whose name differs from the name its target is declared under; the index has
+   * no checker, so a plain relative import is kept when nothing in the project declares its name (it
+   * reaches a declaration through a renaming re-export).
+   */
+  private renamedImports(lower: string, hits: WorkspaceSymbolHit[]): WorkspaceSymbolHit[] {
+    const declared = new Set(hits.filter((hit) => !hit.alias).map((hit) => hit.name));
+    return [...this.plainImportsByFile.values()]
+      .flat()
+      .filter((hit) => hit.name.toLowerCase().includes(lower) && !declared.has(hit.name));
   }
 
   /**
@@ -94,6 +111,8 @@ export class NativeSymbolIndex implements SessionSymbols {
     const hits = indexed
       .flatMap((file) => this.byFile.get(file) ?? [])
       .filter((hit) => hit.name.toLowerCase() === lower);
+    // A name only re-exported may also be imported under it anywhere (renamedImports): that needs every file.
+    if (!hits.some((hit) => hit.name === query && !hit.alias)) return undefined;
     return { hits: [...hits, ...found.filter((hit) => !this.files.has(hit.filePath))], complete: false };
   }
 
@@ -115,12 +134,25 @@ export class NativeSymbolIndex implements SessionSymbols {
     const work = this.outlineOf(file)
       .then(
         (outline) => {
-          if (this.files.has(file)) this.byFile.set(file, hitsOf(file, outline));
+          if (!this.files.has(file)) return;
+          this.byFile.set(file, hitsOf(file, outline));
+          this.plainImportsByFile.set(
+            file,
+            outline.plainImports.map(({ name, range }) => ({
+              name,
+              kind: 'Variable',
+              filePath: file,
+              range,
+              alias: true,
+            })),
+          );
         },
         (error: unknown) => {
           // A file deleted meanwhile is forgotten; any other failure is read again by the next search.
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.byFile.delete(file);
-          else {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+            this.byFile.delete(file);
+            this.plainImportsByFile.delete(file);
+          } else {
             this.stale.add(file);
             throw error;
           }

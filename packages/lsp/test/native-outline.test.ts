@@ -23,7 +23,7 @@ function flat(nodes: OutlineNode[], container = ''): string[] {
 }
 
 describe('the native outline, normalized to the one tsserver gives', () => {
-  const { outline, aliases } = normalizeNativeOutline(recorded.symbols, recorded.text);
+  const { outline, aliases, plainImports } = normalizeNativeOutline(recorded.symbols, recorded.text);
 
   it('drops import bindings and export specifiers, as typescript-language-server lists none', () => {
     const names = flat(outline).map((line) => line.split(' ')[0]);
@@ -33,6 +33,8 @@ describe('the native outline, normalized to the one tsserver gives', () => {
   it('keeps the bindings navto reports as aliases: re-exports, default, namespace and renamed imports', () => {
     expect(aliases.map((alias) => alias.name)).toEqual(['Def', 'renamed', 'ns', 'again']);
     expect(aliases[3].range.start).toEqual({ line: 4, character: 19 });
+    // navto also lists these when the name is declared nowhere under it: the index decides on a search.
+    expect(plainImports.map((binding) => binding.name)).toEqual(['plain', 'T']);
   });
 
   it('names kinds as tsserver does: const, type alias, accessor, function-valued property', () => {
@@ -66,7 +68,7 @@ describe('the native outline, normalized to the one tsserver gives', () => {
   });
 
   it('indexes every declaration with its container, and the aliases', () => {
-    const hits = hitsOf('/p/a.ts', { outline, aliases });
+    const hits = hitsOf('/p/a.ts', { outline, aliases, plainImports });
     expect(hits).toContainEqual(expect.objectContaining({ name: 'run', kind: 'Method', containerName: 'api' }));
     expect(hits).toContainEqual(expect.objectContaining({ name: 'again', alias: true }));
     expect(hits.map((hit) => hit.name)).not.toContain('constructor');
