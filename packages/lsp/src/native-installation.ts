@@ -21,7 +21,7 @@ export interface NativeInstallation extends EngineVersions {
  * typescript@7 (its optional dependency). Throws a CnError naming the missing package when this
  * platform's binary is not installed.
  */
-export function locateNative(): NativeInstallation {
+export function locateNative(platform: string = process.platform, arch: string = process.arch): NativeInstallation {
   let manifest: string;
   try {
     manifest = require.resolve(`${NATIVE_PACKAGE}/package.json`);
@@ -32,18 +32,18 @@ export function locateNative(): NativeInstallation {
       'run npm ci in the cn checkout, or use --engine tsserver',
     );
   }
-  const platformPackage = `@typescript/typescript-${process.platform}-${process.arch}`;
+  const platformPackage = `@typescript/typescript-${platform}-${arch}`;
   let binary: string | undefined;
   try {
     const platformManifest = createRequire(manifest).resolve(`${platformPackage}/package.json`);
-    binary = path.join(path.dirname(platformManifest), 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
+    binary = path.join(path.dirname(platformManifest), 'lib', platform === 'win32' ? 'tsc.exe' : 'tsc');
   } catch {
     binary = undefined;
   }
   if (!binary || !existsSync(binary)) {
     throw new CnError(
       'unavailable',
-      `the native engine has no binary for ${process.platform}-${process.arch} (${platformPackage} is not installed)`,
+      `the native engine has no binary for ${platform}-${arch} (${platformPackage} is not installed)`,
       `install it (npm install ${platformPackage}; npm skips optional packages with --omit=optional), or use --engine tsserver`,
     );
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseEngine, tsserverNeeds } from '../src/engine-choice.js';
 import { stripJsonComments } from '../src/jsonc.js';
+import { locateNative } from '../src/native-installation.js';
 
 describe('auto: native unless the project needs tsserver', () => {
   let root: string;
@@ -67,5 +68,23 @@ describe('tsconfig JSON', () => {
   it('drops comments and trailing commas, never inside strings', () => {
     const text = '{ "a": "// not a comment", /* gone */ "b": [1, 2,], // gone\n "c": "x,}" }';
     expect(JSON.parse(stripJsonComments(text))).toEqual({ a: '// not a comment', b: [1, 2], c: 'x,}' });
+  });
+});
+
+describe('the native binary', () => {
+  it('is the platform package’s own executable, resolved from typescript@7', () => {
+    const native = locateNative();
+    expect(native.binary).toMatch(/@typescript[\\/]typescript-[a-z0-9]+-[a-z0-9]+[\\/]lib[\\/]tsc(\.exe)?$/);
+    expect(native.typescriptVersion).toMatch(/^7\.0\./);
+  });
+
+  it('missing for a platform: one clear error naming the package and what to do', () => {
+    expect(() => locateNative('aix', 'ppc64')).toThrow(
+      expect.objectContaining({
+        kind: 'unavailable',
+        message: 'the native engine has no binary for aix-ppc64 (@typescript/typescript-aix-ppc64 is not installed)',
+        hint: expect.stringMatching(/--engine tsserver$/),
+      }),
+    );
   });
 });
