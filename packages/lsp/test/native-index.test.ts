@@ -49,4 +49,14 @@ describe.runIf(ENGINE === 'native')('native engine: cn’s symbol index', { time
     expect(names).toEqual(['ExtraRouter', 'LateRouter']);
     expect((await engine.searchSymbols('routeHandler')).hits.filter((hit) => !hit.alias)).toHaveLength(270);
   });
+
+  it('reports the compiler’s errors, not the editor’s hints (deprecated, unused), as tsserver does', async () => {
+    const file = path.join(root, 'src', 'old.ts');
+    writeFileSync(
+      file,
+      '/** @deprecated use newer */\nexport function older(): number { return 1; }\nexport const n: string = older();\n',
+    );
+    const found = await engine.diagnostics([file]);
+    expect(found.map(({ code, severity }) => `${code} ${severity}`)).toEqual(['TS2322 error']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { EngineDiagnostic, EngineDiagnosticSeverity } from '@cn/core';
-import { DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
+import { DiagnosticSeverity, DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
 import { fromLspRange, pathToUri } from '../convert.js';
 import type { LanguageServerSession } from '../language-server-session.js';
 import { tsserverRequest } from '../tsserver-commands.js';
@@ -40,11 +40,15 @@ const SEVERITY_BY_LSP: readonly EngineDiagnosticSeverity[] = ['error', 'error', 
 
 /**
  * The native server serves LSP's pull diagnostics (textDocument/diagnostic), for closed files too:
- * syntax and type errors in one report.
+ * syntax and type errors in one report, and the editor's suggestions as hints (`'X' is deprecated`,
+ * unused names), which tsserver keeps apart (suggestionDiagnosticsSync) and cn does not report: they
+ * are left out, so both engines list the compiler's errors, warnings and messages alone.
  */
 export const nativeFileDiagnostics: FileDiagnostics = async (session, file) => {
   const report = await session.request(DocumentDiagnosticRequest.type, { textDocument: { uri: pathToUri(file) } });
-  const items: Diagnostic[] = report.kind === 'full' ? report.items : [];
+  const items: Diagnostic[] = (report.kind === 'full' ? report.items : []).filter(
+    (diagnostic) => diagnostic.severity !== DiagnosticSeverity.Hint,
+  );
   return items.map((diagnostic) => ({
     filePath: file,
     range: fromLspRange(diagnostic.range),
