@@ -9,6 +9,7 @@
 // The engines run one after the other on the same root (one daemon per root), so paths and ids match.
 // Prints a table of timings and, per command, "identical" or what differs. Exit 0 whatever differs.
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { CN_BIN, summarize } from './bench/measure.mjs';
 import { prepareCorpus } from './bench/corpora.mjs';
@@ -117,11 +118,15 @@ function parse(text) {
 
 const results = ['tsserver', 'native'].map(measure);
 console.log(`# cn engines on ${root} (${symbol}, ${file})\n`);
-console.log('| engine | version | cold find (daemon start) | warm find (median) | daemon tree RSS |');
-console.log('|---|---|---:|---:|---:|');
+console.log(`load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores\n`);
+console.log(
+  '| engine | version | cold find (daemon start) | warm find (median) | daemon tree RSS | of it the daemon |',
+);
+console.log('|---|---|---:|---:|---:|---:|');
+const mb = (bytes) => `${Math.round(bytes / 1048576)} MB`;
 for (const { engine, status, cold, warm, rss } of results)
   console.log(
-    `| ${engine} | ${status.typescriptVersion} | ${(cold / 1000).toFixed(2)} s | ${warm.toFixed(0)} ms | ${Math.round(rss / 1048576)} MB |`,
+    `| ${engine} | ${status.typescriptVersion} | ${(cold / 1000).toFixed(2)} s | ${warm.toFixed(0)} ms | ${mb(rss)} | ${mb(status.rssBytes)} |`,
   );
 console.log('\n| command | answers |\n|---|---|');
 const [tsserver, native] = results;

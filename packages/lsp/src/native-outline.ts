@@ -25,6 +25,7 @@ export interface NativeOutline {
 interface Lexed {
   source: string;
   tokens: Token[];
+  offsetOf(position: lsp.Position): number;
   indexAt(position: lsp.Position): number;
 }
 
@@ -68,11 +69,13 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
       // tsserver's ScriptElementKind for `namespace X` and `module X` is "module".
       kind = SymbolKind.Module;
     }
+    // `declare module '../..'`: the native name re-quotes the string ("../.."); tsserver's is the source's.
+    const name = symbol.name.startsWith('"') ? sourceOf(lex(), symbol.selectionRange) : symbol.name;
     const children = (symbol.children ?? [])
       .map((child) => convert(child, symbol))
       .filter((child): child is OutlineNode => child !== undefined);
     return {
-      name: symbol.name,
+      name,
       kind: symbolKindName(kind),
       range: fromLspRange(symbol.range),
       selectionRange: fromLspRange(selection),
@@ -85,14 +88,20 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
   return { outline, aliases, plainImports };
 }
 
+function sourceOf(lexed: Lexed, range: lsp.Range): string {
+  return lexed.source.slice(lexed.offsetOf(range.start), lexed.offsetOf(range.end));
+}
+
 function lexText(text: string): Lexed {
   const tokens = tokenize(text);
   const starts = lineStarts(text);
+  const offsetOf = (position: lsp.Position) => (starts[position.line] ?? text.length) + position.character;
   return {
     source: text,
     tokens,
+    offsetOf,
     indexAt(position) {
-      const offset = (starts[position.line] ?? text.length) + position.character;
+      const offset = offsetOf(position);
       // The first token starting at or after the offset (binary search: tokens are in order).
       let low = 0;
       let high = tokens.length;

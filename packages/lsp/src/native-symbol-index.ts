@@ -77,10 +77,9 @@ export class NativeSymbolIndex implements SessionSymbols {
     await this.session.documents.syncAll();
     await (this.built ?? this.build());
     await this.refresh();
-    const lower = query.toLowerCase();
-    const hits = [...this.byFile.values()].flat().filter((hit) => hit.name.toLowerCase().includes(lower));
+    const hits = [...this.byFile.values()].flat().filter((hit) => matchesLikeNavto(hit.name, query));
     return {
-      hits: [...hits, ...this.renamedImports(lower, hits), ...(await this.outsideIndex(query))],
+      hits: [...hits, ...this.renamedImports(query, hits), ...(await this.outsideIndex(query))],
       complete: true,
     };
   }
@@ -90,11 +89,11 @@ export class NativeSymbolIndex implements SessionSymbols {
    * no checker, so a plain relative import is kept when nothing in the project declares its name (it
    * reaches a declaration through a renaming re-export).
    */
-  private renamedImports(lower: string, hits: WorkspaceSymbolHit[]): WorkspaceSymbolHit[] {
+  private renamedImports(query: string, hits: WorkspaceSymbolHit[]): WorkspaceSymbolHit[] {
     const declared = new Set(hits.filter((hit) => !hit.alias).map((hit) => hit.name));
     return [...this.plainImportsByFile.values()]
       .flat()
-      .filter((hit) => hit.name.toLowerCase().includes(lower) && !declared.has(hit.name));
+      .filter((hit) => matchesLikeNavto(hit.name, query) && !declared.has(hit.name));
   }
 
   /**
@@ -165,9 +164,8 @@ export class NativeSymbolIndex implements SessionSymbols {
 
   /** Hits in files cn does not index (node_modules, the standard library), from the engine's search. */
   private async outsideIndex(query: string): Promise<WorkspaceSymbolHit[]> {
-    const lower = query.toLowerCase();
     return (await this.workspaceSymbols(query)).filter(
-      (hit) => !this.files.has(hit.filePath) && hit.name.toLowerCase().includes(lower),
+      (hit) => !this.files.has(hit.filePath) && matchesLikeNavto(hit.name, query),
     );
   }
 
@@ -197,20 +195,30 @@ function isSymbolInformation(symbol: SymbolInformation | WorkspaceSymbol): symbo
  * in, as navto lists them; names that are no identifiers (callbacks, `<function>`, constructors) are
  * left out, string keys without their quotes.
  */
+/** Declarations whose names name the declarations inside them, as navto gives a hit's container. */
+const CONTAINER_KINDS = new Set(['Class', 'Interface', 'Enum', 'Module', 'Namespace', 'Function', 'Method']);
+
+/**
+ * The outline's declarations at every depth as search hits, as navto lists them: each with the
+ * nearest enclosing class, interface, enum, namespace, function or method as its container (a
+ * variable or an arrow function is none), without names that are no identifiers (callbacks,
+ * `<function>`, string keys) or constructors.
+ */
 export function hitsOf(filePath: string, { outline, aliases }: NativeOutline): WorkspaceSymbolHit[] {
   const hits: WorkspaceSymbolHit[] = [];
   const visit = (node: OutlineNode, container: string | undefined) => {
-    const name = searchableName(node);
-    if (name !== undefined) {
+    const named = node.kind !== 'Constructor' && IDENTIFIER.test(node.name);
+    if (named) {
       hits.push({
-        name,
+        name: node.name,
         kind: node.kind,
         filePath,
         range: node.range,
         ...(container ? { containerName: container } : {}),
       });
     }
-    for (const child of node.children) visit(child, name ?? container);
+    const inner = named && CONTAINER_KINDS.has(node.kind) ? node.name : container;
+    for (const child of node.children) visit(child, inner);
   };
   for (const node of outline) visit(node, undefined);
   for (const alias of aliases)
@@ -218,9 +226,33 @@ export function hitsOf(filePath: string, { outline, aliases }: NativeOutline): W
   return hits;
 }
 
-function searchableName(node: OutlineNode): string | undefined {
-  if (node.kind === 'Constructor') return undefined;
-  const quoted = /^"(.*)"$/.exec(node.name);
-  if (quoted) return quoted[1];
-  return /^[\p{L}$_#][\p{L}\p{N}$_]*$/u.test(node.name) ? node.name : undefined;
+const IDENTIFIER = /^[\p{L}$_#][\p{L}\p{N}$_]*$/u;
+
+/**
+ * Whether navto (tsserver's pattern matcher) lists a name for the query: a prefix ignoring case;
+ * for a query with capitals, the query anywhere, case-sensitively; for a lowercase one, at the start
+ * of a word part (`handler` in `routeHandler`, not in `mishandler`). Ranking then keeps what contains
+ * the query, so both engines count the same candidates.
+ */
+export function matchesLikeNavto(name: string, query: string): boolean {
+  const lowerName = name.toLowerCase();
+  const lowerQuery = query.toLowerCase();
+  if (lowerName.startsWith(lowerQuery)) return true;
+  if (query !== lowerQuery) return name.includes(query);
+  for (let start = 1; start < name.length; start++)
+    if (isWordStart(name, start) && lowerName.startsWith(lowerQuery, start)) return true;
+  return false;
+}
+
+/** A camel hump (`rH` in routeHandler, `LH` in `XMLHttp`), or a letter after a digit, `_` or `$`, or a digit after a letter. */
+function isWordStart(name: string, at: number): boolean {
+  const before = name[at - 1];
+  const char = name[at];
+  const upper = (c: string | undefined) => c !== undefined && c !== c.toLowerCase();
+  const lower = (c: string | undefined) => c !== undefined && c !== c.toUpperCase();
+  const digit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+  if (upper(char) && (lower(before) || digit(before))) return true;
+  if (upper(char) && upper(before) && lower(name[at + 1])) return true;
+  if (digit(char) !== digit(before)) return true;
+  return before === '_' || before === '$';
 }

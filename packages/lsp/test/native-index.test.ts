@@ -36,9 +36,11 @@ describe.runIf(ENGINE === 'native')('native engine: cn’s symbol index', { time
     ]);
   });
 
-  it('matches any substring, ignoring case, as ranking expects', async () => {
+  it('matches as navto does: a prefix, a lowercase query at a word start, capitals anywhere', async () => {
     const names = (await engine.searchSymbols('handler29')).hits.map((hit) => hit.name);
     expect(names).toEqual(expect.arrayContaining(['routeHandler29', 'routeHandler290', 'routeHandler299']));
+    expect((await engine.searchSymbols('andler29')).hits).toEqual([]);
+    expect((await engine.searchSymbols('Handler29')).hits.length).toBe(names.length);
   });
 
   it('follows edits, new and deleted files between two questions', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutlineNode } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { normalizeNativeFolds, normalizeNativeOutline } from '../src/native-outline.js';
-import { hitsOf } from '../src/native-symbol-index.js';
+import { hitsOf, matchesLikeNavto } from '../src/native-symbol-index.js';
 
 /**
  * What typescript@7.0.2's server answered for one file (recorded/native-kinds.json) and what
@@ -69,8 +69,45 @@ describe('the native outline, normalized to the one tsserver gives', () => {
 
   it('indexes every declaration with its container, and the aliases', () => {
     const hits = hitsOf('/p/a.ts', { outline, aliases, plainImports });
-    expect(hits).toContainEqual(expect.objectContaining({ name: 'run', kind: 'Method', containerName: 'api' }));
+    expect(hits).toContainEqual(expect.objectContaining({ name: 'size', kind: 'Method', containerName: 'Box' }));
+    // An object literal's methods have no container in navto: a variable is none.
+    expect(hits.find((hit) => hit.name === 'run')?.containerName).toBeUndefined();
     expect(hits).toContainEqual(expect.objectContaining({ name: 'again', alias: true }));
     expect(hits.map((hit) => hit.name)).not.toContain('constructor');
+  });
+});
+
+describe('names matched as navto matches them', () => {
+  it('a prefix ignoring case, capitals anywhere case-sensitively, lowercase at a word start', () => {
+    expect(matchesLikeNavto('HonoBase', 'hono')).toBe(true);
+    expect(matchesLikeNavto('createHonoApp', 'Hono')).toBe(true);
+    expect(matchesLikeNavto('createHonoApp', 'hono')).toBe(true);
+    expect(matchesLikeNavto('phonograph', 'hono')).toBe(false);
+    expect(matchesLikeNavto('myrouter', 'router')).toBe(false);
+    expect(matchesLikeNavto('XMLHttpRequest', 'http')).toBe(true);
+    expect(matchesLikeNavto('route_handler', 'handler')).toBe(true);
+    expect(matchesLikeNavto('createhonoapp', 'Hono')).toBe(false);
+  });
+
+  it('gives a hit the enclosing class, function or method, not a variable holding an arrow function', () => {
+    const range = { start: { line: 1, character: 1 }, end: { line: 1, character: 2 } };
+    const node = (name: string, kind: string, children: OutlineNode[] = []): OutlineNode => ({
+      name,
+      kind,
+      range,
+      selectionRange: range,
+      children,
+    });
+    const outline = [
+      node('makeApp', 'Constant', [node('Hono', 'Constant')]),
+      node('App', 'Class', [node('run', 'Method')]),
+    ];
+    const hits = hitsOf('/p/a.ts', { outline, aliases: [], plainImports: [] });
+    expect(hits.map((hit) => `${hit.containerName ?? '-'} ${hit.name}`)).toEqual([
+      '- makeApp',
+      '- Hono',
+      '- App',
+      'App run',
+    ]);
   });
 });
