@@ -244,7 +244,7 @@ export function matchesLikeNavto(name: string, query: string): boolean {
   return false;
 }
 
-/** A camel hump (`rH` in routeHandler, `LH` in `XMLHttp`), or a letter after a digit, `_` or `$`, or a digit after a letter. */
+/** A camel hump (`H` in routeHandler and XMLHttp), a letter after a digit, `_` or `$`, a digit after a letter. */
 function isWordStart(name: string, at: number): boolean {
   const before = name[at - 1];
   const char = name[at];
