@@ -19,6 +19,8 @@ export interface NativeOutline {
    * under another name (`export { Figure as a }`), which only the whole index can tell.
    */
   plainImports: AliasBinding[];
+  /** Properties of object literals: navto lists none of them (only their method shorthands). */
+  objectProperties: Set<OutlineNode>;
 }
 
 /** Tokens of the file and a way to find the one at an LSP position. */
@@ -45,6 +47,7 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
   const lex = (): Lexed => (lexed ??= lexText(text));
   const aliases: AliasBinding[] = [];
   const plainImports: AliasBinding[] = [];
+  const objectProperties = new Set<OutlineNode>();
   const convert = (symbol: lsp.DocumentSymbol, parent: lsp.DocumentSymbol | undefined): OutlineNode | undefined => {
     let kind: number = symbol.kind;
     let selection = symbol.selectionRange;
@@ -74,19 +77,24 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
     const children = (symbol.children ?? [])
       .map((child) => convert(child, symbol))
       .filter((child): child is OutlineNode => child !== undefined);
-    return {
+    const node: OutlineNode = {
       name,
       kind: symbolKindName(kind),
       range: fromLspRange(symbol.range),
       selectionRange: fromLspRange(selection),
       children,
     };
+    if (symbol.kind === SymbolKind.Property && parent && !MEMBER_PARENTS.has(parent.kind)) objectProperties.add(node);
+    return node;
   };
   const outline = symbols
     .map((symbol) => convert(symbol, undefined))
     .filter((node): node is OutlineNode => node !== undefined);
-  return { outline, aliases, plainImports };
+  return { outline, aliases, plainImports, objectProperties };
 }
+
+/** Where a Property is a member (a field, a signature, a parameter property), not an object literal's key. */
+const MEMBER_PARENTS = new Set<number>([SymbolKind.Class, SymbolKind.Interface, SymbolKind.Constructor]);
 
 function sourceOf(lexed: Lexed, range: lsp.Range): string {
   return lexed.source.slice(lexed.offsetOf(range.start), lexed.offsetOf(range.end));

@@ -202,13 +202,17 @@ const CONTAINER_KINDS = new Set(['Class', 'Interface', 'Enum', 'Module', 'Namesp
  * The outline's declarations at every depth as search hits, as navto lists them: each with the
  * nearest enclosing class, interface, enum, namespace, function or method as its container (a
  * variable or an arrow function is none), without names that are no identifiers (callbacks,
- * `<function>`, string keys) or constructors.
+ * `<function>`, string keys), constructors, or object literals' properties (navto's declarations
+ * leave them out).
  */
-export function hitsOf(filePath: string, { outline, aliases }: NativeOutline): WorkspaceSymbolHit[] {
+export function hitsOf(
+  filePath: string,
+  { outline, aliases, objectProperties }: Pick<NativeOutline, 'outline' | 'aliases' | 'objectProperties'>,
+): WorkspaceSymbolHit[] {
   const hits: WorkspaceSymbolHit[] = [];
   const visit = (node: OutlineNode, container: string | undefined) => {
     const named = node.kind !== 'Constructor' && IDENTIFIER.test(node.name);
-    if (named) {
+    if (named && !objectProperties.has(node)) {
       hits.push({
         name: node.name,
         kind: node.kind,
@@ -230,15 +234,16 @@ const IDENTIFIER = /^[\p{L}$_#][\p{L}\p{N}$_]*$/u;
 
 /**
  * Whether navto (tsserver's pattern matcher) lists a name for the query: a prefix ignoring case;
- * for a query with capitals, the query anywhere, case-sensitively; for a lowercase one, at the start
- * of a word part (`handler` in `routeHandler`, not in `mishandler`). Ranking then keeps what contains
+ * a query with capitals anywhere, case-sensitively; any query at the start of a word part, ignoring
+ * case (`handler` in `routeHandler` and `Hono` in `X_HONO_KEY`, not `hono` in `phonograph`). Ranking then keeps what contains
  * the query, so both engines count the same candidates.
  */
 export function matchesLikeNavto(name: string, query: string): boolean {
   const lowerName = name.toLowerCase();
   const lowerQuery = query.toLowerCase();
   if (lowerName.startsWith(lowerQuery)) return true;
-  if (query !== lowerQuery) return name.includes(query);
+  // With capitals: anywhere as written, or (camel-case match ignoring case) at a word start.
+  if (query !== lowerQuery && name.includes(query)) return true;
   for (let start = 1; start < name.length; start++)
     if (isWordStart(name, start) && lowerName.startsWith(lowerQuery, start)) return true;
   return false;

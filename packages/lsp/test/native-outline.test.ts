@@ -68,10 +68,13 @@ describe('the native outline, normalized to the one tsserver gives', () => {
   });
 
   it('indexes every declaration with its container, and the aliases', () => {
-    const hits = hitsOf('/p/a.ts', { outline, aliases, plainImports });
+    const hits = hitsOf('/p/a.ts', normalizeNativeOutline(recorded.symbols, recorded.text));
     expect(hits).toContainEqual(expect.objectContaining({ name: 'size', kind: 'Method', containerName: 'Box' }));
-    // An object literal's methods have no container in navto: a variable is none.
-    expect(hits.find((hit) => hit.name === 'run')?.containerName).toBeUndefined();
+    // navto lists an object literal's method shorthand, with no container (a variable is none), not its properties.
+    expect(hits.find((hit) => hit.name === 'method')).toMatchObject({ kind: 'Method' });
+    expect(hits.find((hit) => hit.name === 'method')?.containerName).toBeUndefined();
+    expect(hits.map((hit) => hit.name)).not.toContain('run');
+    expect(hits.map((hit) => hit.name)).not.toContain('plain');
     expect(hits).toContainEqual(expect.objectContaining({ name: 'again', alias: true }));
     expect(hits.map((hit) => hit.name)).not.toContain('constructor');
   });
@@ -87,6 +90,7 @@ describe('names matched as navto matches them', () => {
     expect(matchesLikeNavto('XMLHttpRequest', 'http')).toBe(true);
     expect(matchesLikeNavto('route_handler', 'handler')).toBe(true);
     expect(matchesLikeNavto('createhonoapp', 'Hono')).toBe(false);
+    expect(matchesLikeNavto('X_HONO_KEY', 'Hono')).toBe(true);
   });
 
   it('gives a hit the enclosing class, function or method, not a variable holding an arrow function', () => {
@@ -102,7 +106,7 @@ describe('names matched as navto matches them', () => {
       node('makeApp', 'Constant', [node('Hono', 'Constant')]),
       node('App', 'Class', [node('run', 'Method')]),
     ];
-    const hits = hitsOf('/p/a.ts', { outline, aliases: [], plainImports: [] });
+    const hits = hitsOf('/p/a.ts', { outline, aliases: [], objectProperties: new Set() });
     expect(hits.map((hit) => `${hit.containerName ?? '-'} ${hit.name}`)).toEqual([
       '- makeApp',
       '- Hono',
