@@ -235,8 +235,8 @@ const IDENTIFIER = /^[\p{L}$_#][\p{L}\p{N}$_]*$/u;
 /**
  * Whether navto (tsserver's pattern matcher) lists a name for the query: a prefix ignoring case;
  * a query with capitals anywhere, case-sensitively; any query at the start of a word part, ignoring
- * case (`handler` in `routeHandler` and `Hono` in `X_HONO_KEY`, not `hono` in `phonograph`). Ranking then keeps what contains
- * the query, so both engines count the same candidates.
+ * case (`handler` in `routeHandler` and `Hono` in `X_HONO_KEY`, not `hono` in `phonograph`).
+ * Ranking then keeps what contains the query, so both engines count the same candidates.
  */
 export function matchesLikeNavto(name: string, query: string): boolean {
   const lowerName = name.toLowerCase();
