@@ -35,9 +35,14 @@ export default defineConfig({
             'packages/cli/test/**/*.test.ts',
             'packages/mcp/test/**/*.test.ts',
             'test/unit/**/*.test.ts',
-            ...['convert', 'config-errors', 'type-declarations', 'lsp-connection'].map(
-              (name) => `packages/lsp/test/${name}.test.ts`,
-            ),
+            ...[
+              'convert',
+              'config-errors',
+              'type-declarations',
+              'lsp-connection',
+              'native-outline',
+              'engine-choice',
+            ].map((name) => `packages/lsp/test/${name}.test.ts`),
           ],
           // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run
           // (19.8 s vs 7.1 s for 40 files on the shared 2-core machine). These files keep no global

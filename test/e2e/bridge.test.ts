@@ -1,7 +1,7 @@
 import { statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../helpers/cn.js';
+import { ENGINE, PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../helpers/cn.js';
 
 describe('cn end to end on the shop example', () => {
   let root: string;
@@ -98,8 +98,10 @@ describe('cn end to end on the shop example', () => {
   it('reports status with versions, then stops cleanly', async () => {
     const status = json(await cn(['status', '--root', root]));
     expect(status).toMatchObject({ running: true, root, state: 'ready', typescriptSource: 'bundled' });
-    expect(status.serverVersion).toMatch(/^5\.3\./);
-    expect(status.typescriptVersion).toMatch(/^5\.9\./);
+    // TLS 5.3 with tsserver 5.9, or TypeScript 7 serving itself.
+    expect(status).toMatchObject({ engine: ENGINE, engineMode: ENGINE });
+    expect(status.serverVersion).toMatch(ENGINE === 'native' ? /^7\.0\./ : /^5\.3\./);
+    expect(status.typescriptVersion).toMatch(ENGINE === 'native' ? /^7\.0\./ : /^5\.9\./);
 
     const stop = await cn(['stop', '--root', root]);
     expect(stop.exitCode).toBe(0);

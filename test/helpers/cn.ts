@@ -4,6 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The engine under test: vitest.config.ts runs the e2e suite once per engine (CN_ENGINE reaches cn and its daemon). */
+export const ENGINE: 'tsserver' | 'native' = process.env.CN_ENGINE === 'native' ? 'native' : 'tsserver';
+
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.cjs');
 export const PORT_FILE = '.ts-search-daemon.json';
@@ -25,7 +28,7 @@ export function cn(
       [CN_BIN, ...args],
       {
         cwd: options.cwd ?? REPO,
-        env: { ...process.env, CN_IDLE_MINUTES: '10', ...options.env },
+        env: { ...process.env, CN_IDLE_MINUTES: '10', CN_ENGINE: ENGINE, ...options.env },
         maxBuffer: 64 * 1024 * 1024,
         // A test of "never hangs" must end even when cn does hang: killed, it reports exit code 1.
         ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const } : {}),

@@ -13,10 +13,22 @@ export function daemonsFor(root: string): number[] {
     .map((entry) => entry.pid);
 }
 
-export function tsserverOf(daemonPid: number): number | undefined {
-  return listDescendants(daemonPid).find(({ command }) => command.includes('tsserver.js'))?.pid;
+/** The native engine's one process (`tsc --lsp --stdio`). */
+function nativeServerOf(daemonPid: number): number | undefined {
+  return listDescendants(daemonPid).find(({ command }) => command.includes('--lsp --stdio'))?.pid;
 }
 
+/** The process that type-checks: tsserver, or the native server itself (it has nothing behind it). */
+export function tsserverOf(daemonPid: number): number | undefined {
+  return (
+    listDescendants(daemonPid).find(({ command }) => command.includes('tsserver.js'))?.pid ?? nativeServerOf(daemonPid)
+  );
+}
+
+/** The process the daemon speaks LSP to: typescript-language-server, or the native server. */
 export function languageServerOf(daemonPid: number): number | undefined {
-  return listDescendants(daemonPid).find(({ command }) => command.includes('typescript-language-server'))?.pid;
+  return (
+    listDescendants(daemonPid).find(({ command }) => command.includes('typescript-language-server'))?.pid ??
+    nativeServerOf(daemonPid)
+  );
 }

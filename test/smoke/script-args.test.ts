@@ -15,6 +15,11 @@ const CASES: [script: string, args: string[], stderr: string][] = [
   ['scripts/cli-startup.mjs', ['--runs', 'many'], "cli-startup: --runs takes a whole number of 1 or more, not 'many'"],
   ['scripts/format-tokens.mjs', ['--qeury', 'X'], "format-tokens: unknown option '--qeury'"],
   [
+    'scripts/engine-diff.mjs',
+    ['--root', '.'],
+    'engine-diff: give --corpus, or --root with --symbol and --file; usage: engine-diff.mjs --corpus rxjs | --root <dir> --symbol <name> --file <path> [--runs 5] [--show 3]',
+  ],
+  [
     'scripts/agent-eval/score.mjs',
     ['--run', '/nonexistent', '--only'],
     'score: --only needs a value; usage: score.mjs --run <dir> [--truth <file>] [--questions <file>] [--only id,id]',

@@ -1,6 +1,6 @@
 import { closeSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, type StatusResponse } from '@cn/core';
+import { CnError, type EngineMode, type StatusResponse } from '@cn/core';
 import type { PortFile } from '@cn/protocol';
 import {
   ensureStateDirectory,
@@ -9,6 +9,7 @@ import {
   stateDirectory,
 } from '@cn/daemon/local-files';
 import { daemonArguments, daemonEntry } from './daemon-entry.js';
+import { checkEngine } from './engine-request.js';
 import { ConnectionFailure, endpointCall, type Endpoint } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
 import { clearStaleStartLock, releaseStartLock, tryStartLock } from './start-lock.js';
@@ -44,6 +45,8 @@ export async function runningDaemonStatus(
 export interface DaemonSettings {
   idleMinutes?: number;
   maxTsServerMemory?: number;
+  /** Which engine a daemon started now runs; a running daemon with another one is refused (engine-request.ts). */
+  engine?: EngineMode;
 }
 
 /**
@@ -53,7 +56,10 @@ export interface DaemonSettings {
  */
 export async function connectOrStart(root: string, settings: DaemonSettings = {}): Promise<Endpoint> {
   const running = await findRunningDaemon(root);
-  if (running) return running;
+  if (running) {
+    checkEngine(running, settings.engine);
+    return running;
+  }
   const stateDir = stateDirectory(root);
   ensureStateDirectory(stateDir);
   const lockPath = path.join(stateDir, 'start.lock');
@@ -61,7 +67,9 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
   while (Date.now() < deadline) {
     if (tryStartLock(lockPath)) {
       try {
-        return (await findRunningDaemon(root)) ?? (await spawnDaemon(root, stateDir, deadline, settings));
+        const started = (await findRunningDaemon(root)) ?? (await spawnDaemon(root, stateDir, deadline, settings));
+        checkEngine(started, settings.engine);
+        return started;
       } finally {
         releaseStartLock(lockPath);
       }
@@ -69,7 +77,10 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
     clearStaleStartLock(lockPath, STALE_LOCK_MS);
     await sleep(POLL_MS);
     const started = await findRunningDaemon(root);
-    if (started) return started;
+    if (started) {
+      checkEngine(started, settings.engine);
+      return started;
+    }
   }
   throw new CnError(
     'unavailable',
@@ -83,7 +94,7 @@ async function spawnDaemon(
   stateDir: string,
   deadline: number,
   settings: DaemonSettings,
-): Promise<Endpoint> {
+): Promise<PortFile> {
   // A port file left by a killed daemon would only mislead the next reader; another user's stays.
   removeReplaceablePortFile(root);
   const logFile = path.join(stateDir, 'daemon.log');
@@ -93,6 +104,7 @@ async function spawnDaemon(
   const flags = [
     ...(settings.idleMinutes !== undefined ? ['--idle-minutes', String(settings.idleMinutes)] : []),
     ...(settings.maxTsServerMemory !== undefined ? ['--max-ts-memory', String(settings.maxTsServerMemory)] : []),
+    ...(settings.engine !== undefined ? ['--engine', settings.engine] : []),
   ];
   const child = spawn(process.execPath, [...daemonArguments(entry, root, stateDir), ...flags], {
     detached: true,

@@ -1,5 +1,6 @@
 import type { AnswerOf, HttpMethod, RequestOf, RouteName } from '@cn/protocol';
 import { connectOrStart } from './daemon-connection.js';
+import { checkEngine, requestedEngine } from './engine-request.js';
 import { ConnectionFailure, callRoute, httpCall } from './http-call.js';
 import { isProcessAlive, readPortFile } from './port-file-reader.js';
 
@@ -29,19 +30,21 @@ export async function daemonRequest<T>(
   route: string,
   body?: unknown,
 ): Promise<T> {
+  const engine = requestedEngine();
   const known = readPortFile(options.root);
   if (known && known.root === options.root && isProcessAlive(known.pid)) {
+    checkEngine(known, engine);
     try {
       return await httpCall<T>(known, method, route, body, options.timeoutMs);
     } catch (error) {
       if (!(error instanceof ConnectionFailure)) throw error;
     }
   }
-  const endpoint = await connectOrStart(options.root);
+  const endpoint = await connectOrStart(options.root, { engine });
   try {
     return await httpCall<T>(endpoint, method, route, body, options.timeoutMs);
   } catch (error) {
     if (!(error instanceof ConnectionFailure)) throw error;
-    return httpCall<T>(await connectOrStart(options.root), method, route, body, options.timeoutMs);
+    return httpCall<T>(await connectOrStart(options.root, { engine }), method, route, body, options.timeoutMs);
   }
 }

@@ -21,3 +21,4 @@ export {
 } from './http-call.js';
 export { isProcessAlive, readPortFile } from './port-file-reader.js';
 export { daemonCall, daemonRequest, type RequestOptions } from './daemon-request.js';
+export { checkEngine, requestedEngine } from './engine-request.js';

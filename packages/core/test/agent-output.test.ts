@@ -85,7 +85,10 @@ function setup() {
     node('Id', 'Variable', [11, 11], [11, 13]),
     node('area', 'Function', [12, 17], [12, 17]),
   ];
-  return { engine, deps: { engine, files, paths, importGraph, referenceSyntax: new FakeReferenceSyntax() } };
+  return {
+    engine,
+    deps: { engine, symbols: engine, files, paths, importGraph, referenceSyntax: new FakeReferenceSyntax() },
+  };
 }
 
 describe('targeting', () => {

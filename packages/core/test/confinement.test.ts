@@ -21,6 +21,7 @@ function setup() {
   });
   const deps = {
     engine,
+    symbols: engine,
     navigation,
     importGraph,
     files,

@@ -6,7 +6,7 @@ import { FakeNavigation } from './navigation-fakes.js';
 
 /** An engine whose symbol search matches like navto: names containing the query, ignoring case. */
 class IndexEngine extends FakeEngine {
-  override async searchSymbols(query = ''): Promise<WorkspaceSymbolHit[]> {
+  protected override async matching(query: string): Promise<WorkspaceSymbolHit[]> {
     return this.symbols.filter((hit) => hit.name.toLowerCase().includes(query.toLowerCase()));
   }
 }
@@ -35,7 +35,13 @@ describe('did you mean', () => {
 
   it('find answers nothing found with didYouMean; calls refuses with the suggestion in the hint', async () => {
     const engine = engineWith(['mergePath']);
-    const deps = { engine, navigation: new FakeNavigation(), files: new FakeFiles({}), paths: new ProjectPaths(ROOT) };
+    const deps = {
+      engine,
+      symbols: engine,
+      navigation: new FakeNavigation(),
+      files: new FakeFiles({}),
+      paths: new ProjectPaths(ROOT),
+    };
     const found = await findSymbol(deps, { query: 'mergPath', refs: 'none' });
     expect(found).toMatchObject({ definition: null, didYouMean: ['mergePath'] });
     const error = await traceCalls(deps, { target: 'mergPath' }).catch((caught: CnError) => caught);

@@ -11,6 +11,8 @@ import {
   type ReferenceSyntax,
   type SourceFiles,
   type SourceLocation,
+  type SymbolIndex,
+  type SymbolSearch,
   type WorkspaceSymbolHit,
 } from '../src/index.js';
 
@@ -47,16 +49,29 @@ export class FakeFiles implements SourceFiles {
   }
 }
 
-/** An engine whose answers are given up front; records the positions it was asked about. */
-export class FakeEngine implements CodeIntelligence {
+/**
+ * An engine (and its symbol index) whose answers are given up front; records the positions it was asked
+ * about. `indexBuilding`: the index answers only exact names, incomplete, unless the whole index is asked for.
+ */
+export class FakeEngine implements CodeIntelligence, SymbolIndex {
   symbols: WorkspaceSymbolHit[] = [];
+  indexBuilding = false;
+  /** The searches asked, `exact:` for the ones an exact-name answer suffices. */
+  searches: string[] = [];
   outlines: Record<string, OutlineNode[]> = {};
   folds: Record<string, FoldingSpan[]> = {};
   referencesAt: Record<string, SourceLocation[]> = {};
   definitionsAt: Record<string, SourceLocation[]> = {};
   asked: string[] = [];
 
-  async searchSymbols(): Promise<WorkspaceSymbolHit[]> {
+  async searchSymbols(query = '', options: { exactSuffices?: boolean } = {}): Promise<SymbolSearch> {
+    this.searches.push(options.exactSuffices ? `exact:${query}` : query);
+    const hits = await this.matching(query);
+    if (!this.indexBuilding || !options.exactSuffices) return { hits, complete: true };
+    return { hits: hits.filter((hit) => hit.name === query), complete: false };
+  }
+  /** Every hit, whatever the query; a subclass may match like the real index. */
+  protected async matching(_query: string): Promise<WorkspaceSymbolHit[]> {
     return this.symbols;
   }
   async outline(filePath: string): Promise<OutlineNode[]> {
@@ -75,6 +90,8 @@ export class FakeEngine implements CodeIntelligence {
   status(): EngineStatus {
     return {
       state: 'ready',
+      engine: 'tsserver',
+      engineMode: 'tsserver',
       serverVersion: 'fake',
       typescriptVersion: 'fake',
       typescriptSource: 'bundled',

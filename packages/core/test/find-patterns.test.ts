@@ -28,17 +28,8 @@ function hit(name: string, kind: string, file: string, line = 1, containerName?:
   };
 }
 
-/** Records what the name search was asked, which must be a literal that finds every match. */
-class SearchRecordingEngine extends FakeEngine {
-  queries: string[] = [];
-  override async searchSymbols(query: string): Promise<WorkspaceSymbolHit[]> {
-    this.queries.push(query);
-    return this.symbols;
-  }
-}
-
 function setup() {
-  const engine = new SearchRecordingEngine();
+  const engine = new FakeEngine();
   engine.symbols = [
     hit('FakeRouter', 'Class', 'src/router/trie.test.ts'),
     hit('helperRouter', 'Class', 'src/router/trie.ts', 3),
@@ -60,14 +51,14 @@ function setup() {
     [`${ROOT}/src/router.ts`]: [node('Router', 'Interface', [1, 2], [1, 18])],
   };
   const importGraph = { projectFiles: async () => Object.keys(files).map((file) => `${ROOT}/${file}`) };
-  return { engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT), importGraph };
+  return { engine, symbols: engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT), importGraph };
 }
 
 describe('cn find with a name pattern lists every match', () => {
   it('ranks as find ranks, asks the name search for the capitalised literal, and searches no references', async () => {
     const deps = setup();
     const found = await findSymbol(deps, { query: '*Router' });
-    expect(deps.engine.queries).toEqual(['Router']);
+    expect(deps.engine.searches).toEqual(['Router']);
     expect(found.candidates.map((candidate) => `${candidate.kind} ${candidate.name} ${candidate.filePath}`)).toEqual([
       'Interface Router src/router.ts',
       'Class TrieRouter src/router/trie.ts',
@@ -90,7 +81,7 @@ describe('cn find with a name pattern lists every match', () => {
     const sensitive = await findSymbol(deps, { query: 'Router*' });
     expect(sensitive.candidates.map((candidate) => candidate.name)).toEqual(['Router', 'RouterOptions']);
     const insensitive = await findSymbol(deps, { query: '*router*', in: 'src' });
-    expect(deps.engine.queries).toEqual(['Router']);
+    expect(deps.engine.searches).toEqual(['Router']);
     expect(insensitive.candidates.map((candidate) => `${candidate.kind} ${candidate.name}`).sort()).toEqual([
       'Function myrouter',
       'Getter router',

@@ -12,7 +12,7 @@ const files = {
 function setup() {
   const engine = new FakeEngine();
   const referenceSyntax = new FakeReferenceSyntax();
-  const deps = { engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT), referenceSyntax };
+  const deps = { engine, symbols: engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT), referenceSyntax };
   engine.symbols = [
     {
       name: 'User',

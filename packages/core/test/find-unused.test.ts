@@ -60,7 +60,10 @@ function urlProject(extraFiles: Record<string, string> = {}) {
     'test/more.ts': '',
     ...extraFiles,
   });
-  return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
+  return {
+    engine,
+    deps: { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) },
+  };
 }
 
 /**
@@ -108,7 +111,7 @@ describe('findUnused', () => {
     // The server echoes the declaration itself: that is not a use.
     engine.referencesAt[`${file}:2:17`] = [at('src/a.ts', 2, 17)];
     const files = new FakeFiles({ 'src/a.ts': source });
-    const deps = { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) };
+    const deps = { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) };
 
     const response = await findUnused(deps, { path: 'src/a.ts' });
 
@@ -272,7 +275,10 @@ describe('findUnused membersOf', () => {
     engine.referencesAt[`${file}:4:3`] = [at('src/model.test.ts', 3, 3)];
     engine.referencesAt[`${file}:5:11`] = [at('src/model.ts', 2, 40)];
     const files = new FakeFiles({ 'src/model.ts': model });
-    return { engine, deps: { engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) } };
+    return {
+      engine,
+      deps: { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) },
+    };
   }
 
   it("lists a class's static and instance members nothing uses, uses through subclasses counting; constructors aside", async () => {

@@ -26,7 +26,7 @@ const chain = [
 
 function setup(more: Record<string, string> = {}) {
   const { engine, navigation, files } = codebaseFromText({ 'src/chain.ts': chain, ...more });
-  const deps = { engine, navigation, files, paths: new ProjectPaths(ROOT) };
+  const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) };
   return { navigation, engine, deps };
 }
 
@@ -262,7 +262,7 @@ describe('traceCalls: the engine names callers the outline cannot', () => {
     engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17])];
     const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
     const response = await traceCalls(
-      { engine, navigation, files, paths: new ProjectPaths(ROOT) },
+      { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) },
       { target: 'src/tick.ts::1::17' },
     );
     expect(response.edges).toEqual([
@@ -293,7 +293,7 @@ describe('traceCalls: overloads the engine does not name', () => {
     engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17]), implementation];
     const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
     const response = await traceCalls(
-      { engine, navigation, files, paths: new ProjectPaths(ROOT) },
+      { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) },
       { target: 'src/tick.ts::1::17' },
     );
     expect(response.edges).toEqual([

@@ -38,6 +38,7 @@ function setup() {
   const typeSyntax = { typeDeclarations: async () => [] };
   const deps = {
     engine,
+    symbols: engine,
     navigation,
     files: new FakeFiles({ 'src/shapes.ts': shapes }),
     paths: new ProjectPaths(ROOT),
@@ -138,7 +139,7 @@ describe('describeType names what it points at (issue 13)', () => {
     ];
     const navigation = new FakeNavigation();
     const files = new FakeFiles({ 'src/options.ts': options });
-    return { engine, navigation, deps: { engine, navigation, files, paths: new ProjectPaths(ROOT) } };
+    return { engine, navigation, deps: { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) } };
   }
 
   it("gives an object type alias's name, kind and name position when the engine points at its `{`", async () => {

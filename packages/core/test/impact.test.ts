@@ -37,7 +37,7 @@ class FakeChanges implements ChangeHistory {
 function setup(changed: Record<string, ChangedFile['lines']> = {}) {
   const { engine, navigation, files } = codebaseFromText(project);
   const changes = new FakeChanges(changed);
-  return { deps: { engine, navigation, files, paths: new ProjectPaths(ROOT), changes }, changes };
+  return { deps: { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), changes }, changes };
 }
 
 const fileLines = (response: { files: Array<{ filePath: string; depth: number; reasons: string[] }> }) =>

@@ -18,6 +18,7 @@ const source = Array.from({ length: LINES }, (_, i) => `export const value${i + 
 function deps() {
   return {
     engine: new FakeEngine(),
+    symbols: new FakeEngine(),
     files: new FakeFiles({ 'src/generated/constants.ts': source }),
     paths: new ProjectPaths(ROOT),
   };

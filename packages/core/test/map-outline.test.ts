@@ -41,7 +41,7 @@ const indexSource = [
 function setup() {
   const engine = new FakeEngine();
   const files = new FakeFiles({ 'src/router.ts': routerSource, 'src/index.ts': indexSource });
-  const deps = { engine, files, paths: new ProjectPaths(ROOT) };
+  const deps = { engine, symbols: engine, files, paths: new ProjectPaths(ROOT) };
   const router = `${ROOT}/src/router.ts`;
   engine.outlines[router] = [
     node('Verb', 'Enum', [1, 3], [1, 13], [node('Get', 'EnumMember', [2, 2], [2, 3])]),
@@ -236,7 +236,12 @@ describe('a script at module level (issue 13)', () => {
       node('message', 'Variable', [9, 9], [9, 12]),
       node('done', 'Constant', [10, 10], [10, 14]),
     ];
-    const deps = { engine, files: new FakeFiles({ 'src/script.mjs': script }), paths: new ProjectPaths(ROOT) };
+    const deps = {
+      engine,
+      symbols: engine,
+      files: new FakeFiles({ 'src/script.mjs': script }),
+      paths: new ProjectPaths(ROOT),
+    };
     expect((await mapFile(deps, { file: 'src/script.mjs' })).symbols.map((s) => s.name)).toEqual(['rows', 'done']);
     const importGraph = { projectFiles: async () => [`${ROOT}/src/script.mjs`], importsOf: async () => [] };
     const listed = await overview({ ...deps, importGraph }, { maxTokens: 0 });

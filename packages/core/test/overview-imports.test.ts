@@ -34,7 +34,7 @@ describe('overview counts importers per declaration, not per name (issue 13)', (
       'src/use3.ts': [{ specifier: './barrel.js', resolvedFile: 'src/barrel.ts' }],
       'src/use4.ts': [{ specifier: './b.js', resolvedFile: 'src/b.ts' }],
     });
-    const deps = { engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT), importGraph };
+    const deps = { engine, symbols: engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT), importGraph };
     const answer = await overview(deps, { maxTokens: 0 });
     const counts = answer.files.flatMap((file) =>
       file.symbols.map((symbol) => `${file.filePath} ${symbol.name}:${symbol.importedBy}`),

@@ -31,7 +31,7 @@ describe('ranking picks what the user means', () => {
   const deps = (symbols: WorkspaceSymbolHit[]) => {
     const engine = new FakeEngine();
     engine.symbols = symbols;
-    return { engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) };
+    return { engine, symbols: engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) };
   };
 
   it('an exported top-level declaration beats an object-literal method in a benchmark', async () => {

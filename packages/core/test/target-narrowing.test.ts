@@ -20,7 +20,7 @@ function hit(name: string, kind: string, file: string): WorkspaceSymbolHit {
 function setup(symbols: WorkspaceSymbolHit[]) {
   const engine = new FakeEngine();
   engine.symbols = symbols;
-  return { engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) };
+  return { engine, symbols: engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) };
 }
 
 const routers = [hit('Router', 'Class', 'src/router/linear/router.ts'), hit('Router', 'Interface', 'src/router.ts')];

@@ -18,7 +18,10 @@ describe('kinds of type aliases and re-exports', () => {
       { name: 'Money', kind: 'Variable', filePath: `${ROOT}/src/money.ts`, range: range(1, 1, 39) },
       { name: 'Money', kind: 'Variable', filePath: `${ROOT}/src/index.ts`, range: range(1, 23, 33), alias: true },
     ];
-    const answer = await findSymbol({ engine, files, paths: new ProjectPaths(ROOT) }, { query: 'Money', refs: 'none' });
+    const answer = await findSymbol(
+      { engine, symbols: engine, files, paths: new ProjectPaths(ROOT) },
+      { query: 'Money', refs: 'none' },
+    );
     expect(answer.definition).toMatchObject({ filePath: 'src/money.ts', kind: 'TypeAlias' });
     expect(answer.candidates).toEqual([expect.objectContaining({ filePath: 'src/index.ts', kind: 'Variable' })]);
   });

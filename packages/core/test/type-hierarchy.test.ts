@@ -152,6 +152,7 @@ function setup(status: Partial<EngineStatus> = {}) {
   const typeSyntax = new FakeTypeSyntax();
   const deps = {
     engine,
+    symbols: engine,
     navigation: new FakeNavigation(),
     files: new FakeFiles(FILES),
     paths: new ProjectPaths(ROOT),

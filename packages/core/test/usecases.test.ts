@@ -18,7 +18,7 @@ function setup() {
   const engine = new FakeEngine();
   const files = new FakeFiles({ 'src/user.ts': userSource, 'src/index.ts': indexSource, 'README.md': '# hi' });
   const referenceSyntax = new FakeReferenceSyntax();
-  const deps = { engine, files, paths: new ProjectPaths(ROOT), referenceSyntax };
+  const deps = { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), referenceSyntax };
   return { engine, files, deps, referenceSyntax };
 }
 

@@ -1,8 +1,11 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { EngineMode } from '@cn/core';
 import { stateDirectory } from './local-files/index.js';
 
 export interface DaemonOptions {
+  /** auto (default), native or tsserver: `--engine`, else CN_ENGINE. */
+  engine: EngineMode;
   root: string;
   stateDir: string;
   idleMinutes: number;
@@ -22,10 +25,14 @@ const OPTIONS = {
   'idle-minutes': { type: 'string' },
   'max-ts-memory': { type: 'string' },
   'request-timeout': { type: 'string' },
+  engine: { type: 'string' },
 } as const;
 
+const ENGINE_MODES: readonly EngineMode[] = ['auto', 'native', 'tsserver'];
+
 /**
- * `node daemon/main.js --root DIR [--state-dir DIR] [--idle-minutes N] [--max-ts-memory MB] [--request-timeout MS]`.
+ * `node daemon/main.js --root DIR [--state-dir DIR] [--idle-minutes N] [--max-ts-memory MB] [--request-timeout MS]
+ * [--engine auto|native|tsserver]`.
  * Environment variables give the same settings to daemons started lazily by a CLI.
  */
 export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): DaemonOptions {
@@ -33,7 +40,11 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): Daem
   const root = flags.root;
   if (!root) throw new DaemonUsageError('--root is required');
   const absoluteRoot = path.resolve(root);
+  const engine = flags.engine ?? (env.CN_ENGINE || 'auto');
+  if (!ENGINE_MODES.includes(engine as EngineMode))
+    throw new DaemonUsageError(`engine must be auto, native or tsserver, not '${engine}'`);
   return {
+    engine: engine as EngineMode,
     root: absoluteRoot,
     stateDir: flags['state-dir'] ?? stateDirectory(absoluteRoot),
     idleMinutes: numberSetting(flags['idle-minutes'] ?? env.CN_IDLE_MINUTES, DEFAULT_IDLE_MINUTES, 'idle minutes'),

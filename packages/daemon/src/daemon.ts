@@ -12,10 +12,17 @@ import {
 } from '@cn/core';
 import { CN_VERSION, type PortFile } from '@cn/protocol';
 import { GitChanges } from './adapters/git-changes.js';
-import { LazyImportGraph, LazyReferenceSyntax, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
+import {
+  chooseEngine,
+  LazyImportGraph,
+  LazyReferenceSyntax,
+  LazyTypeSyntax,
+  startTypeScriptEngine,
+  type EngineChoice,
+} from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
-import { DeferredEngine } from './deferred-engine.js';
+import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
 import { buildServer } from './http/server.js';
 import { IdleTimer } from './idle-timer.js';
@@ -50,17 +57,23 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   const startedAt = new Date();
   const token = randomBytes(24).toString('hex');
 
+  const { choice, chosen } = chooseDaemonEngine(root, options.engine);
   const engine = new DeferredEngine(
-    startTypeScriptEngine({
-      root,
-      logDirectory,
-      maxTsServerMemory: options.maxTsServerMemory,
-      requestTimeoutMs: options.requestTimeoutMs,
-      onLog: log,
-    }),
+    choice.then((engineChoice) =>
+      startTypeScriptEngine({
+        root,
+        engine: engineChoice,
+        logDirectory,
+        maxTsServerMemory: options.maxTsServerMemory,
+        requestTimeoutMs: options.requestTimeoutMs,
+        onLog: log,
+      }),
+    ),
+    chosen,
   );
   const deps = {
     engine,
+    symbols: engine,
     navigation: engine,
     importGraph: new LazyImportGraph(root),
     typeSyntax: new LazyTypeSyntax(),
@@ -132,6 +145,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     version: CN_VERSION,
     startedAt: startedAt.toISOString(),
     logFile,
+    engine: chosen.engine,
   };
   await writePortFile(root, portFile);
   idle.touch();
@@ -146,6 +160,30 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     });
   }, PORT_FILE_CHECK_MS);
   ownership.unref();
+}
+
+/**
+ * The engine for this daemon's life, chosen before it listens so the port file can name it. A choice that
+ * fails (native asked for on a platform without its binary) fails every request with its reason.
+ */
+function chooseDaemonEngine(
+  root: string,
+  mode: DaemonOptions['engine'],
+): { choice: Promise<EngineChoice>; chosen: ChosenEngine } {
+  try {
+    const choice = chooseEngine(root, mode);
+    const engine = choice.adapter.versions.engine;
+    log(`engine: ${engine}${choice.reason ? ` (${mode}: ${choice.reason})` : ''}`);
+    return {
+      choice: Promise.resolve(choice),
+      chosen: { engine, engineMode: mode, ...(choice.reason ? { engineReason: choice.reason } : {}) },
+    };
+  } catch (error) {
+    return {
+      choice: Promise.reject(error instanceof Error ? error : new Error(String(error))),
+      chosen: { engine: mode === 'native' ? 'native' : 'tsserver', engineMode: mode },
+    };
+  }
 }
 
 /**

@@ -1,15 +1,35 @@
-import { CnError, engineFailure, type CodeIntelligence, type CodeNavigation, type EngineStatus } from '@cn/core';
+import {
+  CnError,
+  engineFailure,
+  type CodeIntelligence,
+  type CodeNavigation,
+  type EngineMode,
+  type EngineName,
+  type EngineStatus,
+  type SymbolIndex,
+} from '@cn/core';
 import type { TypeScriptEngine } from '@cn/lsp';
 
 /**
  * The daemon answers HTTP (status, port file) as soon as it listens, while the language server is
  * still starting; engine calls wait for the start and fail with one clear error if it failed.
  */
-export class DeferredEngine implements CodeIntelligence, CodeNavigation {
+/** The engine a daemon runs, as its status names it before the engine has started. */
+export interface ChosenEngine {
+  engine: EngineName;
+  engineMode: EngineMode;
+  engineReason?: string;
+}
+
+export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolIndex {
   private engine: TypeScriptEngine | undefined;
   private startError: string | undefined;
 
-  constructor(private readonly starting: Promise<TypeScriptEngine>) {
+  constructor(
+    private readonly starting: Promise<TypeScriptEngine>,
+    /** The engine the daemon chose (or was asked for, when the choice failed), for the status before it starts. */
+    private readonly chosen: ChosenEngine,
+  ) {
     starting.then(
       (engine) => (this.engine = engine),
       (error: unknown) => (this.startError = error instanceof Error ? error.message : String(error)),
@@ -28,8 +48,8 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation {
     }
   }
 
-  async searchSymbols(query: string) {
-    return (await this.ready()).searchSymbols(query);
+  async searchSymbols(...args: Parameters<SymbolIndex['searchSymbols']>) {
+    return (await this.ready()).searchSymbols(...args);
   }
   async outline(filePath: string) {
     return (await this.ready()).outline(filePath);
@@ -77,6 +97,7 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation {
     if (this.engine) return this.engine.status();
     return {
       state: this.startError ? 'failed' : 'starting',
+      ...this.chosen,
       serverVersion: '',
       typescriptVersion: '',
       typescriptSource: 'bundled',

@@ -26,6 +26,8 @@ const STATUS = fakeDaemonStatus(PORT, {
   maxTsServerMemory: 512,
   projects: ['tsconfig.json'],
   lastError: 'none',
+  engineMode: 'auto',
+  engineReason: 'no tsconfig/jsconfig needs tsserver',
   configErrors: [{ file: 'tsconfig.json', line: 1, character: 2, code: 'TS1005', message: "',' expected." }],
 });
 
@@ -33,6 +35,7 @@ function fakeDeps(status: () => StatusResponse): RouteDeps {
   const { engine, navigation, files } = codebaseFromText({ 'src/a.ts': 'export const a = 1' });
   return {
     engine,
+    symbols: engine,
     navigation,
     importGraph: new FakeImportGraph({ 'src/a.ts': [] }, ['src/a.ts']),
     typeSyntax: { typeDeclarations: async () => [] },

@@ -61,6 +61,7 @@ beforeEach(async () => {
   app = buildServer(
     {
       engine,
+      symbols: engine,
       navigation,
       importGraph,
       typeSyntax: { typeDeclarations: async () => [] },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ConfigErrorReport, EngineDiagnostic } from '@cn/core';
-import type { ConfigError } from './project-discovery.js';
+import type { ConfigError } from './project-layout.js';
 
 /** For cn status: config paths relative to the root, '/'-separated. */
 export function configErrorReports(root: string, errors: ConfigError[]): ConfigErrorReport[] {

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ProjectLayout } from './project-discovery.js';
+import type { ProjectLayout } from './project-layout.js';
 import type { SourceTree } from './source-tree.js';
 
 // The child runs JavaScript: when these sources run as TypeScript (the test runner), use the build.

@@ -1,8 +1,21 @@
-import { CnError, describeConfigError, engineFailure, type EngineState, type EngineStatus } from '@cn/core';
+import {
+  CnError,
+  describeConfigError,
+  engineFailure,
+  type EngineMode,
+  type EngineState,
+  type EngineStatus,
+} from '@cn/core';
 import { configErrorReports } from './config-errors.js';
+import type { EngineAdapter } from './engine-adapter.js';
 import { failureHint } from './engine-checks.js';
-import type { ServerInstallation } from './language-server-process.js';
 import { LanguageServerSession, type SessionSettings } from './language-server-session.js';
+
+/** What was asked for, and why the engine is the one it is (auto). */
+export interface EngineRequest {
+  mode: EngineMode;
+  reason?: string;
+}
 
 // Restarting more often than this means the project itself kills tsserver; stop trying.
 const MAX_RESTARTS_PER_MINUTE = 5;
@@ -23,13 +36,14 @@ export class EngineLife {
   private failedAt: number | undefined;
 
   constructor(
-    private readonly installation: ServerInstallation,
+    private readonly adapter: EngineAdapter,
+    private readonly request: EngineRequest,
     private readonly options: { root: string; maxTsServerMemory?: number; onLog?: (line: string) => void },
     private readonly settings: Omit<SessionSettings, 'onDeath'>,
   ) {}
 
   launch(): void {
-    const session = new LanguageServerSession(this.installation, {
+    const session = new LanguageServerSession(this.adapter, {
       ...this.settings,
       onDeath: (reason) => this.onSessionDeath(session, reason),
     });
@@ -101,11 +115,15 @@ export class EngineLife {
 
   status(): EngineStatus {
     const unresponsive = this.state === 'ready' ? this.session.unresponsive : undefined;
+    const { engine, serverVersion, typescriptVersion, typescriptSource } = this.adapter.versions;
     const status: EngineStatus = {
       state: unresponsive ? 'unresponsive' : this.state,
-      serverVersion: this.installation.serverVersion,
-      typescriptVersion: this.installation.typescriptVersion,
-      typescriptSource: this.installation.typescriptSource,
+      engine,
+      engineMode: this.request.mode,
+      ...(this.request.reason !== undefined ? { engineReason: this.request.reason } : {}),
+      serverVersion,
+      typescriptVersion,
+      typescriptSource,
       projects: this.session?.projects ?? [],
       looseFiles: this.session?.looseFiles ?? 0,
       restarts: this.restarts,

@@ -46,6 +46,11 @@ export class FileSetMonitor {
     return this.directoryTimes.size;
   }
 
+  /** The directories followed now (new ones included, vanished ones gone). */
+  directories(): string[] {
+    return [...this.directoryTimes.keys()];
+  }
+
   /** Concurrent callers share one check, so fifty simultaneous requests cost one scan. */
   check(): Promise<FileSetChange> {
     this.checking ??= this.scan().finally(() => (this.checking = undefined));

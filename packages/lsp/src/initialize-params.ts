@@ -1,44 +1,50 @@
-import type { InitializeParams } from 'vscode-languageserver-protocol';
+import type { ClientCapabilities, InitializeParams } from 'vscode-languageserver-protocol';
 import { pathToUri } from './convert.js';
-import type { ServerInstallation } from './language-server-process.js';
+import type { SessionSettingsForAdapter } from './engine-adapter.js';
 
-export interface InitializeSettings {
-  root: string;
-  logDirectory: string;
-  maxTsServerMemory?: number;
-}
+/**
+ * The capabilities cn advertises: document symbols as a tree, locations without links, pull diagnostics,
+ * progress (readiness); no dynamic registration, so neither server expects cn to watch files for it.
+ */
+export const CLIENT_CAPABILITIES: ClientCapabilities = {
+  // Later features rely on these being advertised even where this package does not use them yet.
+  textDocument: {
+    synchronization: { didSave: false, dynamicRegistration: false },
+    documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+    foldingRange: { lineFoldingOnly: false },
+    definition: { linkSupport: false },
+    references: {},
+    implementation: { linkSupport: false },
+    typeDefinition: { linkSupport: false },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    callHierarchy: {},
+    diagnostic: { dynamicRegistration: false },
+  },
+  workspace: {
+    symbol: {},
+    configuration: true,
+    workspaceFolders: true,
+  },
+  window: { workDoneProgress: true },
+};
 
-export function buildInitializeParams(
-  installation: ServerInstallation,
-  settings: InitializeSettings,
-): InitializeParams {
+/** What both engines are told of the client, the workspace and its capabilities. */
+export function commonInitializeParams(root: string, capabilities: ClientCapabilities): InitializeParams {
   return {
     processId: process.pid,
-    rootUri: pathToUri(settings.root),
-    workspaceFolders: [{ uri: pathToUri(settings.root), name: 'root' }],
-    capabilities: {
-      // Later features rely on these being advertised even where this package does not use them yet.
-      textDocument: {
-        synchronization: { didSave: false, dynamicRegistration: false },
-        documentSymbol: { hierarchicalDocumentSymbolSupport: true },
-        foldingRange: { lineFoldingOnly: false },
-        definition: { linkSupport: false },
-        references: {},
-        implementation: { linkSupport: false },
-        typeDefinition: { linkSupport: false },
-        hover: { contentFormat: ['markdown', 'plaintext'] },
-        callHierarchy: {},
-      },
-      workspace: {
-        symbol: {},
-        configuration: true,
-        workspaceFolders: true,
-      },
-      window: { workDoneProgress: true },
-    },
+    rootUri: pathToUri(root),
+    workspaceFolders: [{ uri: pathToUri(root), name: 'root' }],
+    capabilities,
+  };
+}
+
+/** typescript-language-server's: the capabilities, and tsserver's settings in initializationOptions. */
+export function buildInitializeParams(tsserverPath: string, settings: SessionSettingsForAdapter): InitializeParams {
+  return {
+    ...commonInitializeParams(settings.root, CLIENT_CAPABILITIES),
     initializationOptions: {
       tsserver: {
-        path: installation.tsserverPath,
+        path: tsserverPath,
         // "auto" answers early requests from a syntax-only server that sees only open files: partial answers.
         useSyntaxServer: 'never',
         // The language server would otherwise default the log directory into the project (<root>/.log).

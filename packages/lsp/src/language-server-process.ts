@@ -1,37 +1,12 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { cancellationDirectoryOf, removeCancellationDirectory } from './cancellation-directory.js';
+import type { LaunchCommand } from './engine-adapter.js';
 import { killQuietly, listDescendants, stoppedAmong, tryListProcesses, type ProcessEntry } from './process-tree.js';
 
-const require = createRequire(import.meta.url);
-
-export interface ServerInstallation {
-  cliPath: string;
-  serverVersion: string;
-  tsserverPath: string;
-  typescriptVersion: string;
-  typescriptSource: 'project' | 'bundled';
-}
-
-/** Prefers the project's own TypeScript so answers match its compiler; falls back to ours. */
-export function locateInstallation(root: string): ServerInstallation {
-  const serverPackage = require.resolve('typescript-language-server/package.json');
-  const projectTsserver = path.join(root, 'node_modules', 'typescript', 'lib', 'tsserver.js');
-  const useProject = existsSync(projectTsserver);
-  const tsserverPath = useProject ? projectTsserver : require.resolve('typescript/lib/tsserver.js');
-  return {
-    cliPath: path.join(path.dirname(serverPackage), 'lib', 'cli.mjs'),
-    serverVersion: readVersion(serverPackage),
-    tsserverPath,
-    typescriptVersion: readVersion(path.join(path.dirname(tsserverPath), '..', 'package.json')),
-    typescriptSource: useProject ? 'project' : 'bundled',
-  };
-}
-
-function readVersion(packageJsonPath: string): string {
+/** The `version` of a package.json, or 'unknown'. */
+export function readVersion(packageJsonPath: string): string {
   try {
     const manifest = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version?: unknown };
     return typeof manifest.version === 'string' ? manifest.version : 'unknown';
@@ -42,7 +17,10 @@ function readVersion(packageJsonPath: string): string {
 
 export type ServerChild = ChildProcessByStdio<Writable, Readable, Readable>;
 
-/** The typescript-language-server process and the tsserver processes it forks. */
+/** How the engine names a process of its tree, and whether the session cannot live without it. */
+export type DescribeProcess = (command: string, isServer: boolean) => { name: string; essential: boolean };
+
+/** The language server process and the processes it starts (tsserver, for typescript-language-server). */
 export class LanguageServerProcess {
   readonly child: ServerChild;
   /** Every descendant seen so far, so they can be killed even after the language server itself is gone. */
@@ -50,14 +28,13 @@ export class LanguageServerProcess {
   private exited = false;
   readonly exitedPromise: Promise<void>;
 
-  constructor(installation: ServerInstallation, cwd: string, onStderr: (text: string) => void) {
-    this.child = spawn(process.execPath, [installation.cliPath, '--stdio'], {
-      cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // The host's NODE_OPTIONS (test runners' loaders, --inspect …) must not reach the language server and
-      // tsserver.
-      env: { ...process.env, NODE_OPTIONS: '' },
-    });
+  constructor(
+    launch: LaunchCommand,
+    cwd: string,
+    private readonly describe: DescribeProcess,
+    onStderr: (text: string) => void,
+  ) {
+    this.child = spawn(launch.command, launch.args, { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: launch.env });
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', onStderr);
     this.exitedPromise = new Promise((resolve) => {
@@ -81,33 +58,24 @@ export class LanguageServerProcess {
   }
 
   /**
-   * Refreshes the known descendants and reports whether a tsserver child that was running has disappeared
-   * while the language server itself lives on (the language server then keeps answering, but with nothing
-   * behind it), and which of the language server and its descendants are stopped by a signal (they answer
-   * nothing).
+   * Refreshes the known descendants and reports an essential helper (tsserver) that was running and has
+   * disappeared while the language server itself lives on (it then keeps answering, but with nothing behind
+   * it), and which of the language server and its descendants are stopped by a signal (they answer nothing).
    */
-  checkTree(): { lostATsserver: boolean; stopped: { pid: number; name: string }[] } {
-    if (this.exited || this.child.pid === undefined) return { lostATsserver: false, stopped: [] };
+  checkTree(): { lostHelper: string | undefined; stopped: { pid: number; name: string }[] } {
+    if (this.exited || this.child.pid === undefined) return { lostHelper: undefined, stopped: [] };
     const current = this.recordDescendants();
     // The process table could not be read: ask again on the next tick.
-    if (!current) return { lostATsserver: false, stopped: [] };
-    const lostATsserver = [...this.knownDescendants].some(
-      ([pid, command]) => command.includes('tsserver') && !current.some((entry) => entry.pid === pid),
+    if (!current) return { lostHelper: undefined, stopped: [] };
+    const lost = [...this.knownDescendants].find(
+      ([pid, command]) => this.describe(command, false).essential && !current.some((entry) => entry.pid === pid),
     );
-    const members = [{ pid: this.child.pid, command: 'typescript-language-server' }, ...current];
+    const members = [{ pid: this.child.pid, command: '' }, ...current];
     const stoppedPids = stoppedAmong(members.map((member) => member.pid));
     const stopped = members
       .filter((member) => stoppedPids.includes(member.pid))
-      .map((member) => ({
-        pid: member.pid,
-        name:
-          member.pid === this.child.pid
-            ? 'typescript-language-server'
-            : member.command.includes('tsserver')
-              ? 'tsserver'
-              : 'a helper of the language server',
-      }));
-    return { lostATsserver, stopped };
+      .map((member) => ({ pid: member.pid, name: this.describe(member.command, member.pid === this.child.pid).name }));
+    return { lostHelper: lost && this.describe(lost[1], false).name, stopped };
   }
 
   /**

@@ -2,24 +2,21 @@ import path from 'node:path';
 import { engineFailure } from '@cn/core';
 import type { RequestType } from 'vscode-jsonrpc/node.js';
 import {
-  ExecuteCommandRequest,
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
   ShutdownRequest,
 } from 'vscode-languageserver-protocol';
-import type { TsserverCommand, TsserverCommands, TsserverResponse } from './tsserver-commands.js';
 import { DocumentSync } from './document-sync.js';
-import { buildInitializeParams } from './initialize-params.js';
+import type { EngineAdapter, SessionSymbols } from './engine-adapter.js';
 import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
+import { FileChangeFeed } from './file-change-feed.js';
 import { FileSetMonitor } from './file-set-monitor.js';
-import { discoverInWorker } from './discover-in-worker.js';
-import type { ConfigError, ProjectLayout } from './project-discovery.js';
+import type { ConfigError, ProjectLayout } from './project-layout.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
-import { LanguageServerProcess, type ServerInstallation } from './language-server-process.js';
-import { classifyServerLog } from './server-log.js';
+import { LanguageServerProcess } from './language-server-process.js';
 
 export interface SessionSettings {
   root: string;
@@ -34,18 +31,20 @@ export interface SessionSettings {
   onDeath(reason: string): void;
 }
 
-const TSSERVER_WATCH_INTERVAL_MS = 1000;
+const TREE_WATCH_INTERVAL_MS = 1000;
 /** How long a process of the tree may stay stopped under waiting requests before it is replaced. */
 const STOPPED_RESTART_AFTER_MS = 3000;
-// Not a file: tsserver only uses the name to identify the project and its directory.
-const LOOSE_PROJECT_NAME = 'cn-loose-files';
 
-/** One life of typescript-language-server: spawn, initialize, load every project, answer, die. */
+/**
+ * One life of a language server (typescript-language-server, or the native server): spawn, initialize,
+ * load every project, answer, die. What the engines do alike is here; the rest is the adapter's.
+ */
 export class LanguageServerSession {
   readonly process: LanguageServerProcess;
   readonly connection: LspConnection;
   readonly documents: DocumentSync;
   readonly gate = new ReadinessGate();
+  readonly symbols: SessionSymbols;
   projects: string[] = [];
   looseFiles = 0;
   /** Configs tsc cannot read, from the last discovery: their projects are not loaded. */
@@ -57,25 +56,52 @@ export class LanguageServerSession {
   private stoppedSince: number | undefined;
   private layout: ProjectLayout | undefined;
   private fileSet: FileSetMonitor | undefined;
+  /** Edits in place, for an engine that does not watch files itself. */
+  private edits: FileChangeFeed | undefined;
   private refreshing: Promise<'current' | 'restart'> | undefined;
   private disposed = false;
   private dead = false;
   private readonly watchTimer: NodeJS.Timeout;
 
   constructor(
-    private readonly installation: ServerInstallation,
+    private readonly adapter: EngineAdapter,
     private readonly settings: SessionSettings,
   ) {
-    this.process = new LanguageServerProcess(installation, settings.root, (text) => this.onServerOutput(text));
+    this.process = new LanguageServerProcess(
+      adapter.launch(settings),
+      settings.root,
+      (command, isServer) => adapter.describeProcess(command, isServer),
+      (text) => this.onServerOutput(text),
+    );
     this.connection = new LspConnection(this.process.child, {
-      onLogMessage: (message) => this.onServerOutput(message),
+      onLogMessage: (message, type) => {
+        if (type <= adapter.logLevel) this.onServerOutput(message);
+      },
       onProgress: (token, value) => this.gate.onProgress(token, value.kind),
       onClose: (reason) => this.die(reason),
+      configuration: (section) => adapter.configuration(section),
     });
     this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments);
+    this.symbols = adapter.createSymbols(this);
     void this.process.exitedPromise.then(() => this.die('the language server process exited'));
-    this.watchTimer = setInterval(() => this.watchTree(), TSSERVER_WATCH_INTERVAL_MS);
+    this.watchTimer = setInterval(() => this.watchTree(), TREE_WATCH_INTERVAL_MS);
     this.watchTimer.unref();
+  }
+
+  get root(): string {
+    return this.settings.root;
+  }
+
+  get requestTimeoutMs(): number {
+    return this.settings.requestTimeoutMs;
+  }
+
+  get loadTimeoutMs(): number {
+    return this.settings.loadTimeoutMs;
+  }
+
+  log(line: string): void {
+    this.settings.onLog(line);
   }
 
   /**
@@ -84,13 +110,13 @@ export class LanguageServerSession {
    */
   async start(): Promise<void> {
     try {
-      const { root, logDirectory, maxTsServerMemory, loadTimeoutMs } = this.settings;
+      const { root, loadTimeoutMs } = this.settings;
       const started = Date.now();
       const phase = (what: string) => this.settings.onLog(`cn: ${what} after ${Date.now() - started} ms`);
-      const params = buildInitializeParams(this.installation, { root, logDirectory, maxTsServerMemory });
+      const params = this.adapter.initializeParams(this.settings);
       // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
       const tree = walkSourceTree(root);
-      const discovering = discoverInWorker(root, this.settings.maxLooseFiles, tree);
+      const discovering = this.adapter.discover(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
       await this.connection.request(InitializeRequest.type, params, loadTimeoutMs);
       this.connection.notify(InitializedNotification.type, {});
@@ -99,6 +125,10 @@ export class LanguageServerSession {
       const guessed = guessAnchors(tree);
       for (const anchor of guessed) await this.documents.sync(anchor, true).catch(() => undefined);
       this.fileSet = await FileSetMonitor.watch(tree);
+      if (!this.adapter.watchesFiles) {
+        this.edits = new FileChangeFeed((line) => this.settings.onLog(line));
+        await this.edits.follow(this.fileSet.directories());
+      }
       const layout = await discovering;
       this.layout = layout;
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
@@ -106,22 +136,10 @@ export class LanguageServerSession {
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       const anchors = new Set(layout.projects.map((project) => project.anchor));
       for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
-      if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
+      if (layout.looseFiles.length > 0) await this.adapter.openLooseFiles(this, layout.looseFiles, []);
       const loaded = new Set<string>();
-      for (const project of layout.projects) {
-        // tsserver handles requests in order, so this answers only once the anchor's project is built.
-        const info = await this.tsserverRequest(
-          'projectInfo',
-          {
-            file: project.anchor,
-            needFileNameList: false,
-          },
-          loadTimeoutMs,
-        );
-        // Inferred and external projects carry made-up names; only real config files are reported.
-        const configFile = info?.configFileName;
-        loaded.add(configFile && /\.json$/i.test(configFile) ? path.resolve(configFile) : project.configPath);
-      }
+      for (const project of layout.projects)
+        loaded.add((await this.adapter.loadProject(this, project.anchor, loadTimeoutMs)) ?? project.configPath);
       phase('projects loaded');
       await this.gate.whenIdle(loadTimeoutMs);
       phase('ready');
@@ -131,6 +149,7 @@ export class LanguageServerSession {
         this.settings.onLog(`cn: only the first ${layout.looseFiles.length} loose files are loaded`);
       this.process.recordDescendants();
       this.gate.open();
+      this.symbols.start(layout);
     } catch (error) {
       this.gate.fail(error);
       throw error;
@@ -152,11 +171,17 @@ export class LanguageServerSession {
     if (await this.brokenConfigEdited()) return 'restart';
     const change = await this.fileSet.check();
     if (change.configsChanged) return 'restart';
-    if (change.addedSources.length === 0 && change.removedSources.length === 0) return 'current';
+    await this.edits?.follow(this.fileSet.directories());
+    const edited = (await this.edits?.drain()) ?? [];
+    const previous = this.layout;
+    if (change.addedSources.length === 0 && change.removedSources.length === 0) {
+      if (edited.length > 0) await this.applyChanges({ created: [], deleted: [], edited, previous, layout: previous });
+      return 'current';
+    }
     this.settings.onLog(
       `cn: ${change.addedSources.length} files created, ${change.removedSources.length} deleted: reloading projects`,
     );
-    const layout = await discoverInWorker(
+    const layout = await this.adapter.discover(
       this.settings.root,
       this.settings.maxLooseFiles,
       walkSourceTree(this.settings.root),
@@ -166,18 +191,23 @@ export class LanguageServerSession {
         .map((project) => project.configPath)
         .sort()
         .join('\n');
-    if (configs(layout.projects) !== configs(this.layout.projects)) return 'restart';
-    // tsserver's wildcard directory watchers would add new files only after a delay; a reload is
-    // immediate. Anchors may have been deleted, so each project gets its current one re-opened.
-    await this.documents.syncAll();
-    await this.tsserverRequest('reloadProjects', {}, this.settings.loadTimeoutMs);
-    for (const project of layout.projects) await this.documents.sync(project.anchor, true).catch(() => undefined);
-    if (layout.looseFiles.length > 0 || this.layout.looseFiles.length > 0)
-      await this.openLooseProject(layout.looseFiles);
+    if (configs(layout.projects) !== configs(previous.projects)) return 'restart';
+    await this.applyChanges({
+      created: change.addedSources,
+      deleted: change.removedSources,
+      edited,
+      previous,
+      layout,
+    });
     this.layout = layout;
     this.looseFiles = layout.looseFiles.length;
     await this.noteConfigErrors(layout);
     return 'current';
+  }
+
+  private async applyChanges(changes: Parameters<EngineAdapter['applyFileChanges']>[1]): Promise<void> {
+    await this.adapter.applyFileChanges(this, changes);
+    this.symbols.changed(changes);
   }
 
   private async noteConfigErrors(layout: ProjectLayout): Promise<void> {
@@ -199,54 +229,6 @@ export class LanguageServerSession {
     return false;
   }
 
-  /**
-   * Sources outside every config go into one external project that tsserver reads from disk and
-   * watches itself. Opening them one by one instead would make the language server type-check each open file
-   * and make tsserver trust possibly stale open copies over the disk.
-   */
-  private async openLooseProject(files: string[]): Promise<void> {
-    await this.tsserverRequest(
-      'openExternalProject',
-      {
-        projectFileName: path.join(this.settings.root, LOOSE_PROJECT_NAME),
-        rootFiles: files.map((fileName) => ({ fileName })),
-        options: {
-          allowJs: true,
-          checkJs: false,
-          noEmit: true,
-          jsx: 'preserve',
-          target: 'es2022',
-          module: 'esnext',
-          moduleResolution: 'bundler',
-          allowSyntheticDefaultImports: true,
-          maxNodeModuleJsDepth: 0,
-        },
-        typeAcquisition: { enable: false },
-      },
-      this.settings.loadTimeoutMs,
-    );
-  }
-
-  /**
-   * A raw tsserver command through the language server, for what LSP does not expose (or exposes only
-   * partially).
-   */
-  async tsserverRequest<C extends TsserverCommand>(
-    command: C,
-    args: TsserverCommands[C]['args'],
-    timeoutMs = this.settings.requestTimeoutMs,
-  ): Promise<TsserverCommands[C]['body'] | undefined> {
-    // typescript-language-server hands back tsserver's whole response: success, message, body.
-    const response = (await this.connection.request(
-      ExecuteCommandRequest.type,
-      { command: 'typescript.tsserverRequest', arguments: [command, args] },
-      timeoutMs,
-    )) as TsserverResponse<C> | null;
-    if (response && response.success === false)
-      throw engineFailure(`tsserver failed on ${command}: ${response.message ?? 'no reason given'}`);
-    return response?.body;
-  }
-
   request<P, R>(type: RequestType<P, R, unknown>, params: P): Promise<R> {
     return this.connection.request(type, params, this.settings.requestTimeoutMs);
   }
@@ -259,7 +241,7 @@ export class LanguageServerSession {
    */
   private watchTree(): void {
     const tree = this.process.checkTree();
-    if (tree.lostATsserver) return this.die('tsserver exited');
+    if (tree.lostHelper) return this.die(`${tree.lostHelper} exited`);
     const [stopped] = tree.stopped;
     if (!stopped) {
       this.stoppedSince = undefined;
@@ -277,7 +259,7 @@ export class LanguageServerSession {
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       this.settings.onLog(line);
-      const verdict = classifyServerLog(line, this.settings.maxTsServerMemory);
+      const verdict = this.adapter.deathIn(line, this.settings.maxTsServerMemory);
       if (verdict) this.die(verdict);
     }
   }
@@ -286,17 +268,24 @@ export class LanguageServerSession {
     if (this.dead) return;
     this.dead = true;
     clearInterval(this.watchTimer);
+    this.stopWatching();
     this.connection.close(reason);
     this.gate.fail(engineFailure(`language server unavailable: ${reason}`, RESTARTS_BY_ITSELF));
     void this.process.kill();
     if (!this.disposed) this.settings.onDeath(reason);
   }
 
-  /** LSP shutdown + exit, then the whole process tree is killed if it lingers. */
+  private stopWatching(): void {
+    this.edits?.close();
+    this.symbols.dispose();
+  }
+
+  /** LSP shutdown (no params: the native server refuses any) + exit, then the tree is killed if it lingers. */
   async dispose(graceMs = 2000): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
     clearInterval(this.watchTimer);
+    this.stopWatching();
     if (!this.dead) {
       await this.connection.request(ShutdownRequest.type, undefined, graceMs).catch(() => undefined);
       this.connection.notify(ExitNotification.type, undefined);

@@ -29,6 +29,8 @@ export interface ConnectionHooks {
   onProgress(token: string | number, value: { kind?: string; title?: string; message?: string }): void;
   /** The stream ended; often before the process's exit event, so this is the first sign of death. */
   onClose(reason: string): void;
+  /** The answer to one item of workspace/configuration (null when the engine takes no settings that way). */
+  configuration?(section: string | undefined): unknown;
 }
 
 interface Pending {
@@ -51,7 +53,7 @@ export class LspConnection {
       new StreamMessageReader(child.stdout),
       new StreamMessageWriter(child.stdin),
     );
-    this.answerServerRequests();
+    this.answerServerRequests(hooks);
     this.connection.onNotification(LogMessageNotification.type, (params) =>
       hooks.onLogMessage(params.message, params.type),
     );
@@ -69,9 +71,11 @@ export class LspConnection {
     this.connection.listen();
   }
 
-  private answerServerRequests(): void {
+  private answerServerRequests(hooks: ConnectionHooks): void {
     // Unanswered server requests stall the language server, so every one gets a reply, even if only null.
-    this.connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => null));
+    this.connection.onRequest(ConfigurationRequest.type, (params) =>
+      params.items.map((item) => hooks.configuration?.(item.section) ?? null),
+    );
     this.connection.onRequest(RegistrationRequest.type, () => undefined);
     this.connection.onRequest(UnregistrationRequest.type, () => undefined);
     this.connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);

@@ -1,71 +1,24 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { isDeclarationFile, isInside } from '@cn/core';
+import { assembleLayout, type ConfigError, type ProjectLayout } from './project-layout.js';
 import { walkSourceTree, type SourceTree } from './source-tree.js';
 
-export interface DiscoveredProject {
-  /** Absolute path of the tsconfig.json / jsconfig.json. */
-  configPath: string;
-  /** A source file of this project that is kept open so tsserver keeps the project loaded. */
-  anchor: string;
-}
+export type { ConfigError, DiscoveredProject, ProjectLayout } from './project-layout.js';
 
-/** A tsconfig/jsconfig that tsc cannot read (broken JSON): its project is not loaded. */
-export interface ConfigError {
-  /** Absolute path of the config. */
-  configPath: string;
-  /** 1-based line and UTF-16 column in the config. */
-  line: number;
-  character: number;
-  /** TS1005 … */
-  code: string;
-  message: string;
-}
-
-export interface ProjectLayout {
-  projects: DiscoveredProject[];
-  /** Sources under the root that no config claims (JS without a jsconfig, stray scripts …). */
-  looseFiles: string[];
-  /** True when more loose files existed than the cap allowed. */
-  looseFilesTruncated: boolean;
-  configErrors: ConfigError[];
-}
-
+/** The layout as TypeScript 5.9 reads the configs (in a child process: discovery-worker.ts). */
 export function discoverProjects(
   root: string,
   maxLooseFiles: number,
   tree: SourceTree = walkSourceTree(root),
 ): ProjectLayout {
-  const { configs, sources } = tree;
-  const claimed = new Set<string>();
-  const projects: DiscoveredProject[] = [];
-  const configQueue = [...configs];
-  const seenConfigs = new Set(configQueue);
-  const configErrors: ConfigError[] = [];
-  while (configQueue.length > 0) {
-    const configPath = configQueue.shift()!;
-    const parsed = parseConfig(configPath, configErrors);
-    if (!parsed) continue;
-    // A solution-style config lists no files of its own but points at the configs that do.
-    for (const reference of parsed.projectReferences ?? []) {
-      const referenced = ts.resolveProjectReferencePath(reference);
-      if (!seenConfigs.has(referenced)) {
-        seenConfigs.add(referenced);
-        configQueue.push(referenced);
-      }
-    }
-    const files = parsed.fileNames.map((fileName) => path.resolve(fileName)).filter((file) => isInside(root, file));
-    for (const file of files) claimed.add(file);
-    const anchor = chooseAnchor(configPath, files, configs);
-    if (anchor) projects.push({ configPath, anchor });
-  }
-  const unclaimed = sources.filter((file) => !claimed.has(file) && !isDeclarationFile(file));
-  return {
-    projects,
-    looseFiles: unclaimed.slice(0, maxLooseFiles),
-    looseFilesTruncated: unclaimed.length > maxLooseFiles,
-    configErrors,
-  };
+  return assembleLayout(root, maxLooseFiles, tree, (configPath, errors) => {
+    const parsed = parseConfig(configPath, errors);
+    if (!parsed) return undefined;
+    return {
+      files: parsed.fileNames.map((fileName) => path.resolve(fileName)),
+      references: (parsed.projectReferences ?? []).map((reference) => ts.resolveProjectReferencePath(reference)),
+    };
+  });
 }
 
 const MAX_ERRORS_PER_CONFIG = 20;
@@ -88,29 +41,6 @@ function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedComman
     return undefined;
   }
   return ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
-}
-
-/**
- * tsserver gives an opened file to the nearest tsconfig.json/jsconfig.json above it, so the anchor
- * must be a file whose nearest config is this one; otherwise opening it would load another project.
- */
-function chooseAnchor(configPath: string, files: string[], allConfigs: string[]): string | undefined {
-  const candidates = files.filter(
-    (file) => !isDeclarationFile(file) && !file.includes(`${path.sep}node_modules${path.sep}`),
-  );
-  const configDirectories = new Set(allConfigs.map((config) => path.dirname(config)));
-  const owned = candidates.find((file) => nearestConfigDirectory(file, configDirectories) === path.dirname(configPath));
-  return owned ?? candidates[0] ?? files[0];
-}
-
-function nearestConfigDirectory(file: string, configDirectories: Set<string>): string | undefined {
-  let directory = path.dirname(file);
-  for (;;) {
-    if (configDirectories.has(directory)) return directory;
-    const parent = path.dirname(directory);
-    if (parent === directory) return undefined;
-    directory = parent;
-  }
 }
 
 function toConfigError(configPath: string, diagnostic: ts.Diagnostic): ConfigError {

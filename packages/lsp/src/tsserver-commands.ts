@@ -1,4 +1,7 @@
 import type * as ts from 'typescript';
+import { engineFailure } from '@cn/core';
+import { ExecuteCommandRequest } from 'vscode-languageserver-protocol';
+import type { LanguageServerSession } from './language-server-session.js';
 
 /**
  * The tsserver commands cn sends through typescript-language-server (`typescript.tsserverRequest`),
@@ -33,3 +36,24 @@ export type TsserverResponse<C extends TsserverCommand> = Pick<ts.server.protoco
 };
 
 export type NavtoItem = ts.server.protocol.NavtoItem;
+
+/**
+ * A raw tsserver command through typescript-language-server, for what LSP does not expose (or exposes
+ * only partially).
+ */
+export async function tsserverRequest<C extends TsserverCommand>(
+  session: LanguageServerSession,
+  command: C,
+  args: TsserverCommands[C]['args'],
+  timeoutMs = session.requestTimeoutMs,
+): Promise<TsserverCommands[C]['body'] | undefined> {
+  // typescript-language-server hands back tsserver's whole response: success, message, body.
+  const response = (await session.connection.request(
+    ExecuteCommandRequest.type,
+    { command: 'typescript.tsserverRequest', arguments: [command, args] },
+    timeoutMs,
+  )) as TsserverResponse<C> | null;
+  if (response && response.success === false)
+    throw engineFailure(`tsserver failed on ${command}: ${response.message ?? 'no reason given'}`);
+  return response?.body;
+}

@@ -4,12 +4,14 @@ import {
   badInput,
   isInside,
   type CodeIntelligence,
+  type EngineMode,
   type EngineStatus,
   type FoldingSpan,
   type OutlineNode,
   type Position,
   type SourceLocation,
-  type WorkspaceSymbolHit,
+  type SymbolIndex,
+  type SymbolSearch,
   type CallHierarchyItem,
   type CodeNavigation,
   type EngineDiagnostic,
@@ -19,31 +21,34 @@ import {
 } from '@cn/core';
 import {
   DefinitionRequest,
-  DocumentSymbolRequest,
-  FoldingRangeRequest,
   ImplementationRequest,
   ReferencesRequest,
   TypeDefinitionRequest,
 } from 'vscode-languageserver-protocol';
-import { fromDocumentSymbols, fromFoldingRanges, fromLspLocations, pathToUri, toLspPosition } from './convert.js';
-import { locateInstallation, type ServerInstallation } from './language-server-process.js';
+import { fromLspLocations, pathToUri, toLspPosition } from './convert.js';
 import type { LanguageServerSession } from './language-server-session.js';
 import { FileAnswers } from './file-answers.js';
 import { configErrorDiagnostics } from './config-errors.js';
 import type { FileStamp } from './file-stamp.js';
 import { checkPosition } from './engine-checks.js';
+import { chooseEngine, type EngineChoice } from './engine-choice.js';
+import type { EngineAdapter } from './engine-adapter.js';
 import { EngineLife } from './engine-life.js';
-import { fromNavtoItem } from './tsserver-navto.js';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
-import { fileDiagnostics } from './navigation/diagnostics.js';
 import { hoverAt, locationsAt } from './navigation/symbol-info.js';
+
+function placeKey({ filePath, range }: SourceLocation): string {
+  return `${filePath}:${range.start.line}:${range.start.character}`;
+}
 
 export interface EngineOptions {
   /** Absolute project root. */
   root: string;
+  /** Which engine answers: a mode (auto when absent), or the choice the daemon already made. */
+  engine?: EngineMode | EngineChoice;
   /** Outside the project (OS temp); tsserver logs go there, never into the project. */
   logDirectory: string;
-  /** MB, passed to the language server. */
+  /** MB: tsserver's heap ceiling, or the native server's GOMEMLIMIT. */
   maxTsServerMemory?: number;
   /** Per LSP request; default 30000. */
   requestTimeoutMs?: number;
@@ -52,7 +57,7 @@ export interface EngineOptions {
   onLog?: (line: string) => void;
 }
 
-export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation {
+export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, SymbolIndex {
   configDiagnostics(): EngineDiagnostic[];
   dispose(): Promise<void>;
   whenReady(): Promise<void>;
@@ -68,7 +73,9 @@ export async function startTypeScriptEngine(options: EngineOptions): Promise<Typ
   const root = path.resolve(options.root);
   const rootStats = await stat(root).catch(() => undefined);
   if (!rootStats?.isDirectory()) throw badInput(`project root is not a directory: ${root}`);
-  const engine = new LanguageServerEngine({ ...options, root }, locateInstallation(root));
+  const requested = options.engine ?? 'auto';
+  const choice = typeof requested === 'string' ? chooseEngine(root, requested) : requested;
+  const engine = new LanguageServerEngine({ ...options, root }, choice);
   engine.launch();
   return engine;
 }
@@ -76,13 +83,15 @@ export async function startTypeScriptEngine(options: EngineOptions): Promise<Typ
 class LanguageServerEngine implements TypeScriptEngine {
   private readonly answers = new FileAnswers(MAX_CACHED_FILE_ANSWERS);
   private readonly life: EngineLife;
+  private readonly adapter: EngineAdapter;
 
   constructor(
     private readonly options: EngineOptions,
-    installation: ServerInstallation,
+    choice: EngineChoice,
   ) {
     const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-    this.life = new EngineLife(installation, options, {
+    this.adapter = choice.adapter;
+    this.life = new EngineLife(choice.adapter, choice, options, {
       root: options.root,
       logDirectory: options.logDirectory,
       maxTsServerMemory: options.maxTsServerMemory,
@@ -114,30 +123,20 @@ class LanguageServerEngine implements TypeScriptEngine {
     return this.life.readySession();
   }
 
-  async searchSymbols(query: string): Promise<WorkspaceSymbolHit[]> {
+  async searchSymbols(query: string, options: { exactSuffices?: boolean } = {}): Promise<SymbolSearch> {
     const session = await this.readySession();
-    await session.documents.syncAll();
-    // LSP workspace/symbol searches only the projects of one open file; navto without a file
-    // searches every loaded project and also returns the container name.
-    const items = await session.tsserverRequest('navto', { searchValue: query });
-    return (items ?? []).map(fromNavtoItem);
+    return session.symbols.search(query, options.exactSuffices ?? false);
   }
 
   async outline(filePath: string): Promise<OutlineNode[]> {
     return this.onFile(filePath, (session, file, stamp) =>
-      this.answers.get('outline', file, session, stamp, async () =>
-        fromDocumentSymbols(
-          await session.request(DocumentSymbolRequest.type, { textDocument: { uri: pathToUri(file) } }),
-        ),
-      ),
+      this.answers.get('outline', file, session, stamp, () => this.adapter.outline(session, file)),
     );
   }
 
   async foldingSpans(filePath: string): Promise<FoldingSpan[]> {
     return this.onFile(filePath, (session, file, stamp) =>
-      this.answers.get('folds', file, session, stamp, async () =>
-        fromFoldingRanges(await session.request(FoldingRangeRequest.type, { textDocument: { uri: pathToUri(file) } })),
-      ),
+      this.answers.get('folds', file, session, stamp, () => this.adapter.foldingSpans(session, file)),
     );
   }
 
@@ -155,12 +154,14 @@ class LanguageServerEngine implements TypeScriptEngine {
   async references(filePath: string, position: Position, includeDeclaration: boolean): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) => {
       await session.documents.syncAll();
-      const result = await session.request(ReferencesRequest.type, {
-        textDocument: { uri: pathToUri(file) },
-        position: toLspPosition(checkPosition(position)),
-        context: { includeDeclaration },
-      });
-      return fromLspLocations(result);
+      const at = { textDocument: { uri: pathToUri(file) }, position: toLspPosition(checkPosition(position)) };
+      const asked = includeDeclaration || !this.adapter.dropsOnlyTheDeclaration;
+      const found = fromLspLocations(
+        await session.request(ReferencesRequest.type, { ...at, context: { includeDeclaration: asked } }),
+      );
+      if (asked === includeDeclaration) return found;
+      const declared = fromLspLocations(await session.request(DefinitionRequest.type, at)).map(placeKey);
+      return found.filter((location) => !declared.includes(placeKey(location)));
     });
   }
 
@@ -236,7 +237,9 @@ class LanguageServerEngine implements TypeScriptEngine {
     const session = await this.readySession();
     if (!openEach) await session.documents.syncAll();
     const found: EngineDiagnostic[] = [];
-    const openAndAsk = (filePath: string) => this.onFile(filePath, (current, file) => fileDiagnostics(current, file));
+    const fileDiagnostics = (current: LanguageServerSession, file: string) =>
+      this.adapter.fileDiagnostics(current, file);
+    const openAndAsk = (filePath: string) => this.onFile(filePath, fileDiagnostics);
     for (const filePath of filePaths) {
       const file = path.resolve(this.options.root, filePath);
       const asked = openEach ? openAndAsk(file) : fileDiagnostics(session, file);

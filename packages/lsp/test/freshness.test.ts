@@ -30,9 +30,9 @@ describe('answers follow the files on disk', { timeout: LONG }, () => {
     const file = path.join(root, 'lib', 'registry.ts');
     await engine.outline(file);
     writeFileSync(file, `export class PeopleIndex {}\n`);
-    const hits = await engine.searchSymbols('PeopleIndex');
+    const hits = (await engine.searchSymbols('PeopleIndex')).hits;
     expect(hits.map((hit) => hit.filePath)).toEqual([file]);
-    expect(await engine.searchSymbols('UserRegistry')).toEqual([]);
+    expect((await engine.searchSymbols('UserRegistry')).hits).toEqual([]);
   });
 
   it('refuses a file deleted after it was opened', async () => {

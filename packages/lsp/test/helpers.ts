@@ -2,7 +2,11 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EngineName } from '@cn/core';
 import { startTypeScriptEngine, type EngineOptions, type TypeScriptEngine } from '../src/index.js';
+
+/** The engine under test: vitest.config.ts runs this suite once per engine (CN_ENGINE); tsserver when run alone. */
+export const ENGINE: EngineName = process.env.CN_ENGINE === 'native' ? 'native' : 'tsserver';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 
@@ -20,6 +24,7 @@ export function copyFixture(name: string): string {
 export async function startEngine(root: string, options: Partial<EngineOptions> = {}): Promise<TypeScriptEngine> {
   const engine = await startTypeScriptEngine({
     root,
+    engine: ENGINE,
     logDirectory: mkdtempSync(path.join(os.tmpdir(), 'cn-lsp-logs-')),
     ...options,
   });

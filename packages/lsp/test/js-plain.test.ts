@@ -53,7 +53,7 @@ describe('js-plain: JavaScript without a jsconfig', { timeout: LONG }, () => {
   });
 
   it('finds the class by name', async () => {
-    const hits = await engine.searchSymbols('Vector');
+    const hits = (await engine.searchSymbols('Vector')).hits;
     expect(hits).toContainEqual(
       expect.objectContaining({ name: 'Vector', kind: 'Class', filePath: file('src/math/vector.js') }),
     );

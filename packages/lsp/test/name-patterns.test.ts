@@ -13,6 +13,7 @@ describe('name patterns against the real engine', { timeout: LONG }, () => {
   let engine: TypeScriptEngine;
   const deps = () => ({
     engine,
+    symbols: engine,
     files: { isInsideRoot: async () => true },
     importGraph: new LazyImportGraph(root),
   });
@@ -28,7 +29,7 @@ describe('name patterns against the real engine', { timeout: LONG }, () => {
   afterAll(() => engine?.dispose());
 
   it('navto for "Router" returns every name containing it, at the start or inside', async () => {
-    const names = (await engine.searchSymbols('Router')).map((hit) => hit.name);
+    const names = (await engine.searchSymbols('Router')).hits.map((hit) => hit.name);
     expect(names).toEqual(expect.arrayContaining(['Router', 'SmartRouter', 'activeRouter', 'RouterOptions']));
   });
 
@@ -45,7 +46,7 @@ describe('name patterns against the real engine', { timeout: LONG }, () => {
   });
 
   it('a lowercase pattern is read from outlines, since navto misses a lowercase run inside a word', async () => {
-    expect((await engine.searchSymbols('router')).map((hit) => hit.name)).not.toContain('myrouter');
+    expect((await engine.searchSymbols('router')).hits.map((hit) => hit.name)).not.toContain('myrouter');
     expect((await list('*router*')).sort()).toEqual([
       'Class SmartRouter',
       'Class XROUTER',

@@ -12,13 +12,15 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist
  */
 const SCRIPT = `
 import { closeSync, openSync } from 'node:fs';
-import { LanguageServerProcess, locateInstallation } from ${JSON.stringify(path.join(DIST, 'language-server-process.js'))};
-const server = new LanguageServerProcess(locateInstallation(process.cwd()), process.cwd(), () => undefined);
+import { LanguageServerProcess } from ${JSON.stringify(path.join(DIST, 'language-server-process.js'))};
+import { locateTsserver, tsserverAdapter } from ${JSON.stringify(path.join(DIST, 'tsserver-adapter.js'))};
+const adapter = tsserverAdapter(locateTsserver(process.cwd()));
+const server = new LanguageServerProcess(adapter.launch({ root: process.cwd(), logDirectory: '' }), process.cwd(), adapter.describeProcess, () => undefined);
 await new Promise((resolve) => setTimeout(resolve, 300));
 const held = [];
 try { for (;;) held.push(openSync('/dev/null', 'r')); } catch {}
 let verdict;
-try { const tree = server.checkTree(); verdict = String(tree.lostATsserver) + ' ' + tree.stopped.length; } catch (error) { verdict = 'threw ' + error.code; }
+try { const tree = server.checkTree(); verdict = String(tree.lostHelper ?? false) + ' ' + tree.stopped.length; } catch (error) { verdict = 'threw ' + error.code; }
 for (const fd of held) closeSync(fd);
 await server.kill();
 console.log(JSON.stringify({ verdict, held: held.length }));

@@ -83,7 +83,11 @@ export const findResponse = z.object({
    * best first, totalCandidates counts them all; no definition is chosen and references are not searched.
    */
   pattern: z.literal(true).optional(),
-  /** When references were searched: the projects they were searched in. */
+  /**
+   * When references were searched: the projects they were searched in. `complete` is also false when the name was
+   * answered before the engine's symbol index was built (native engine, just started): the definition and its
+   * references are final, `incomplete` says what may be missing.
+   */
   ...optionalSearchReport,
   /** Echoed when not `all`: `none` means references were not searched (totalReferences is 0). */
   refs: referenceMode.optional(),

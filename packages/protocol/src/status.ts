@@ -16,9 +16,21 @@ export type ConfigErrorReport = z.infer<typeof configErrorReport>;
 export const engineState = z.enum(['starting', 'loading', 'ready', 'unresponsive', 'restarting', 'failed', 'stopped']);
 export type EngineState = z.infer<typeof engineState>;
 
+/** `tsserver`: typescript-language-server + tsserver 5.9; `native`: TypeScript 7's own language server. */
+export const engineName = z.enum(['tsserver', 'native']);
+export type EngineName = z.infer<typeof engineName>;
+/** What was asked for: `auto` lets the daemon choose (native unless the project needs tsserver). */
+export const engineMode = z.enum(['auto', ...engineName.options]);
+export type EngineMode = z.infer<typeof engineMode>;
+
 export const engineStatus = z.object({
   state: engineState,
-  /** typescript-language-server version. */
+  engine: engineName,
+  /** The engine asked for (`--engine`, CN_ENGINE; auto when neither). */
+  engineMode,
+  /** Why auto chose this engine. */
+  engineReason: z.string().optional(),
+  /** typescript-language-server's version (tsserver engine) or typescript-go's (native). */
   serverVersion: z.string(),
   /** Version of the tsserver in use, and where it came from. */
   typescriptVersion: z.string(),

@@ -16,4 +16,6 @@ export interface PortFile {
   version: string;
   startedAt: string;
   logFile: string;
+  /** The engine answering (fixed for the daemon's life); absent in port files of older daemons. */
+  engine?: 'tsserver' | 'native';
 }

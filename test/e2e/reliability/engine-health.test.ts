@@ -2,8 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, cn, copyProject, isAlive, json, waitFor } from '../../helpers/cn.js';
+import { ENGINE, cleanUp, cn, copyProject, isAlive, json, waitFor } from '../../helpers/cn.js';
 import { tsserverOf } from '../../helpers/processes.js';
+
+/** How status and errors name the process that type-checks (test/helpers/processes.ts tsserverOf). */
+const CHECKER = ENGINE === 'native' ? 'the native TypeScript server' : 'tsserver';
+const stoppedMessage = new RegExp(`${CHECKER} \\(pid \\d+\\) is stopped`);
 
 describe('engine health', () => {
   let root: string;
@@ -14,30 +18,34 @@ describe('engine health', () => {
     temp = undefined;
   });
 
-  it('TLS’s per-tsserver cancellation directory is removed after a restart and on stop', async () => {
-    // A private temp dir, so only this daemon's TLS writes there.
-    temp = mkdtempSync(path.join(os.tmpdir(), 'cn-tmpdir-'));
-    const env = { TMPDIR: temp };
-    const cancellationDirectories = () => readdirSync(temp!).filter((name) => /^[0-9a-f]{32}$/.test(name));
-    root = copyProject('examples/shop');
-    const daemon = json(await cn(['start', '--root', root], { env })).pid;
-    const firstLife = cancellationDirectories();
-    expect(firstLife.length).toBeGreaterThan(0);
+  // The native engine has no tsserver and no cancellation pipes.
+  it.runIf(ENGINE === 'tsserver')(
+    'TLS’s per-tsserver cancellation directory is removed after a restart and on stop',
+    async () => {
+      // A private temp dir, so only this daemon's TLS writes there.
+      temp = mkdtempSync(path.join(os.tmpdir(), 'cn-tmpdir-'));
+      const env = { TMPDIR: temp };
+      const cancellationDirectories = () => readdirSync(temp!).filter((name) => /^[0-9a-f]{32}$/.test(name));
+      root = copyProject('examples/shop');
+      const daemon = json(await cn(['start', '--root', root], { env })).pid;
+      const firstLife = cancellationDirectories();
+      expect(firstLife.length).toBeGreaterThan(0);
 
-    process.kill(tsserverOf(daemon)!, 'SIGKILL');
-    const restarted = async () => {
-      const status = json(await cn(['status', '--root', root], { env }));
-      return status.restarts >= 1 && status.state === 'ready';
-    };
-    for (let tries = 0; tries < 100 && !(await restarted()); tries++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await restarted()).toBe(true);
-    expect(await waitFor(() => firstLife.every((name) => !existsSync(path.join(temp!, name))))).toBe(true);
-    expect(cancellationDirectories().length).toBeGreaterThan(0); // the new tsserver's
+      process.kill(tsserverOf(daemon)!, 'SIGKILL');
+      const restarted = async () => {
+        const status = json(await cn(['status', '--root', root], { env }));
+        return status.restarts >= 1 && status.state === 'ready';
+      };
+      for (let tries = 0; tries < 100 && !(await restarted()); tries++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await restarted()).toBe(true);
+      expect(await waitFor(() => firstLife.every((name) => !existsSync(path.join(temp!, name))))).toBe(true);
+      expect(cancellationDirectories().length).toBeGreaterThan(0); // the new tsserver's
 
-    expect((await cn(['stop', '--root', root], { env })).exitCode).toBe(0);
-    expect(cancellationDirectories()).toEqual([]);
-  });
+      expect((await cn(['stop', '--root', root], { env })).exitCode).toBe(0);
+      expect(cancellationDirectories()).toEqual([]);
+    },
+  );
 
   it('a SIGSTOPped tsserver: the waiting request fails fast with exit 4, status tells why, the tree is replaced', async () => {
     root = copyProject('examples/shop');
@@ -49,7 +57,7 @@ describe('engine health', () => {
       const result = await cn(['find', 'Checkout', '--root', root, '--timeout', '30000']);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(
-        /^cn: language server unavailable: tsserver \(pid \d+\) is stopped .*\(it restarts by itself/,
+        new RegExp(`^cn: language server unavailable: ${stoppedMessage.source} .*\\(it restarts by itself`),
       );
       expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
       expect(result.exitCode).toBe(4);
@@ -61,7 +69,7 @@ describe('engine health', () => {
     const status = json(await cn(['status', '--root', root]));
     expect(status).toMatchObject({ state: 'ready', pid: daemon });
     expect(status.restarts).toBeGreaterThanOrEqual(1);
-    expect(status.lastError).toMatch(/tsserver \(pid \d+\) is stopped/);
+    expect(status.lastError).toMatch(stoppedMessage);
   });
 
   it('cn status says unresponsive while tsserver is stopped, and ready again once it runs', async () => {
@@ -74,7 +82,7 @@ describe('engine health', () => {
       let seen = await state();
       for (let tries = 0; tries < 100 && seen !== 'unresponsive'; tries++) seen = await state();
       expect(seen).toBe('unresponsive');
-      expect(json(await cn(['status', '--root', root])).lastError).toMatch(/tsserver \(pid \d+\) is stopped/);
+      expect(json(await cn(['status', '--root', root])).lastError).toMatch(stoppedMessage);
     } finally {
       process.kill(tsserver, 'SIGCONT');
     }

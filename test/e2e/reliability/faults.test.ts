@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
+import { ENGINE, PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
 import { bytesWritten, waitForRequestSent } from '../../helpers/io-counters.js';
 import { daemonsFor, descendants, languageServerOf, tsserverOf } from '../../helpers/processes.js';
 
@@ -41,12 +41,13 @@ describe('faults', () => {
     root = copyProject('examples/shop');
     const daemon = await warmDaemon(root);
     const tsserver = tsserverOf(daemon)!;
-    const languageServer = languageServerOf(daemon)!;
+    // In flight once the language server has passed it on to the frozen tsserver; the native server is
+    // both, so there it is in flight once the daemon has written it.
+    const sender = ENGINE === 'native' ? daemon : languageServerOf(daemon)!;
     process.kill(tsserver, 'SIGSTOP'); // the request below now waits on a frozen tsserver
-    const before = bytesWritten(languageServer);
+    const before = bytesWritten(sender);
     const inFlight = cn(['find', 'Checkout', '--root', root]);
-    // In flight once the language server has passed it on to the frozen tsserver.
-    await waitForRequestSent(languageServer, before);
+    await waitForRequestSent(sender, before);
     process.kill(tsserver, 'SIGKILL');
     const result = await inFlight;
     expect(result.exitCode).toBe(4);
@@ -59,7 +60,8 @@ describe('faults', () => {
     root = copyProject('examples/shop');
     const daemon = await warmDaemon(root);
     const children = descendants(daemon);
-    expect(children.length).toBeGreaterThanOrEqual(2);
+    // typescript-language-server and its tsserver; the native server alone.
+    expect(children.length).toBeGreaterThanOrEqual(ENGINE === 'native' ? 1 : 2);
     process.kill(daemon, 'SIGKILL');
     const result = await cn(['find', 'User', '--root', root]);
     expect(result.exitCode).toBe(0);
@@ -133,13 +135,24 @@ describe('faults', () => {
     expect(json(await cn(['status', '--root', root])).idleMinutes).toBe(0);
   });
 
-  it('a tsserver memory ceiling that is hit is reported in status, not a silent failure', async () => {
+  it.runIf(ENGINE === 'tsserver')(
+    'a tsserver memory ceiling that is hit is reported in status, not a silent failure',
+    async () => {
+      root = copyProject('examples/shop');
+      const result = await cn(['find', 'User', '--root', root], { env: { CN_MAX_TS_MEMORY: '20' } });
+      expect(result.exitCode).toBe(4);
+      expect(result.stderr).toMatch(/^cn: .*out of memory \(limit 20 MB\)/);
+      const status = json(await cn(['status', '--root', root]));
+      expect(status.restarts).toBeGreaterThanOrEqual(1);
+      expect(status.lastError).toMatch(/tsserver ran out of memory \(limit 20 MB\)/);
+    },
+  );
+
+  it.runIf(ENGINE === 'native')('the memory ceiling reaches the native server as GOMEMLIMIT', async () => {
     root = copyProject('examples/shop');
-    const result = await cn(['find', 'User', '--root', root], { env: { CN_MAX_TS_MEMORY: '20' } });
-    expect(result.exitCode).toBe(4);
-    expect(result.stderr).toMatch(/^cn: .*out of memory \(limit 20 MB\)/);
-    const status = json(await cn(['status', '--root', root]));
-    expect(status.restarts).toBeGreaterThanOrEqual(1);
-    expect(status.lastError).toMatch(/tsserver ran out of memory \(limit 20 MB\)/);
+    const started = await cn(['start', '--root', root], { env: { CN_MAX_TS_MEMORY: '300' } });
+    expect(json(started)).toMatchObject({ state: 'ready', maxTsServerMemory: 300 });
+    const server = tsserverOf(json(started).pid)!;
+    expect(readFileSync(`/proc/${server}/environ`, 'utf8').split('\0')).toContain('GOMEMLIMIT=300MiB');
   });
 });

@@ -1,14 +1,16 @@
 import type { PortFile, UnresponsiveStatus } from '@cn/protocol';
 import {
+  checkEngine,
   connectOrStart,
   endpointCall,
   findRunningDaemon,
   forceStop,
   probeDaemon,
+  requestedEngine,
   waitForExit,
   type DaemonSettings,
 } from '@cn/client';
-import { CnError } from '@cn/core';
+import { badInput, CnError, type EngineMode } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { statusText } from '../format/text.js';
 import { render, wholeNumber, type CommandHost, type Context, type Outcome } from '../run.js';
@@ -26,15 +28,21 @@ export function registerLifecycle({ cli, run }: CommandHost): void {
     .option('--idle-minutes <n>', `Stop after n minutes without requests (default 30, 0 = never; env CN_IDLE_MINUTES)`)
     .option(
       '--max-ts-memory <mb>',
-      'Memory ceiling of tsserver in MB (env CN_MAX_TS_MEMORY); hitting it restarts tsserver',
+      'Memory ceiling of the engine in MB (env CN_MAX_TS_MEMORY): tsserver restarts at it, native collects harder',
+    )
+    .option(
+      '--engine <engine>',
+      'auto (default: native unless the project needs tsserver), native (TypeScript 7) or tsserver (env CN_ENGINE)',
     )
     .example('cn start --root ~/code/app')
     .example('cn start --idle-minutes 120 --max-ts-memory 8192')
-    .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown }) =>
+    .example('cn start --engine tsserver')
+    .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown; engine?: unknown }) =>
       run((context) =>
         start(context, {
           idleMinutes: wholeNumber(options.idleMinutes, '--idle-minutes', 0),
           maxTsServerMemory: wholeNumber(options.maxTsMemory, '--max-ts-memory', 64),
+          engine: engineOption(options.engine),
         }),
       ),
     );
@@ -51,8 +59,18 @@ export function registerLifecycle({ cli, run }: CommandHost): void {
     .action(() => run(status));
 }
 
+/** `--engine` as given, else CN_ENGINE's. */
+function engineOption(value: unknown): EngineMode {
+  if (value === undefined) return requestedEngine();
+  if (value === 'auto' || value === 'native' || value === 'tsserver') return value;
+  throw badInput(
+    `--engine must be auto, native or tsserver, not '${(typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 40)}'`,
+  );
+}
+
 async function start(context: Context, settings: DaemonSettings): Promise<Outcome> {
   const alreadyRunning = await findRunningDaemon(context.root);
+  if (alreadyRunning) checkEngine(alreadyRunning, settings.engine);
   if (alreadyRunning && (settings.idleMinutes !== undefined || settings.maxTsServerMemory !== undefined)) {
     process.stderr.write(
       'cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n',

@@ -123,10 +123,7 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | { runni
     ['root', status.root],
     ['state', status.state + (status.lastError ? `  (last error: ${status.lastError})` : '')],
     ['uptime', `${status.uptimeSeconds} s`],
-    [
-      'engine',
-      `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${status.typescriptSource})`,
-    ],
+    ['engine', engineLine(status)],
     ['projects', status.projects.length > 0 ? status.projects.join(', ') : '(none)'],
     ['loose files', String(status.looseFiles)],
     ['restarts', String(status.restarts)],
@@ -135,6 +132,16 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | { runni
     ['log', status.logFile],
   ];
   return rows.map(([key, value]) => `${key.padEnd(12)}${value}`).join('\n');
+}
+
+/** `native: TypeScript 7.0.2 (auto: no tsconfig/jsconfig needs tsserver)`. */
+function engineLine(status: StatusResponse): string {
+  const versions =
+    status.engine === 'native'
+      ? `TypeScript ${status.typescriptVersion || '?'} (tsc --lsp)`
+      : `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${status.typescriptSource})`;
+  const why = status.engineMode === 'auto' ? `  (auto: ${status.engineReason ?? 'chosen'})` : '';
+  return `${status.engine}: ${versions}${why}`;
 }
 
 /** ` — did you mean mergePath?` when the name matched nothing but something close exists. */

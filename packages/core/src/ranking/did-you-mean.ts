@@ -1,4 +1,4 @@
-import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { SymbolIndex } from '../ports/symbol-index.js';
 
 /** Names offered for a name nothing matched; more is a list, not a suggestion. */
 const MAX_SUGGESTIONS = 3;
@@ -10,10 +10,17 @@ const PROBE_LENGTH = 3;
  * nothing matched (`mergPath` → `mergePath`), closest first. The index is searched by the name's
  * ends, so a misspelling in the middle is still found.
  */
-export async function suggestNames(engine: CodeIntelligence, name: string): Promise<string[]> {
+export async function suggestNames(symbols: SymbolIndex, name: string): Promise<string[]> {
   if (name.length < PROBE_LENGTH) return [];
   const probes = [...new Set([name.slice(0, PROBE_LENGTH), name.slice(-PROBE_LENGTH)])];
-  const answers = await Promise.all(probes.map((probe) => engine.searchSymbols(probe).catch(() => [])));
+  const answers = await Promise.all(
+    probes.map((probe) =>
+      symbols.searchSymbols(probe).then(
+        ({ hits }) => hits,
+        () => [],
+      ),
+    ),
+  );
   return closestNames(
     name,
     answers.flat().map((hit) => hit.name),

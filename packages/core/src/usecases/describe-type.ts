@@ -3,15 +3,14 @@ import { notFound } from '../domain/errors.js';
 import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { namedLocation } from '../graph/named-location.js';
-import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { dedupeById, describeTarget, sortLocations } from './find-implementations.js';
 import { LocationRefBuilder } from './location-refs.js';
-import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
+import { resolveSymbolTarget, type ResolvedSymbolTarget, type NameSearchDeps } from './symbol-search.js';
 import { guessFields } from './target-guess.js';
 
-type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
+type Deps = NameSearchDeps & { navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
 const MAX_TYPE_DEFINITIONS = 20;
 

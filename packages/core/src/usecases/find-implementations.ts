@@ -9,6 +9,7 @@ import { MAX_DEPTH, checkDepth } from '../graph/graph-options.js';
 import { namedLocation } from '../graph/named-location.js';
 import { searchedProjects } from './searched-projects.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { SymbolIndex } from '../ports/symbol-index.js';
 import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { TypeSyntax } from '../ports/type-syntax.js';
@@ -21,6 +22,7 @@ import { completeness, MAX_IMPLEMENTATIONS, sortedEntries } from './hierarchy-an
 
 type Deps = {
   engine: CodeIntelligence;
+  symbols: SymbolIndex;
   navigation: CodeNavigation;
   files: SourceFiles;
   paths: ProjectPaths;

@@ -11,12 +11,13 @@ import type { ReferenceSyntax } from '../ports/reference-syntax.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { NameMatch, rankAlike } from '../ranking/rank-symbols.js';
-import { describeReferences, type ReferenceFilters } from './find-references.js';
+import { describeReferences, type ReferenceFilters, type ReferencePart } from './find-references.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
 import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol-search.js';
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
+import type { SymbolIndex } from '../ports/symbol-index.js';
 import { resolveTargetPosition } from './target-position.js';
 import { declarationAt } from './outline-node.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
@@ -28,6 +29,7 @@ const REFERENCE_MODES: readonly ReferenceMode[] = ['all', 'none', 'only'];
 
 type Deps = {
   engine: CodeIntelligence;
+  symbols: SymbolIndex;
   files: SourceFiles;
   paths: ProjectPaths;
   /** The project's files, for listing by kind or path (symbol-patterns.ts). */
@@ -79,20 +81,18 @@ async function findByName(
   if (isNamePattern(query)) return listByPattern(deps, builder, query, request, options);
   const within = pathFilter(request.in);
   const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
-  const { symbols: located, total } = await searchSymbolsRanked(
-    deps.engine,
-    (filePath) => builder.text(filePath),
-    query,
-    request.kind,
-    {
-      exact: request.exact,
-      limit: candidateLimit + 1,
-      relativePath: (filePath: string) => deps.paths.toRelative(filePath),
-      ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
-    },
-  );
+  const {
+    symbols: located,
+    total,
+    complete,
+  } = await searchSymbolsRanked(deps, (filePath) => builder.text(filePath), query, request.kind, {
+    exact: request.exact,
+    limit: candidateLimit + 1,
+    relativePath: (filePath: string) => deps.paths.toRelative(filePath),
+    ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
+  });
   if (located.length === 0) {
-    const suggestions = await suggestNames(deps.engine, splitQualifiedName(query).name);
+    const suggestions = await suggestNames(deps.symbols, splitQualifiedName(query).name);
     return {
       query,
       definition: null,
@@ -128,8 +128,17 @@ async function findByName(
     ...(candidates.length < others.length && options.refs !== 'only' ? { truncated: true as const } : {}),
     ...(referencesCut ? { truncated: true as const } : {}),
     ...(ambiguous ? { ambiguous: true as const } : {}),
+    ...(complete ? {} : { complete: false, incomplete: joinReasons(references.incomplete, INDEX_BUILDING) }),
     ...modeEcho(options),
   };
+}
+
+/** What a name answered before the engine's symbol index was built may lack (symbol-search.ts). */
+const INDEX_BUILDING =
+  'the symbol index was still being built: totalCandidates counts only names matching exactly; ask again for the rest';
+
+function joinReasons(...reasons: Array<string | undefined>): string {
+  return reasons.filter((reason) => reason !== undefined).join('; ');
 }
 
 /** `cn find "*Router"`, `cn find --kind interface --in src`: every match, best first; no references. */
@@ -205,7 +214,7 @@ async function referencesOf(
   filePath: string,
   position: Position,
   options: Options,
-) {
+): Promise<ReferencePart & { projects?: number; complete?: boolean; incomplete?: string }> {
   // `--no-refs` skips the project-wide search entirely: that is where the time goes.
   if (options.refs === 'none') return { references: [], totalReferences: 0, truncated: false };
   const locations = await deps.engine.references(filePath, position, true);

@@ -6,6 +6,7 @@ import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '
 import { SourceText } from '../domain/source-text.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { SymbolIndex } from '../ports/symbol-index.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { pathFilter } from '../ranking/path-filter.js';
@@ -30,6 +31,7 @@ const CONCURRENT_OUTLINES = 8;
 
 type Deps = {
   engine: CodeIntelligence;
+  symbols: SymbolIndex;
   files: SourceFiles;
   paths: ProjectPaths;
   importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'>;

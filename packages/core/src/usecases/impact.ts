@@ -14,6 +14,7 @@ import { checkMaxTokens } from '../output/budget.js';
 import { fitImpact } from '../output/impact-budget.js';
 import type { ChangeHistory } from '../ports/change-history.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { SymbolIndex } from '../ports/symbol-index.js';
 import type { CallHierarchyItem, CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { changedSymbols } from './changed-symbols.js';
@@ -25,6 +26,7 @@ import { guessFields } from './target-guess.js';
 
 export type ImpactDeps = {
   engine: CodeIntelligence;
+  symbols: SymbolIndex;
   navigation: CodeNavigation;
   files: SourceFiles;
   paths: ProjectPaths;

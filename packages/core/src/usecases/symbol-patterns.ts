@@ -6,6 +6,7 @@ import { boundedMap } from '../bounded-map.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import type { SymbolIndex } from '../ports/symbol-index.js';
 import { compileGlob } from '../ranking/glob.js';
 import { kindFilter } from '../ranking/kind-filter.js';
 import { compareRanked, NameMatch } from '../ranking/rank-symbols.js';
@@ -24,6 +25,7 @@ export function isNamePattern(query: string): boolean {
 
 export interface PatternSearchDeps {
   engine: CodeIntelligence;
+  symbols: SymbolIndex;
   files: Pick<SourceFiles, 'isInsideRoot'>;
   importGraph: Pick<ImportGraphSource, 'projectFiles'>;
 }
@@ -62,7 +64,7 @@ export async function searchNamePattern(
   const literal = searchableLiteral(pattern);
   const inScope = (filePath: string) => !options.within || options.within(options.relativePath(filePath));
   const hits = literal
-    ? (await deps.engine.searchSymbols(literal)).filter((hit) => inScope(hit.filePath))
+    ? (await deps.symbols.searchSymbols(literal)).hits.filter((hit) => inScope(hit.filePath))
     : await outlineHits(deps, inScope);
   // Imports and re-exports name a declaration listed where it is declared.
   const ranked = hits
@@ -70,7 +72,7 @@ export async function searchNamePattern(
     .map((hit) => ({ hit, match: NameMatch.Exact, relativePath: options.relativePath(hit.filePath) }));
   const located = await Promise.all(ranked.map((ranking) => locateRanked(deps.engine, texts, ranking)));
   const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind)).sort(compareRanked);
-  return { symbols: kept, total: kept.length };
+  return { symbols: kept, total: kept.length, complete: true };
 }
 
 /** The glob over whole names, case-insensitive unless it has a capital letter. */

@@ -5,6 +5,7 @@ import type { SourceText } from '../domain/source-text.js';
 import type { OutlineNode, WorkspaceSymbolHit } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import type { SymbolIndex } from '../ports/symbol-index.js';
 import { kindFilter } from '../ranking/kind-filter.js';
 import {
   compareRanked,
@@ -65,21 +66,10 @@ export interface SymbolSearchOptions {
  */
 const MAX_RERANKED = 200;
 
-/**
- * Symbols matching a name (`User`, or `Container.member` at any depth), best first, each located at
- * its name. The first is the one `cn find` chooses; the rest are its candidates.
- */
-export async function searchRankedSymbols(
-  engine: CodeIntelligence,
-  texts: (filePath: string) => Promise<SourceText | undefined>,
-  query: string,
-  kind?: string,
-  options: SymbolSearchOptions = {},
-): Promise<LocatedSymbol[]> {
-  return (await searchSymbolsRanked(engine, texts, query, kind, options)).symbols.map(({ hit, position }) => ({
-    hit,
-    position,
-  }));
+/** What a name search reads: the symbol index, and the engine's outlines to place hits. */
+export interface NameSearchDeps {
+  engine: CodeIntelligence;
+  symbols: SymbolIndex;
 }
 
 export interface RankedLocatedSymbol extends LocatedSymbol, RankedHit {}
@@ -88,11 +78,21 @@ export interface RankedSearch {
   symbols: RankedLocatedSymbol[];
   /** How many hits passed the filters, located or not. */
   total: number;
+  /**
+   * False when the engine's symbol index was still being built: the declarations named exactly as asked
+   * are all there (and the choice among them is final), but `total` may miss longer and other-case names.
+   */
+  complete: boolean;
 }
 
-/** searchRankedSymbols with each hit's name match kept, for callers that judge ambiguity. */
+/**
+ * Symbols matching a name (`User`, or `Container.member` at any depth), best first, each located at
+ * its name and with its name match kept. The first is the one `cn find` chooses; the rest are its
+ * candidates. A name declared exactly so is answered without waiting for a symbol index still being
+ * built; anything else waits for the whole index.
+ */
 export async function searchSymbolsRanked(
-  engine: CodeIntelligence,
+  deps: NameSearchDeps,
   texts: (filePath: string) => Promise<SourceText | undefined>,
   query: string,
   kind?: string,
@@ -103,10 +103,27 @@ export async function searchSymbolsRanked(
       `'${query.slice(0, 40)}' is not a symbol name`,
       'pass one name, e.g. cn find User or cn find User.save',
     );
+  const quick = await rankedMatches(deps, texts, query, kind, options, true);
+  if (quick.complete || quick.symbols.some(({ match }) => match === NameMatch.Exact))
+    // --exact lists only exact names, and those are all in a quick answer.
+    return options.exact ? { ...quick, complete: true } : quick;
+  return rankedMatches(deps, texts, query, kind, options, false);
+}
+
+async function rankedMatches(
+  { engine, symbols }: NameSearchDeps,
+  texts: (filePath: string) => Promise<SourceText | undefined>,
+  query: string,
+  kind: string | undefined,
+  options: SymbolSearchOptions,
+  exactSuffices: boolean,
+): Promise<RankedSearch> {
   const { name, container } = splitQualifiedName(query);
   const acceptsKind = kindFilter(kind);
   const scopes = container?.split('.') ?? [];
-  const hits = (await engine.searchSymbols(name)).filter(
+  const search = await symbols.searchSymbols(name, { exactSuffices });
+  const { complete } = search;
+  const hits = search.hits.filter(
     (hit) => (!options.where || options.where(hit.filePath)) && (scopes.length === 0 || containerMatches(hit, scopes)),
   );
   const ranked = rankSymbols(hits, name, options.relativePath).filter(
@@ -123,13 +140,13 @@ export async function searchSymbolsRanked(
   located.sort(compareRanked);
   if (!locateAll) located.splice(options.limit ?? located.length);
   const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind));
-  if (scopes.length <= 1) return { symbols: kept, total: locateAll ? kept.length : ranked.length };
+  if (scopes.length <= 1) return { symbols: kept, total: locateAll ? kept.length : ranked.length, complete };
   // navto names only the nearest container; deeper qualifiers are checked against the outline.
   const checks = await Promise.all(
     kept.map(async (symbol) => endsWith(await containerChain(engine, symbol.hit.filePath, symbol.position), scopes)),
   );
   const deep = kept.filter((_, index) => checks[index]);
-  return { symbols: deep, total: deep.length };
+  return { symbols: deep, total: deep.length, complete };
 }
 
 /**
@@ -190,7 +207,7 @@ export const MAX_ALTERNATIVES = 5;
  * flag it or when only an inexact match was found. Nothing matching → not-found.
  */
 export async function resolveSymbolTarget(
-  deps: { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths },
+  deps: NameSearchDeps & { files: SourceFiles; paths: ProjectPaths },
   rawQuery: string,
   narrowing: TargetNarrowing = {},
 ): Promise<ResolvedSymbolTarget> {
@@ -202,21 +219,15 @@ export async function resolveSymbolTarget(
     return { filePath, position };
   }
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const { symbols } = await searchSymbolsRanked(
-    deps.engine,
-    (filePath) => builder.text(filePath),
-    query,
-    narrowing.kind,
-    {
-      limit: MAX_ALTERNATIVES + 1,
-      exact: narrowing.exact,
-      relativePath: (filePath) => deps.paths.toRelative(filePath),
-      ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
-    },
-  );
+  const { symbols } = await searchSymbolsRanked(deps, (filePath) => builder.text(filePath), query, narrowing.kind, {
+    limit: MAX_ALTERNATIVES + 1,
+    exact: narrowing.exact,
+    relativePath: (filePath) => deps.paths.toRelative(filePath),
+    ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
+  });
   const [best, ...rest] = symbols;
   if (!best) {
-    const suggestions = await suggestNames(deps.engine, splitQualifiedName(query).name);
+    const suggestions = await suggestNames(deps.symbols, splitQualifiedName(query).name);
     const narrowed = narrowingWords(narrowing);
     throw notFound(
       `no symbol named '${query}'${narrowed}`,

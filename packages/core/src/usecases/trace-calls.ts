@@ -10,7 +10,6 @@ import { GraphBuilder } from '../graph/graph-builder.js';
 import { keepEdges } from '../graph/limit-edges.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
 import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath, moduleItem } from '../graph/module-items.js';
-import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CallHierarchyItem, CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { checkMaxTokens } from '../output/budget.js';
@@ -18,11 +17,11 @@ import { fitCalls } from '../output/calls-budget.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
-import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget } from './symbol-search.js';
+import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget, type NameSearchDeps } from './symbol-search.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { guessFields } from './target-guess.js';
 
-type Deps = { engine: CodeIntelligence; navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
+type Deps = NameSearchDeps & { navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
 /** `cn calls a b c` answers them in one graph; more is a different question (cn find, cn map). */
 export const MAX_CALL_TARGETS = 20;

@@ -4,14 +4,13 @@ import type { Position } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
-import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
-import { resolveSymbolTarget } from './symbol-search.js';
+import { resolveSymbolTarget, type NameSearchDeps } from './symbol-search.js';
 import { isIdentifierName } from './top-level-declarations.js';
 import type { UnusedCandidate } from './unused-candidate.js';
 
-type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths };
+type Deps = NameSearchDeps & { files: SourceFiles; paths: ProjectPaths };
 
 /**
  * `cn unused <Class> --members`: the class's static and instance members (constructors aside,

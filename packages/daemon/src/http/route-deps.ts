@@ -8,11 +8,14 @@ import type {
   TypeSyntax,
   ChangeHistory,
   ReferenceSyntax,
+  SymbolIndex,
 } from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
 export interface RouteDeps {
   engine: CodeIntelligence;
+  /** Name search across every project (tsserver's navto, or cn's index on the native engine). */
+  symbols: SymbolIndex;
   /** Calls, implementations, hover, diagnostics (the graph commands). */
   navigation: CodeNavigation;
   /** The project's file import graph (cn deps). */

@@ -1,5 +1,8 @@
 import type { EngineDiagnostic, EngineDiagnosticSeverity } from '@cn/core';
+import { DiagnosticSeverity, DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
+import { fromLspRange, pathToUri } from '../convert.js';
 import type { LanguageServerSession } from '../language-server-session.js';
+import { tsserverRequest } from '../tsserver-commands.js';
 
 const SEVERITY_BY_CATEGORY: Record<string, EngineDiagnosticSeverity> = {
   error: 'error',
@@ -8,14 +11,17 @@ const SEVERITY_BY_CATEGORY: Record<string, EngineDiagnosticSeverity> = {
   suggestion: 'hint',
 };
 
+/** Diagnostics of one file from tsserver (its engine's adapter). */
+export type FileDiagnostics = (session: LanguageServerSession, file: string) => Promise<EngineDiagnostic[]>;
+
 /**
- * LSP has no way to ask the language server for diagnostics (it only pushes them for open files, after a
- * delay), so this asks tsserver directly: syntax, then types, one file at a time — the same answers the
- * editor shows, available for files that are not open.
+ * LSP 3.17's pull diagnostics are not served by typescript-language-server 5.3 (it only pushes them
+ * for open files, after a delay), so this asks tsserver directly: syntax, then types, one file at a
+ * time — the same answers the editor shows, available for files that are not open.
  */
-export async function fileDiagnostics(session: LanguageServerSession, file: string): Promise<EngineDiagnostic[]> {
-  const syntactic = await session.tsserverRequest('syntacticDiagnosticsSync', { file });
-  const semantic = await session.tsserverRequest('semanticDiagnosticsSync', { file });
+export const tsserverFileDiagnostics: FileDiagnostics = async (session, file) => {
+  const syntactic = await tsserverRequest(session, 'syntacticDiagnosticsSync', { file });
+  const semantic = await tsserverRequest(session, 'semanticDiagnosticsSync', { file });
   return [...(syntactic ?? []), ...(semantic ?? [])].map((diagnostic) => ({
     filePath: file,
     // tsserver's lines and offsets are 1-based UTF-16 already.
@@ -27,4 +33,27 @@ export async function fileDiagnostics(session: LanguageServerSession, file: stri
     code: `TS${diagnostic.code}`,
     message: diagnostic.text,
   }));
-}
+};
+
+/** LSP's DiagnosticSeverity, 1-based. */
+const SEVERITY_BY_LSP: readonly EngineDiagnosticSeverity[] = ['error', 'error', 'warning', 'information', 'hint'];
+
+/**
+ * The native server serves LSP's pull diagnostics (textDocument/diagnostic), for closed files too:
+ * syntax and type errors in one report, and the editor's suggestions as hints (`'X' is deprecated`,
+ * unused names), which tsserver keeps apart (suggestionDiagnosticsSync) and cn does not report: they
+ * are left out, so both engines list the compiler's errors, warnings and messages alone.
+ */
+export const nativeFileDiagnostics: FileDiagnostics = async (session, file) => {
+  const report = await session.request(DocumentDiagnosticRequest.type, { textDocument: { uri: pathToUri(file) } });
+  const items: Diagnostic[] = (report.kind === 'full' ? report.items : []).filter(
+    (diagnostic) => diagnostic.severity !== DiagnosticSeverity.Hint,
+  );
+  return items.map((diagnostic) => ({
+    filePath: file,
+    range: fromLspRange(diagnostic.range),
+    severity: SEVERITY_BY_LSP[diagnostic.severity ?? 1] ?? 'error',
+    code: `TS${diagnostic.code ?? ''}`,
+    message: diagnostic.message,
+  }));
+};

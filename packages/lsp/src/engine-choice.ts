@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { isCnError, type EngineMode } from '@cn/core';
+import type { EngineAdapter } from './engine-adapter.js';
+import { nativeAdapter } from './native-adapter.js';
+import { locateNative } from './native-installation.js';
+import { stripJsonComments } from './jsonc.js';
+import { walkSourceTree } from './source-tree.js';
+import { locateTsserver, tsserverAdapter } from './tsserver-adapter.js';
+
+/** The engine that answers for a root, what was asked, and why (auto). */
+export interface EngineChoice {
+  adapter: EngineAdapter;
+  mode: EngineMode;
+  reason?: string;
+}
+
+/**
+ * `tsserver`, `native`, or `auto`: native unless the project needs what only tsserver gives. Measured
+ * with typescript@7.0.2 (docs/architecture.md, "Engines"): language-service plugins (the native
+ * server loads none), `baseUrl` (removed: bare imports resolved through it stay unresolved, and
+ * `paths` resolve from the config instead), classic module resolution (removed). Options TypeScript 7
+ * only reports (target ES5, moduleResolution node10 …) do not change navigation and keep native.
+ */
+export function chooseEngine(root: string, mode: EngineMode): EngineChoice {
+  if (mode === 'tsserver') return { adapter: tsserverAdapter(locateTsserver(root)), mode };
+  if (mode === 'native') return { adapter: nativeAdapter(locateNative()), mode };
+  let native;
+  try {
+    native = locateNative();
+  } catch (error) {
+    if (!isCnError(error)) throw error;
+    return { adapter: tsserverAdapter(locateTsserver(root)), mode, reason: error.message };
+  }
+  const needs = tsserverNeeds(root);
+  if (needs) return { adapter: tsserverAdapter(locateTsserver(root)), mode, reason: needs };
+  return { adapter: nativeAdapter(native), mode, reason: 'no tsconfig/jsconfig needs tsserver' };
+}
+
+interface Options {
+  plugins?: unknown;
+  baseUrl?: unknown;
+  paths?: unknown;
+  module?: unknown;
+  moduleResolution?: unknown;
+}
+
+/** The first config option under the root that only tsserver honours, said as a reason; undefined when none. */
+export function tsserverNeeds(root: string): string | undefined {
+  for (const config of walkSourceTree(root).configs) {
+    const relative = path.relative(root, config).split(path.sep).join('/');
+    const { options, declaredIn } = effectiveOptions(config);
+    const plugins = Array.isArray(options.plugins) ? options.plugins : [];
+    if (plugins.length > 0) {
+      const names = plugins.map((plugin) => (plugin as { name?: unknown })?.name).filter((name) => name);
+      return `${relative} loads language-service plugins (${names.join(', ') || 'compilerOptions.plugins'}), which only tsserver runs`;
+    }
+    if (typeof options.baseUrl === 'string') {
+      const baseUrl = path.resolve(path.dirname(declaredIn.baseUrl ?? config), options.baseUrl);
+      const pathsFrom = declaredIn.paths && path.dirname(declaredIn.paths);
+      if (!options.paths || baseUrl !== pathsFrom)
+        return `${relative} resolves imports through baseUrl, which TypeScript 7 removed`;
+    }
+    const resolution = typeof options.moduleResolution === 'string' ? options.moduleResolution.toLowerCase() : '';
+    const moduleKind = typeof options.module === 'string' ? options.module.toLowerCase() : '';
+    if (resolution === 'classic' || (!resolution && ['amd', 'umd', 'system', 'none'].includes(moduleKind)))
+      return `${relative} uses classic module resolution, which TypeScript 7 removed`;
+  }
+  return undefined;
+}
+
+/** compilerOptions after `extends` (bases first), and which config declared baseUrl and paths. */
+function effectiveOptions(
+  config: string,
+  seen = new Set<string>(),
+): { options: Options; declaredIn: Partial<Record<keyof Options, string>> } {
+  if (seen.has(config) || seen.size > 16) return { options: {}, declaredIn: {} };
+  seen.add(config);
+  let json: { extends?: unknown; compilerOptions?: Options } = {};
+  try {
+    json = JSON.parse(stripJsonComments(readFileSync(config, 'utf8'))) as typeof json;
+  } catch {
+    // Broken JSON is reported by project discovery; it decides nothing here.
+  }
+  const bases = (Array.isArray(json.extends) ? json.extends : [json.extends]).filter(
+    (base): base is string => typeof base === 'string',
+  );
+  const options: Options = {};
+  const declaredIn: Partial<Record<keyof Options, string>> = {};
+  for (const base of bases) {
+    const basePath = resolveExtends(config, base);
+    if (!basePath) continue;
+    const inherited = effectiveOptions(basePath, seen);
+    Object.assign(options, inherited.options);
+    Object.assign(declaredIn, inherited.declaredIn);
+  }
+  const own = json.compilerOptions ?? {};
+  Object.assign(options, own);
+  for (const key of ['baseUrl', 'paths'] as const) if (own[key] !== undefined) declaredIn[key] = config;
+  return { options, declaredIn };
+}
+
+function resolveExtends(config: string, base: string): string | undefined {
+  const directory = path.dirname(config);
+  if (base.startsWith('.') || path.isAbsolute(base)) {
+    const file = path.resolve(directory, base);
+    return [file, `${file}.json`].find((candidate) => existsSync(candidate));
+  }
+  const resolve = createRequire(config).resolve;
+  for (const candidate of [base, `${base}.json`, `${base}/tsconfig.json`]) {
+    try {
+      return resolve(candidate);
+    } catch {
+      // Try the next form a package's config is named by.
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,92 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isProjectConfig, isSourceFileName } from './source-tree.js';
+
+/** Files whose edits change answers: sources, tsconfig/jsconfig, and package.json (module resolution). */
+function isWatchedName(name: string): boolean {
+  return isSourceFileName(name) || isProjectConfig(name) || name === 'package.json';
+}
+
+/**
+ * Files edited in place under the root, for an engine that does not watch files itself (the native
+ * one reads a closed file from disk only when told it changed). One non-recursive fs.watch per source
+ * directory (inotify on Linux: one descriptor for all of them), never node_modules or build output.
+ * An edit made before a request is seen by it: the kernel queued the event before the request's bytes,
+ * and `drain` lets the event loop deliver pending events first. A directory that cannot be watched
+ * (the inotify limit) is polled instead: its files' mtimes are compared on every drain.
+ */
+export class FileChangeFeed {
+  private readonly watchers = new Map<string, FSWatcher>();
+  private readonly polled = new Map<string, Map<string, number>>();
+  private changed = new Set<string>();
+  private closed = false;
+
+  constructor(private readonly onLog: (line: string) => void) {}
+
+  /** Watches exactly these directories (new ones added, vanished ones dropped). */
+  async follow(directories: readonly string[]): Promise<void> {
+    const wanted = new Set(directories);
+    for (const [directory, watcher] of this.watchers)
+      if (!wanted.has(directory)) {
+        watcher.close();
+        this.watchers.delete(directory);
+      }
+    for (const directory of this.polled.keys()) if (!wanted.has(directory)) this.polled.delete(directory);
+    for (const directory of wanted)
+      if (!this.watchers.has(directory) && !this.polled.has(directory)) await this.watchDirectory(directory);
+  }
+
+  private async watchDirectory(directory: string): Promise<void> {
+    if (this.closed) return;
+    try {
+      const watcher = watch(directory, { persistent: false }, (_event, name) => {
+        if (typeof name === 'string' && isWatchedName(path.basename(name)))
+          this.changed.add(path.join(directory, name));
+      });
+      // A watched directory removed later reports an error; the file-set monitor reports its files.
+      watcher.on('error', () => {
+        watcher.close();
+        this.watchers.delete(directory);
+      });
+      this.watchers.set(directory, watcher);
+    } catch (error) {
+      if (this.polled.size === 0)
+        this.onLog(`cn: cannot watch ${directory} (${(error as Error).message}): polling its files instead`);
+      this.polled.set(directory, await this.mtimes(directory, new Map()));
+    }
+  }
+
+  /** Files edited (or replaced) since the last call. */
+  async drain(): Promise<string[]> {
+    // Events the kernel already queued are delivered before the check phase that resumes us.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const [directory, before] of this.polled) {
+      const now = await this.mtimes(directory, before);
+      for (const [file, time] of now) if (before.get(file) !== time) this.changed.add(file);
+      this.polled.set(directory, now);
+    }
+    const files = [...this.changed];
+    this.changed = new Set();
+    return files;
+  }
+
+  private async mtimes(directory: string, previous: Map<string, number>): Promise<Map<string, number>> {
+    const names = await readdir(directory).catch(() => [] as string[]);
+    const times = new Map<string, number>();
+    for (const name of names.filter(isWatchedName)) {
+      const file = path.join(directory, name);
+      const time = (await stat(file).catch(() => undefined))?.mtimeMs;
+      if (time !== undefined) times.set(file, time);
+      else if (previous.has(file)) this.changed.add(file);
+    }
+    return times;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
+    this.polled.clear();
+  }
+}

@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { decodeSourceBytes } from '@cn/core';
+import { RequestType } from 'vscode-jsonrpc/node.js';
+import {
+  DidChangeWatchedFilesNotification,
+  DocumentSymbolRequest,
+  FileChangeType,
+  FoldingRangeRequest,
+  type DocumentSymbol,
+  type FileEvent,
+} from 'vscode-languageserver-protocol';
+import { fromFoldingRanges, pathToUri } from './convert.js';
+import type { EngineAdapter, SourceChanges } from './engine-adapter.js';
+import { CLIENT_CAPABILITIES, commonInitializeParams } from './initialize-params.js';
+import type { LanguageServerSession } from './language-server-session.js';
+import type { NativeInstallation } from './native-installation.js';
+import { normalizeNativeFolds, normalizeNativeOutline, type NativeOutline } from './native-outline.js';
+import { NativeSymbolIndex } from './native-symbol-index.js';
+import { discoverNatively } from './native-discovery.js';
+import { nativeFileDiagnostics } from './navigation/diagnostics.js';
+
+/** The native server's own request: which tsconfig holds a file (it loads the project to answer). */
+const ProjectInfoRequest = new RequestType<{ textDocument: { uri: string } }, { configFilePath?: string } | null, void>(
+  'custom/projectInfo',
+);
+
+/**
+ * Automatic type acquisition would run `npm install` into ~/.cache/typescript/7.0 for JavaScript
+ * projects (measured: npm children within a second of loading a project that imports lodash); cn only
+ * navigates. The native server ignores initializationOptions and reads this through workspace/configuration,
+ * under its current key and the deprecated one.
+ */
+export const NATIVE_SETTINGS = {
+  disableAutomaticTypeAcquisition: true,
+  tsserver: { automaticTypeAcquisition: { enabled: false } },
+};
+const SETTING_SECTIONS = new Set(['js/ts', 'typescript', 'javascript']);
+
+/** typescript@7's language server (`tsc --lsp --stdio`): one Go process, no tsserver behind it. */
+export function nativeAdapter(installation: NativeInstallation): EngineAdapter {
+  return {
+    versions: installation,
+    dropsOnlyTheDeclaration: false,
+    watchesFiles: false,
+    // Its info messages narrate every snapshot: only warnings and errors go to daemon.log.
+    logLevel: 2,
+    discover: (root, maxLooseFiles, tree) => discoverNatively(installation.binary, root, maxLooseFiles, tree),
+    launch: (settings) => ({
+      command: installation.binary,
+      args: ['--lsp', '--stdio'],
+      // Go's soft memory ceiling: the collector works harder near it instead of the process dying.
+      env: {
+        ...process.env,
+        ...(settings.maxTsServerMemory ? { GOMEMLIMIT: `${Math.round(settings.maxTsServerMemory)}MiB` } : {}),
+      },
+    }),
+    initializeParams: (settings) => commonInitializeParams(settings.root, CLIENT_CAPABILITIES),
+    configuration: (section) => (section !== undefined && SETTING_SECTIONS.has(section) ? NATIVE_SETTINGS : null),
+    describeProcess: (_command, isServer) =>
+      isServer
+        ? { name: 'the native TypeScript server', essential: true }
+        : { name: 'a helper of the native TypeScript server', essential: false },
+    deathIn: nativeDeathIn,
+    async loadProject(session, anchor, timeoutMs) {
+      const info = await session.connection.request(
+        ProjectInfoRequest,
+        { textDocument: { uri: pathToUri(anchor) } },
+        timeoutMs,
+      );
+      const config = info?.configFilePath;
+      return config && /\.json$/i.test(config) ? path.resolve(config) : undefined;
+    },
+    openLooseFiles,
+    applyFileChanges: notifyFileChanges,
+    createSymbols: (session) => new NativeSymbolIndex(session, (file) => nativeOutline(session, file)),
+    outline: async (session, file) => (await nativeOutline(session, file)).outline,
+    async foldingSpans(session, file) {
+      const [ranges, text] = await Promise.all([
+        session.request(FoldingRangeRequest.type, { textDocument: { uri: pathToUri(file) } }),
+        readText(file),
+      ]);
+      return fromFoldingRanges(normalizeNativeFolds(ranges ?? [], text));
+    },
+    fileDiagnostics: nativeFileDiagnostics,
+  };
+}
+
+/** Go's fatal errors end the process (its exit restarts the session); these lines say why. */
+function nativeDeathIn(line: string, maxTsServerMemory?: number): string | undefined {
+  if (/fatal error: runtime: out of memory|runtime: out of memory/.test(line)) {
+    const limit = maxTsServerMemory ? ` (GOMEMLIMIT ${maxTsServerMemory} MB)` : '';
+    return `the native TypeScript server ran out of memory${limit}`;
+  }
+  if (/^panic: /.test(line.trim())) return `the native TypeScript server crashed: ${line.trim().slice(0, 160)}`;
+  return undefined;
+}
+
+/** The file's outline as tsserver would give it (native-outline.ts), and the import/export bindings it dropped. */
+async function nativeOutline(session: LanguageServerSession, file: string): Promise<NativeOutline> {
+  const [symbols, text] = await Promise.all([
+    session.request(DocumentSymbolRequest.type, { textDocument: { uri: pathToUri(file) } }),
+    readText(file),
+  ]);
+  // Hierarchical symbols were asked for; a flat answer would carry no tree to normalize.
+  const tree = (symbols ?? []).filter((symbol): symbol is DocumentSymbol => 'selectionRange' in symbol);
+  return normalizeNativeOutline(tree, text);
+}
+
+async function readText(file: string): Promise<string> {
+  return decodeSourceBytes(await readFile(file));
+}
+
+/**
+ * Without a config to claim them, the native server loads sources it has open (one inferred project):
+ * each loose file stays open, pinned, as an anchor does.
+ */
+async function openLooseFiles(session: LanguageServerSession, files: string[], previous: string[]): Promise<void> {
+  const now = new Set(files);
+  const before = new Set(previous);
+  for (const file of previous) if (!now.has(file)) await session.documents.release(file);
+  for (const file of files) if (!before.has(file)) await session.documents.sync(file, true).catch(() => undefined);
+}
+
+/**
+ * The native server watches nothing unless the client offers to watch for it (dynamic registration,
+ * which cn does not advertise), so cn tells it what its file-set monitor and file feed saw.
+ */
+async function notifyFileChanges(session: LanguageServerSession, changes: SourceChanges): Promise<void> {
+  const event = (file: string, type: FileChangeType): FileEvent => ({ uri: pathToUri(file), type });
+  const events = [
+    ...changes.created.map((file) => event(file, FileChangeType.Created)),
+    ...changes.edited.map((file) => event(file, FileChangeType.Changed)),
+    ...changes.deleted.map((file) => event(file, FileChangeType.Deleted)),
+  ];
+  if (events.length > 0) session.connection.notify(DidChangeWatchedFilesNotification.type, { changes: events });
+  if (changes.layout === changes.previous) return;
+  await openLooseFiles(session, changes.layout.looseFiles, changes.previous.looseFiles);
+  // Anchors may have been deleted: each project gets its current one open.
+  for (const project of changes.layout.projects)
+    await session.documents.sync(project.anchor, true).catch(() => undefined);
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { isDeclarationFile, isInside, isSourceFile } from '@cn/core';
+import type { SourceTree } from './source-tree.js';
+
+export interface DiscoveredProject {
+  /** Absolute path of the tsconfig.json / jsconfig.json. */
+  configPath: string;
+  /** A source file of this project that is kept open so tsserver keeps the project loaded. */
+  anchor: string;
+}
+
+/** A tsconfig/jsconfig that tsc cannot read (broken JSON): its project is not loaded. */
+export interface ConfigError {
+  /** Absolute path of the config. */
+  configPath: string;
+  /** 1-based line and UTF-16 column in the config. */
+  line: number;
+  character: number;
+  /** TS1005 … */
+  code: string;
+  message: string;
+}
+
+export interface ProjectLayout {
+  projects: DiscoveredProject[];
+  /** Sources under the root that no config claims (JS without a jsconfig, stray scripts …). */
+  looseFiles: string[];
+  /** True when more loose files existed than the cap allowed. */
+  looseFilesTruncated: boolean;
+  configErrors: ConfigError[];
+  /** The projects' source files under the root (node_modules aside) and the loose files: what cn's index reads. */
+  sourceFiles: string[];
+}
+
+/** What one config says, as its engine's compiler reads it; undefined when it cannot be read (errors recorded). */
+export interface ConfigContents {
+  /** Absolute paths of its source files. */
+  files: string[];
+  /** Absolute paths of the configs it references (solution-style configs list no files of their own). */
+  references: string[];
+}
+
+export type ConfigReader = (configPath: string, errors: ConfigError[]) => ConfigContents | undefined;
+
+/**
+ * The projects under the root (each config, and those its references lead to), an anchor for each, and the
+ * loose files no config claims, from a reader of configs: TypeScript 5.9's API in a child process
+ * (project-discovery.ts) or the native compiler (native-discovery.ts).
+ */
+export function assembleLayout(
+  root: string,
+  maxLooseFiles: number,
+  tree: SourceTree,
+  readConfig: ConfigReader,
+): ProjectLayout {
+  const { configs, sources } = tree;
+  const claimed = new Set<string>();
+  const projects: DiscoveredProject[] = [];
+  const configQueue = [...configs];
+  const seenConfigs = new Set(configQueue);
+  const configErrors: ConfigError[] = [];
+  while (configQueue.length > 0) {
+    const configPath = configQueue.shift()!;
+    const parsed = readConfig(configPath, configErrors);
+    if (!parsed) continue;
+    for (const referenced of parsed.references) {
+      if (!seenConfigs.has(referenced)) {
+        seenConfigs.add(referenced);
+        configQueue.push(referenced);
+      }
+    }
+    const files = parsed.files.filter((file) => isInside(root, file));
+    for (const file of files) claimed.add(file);
+    const anchor = chooseAnchor(configPath, files, configs);
+    if (anchor) projects.push({ configPath, anchor });
+  }
+  const unclaimed = sources.filter((file) => !claimed.has(file) && !isDeclarationFile(file));
+  const looseFiles = unclaimed.slice(0, maxLooseFiles);
+  const inNodeModules = `${path.sep}node_modules${path.sep}`;
+  const projectSources = [...claimed].filter((file) => isSourceFile(file) && !file.includes(inNodeModules));
+  return {
+    projects,
+    looseFiles,
+    looseFilesTruncated: unclaimed.length > maxLooseFiles,
+    configErrors,
+    sourceFiles: [...projectSources, ...looseFiles].sort(),
+  };
+}
+
+/**
+ * tsserver gives an opened file to the nearest tsconfig.json/jsconfig.json above it, so the anchor
+ * must be a file whose nearest config is this one; otherwise opening it would load another project.
+ */
+function chooseAnchor(configPath: string, files: string[], allConfigs: string[]): string | undefined {
+  const candidates = files.filter(
+    (file) => !isDeclarationFile(file) && !file.includes(`${path.sep}node_modules${path.sep}`),
+  );
+  const configDirectories = new Set(allConfigs.map((config) => path.dirname(config)));
+  const owned = candidates.find((file) => nearestConfigDirectory(file, configDirectories) === path.dirname(configPath));
+  return owned ?? candidates[0] ?? files[0];
+}
+
+function nearestConfigDirectory(file: string, configDirectories: Set<string>): string | undefined {
+  let directory = path.dirname(file);
+  for (;;) {
+    if (configDirectories.has(directory)) return directory;
+    const parent = path.dirname(directory);
+    if (parent === directory) return undefined;
+    directory = parent;
+  }
+}

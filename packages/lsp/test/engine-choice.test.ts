@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chooseEngine, tsserverNeeds } from '../src/engine-choice.js';
+import { stripJsonComments } from '../src/jsonc.js';
+import { locateNative } from '../src/native-installation.js';
+
+describe('auto: native unless the project needs tsserver', () => {
+  let root: string;
+  const project = (files: Record<string, string>) => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'cn-choice-'));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      writeFileSync(path.join(root, name), text);
+    }
+    return root;
+  };
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('chooses native for a plain project, and says why', () => {
+    const choice = chooseEngine(project({ 'tsconfig.json': '{ "compilerOptions": { "strict": true } }' }), 'auto');
+    expect(choice.adapter.versions.engine).toBe('native');
+    expect(choice.reason).toBe('no tsconfig/jsconfig needs tsserver');
+  });
+
+  it('falls back to tsserver for language-service plugins, named in the reason', () => {
+    const root = project({
+      'tsconfig.json': '{ "extends": "./base.json" }',
+      // Comments and trailing commas, as tsconfig files have them.
+      'base.json': '{ /* shared */ "compilerOptions": { "plugins": [{ "name": "@vue/typescript-plugin" },], } }',
+    });
+    const choice = chooseEngine(root, 'auto');
+    expect(choice.adapter.versions.engine).toBe('tsserver');
+    expect(choice.reason).toMatch(/^tsconfig\.json loads language-service plugins \(@vue\/typescript-plugin\)/);
+  });
+
+  it('falls back for baseUrl without paths, and for paths resolved from a baseUrl elsewhere', () => {
+    expect(tsserverNeeds(project({ 'tsconfig.json': '{ "compilerOptions": { "baseUrl": "." } }' }))).toMatch(
+      /baseUrl, which TypeScript 7 removed/,
+    );
+    rmSync(root, { recursive: true, force: true });
+    const elsewhere = '{ "compilerOptions": { "baseUrl": "./src", "paths": { "@/*": ["app/*"] } } }';
+    expect(tsserverNeeds(project({ 'tsconfig.json': elsewhere }))).toMatch(/baseUrl/);
+  });
+
+  it('keeps native for a baseUrl at the config with paths beside it (rxjs), and for removed targets', () => {
+    const rxjsLike =
+      '{ "compilerOptions": { "baseUrl": "./", "paths": { "rxjs": ["./src/index"] }, "target": "es5" } }';
+    expect(tsserverNeeds(project({ 'tsconfig.json': rxjsLike }))).toBeUndefined();
+  });
+
+  it('falls back for classic module resolution, said or implied by an AMD module', () => {
+    expect(tsserverNeeds(project({ 'jsconfig.json': '{ "compilerOptions": { "module": "amd" } }' }))).toMatch(
+      /^jsconfig\.json uses classic module resolution/,
+    );
+  });
+
+  it('an explicit engine is taken as asked, with no reason', () => {
+    const choice = chooseEngine(project({ 'tsconfig.json': '{ "compilerOptions": { "plugins": [{}] } }' }), 'native');
+    expect(choice).toMatchObject({ mode: 'native' });
+    expect(choice.adapter.versions.engine).toBe('native');
+    expect(choice.reason).toBeUndefined();
+  });
+});
+
+describe('tsconfig JSON', () => {
+  it('drops comments and trailing commas, never inside strings', () => {
+    const text = '{ "a": "// not a comment", /* gone */ "b": [1, 2,], // gone\n "c": "x,}" }';
+    expect(JSON.parse(stripJsonComments(text))).toEqual({ a: '// not a comment', b: [1, 2], c: 'x,}' });
+  });
+});
+
+describe('the native binary', () => {
+  it('is the platform package’s own executable, resolved from typescript@7', () => {
+    const native = locateNative();
+    expect(native.binary).toMatch(/@typescript[\\/]typescript-[a-z0-9]+-[a-z0-9]+[\\/]lib[\\/]tsc(\.exe)?$/);
+    expect(native.typescriptVersion).toMatch(/^7\.0\./);
+  });
+
+  it('missing for a platform: one clear error naming the package and what to do', () => {
+    expect(() => locateNative('aix', 'ppc64')).toThrow(
+      expect.objectContaining({
+        kind: 'unavailable',
+        message: 'the native engine has no binary for aix-ppc64 (@typescript/typescript-aix-ppc64 is not installed)',
+        hint: expect.stringMatching(/--engine tsserver$/),
+      }),
+    );
+  });
+});
