@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { cancellationDirectoryOf, removeCancellationDirectory } from './cancellation-directory.js';
-import { killQuietly, listDescendants, stoppedAmong, tryListProcesses, type ProcessEntry } from './process-tree.js';
+import { commandOf, killQuietly, stoppedAmong, tryListDescendants, type ProcessEntry } from './process-tree.js';
 
 const require = createRequire(import.meta.url);
 
@@ -116,9 +116,8 @@ export class LanguageServerProcess {
    */
   recordDescendants(): ProcessEntry[] | undefined {
     if (this.exited || this.child.pid === undefined) return [];
-    const processes = tryListProcesses();
-    if (!processes) return undefined;
-    const current = listDescendants(this.child.pid, processes);
+    const current = tryListDescendants(this.child.pid);
+    if (!current) return undefined;
     for (const entry of current) this.knownDescendants.set(entry.pid, entry.command);
     return current;
   }
@@ -130,10 +129,7 @@ export class LanguageServerProcess {
   async kill(): Promise<void> {
     this.recordDescendants();
     // Only pids still running the same command: a remembered pid may have been reused since.
-    const running = tryListProcesses() ?? [];
-    for (const [pid, command] of this.knownDescendants) {
-      if (running.some((entry) => entry.pid === pid && entry.command === command)) killQuietly(pid);
-    }
+    for (const [pid, command] of this.knownDescendants) if (commandOf(pid) === command) killQuietly(pid);
     if (!this.exited) this.child.kill('SIGKILL');
     await this.exitedPromise;
     for (const command of this.knownDescendants.values()) {
