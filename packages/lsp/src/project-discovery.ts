@@ -1,5 +1,5 @@
 import path from 'node:path';
-import ts from 'typescript';
+import ts from './typescript-api.cjs';
 import { isDeclarationFile, isInside } from '@cn/core';
 import { walkSourceTree, type SourceTree } from './source-tree.js';
 

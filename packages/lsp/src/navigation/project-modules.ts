@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import { discoverProjects } from '../project-discovery.js';
 import { SOURCE_EXTENSIONS, isInside } from '@cn/core';
 

@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import { LRUCache } from 'lru-cache';
 import type { Position, ReferenceRole, ReferenceSite, ReferenceSyntax } from '@cn/core';
 import { enclosingDeclaration } from './enclosing-declaration.js';

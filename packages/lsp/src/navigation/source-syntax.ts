@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import type { Position } from '@cn/core';
 
 /** A syntax tree of one file, parents set (no project, no type checking). */
