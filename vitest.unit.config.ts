@@ -44,6 +44,7 @@ export default defineConfig({
               'lsp-connection',
               'process-tree',
               'reference-sites',
+              'project-discovery',
             ].map((name) => `packages/lsp/test/${name}.test.ts`),
           ],
           // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run

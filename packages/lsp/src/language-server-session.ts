@@ -106,7 +106,7 @@ export class LanguageServerSession {
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       const anchors = new Set(layout.projects.map((project) => project.anchor));
       for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
-      if (layout.looseFiles.length > 0) await this.openLooseProject(layout.looseFiles);
+      if (layout.looseFiles.length > 0) await this.openLooseProject(layout);
       const loaded = new Set<string>();
       for (const project of layout.projects) {
         // tsserver handles requests in order, so this answers only once the anchor's project is built.
@@ -172,8 +172,7 @@ export class LanguageServerSession {
     await this.documents.syncAll();
     await this.tsserverRequest('reloadProjects', {}, this.settings.loadTimeoutMs);
     for (const project of layout.projects) await this.documents.sync(project.anchor, true).catch(() => undefined);
-    if (layout.looseFiles.length > 0 || this.layout.looseFiles.length > 0)
-      await this.openLooseProject(layout.looseFiles);
+    if (layout.looseFiles.length > 0 || this.layout.looseFiles.length > 0) await this.openLooseProject(layout);
     this.layout = layout;
     this.looseFiles = layout.looseFiles.length;
     await this.noteConfigErrors(layout);
@@ -204,23 +203,13 @@ export class LanguageServerSession {
    * watches itself. Opening them one by one instead would make the language server type-check each open file
    * and make tsserver trust possibly stale open copies over the disk.
    */
-  private async openLooseProject(files: string[]): Promise<void> {
+  private async openLooseProject(layout: ProjectLayout): Promise<void> {
     await this.tsserverRequest(
       'openExternalProject',
       {
         projectFileName: path.join(this.settings.root, LOOSE_PROJECT_NAME),
-        rootFiles: files.map((fileName) => ({ fileName })),
-        options: {
-          allowJs: true,
-          checkJs: false,
-          noEmit: true,
-          jsx: 'preserve',
-          target: 'es2022',
-          module: 'esnext',
-          moduleResolution: 'bundler',
-          allowSyntheticDefaultImports: true,
-          maxNodeModuleJsDepth: 0,
-        },
+        rootFiles: layout.looseFiles.map((fileName) => ({ fileName })),
+        options: layout.looseOptions,
         typeAcquisition: { enable: false },
       },
       this.settings.loadTimeoutMs,

@@ -29,7 +29,42 @@ export interface ProjectLayout {
   /** True when more loose files existed than the cap allowed. */
   looseFilesTruncated: boolean;
   configErrors: ConfigError[];
+  /** What the loose files are compiled with, in tsc's own (parsed) form: see looseFileOptions. */
+  looseOptions: LooseFileOptions;
 }
+
+/** Compiler options as plain data, so they cross from the discovery process and go to tsserver as they are. */
+export type LooseFileOptions = Record<string, unknown>;
+
+/** Loose files in a project with no config at all: JavaScript resolved as a bundler would. */
+const LOOSE_FILE_DEFAULTS: ts.CompilerOptions = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  target: ts.ScriptTarget.ES2022,
+  jsx: ts.JsxEmit.Preserve,
+  allowSyntheticDefaultImports: true,
+};
+
+/** Options about output and the build, which a program of loose files read for navigation has no use for. */
+const OUTPUT_OPTIONS = [
+  'configFilePath',
+  'configFile',
+  'composite',
+  'incremental',
+  'tsBuildInfoFile',
+  'declaration',
+  'declarationMap',
+  'declarationDir',
+  'emitDeclarationOnly',
+  'isolatedDeclarations',
+  'outDir',
+  'outFile',
+  'rootDir',
+  'sourceMap',
+  'inlineSourceMap',
+  'inlineSources',
+  'plugins',
+];
 
 export function discoverProjects(
   root: string,
@@ -42,6 +77,7 @@ export function discoverProjects(
   const configQueue = [...configs];
   const seenConfigs = new Set(configQueue);
   const configErrors: ConfigError[] = [];
+  let looseContext: { configPath: string; options: ts.CompilerOptions } | undefined;
   while (configQueue.length > 0) {
     const configPath = configQueue.shift()!;
     const parsed = parseConfig(configPath, configErrors);
@@ -56,6 +92,8 @@ export function discoverProjects(
     }
     const files = parsed.fileNames.map((fileName) => path.resolve(fileName)).filter((file) => isInside(root, file));
     for (const file of files) claimed.add(file);
+    if (files.length > 0 && (!looseContext || isCloserToRoot(configPath, looseContext.configPath)))
+      looseContext = { configPath, options: parsed.options };
     const anchor = chooseAnchor(configPath, files, configs);
     if (anchor) projects.push({ configPath, anchor });
   }
@@ -65,7 +103,26 @@ export function discoverProjects(
     looseFiles: unclaimed.slice(0, maxLooseFiles),
     looseFilesTruncated: unclaimed.length > maxLooseFiles,
     configErrors,
+    looseOptions: looseFileOptions(looseContext?.options),
   };
+}
+
+/**
+ * The loose files take the compiler options of the config nearest the root that has files of its own, as they are
+ * likely to be run and resolved alike, and for a reason that weighs more: tsserver shares a file's syntax tree only
+ * between programs whose syntax-affecting options are equal. A program of rxjs's one loose script with options of its
+ * own parsed the standard library (lib.dom.d.ts …) a second time: 40 MB more in tsserver and seconds to a cold
+ * answer, for one file. tsserver takes the parsed form as it is (its protocol converts only strings).
+ */
+export function looseFileOptions(configOptions: ts.CompilerOptions | undefined): LooseFileOptions {
+  const base: LooseFileOptions = { ...(configOptions ?? LOOSE_FILE_DEFAULTS) };
+  for (const option of OUTPUT_OPTIONS) delete base[option];
+  return { ...base, allowJs: true, checkJs: false, noEmit: true, maxNodeModuleJsDepth: 0 };
+}
+
+function isCloserToRoot(configPath: string, other: string): boolean {
+  const depth = (file: string) => path.dirname(file).split(path.sep).length;
+  return depth(configPath) < depth(other);
 }
 
 const MAX_ERRORS_PER_CONFIG = 20;
