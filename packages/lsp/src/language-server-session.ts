@@ -30,6 +30,8 @@ export interface SessionSettings {
   maxOpenDocuments: number;
   maxLooseFiles: number;
   onLog(line: string): void;
+  /** See EngineOptions.whileProjectsLoad. */
+  whileProjectsLoad(): void;
   /** Called once when the language server or its tsserver dies (not when the session is disposed). */
   onDeath(reason: string): void;
 }
@@ -102,6 +104,7 @@ export class LanguageServerSession {
       const layout = await discovering;
       this.layout = layout;
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
+      this.settings.whileProjectsLoad();
       await this.noteConfigErrors(layout);
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       const anchors = new Set(layout.projects.map((project) => project.anchor));

@@ -10,8 +10,9 @@ import { describeLocation, fixture, LONG, startEngine } from './helpers.js';
 describe('a loose script beside a tsconfig project', { timeout: LONG }, () => {
   const root = fixture('loose-files');
   let engine: TypeScriptEngine;
+  let toldWhileLoading = 0;
   beforeAll(async () => {
-    engine = await startEngine(root);
+    engine = await startEngine(root, { whileProjectsLoad: () => toldWhileLoading++ });
   }, LONG);
   afterAll(() => engine?.dispose());
 
@@ -19,6 +20,10 @@ describe('a loose script beside a tsconfig project', { timeout: LONG }, () => {
     const status = engine.status();
     expect(status.projects).toEqual(['packages/tool/tsconfig.json', 'tsconfig.json']);
     expect(status.looseFiles).toBe(1);
+  });
+
+  it('lets the daemon know once, while tsserver builds the projects (it loads the compiler API then)', () => {
+    expect(toldWhileLoading).toBe(1);
   });
 
   it("is where the project's class is also used: its references include the script's", async () => {
