@@ -97,6 +97,41 @@ describe('scripts/bench on a fixture', () => {
   });
 });
 
+describe('scripts/bench/peers.mjs on a fixture', () => {
+  it('drives cn over MCP and the raw language server, and checks each answer against the compiler', async () => {
+    // cclsp and lsmcp come from the npm registry on a real run; the smoke test keeps to what is in the checkout.
+    const { stdout, stderr, exitCode } = await runScript('scripts/bench/peers.mjs', [
+      '--corpus',
+      'fixture:test/fixtures/ts-multi',
+      '--peers',
+      'cn,raw',
+      '--runs',
+      '1',
+    ]);
+    expect(exitCode, stderr).toBe(0);
+    const total = Number(/^compiler's references of \w+ \([^)]+\): (\d+)$/m.exec(stdout)?.[1]);
+    expect(total).toBeGreaterThan(0);
+    const rows = tableRows(stdout, 'server');
+    expect(rows.map((row) => row[0])).toEqual(['cn (MCP, `cn mcp`)', 'raw typescript-language-server (stdio, no MCP)']);
+    for (const row of rows) {
+      const where = row.join(' | ');
+      expect(Number(row[1]), where).toBeGreaterThan(0);
+      // Both are complete from the first answer on: they answer only once the project is loaded.
+      expect(row[2], where).toBe(`${total} of ${total}`);
+      expect(row[3], where).toBe(`${total} of ${total}`);
+      expect(row[7], where).toMatch(/^\d+ \/ \d+ \/ \d+$/);
+      expect(Number(row[8]), where).toBeGreaterThan(0);
+    }
+    expect(stdout).toMatch(/^load at end: load average/m);
+  }, 480_000);
+
+  it('rejects an unknown peer with one line and exit 2', async () => {
+    const { stderr, exitCode } = await runScript('scripts/bench/peers.mjs', ['--peers', 'serena']);
+    expect(exitCode).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
 describe('scripts/eval on the fixture questions', () => {
   it('prints a row per question and a summary per category against the ground truth', async () => {
     const { stdout, stderr, exitCode } = await runScript('scripts/eval/eval.mjs', [
