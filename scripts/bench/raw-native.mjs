@@ -9,12 +9,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO } from './corpora.mjs';
+import { connectTo, RawServer } from './raw-lsp.mjs';
 
 const lspDist = path.join(REPO, 'packages/lsp/dist');
 const requireFromLsp = createRequire(path.join(REPO, 'packages/lsp/package.json'));
-const jsonrpc = requireFromLsp('vscode-jsonrpc/node.js');
 const { discoverProjects } = await import(pathToFileURL(path.join(lspDist, 'project-discovery.js')).href);
-const { languageIdFor } = await import(pathToFileURL(path.join(lspDist, 'document-sync.js')).href);
 
 const uri = (file) => pathToFileURL(file).href;
 
@@ -45,19 +44,7 @@ export function locateNativeBinary() {
 export async function startRawNativeServer(root, binary) {
   const spawnedAt = performance.now();
   const child = spawn(binary, ['--lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'ignore'] });
-  const connection = jsonrpc.createMessageConnection(
-    new jsonrpc.StreamMessageReader(child.stdout),
-    new jsonrpc.StreamMessageWriter(child.stdin),
-  );
-  connection.onRequest('workspace/configuration', (params) =>
-    params.items.map(() => ({ disableAutomaticTypeAcquisition: true })),
-  );
-  connection.onRequest(() => null);
-  connection.onNotification(() => undefined);
-  connection.onUnhandledProgress(() => undefined);
-  connection.onError(() => undefined);
-  child.stdin.on('error', () => undefined);
-  connection.listen();
+  const connection = connectTo(child, (params) => params.items.map(() => ({ disableAutomaticTypeAcquisition: true })));
   await connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: uri(root),
@@ -70,75 +57,11 @@ export async function startRawNativeServer(root, binary) {
   connection.sendNotification('initialized', {});
   const initializedAt = performance.now();
   const { projects } = discoverProjects(root, 0);
-  const server = new RawNativeServer(connection, child);
+  // No log directory: the native server writes none.
+  const server = new RawServer(connection, child, undefined);
   for (const project of projects) server.open(project.anchor);
   for (const project of projects)
     await connection.sendRequest('custom/projectInfo', { textDocument: { uri: uri(project.anchor) } });
-  const loadedAt = performance.now();
-  server.timings = {
-    initializeMs: initializedAt - spawnedAt,
-    openToLoadedMs: loadedAt - initializedAt,
-    spawnToLoadedMs: loadedAt - spawnedAt,
-  };
-  server.projects = projects.length;
+  server.loaded({ spawnedAt, initializedAt, loadedAt: performance.now() }, projects.length);
   return server;
 }
-
-class RawNativeServer {
-  constructor(connection, child) {
-    this.connection = connection;
-    this.child = child;
-    this.opened = new Set();
-  }
-
-  get pid() {
-    return this.child.pid;
-  }
-
-  open(file) {
-    if (this.opened.has(file)) return;
-    this.opened.add(file);
-    this.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: uri(file), languageId: languageIdFor(file), version: 1, text: readFileSync(file, 'utf8') },
-    });
-  }
-
-  workspaceSymbol(query) {
-    return this.connection.sendRequest('workspace/symbol', { query });
-  }
-
-  definition(file, position) {
-    return this.connection.sendRequest('textDocument/definition', {
-      textDocument: { uri: uri(file) },
-      position: { line: position.line - 1, character: position.character - 1 },
-    });
-  }
-
-  references(file, position) {
-    return this.connection.sendRequest('textDocument/references', {
-      textDocument: { uri: uri(file) },
-      position: { line: position.line - 1, character: position.character - 1 },
-      context: { includeDeclaration: true },
-    });
-  }
-
-  async dispose() {
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    try {
-      // Native refuses a shutdown with params.
-      await Promise.race([this.connection.sendRequest('shutdown'), sleep(2000)]);
-      this.connection.sendNotification('exit');
-    } catch {
-      // Already gone.
-    }
-    await Promise.race([exited, sleep(2000)]);
-    try {
-      this.child.kill('SIGKILL');
-    } catch {
-      // Already gone.
-    }
-    this.connection.dispose();
-  }
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
