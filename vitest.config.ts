@@ -2,8 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 /** What a real engine answers: run once per engine (CN_ENGINE), the helpers pass it on to the engine or daemon. */
 const AGAINST_ENGINES = ['packages/lsp/test/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+/**
+ * packages/lsp loads the compiler API through a CommonJS module (src/typescript-api.cts, `export =`), which vite does
+ * not transform; tests that run the sources import typescript itself, which gives the same module.
+ */
+export const TYPESCRIPT_API = { find: /^(?:\.\.?\/)+typescript-api\.cjs$/, replacement: 'typescript' };
 
 export default defineConfig({
+  resolve: { alias: [TYPESCRIPT_API] },
   test: {
     // Fixture projects hold test files of their own (they are what cn reads, not tests of cn).
     exclude: ['**/node_modules/**', 'test/fixtures/**'],

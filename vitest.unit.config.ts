@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TYPESCRIPT_API } from './vitest.config.js';
 
 /**
  * `npm run test:unit`: the fast tier (seconds, no build needed): core with fakes, the daemon's routes
@@ -14,6 +15,7 @@ export default defineConfig({
   resolve: {
     // The workspace packages from their sources, so this tier tests the code as it is, not the last build.
     alias: [
+      TYPESCRIPT_API,
       { find: /^@cn\/protocol\/(request-proof|schemas|types)$/, replacement: source('protocol/src/$1.ts') },
       { find: /^@cn\/daemon\/local-files$/, replacement: source('daemon/src/local-files/index.ts') },
       { find: /^@cn\/lsp\/process-tree$/, replacement: source('lsp/src/process-tree.ts') },
@@ -42,6 +44,9 @@ export default defineConfig({
               'lsp-connection',
               'native-outline',
               'engine-choice',
+              'process-tree',
+              'reference-sites',
+              'project-discovery',
             ].map((name) => `packages/lsp/test/${name}.test.ts`),
           ],
           // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run

@@ -1,132 +1,183 @@
 #!/usr/bin/env node
-// How close is cn to the physical limit? For each corpus, in one run: the node floor, a raw
-// vscode-jsonrpc client to typescript-language-server (same settings as the daemon), and whole `cn`
-// processes (cold and warm), then the ratios against the targets of issue 4.
-//   npm run build && node scripts/bench/bench.mjs [--corpus rxjs,effect,three|fixture:<dir>] [--runs 20] [--cold-runs
-// 20]
-import { readFileSync } from 'node:fs';
+// How close is cn to the physical limit? For each corpus and each engine, in one run: the node floor, a raw
+// vscode-jsonrpc client to the engine's language server, and whole `cn` processes (cold and warm) told to use that
+// engine through CN_ENGINE; then the ratios of issue 14, one table per engine.
+//   npm run build && node scripts/bench/bench.mjs [--corpus rxjs,effect,three,typeorm|fixture:<dir>]
+//     [--engine tsserver,native] [--runs 20] [--cold-runs 5]
+import os from 'node:os';
 import path from 'node:path';
-import { prepareCorpus, removeCorpus, symbolPosition } from './corpora.mjs';
+import { CorpusUnavailable, prepareCorpus, removeCorpus, symbolPosition } from './corpora.mjs';
+import { ENGINE_NAMES, ENGINES, engineOfStatus } from './engines.mjs';
 import { cn, summarize, timeProcess, timeRequest } from './measure.mjs';
-import { startRawServer } from './raw-lsp.mjs';
 import { rssOf, treeRss } from './process-tree.mjs';
-import { printCorpusReport, printSummary } from './report.mjs';
-import { commaList, parseScriptArgs, wholeNumber } from '../lib/cli-args.mjs';
+import { daemonStartup, moduleLoad } from './daemon-startup.mjs';
+import { loadLine, printCorpusReport, printSummary, printUnavailable } from './report.mjs';
+import { commaList, parseScriptArgs, usageError, wholeNumber } from '../lib/cli-args.mjs';
 
 const options = parseArguments(process.argv.slice(2));
+console.log(`load at start: ${loadLine()}`);
 const results = [];
 for (const name of options.corpora) {
-  const corpus = prepareCorpus(name);
+  let corpus;
   try {
-    const result = await benchCorpus(corpus, options);
-    printCorpusReport(result);
-    results.push(result);
+    corpus = prepareCorpus(name);
+  } catch (error) {
+    if (!(error instanceof CorpusUnavailable)) throw error;
+    printUnavailable(name, error.message);
+    continue;
+  }
+  try {
+    progress(`${corpus.spec}: node floor`);
+    const floor = timeProcess(['-e', '0'], options.runs);
+    const daemonModules = moduleLoad(options.runs);
+    for (const engine of options.engines) {
+      const result = await benchEngine(corpus, ENGINES[engine], { ...options, floor, daemonModules });
+      if (result.unavailable) printUnavailable(`${corpus.spec}, ${engine} engine`, result.unavailable);
+      else printCorpusReport(result);
+      results.push(result);
+    }
   } finally {
-    cn(['stop'], corpus.root, { allowExit: [0, 1, 2, 3, 4] });
+    for (const engine of options.engines) stopCn(corpus, engine);
     removeCorpus(corpus);
   }
 }
-printSummary(results);
+printSummary(results, options.engines);
+console.log(`\nload at end: ${loadLine()}`);
 
 function parseArguments(argv) {
   const { values } = parseScriptArgs('bench', argv, {
-    corpus: { type: 'string', default: 'rxjs,effect,three' },
+    corpus: { type: 'string', default: 'rxjs,effect,three,typeorm' },
+    engine: { type: 'string', default: ENGINE_NAMES.join(',') },
     runs: { type: 'string', default: '20' },
-    'cold-runs': { type: 'string' },
+    'cold-runs': { type: 'string', default: '5' },
   });
-  const runs = wholeNumber('bench', '--runs', values.runs);
+  const engines = commaList(values.engine);
+  const unknown = engines.find((engine) => !ENGINE_NAMES.includes(engine));
+  if (unknown || engines.length === 0)
+    usageError('bench', `--engine takes ${ENGINE_NAMES.join(', ')} (comma-separated), not '${values.engine}'`);
   return {
     corpora: commaList(values.corpus),
-    runs,
-    coldRuns: values['cold-runs'] === undefined ? runs : wholeNumber('bench', '--cold-runs', values['cold-runs']),
+    engines,
+    runs: wholeNumber('bench', '--runs', values.runs),
+    coldRuns: wholeNumber('bench', '--cold-runs', values['cold-runs']),
   };
 }
 
-async function benchCorpus(corpus, { runs, coldRuns }) {
+async function benchEngine(corpus, engine, { runs, coldRuns, floor, daemonModules }) {
+  const base = { corpus, engine: engine.name, runs, coldRuns };
+  const located = engine.locate();
+  if (!located.available) return { ...base, unavailable: located.reason };
+  const env = { CN_ENGINE: engine.name };
+  stopCn(corpus, engine.name);
+  // One cold find first: it tells whether this build of cn runs the engine at all.
+  const firstCold = cn(['find', corpus.symbol.name], corpus.root, { env });
+  const status = JSON.parse(cn(['status', '--format', 'json'], corpus.root, { env }).stdout);
+  stopCn(corpus, engine.name);
+  if (engineOfStatus(status) !== engine.name)
+    return {
+      ...base,
+      unavailable: `cn under CN_ENGINE=${engine.name} runs the ${engineOfStatus(status)} engine: this build of cn has no ${engine.name} engine`,
+    };
+  const raw = await benchRaw(corpus, engine, located, { runs, coldRuns });
+  progress(`${corpus.spec}: cn (${engine.name}), ${coldRuns} cold finds`);
+  const coldFinds = [firstCold.ms];
+  const startups = [daemonStartup(status.logFile)];
+  for (let i = 1; i < coldRuns; i++) {
+    coldFinds.push(cn(['find', corpus.symbol.name], corpus.root, { env }).ms);
+    startups.push(daemonStartup(status.logFile));
+    stopCn(corpus, engine.name);
+  }
+  progress(`${corpus.spec}: cn (${engine.name}), warm`);
+  const id = `${corpus.symbol.file}::${raw.position.line}::${raw.position.character}`;
+  cn(['start'], corpus.root, { env });
+  const warm = (args) => timeCn(args, corpus.root, runs, env);
+  const find = warm(['find', corpus.symbol.name]);
+  const map = warm(['map', corpus.bigFile]);
+  const inspect = warm(['inspect', id]);
+  const daemonPid = JSON.parse(cn(['status', '--format', 'json'], corpus.root, { env }).stdout).pid;
+  const result = {
+    ...base,
+    id,
+    floor,
+    raw,
+    cn: {
+      coldFind: summarize(coldFinds),
+      startup: summarizeStartups(startups, daemonModules, floor),
+      find,
+      map,
+      inspect,
+      daemonRss: rssOf(daemonPid),
+      daemonTreeRss: treeRss(daemonPid),
+      references: JSON.parse(find.stdout).totalReferences,
+      version: `${status.serverVersion} / TypeScript ${status.typescriptVersion}`,
+    },
+  };
+  stopCn(corpus, engine.name);
+  return result;
+}
+
+async function benchRaw(corpus, engine, located, { runs, coldRuns }) {
   const position = symbolPosition(corpus);
   const symbolFile = path.join(corpus.root, corpus.symbol.file);
   const bigFile = path.join(corpus.root, corpus.bigFile);
-  const id = `${corpus.symbol.file}::${position.line}::${position.character}`;
-  cn(['stop'], corpus.root, { allowExit: [0, 1, 2, 3, 4] });
-  progress(`${corpus.spec}: node floor`);
-  const floor = timeProcess(['-e', '0'], runs);
-
-  progress(`${corpus.spec}: raw LSP, ${coldRuns} cold starts`);
+  progress(`${corpus.spec}: raw ${engine.name}, ${coldRuns} cold starts`);
   const cold = { initialize: [], openToLoaded: [], spawnToLoaded: [], spawnToFirstFind: [] };
   let server;
   for (let i = 0; i < coldRuns; i++) {
     if (server) await server.dispose();
-    server = await startRawServer(corpus.root);
+    server = await engine.start(corpus.root, located);
     cold.initialize.push(server.timings.initializeMs);
     cold.openToLoaded.push(server.timings.openToLoadedMs);
     cold.spawnToLoaded.push(server.timings.spawnToLoadedMs);
-    // A cold `cn find` ends with its first answer, so the cold limit must too: the first
-    // symbol search, definition and references on a freshly loaded tsserver.
+    // A cold `cn find` ends with its first answer, so the cold limit must too: the first name search,
+    // definition and references on a freshly loaded server.
     const firstFindStarted = performance.now();
     server.open(symbolFile);
-    await server.tsserver('navto', { searchValue: corpus.symbol.name });
+    await engine.search(server, corpus.symbol.name);
     await server.definition(symbolFile, position);
     await server.references(symbolFile, position);
     cold.spawnToFirstFind.push(server.timings.spawnToLoadedMs + (performance.now() - firstFindStarted));
   }
-  progress(`${corpus.spec}: raw LSP, warm requests`);
+  progress(`${corpus.spec}: raw ${engine.name}, warm requests`);
   server.open(bigFile);
   const raw = {
+    position,
     projects: server.projects,
     initialize: summarize(cold.initialize),
     openToLoaded: summarize(cold.openToLoaded),
     spawnToLoaded: summarize(cold.spawnToLoaded),
     spawnToFirstFind: summarize(cold.spawnToFirstFind),
+    search: await timeRequest(runs, () => engine.search(server, corpus.symbol.name)),
     workspaceSymbol: await timeRequest(runs, () => server.workspaceSymbol(corpus.symbol.name)),
-    navto: await timeRequest(runs, () => server.tsserver('navto', { searchValue: corpus.symbol.name })),
     definition: await timeRequest(runs, () => server.definition(symbolFile, position)),
     references: await timeRequest(runs, () => server.references(symbolFile, position)),
   };
-  // Memory before the edit loop below: repeated full-text edits of a big file grow tsserver's heap,
-  // which the daemon's tree (measured without edits) would not be charged for.
   raw.treeRss = treeRss(server.pid);
-  Object.assign(raw, {
-    documentSymbol: await timeRequest(runs, () => server.documentSymbol(bigFile)),
-    documentSymbolAfterEdit: await timeRequest(runs, () => {
-      server.touch(bigFile);
-      return server.documentSymbol(bigFile);
-    }),
-    foldingRange: await timeRequest(runs, () => server.foldingRange(bigFile)),
-  });
   await server.dispose();
-
-  progress(`${corpus.spec}: cn, ${coldRuns} cold finds`);
-  const coldFinds = [];
-  for (let i = 0; i < coldRuns; i++) {
-    coldFinds.push(cn(['find', corpus.symbol.name], corpus.root).ms);
-    cn(['stop'], corpus.root);
-  }
-  progress(`${corpus.spec}: cn, warm`);
-  cn(['start'], corpus.root);
-  const warmFind = timeCn(['find', corpus.symbol.name], corpus.root, runs);
-  const warmMap = timeCn(['map', corpus.bigFile], corpus.root, runs);
-  const warmInspect = timeCn(['inspect', id], corpus.root, runs);
-  const daemonPid = JSON.parse(readFileSync(path.join(corpus.root, '.ts-search-daemon.json'), 'utf8')).pid;
-  const cnResult = {
-    coldFind: summarize(coldFinds),
-    find: warmFind,
-    map: warmMap,
-    inspect: warmInspect,
-    daemonRss: rssOf(daemonPid),
-    daemonTreeRss: treeRss(daemonPid),
-    references: JSON.parse(warmFind.stdout).totalReferences,
-  };
-  cn(['stop'], corpus.root);
-  return { corpus, id, floor, raw, cn: cnResult, runs, coldRuns };
+  return raw;
 }
 
-function timeCn(args, root, runs) {
-  const first = cn(args, root);
+function timeCn(args, root, runs, env) {
+  const first = cn(args, root, { env });
   const samples = [];
-  for (let i = 0; i < runs; i++) samples.push(cn(args, root).ms);
+  for (let i = 0; i < runs; i++) samples.push(cn(args, root, { env }).ms);
   return { ...summarize(samples), stdout: first.stdout };
 }
 
+/** Medians of the daemon's own start-up phases over the cold runs (from its log). */
+function summarizeStartups(startups, daemonModules, floor) {
+  const known = (field) => startups.map((startup) => startup[field]).filter((value) => value !== undefined);
+  return {
+    moduleLoad: { ...daemonModules, median: daemonModules.median - floor.median },
+    engineStarted: known('engineStarted').length > 0 ? summarize(known('engineStarted')) : undefined,
+    listening: known('listening').length > 0 ? summarize(known('listening')) : undefined,
+  };
+}
+
+function stopCn(corpus, engine) {
+  cn(['stop'], corpus.root, { allowExit: [0, 1, 2, 3, 4], env: { CN_ENGINE: engine } });
+}
+
 function progress(message) {
-  process.stderr.write(`bench: ${message}\n`);
+  process.stderr.write(`bench: ${message} (load ${os.loadavg()[0].toFixed(1)})\n`);
 }

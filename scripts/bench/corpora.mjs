@@ -1,6 +1,7 @@
 // The corpora the bench and the eval run on. Real packages come from the npm registry (`npm pack`)
-// into a cache outside the repository, so nothing large is ever committed; `fixture:<dir>` copies a
-// repository fixture to a temp dir instead (no network: that is what the smoke tests use).
+// into a cache outside the repository, so nothing large is ever committed; a whole repository (typeorm) is
+// cloned from a local git mirror at a pinned commit; `fixture:<dir>` copies a repository fixture to a temp
+// dir instead (no network: that is what the smoke tests use).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -57,7 +58,21 @@ export const CORPORA = {
     symbol: { name: 'Vector3', file: 'src/math/Vector3.js', declaration: /^class (Vector3)\b/m },
     bigFile: 'src/renderers/WebGLRenderer.js',
   },
+  // A git checkout with 3,576 TypeScript files (src, test, packages), its tsconfig as the repository has it; no
+  // node_modules (its `extends` of @tsconfig/node20 and its dependencies stay unresolved, as in a fresh clone).
+  typeorm: {
+    spec: 'typeorm@281bfba4',
+    git: { mirror: 'typeorm+typeorm', commit: '281bfba42a5813b106bcf5ba79bc7f7251bd1e73' },
+    symbol: { name: 'DataSource', file: 'src/data-source/DataSource.ts', declaration: /export class (DataSource)\b/ },
+    bigFile: 'src/query-builder/SelectQueryBuilder.ts',
+  },
 };
+
+/** A corpus this machine cannot provide (no mirror of its repository): the bench says so and goes on. */
+export class CorpusUnavailable extends Error {}
+
+/** Where `fetch github:<owner>/<name>` leaves bare mirrors (`<owner>+<name>/repo`). */
+const mirrors = () => process.env.CN_BENCH_MIRRORS || '/work/.mirror';
 
 export function cacheDirectory() {
   const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
@@ -74,8 +89,23 @@ export function prepareCorpus(name) {
   if (!definition)
     throw new Error(`unknown corpus '${name}' (known: ${Object.keys(CORPORA).join(', ')}, fixture:<dir>)`);
   const root = path.join(cacheDirectory(), definition.spec.replace('@', '-'));
-  if (!existsSync(path.join(root, '.complete'))) install(definition, root);
+  if (!existsSync(path.join(root, '.complete'))) (definition.git ? cloneMirror : install)(definition, root);
   return { name, root, temporary: false, ...definition };
+}
+
+/** A clone of the local mirror, checked out at the pinned commit (the mirror may be newer). */
+function cloneMirror(definition, root) {
+  const mirror = path.join(mirrors(), definition.git.mirror, 'repo');
+  if (!existsSync(mirror)) {
+    throw new CorpusUnavailable(
+      `${definition.spec}: no git mirror at ${mirror} (fetch github:${definition.git.mirror.replace('+', '/')} first, or set CN_BENCH_MIRRORS)`,
+    );
+  }
+  process.stderr.write(`cloning ${definition.spec} into ${root}\n`);
+  rmSync(root, { recursive: true, force: true });
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', mirror, root], { stdio: 'ignore' });
+  execFileSync('git', ['-C', root, 'checkout', '--quiet', '--detach', definition.git.commit], { stdio: 'ignore' });
+  writeFileSync(path.join(root, '.complete'), `${definition.spec}\n`);
 }
 
 function install(definition, root) {

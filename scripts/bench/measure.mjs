@@ -17,13 +17,13 @@ function median(sorted) {
 }
 
 /** Runs `node <argv>` to completion; milliseconds from spawn to exit, plus what it printed. */
-export function runNode(argv, { cwd = REPO, allowExit = [0] } = {}) {
+export function runNode(argv, { cwd = REPO, allowExit = [0], env = {} } = {}) {
   const started = performance.now();
   const result = spawnSync(process.execPath, argv, {
     cwd,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, NODE_OPTIONS: '' },
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
   });
   const ms = performance.now() - started;
   if (!allowExit.includes(result.status)) {

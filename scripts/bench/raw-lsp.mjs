@@ -30,19 +30,8 @@ export async function startRawServer(root) {
     stdio: ['pipe', 'pipe', 'ignore'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });
-  const connection = jsonrpc.createMessageConnection(
-    new jsonrpc.StreamMessageReader(child.stdout),
-    new jsonrpc.StreamMessageWriter(child.stdin),
-  );
   // Same replies as the daemon: an unanswered server request stalls TLS.
-  connection.onRequest('workspace/configuration', (params) => params.items.map(() => null));
-  connection.onRequest(() => null);
-  connection.onNotification(() => undefined);
-  connection.onUnhandledProgress(() => undefined);
-  connection.onError(() => undefined);
-  child.stdin.on('error', () => undefined);
-  connection.listen();
-
+  const connection = connectTo(child, (params) => params.items.map(() => null));
   await connection.sendRequest('initialize', buildInitializeParams(installation, { root, logDirectory }));
   connection.sendNotification('initialized', {});
   const initializedAt = performance.now();
@@ -51,17 +40,28 @@ export async function startRawServer(root) {
   for (const project of projects) server.open(project.anchor);
   for (const project of projects)
     await server.tsserver('projectInfo', { file: project.anchor, needFileNameList: false });
-  const loadedAt = performance.now();
-  server.timings = {
-    initializeMs: initializedAt - spawnedAt,
-    openToLoadedMs: loadedAt - initializedAt,
-    spawnToLoadedMs: loadedAt - spawnedAt,
-  };
-  server.projects = projects.length;
+  server.loaded({ spawnedAt, initializedAt, loadedAt: performance.now() }, projects.length);
   return server;
 }
 
-class RawServer {
+/** A JSON-RPC connection over the server's stdio that answers workspace/configuration and ignores the rest. */
+export function connectTo(child, configuration) {
+  const connection = jsonrpc.createMessageConnection(
+    new jsonrpc.StreamMessageReader(child.stdout),
+    new jsonrpc.StreamMessageWriter(child.stdin),
+  );
+  connection.onRequest('workspace/configuration', configuration);
+  connection.onRequest(() => null);
+  connection.onNotification(() => undefined);
+  connection.onUnhandledProgress(() => undefined);
+  connection.onError(() => undefined);
+  child.stdin.on('error', () => undefined);
+  connection.listen();
+  return connection;
+}
+
+/** One raw language server: documents, the requests the bench times, and its end. */
+export class RawServer {
   constructor(connection, child, logDirectory) {
     this.connection = connection;
     this.child = child;
@@ -71,6 +71,15 @@ class RawServer {
 
   get pid() {
     return this.child.pid;
+  }
+
+  loaded({ spawnedAt, initializedAt, loadedAt }, projects) {
+    this.timings = {
+      initializeMs: initializedAt - spawnedAt,
+      openToLoadedMs: loadedAt - initializedAt,
+      spawnToLoadedMs: loadedAt - spawnedAt,
+    };
+    this.projects = projects;
   }
 
   open(file) {
@@ -129,6 +138,7 @@ class RawServer {
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
     const tree = descendantsOf(this.child.pid);
     try {
+      // No params: the native server refuses a shutdown that has some.
       await Promise.race([this.connection.sendRequest('shutdown'), sleep(2000)]);
       this.connection.sendNotification('exit');
     } catch {
@@ -137,7 +147,7 @@ class RawServer {
     await Promise.race([exited, sleep(2000)]);
     for (const pid of [this.child.pid, ...tree]) killQuietly(pid);
     this.connection.dispose();
-    rmSync(this.logDirectory, { recursive: true, force: true });
+    if (this.logDirectory) rmSync(this.logDirectory, { recursive: true, force: true });
   }
 }
 

@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/cn.js';
 
 /** Runs a script to completion; the scripts are slow by nature, so only their shape is asserted. */
-function runScript(script: string, args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(REPO, script), ...args],
-      { cwd: REPO, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
+      { cwd: REPO, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '', ...env } },
       (error, stdout, stderr) => {
         resolve({ stdout, stderr, exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0 });
       },
@@ -36,7 +40,7 @@ function tableRows(stdout: string, firstHeader: string): string[][] {
 }
 
 describe('scripts/bench on a fixture', () => {
-  it('prints the measurements and the ratio table with a verdict per target', async () => {
+  it('prints the measurements, the daemon start-up and one ratio table per engine, or why an engine is missing', async () => {
     const { stdout, stderr, exitCode } = await runScript('scripts/bench/bench.mjs', [
       '--corpus',
       'fixture:test/fixtures/ts-multi',
@@ -46,24 +50,83 @@ describe('scripts/bench on a fixture', () => {
       '1',
     ]);
     expect(exitCode, stderr).toBe(0);
+    expect(stdout).toMatch(/^load at start: load average [\d.]+, [\d.]+, [\d.]+ on \d+ cores$/m);
     const measurements = tableRows(stdout, 'measurement');
     expect(measurements.map((row) => row[0])).toEqual(
       expect.arrayContaining([
         'node -e 0 (floor)',
         'raw: spawn → loaded',
         'raw: spawn → loaded → first find',
+        'daemon: node + its modules − floor',
+        'daemon: process start → engine spawned',
+        'daemon: process start → listening',
         expect.stringMatching(/^cn find \w+ \(warm\)$/),
       ]),
     );
-    for (const row of measurements) expect(Number(row[1]), row.join(' | ')).toBeGreaterThan(0);
-    const checks = tableRows(stdout, 'ratio (test/fixtures/ts-multi,');
+    for (const row of measurements.filter((each) => !each[0].startsWith('daemon: node')))
+      expect(Number(row[1]), row.join(' | ')).toBeGreaterThan(0);
+    const checks = tableRows(stdout, 'ratio (test/fixtures/ts-multi, tsserver,');
     expect(checks).toHaveLength(5);
     for (const row of checks) expect(row[3]).toMatch(/^(PASS|MISS)$/);
     expect(stdout).toContain('| raw TLS tree (TLS + tsserver) |');
-  }, 240_000);
+    expect(stdout).toContain('### summary, tsserver engine');
+    // The native engine is measured where this checkout has it; else the bench says why, and goes on.
+    const native = /### summary, native engine[^\n]*\n\n(.*)/.exec(stdout)?.[1] ?? '';
+    expect(native).toMatch(/^(not available: .+|\| ratio \| target \| test\/fixtures\/ts-multi \|)$/);
+  }, 480_000);
 
-  it('rejects an unknown option with one line and exit 2', async () => {
-    const { stderr, exitCode } = await runScript('scripts/bench/bench.mjs', ['--bogus']);
+  it('rejects an unknown option or engine with one line and exit 2', async () => {
+    for (const args of [['--bogus'], ['--engine', 'tsc']]) {
+      const { stderr, exitCode } = await runScript('scripts/bench/bench.mjs', args);
+      expect(exitCode).toBe(2);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('says a corpus with no git mirror is not available, and goes on', async () => {
+    const { stdout, stderr, exitCode } = await runScript(
+      'scripts/bench/bench.mjs',
+      ['--corpus', 'typeorm', '--runs', '1'],
+      {
+        CN_BENCH_MIRRORS: path.join(REPO, 'no-such-mirrors'),
+        XDG_CACHE_HOME: path.join(REPO, 'no-such-cache'),
+      },
+    );
+    expect(exitCode, stderr).toBe(0);
+    expect(stdout).toMatch(/### typeorm: not available — typeorm@\w+: no git mirror at .*no-such-mirrors/);
+  });
+});
+
+describe('scripts/bench/peers.mjs on a fixture', () => {
+  it('drives cn over MCP and the raw language server, and checks each answer against the compiler', async () => {
+    // cclsp and lsmcp come from the npm registry on a real run; the smoke test keeps to what is in the checkout.
+    const { stdout, stderr, exitCode } = await runScript('scripts/bench/peers.mjs', [
+      '--corpus',
+      'fixture:test/fixtures/ts-multi',
+      '--peers',
+      'cn,raw',
+      '--runs',
+      '1',
+    ]);
+    expect(exitCode, stderr).toBe(0);
+    const total = Number(/^compiler's references of \w+ \([^)]+\): (\d+)$/m.exec(stdout)?.[1]);
+    expect(total).toBeGreaterThan(0);
+    const rows = tableRows(stdout, 'server');
+    expect(rows.map((row) => row[0])).toEqual(['cn (MCP, `cn mcp`)', 'raw typescript-language-server (stdio, no MCP)']);
+    for (const row of rows) {
+      const where = row.join(' | ');
+      expect(Number(row[1]), where).toBeGreaterThan(0);
+      // Both are complete from the first answer on: they answer only once the project is loaded.
+      expect(row[2], where).toBe(`${total} of ${total}`);
+      expect(row[3], where).toBe(`${total} of ${total}`);
+      expect(row[7], where).toMatch(/^\d+ \/ \d+ \/ \d+$/);
+      expect(Number(row[8]), where).toBeGreaterThan(0);
+    }
+    expect(stdout).toMatch(/^load at end: load average/m);
+  }, 480_000);
+
+  it('rejects an unknown peer with one line and exit 2', async () => {
+    const { stderr, exitCode } = await runScript('scripts/bench/peers.mjs', ['--peers', 'serena']);
     expect(exitCode).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
   });

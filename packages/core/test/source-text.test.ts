@@ -32,6 +32,25 @@ describe('SourceText: lines as the compiler counts them', () => {
     expect(text.lines.some((line) => /[\r\n\u2028\u2029]/.test(line))).toBe(false);
     expect(text.preview(2)).toBe('export const afterCr = 1;');
   });
+
+  it.each([
+    ['breaks of every kind', BREAKS],
+    ['no trailing newline', 'a\nb'],
+    ['a trailing CRLF', 'a\r\nb\r\n'],
+    ['only a newline', '\n'],
+    ['empty', ''],
+  ])('reads lines, counts and slices on demand exactly as splitting the whole text gives them: %s', (_name, source) => {
+    const split = source.split(/\r\n|[\n\r\u2028\u2029]/);
+    // A trailing newline does not make another line.
+    if (split.length > 1 && split[split.length - 1] === '') split.pop();
+    const text = new SourceText(source);
+    expect(text.lines).toEqual(split);
+    expect(text.lineCount).toBe(split.length);
+    split.forEach((line, index) => expect(text.line(index + 1)).toBe(line));
+    expect([text.line(0), text.line(split.length + 1), text.line(1.5)]).toEqual([undefined, undefined, undefined]);
+    expect(text.slice(1, split.length)).toBe(split.join('\n'));
+    expect(text.slice(2, split.length + 5)).toBe(split.slice(1).join('\n'));
+  });
 });
 
 describe('decodeSourceBytes: bytes read as the compiler reads them (ts.sys.readFile)', () => {

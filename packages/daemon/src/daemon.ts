@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import portfinder from 'portfinder';
 import type { FastifyInstance } from 'fastify';
 import {
   configErrorsWarning,
@@ -24,7 +23,6 @@ import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
-import { buildServer } from './http/server.js';
 import { IdleTimer } from './idle-timer.js';
 import { ensurePrivateDirectory, ensureStateDirectory } from './local-files/index.js';
 import { rateLimited } from './log-rate-limit.js';
@@ -57,6 +55,9 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   const startedAt = new Date();
   const token = randomBytes(24).toString('hex');
 
+  // The language server starts before the HTTP server's modules (Fastify, the schemas) are loaded: they load while
+  // it initializes, instead of in front of it on the way to a cold answer.
+  const referenceSyntax = new LazyReferenceSyntax();
   const { choice, chosen } = chooseDaemonEngine(root, options.engine);
   const engine = new DeferredEngine(
     choice.then((engineChoice) =>
@@ -67,10 +68,17 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         maxTsServerMemory: options.maxTsServerMemory,
         requestTimeoutMs: options.requestTimeoutMs,
         onLog: log,
+        // Every find classifies its references with the compiler API: loaded while the engine builds the projects.
+        whileProjectsLoad: () => referenceSyntax.preload(),
       }),
     ),
     chosen,
   );
+  log(`cn: language server started ${sinceProcessStart()}`);
+  const [{ buildServer }, { default: portfinder }] = await Promise.all([
+    import('./http/server.js'),
+    import('portfinder'),
+  ]);
   const deps = {
     engine,
     symbols: engine,
@@ -78,7 +86,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     importGraph: new LazyImportGraph(root),
     typeSyntax: new LazyTypeSyntax(),
     changes: new GitChanges(root, options.requestTimeoutMs),
-    referenceSyntax: new LazyReferenceSyntax(),
+    referenceSyntax,
     files: new NodeSourceFiles(root),
     paths: new ProjectPaths(root),
   };
@@ -135,7 +143,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     },
   );
 
-  port = await listenOnFreePort(server);
+  port = await listenOnFreePort(server, portfinder);
   const portFile: PortFile = {
     pid: process.pid,
     port,
@@ -150,6 +158,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   await writePortFile(root, portFile);
   idle.touch();
   log(`listening on 127.0.0.1:${port} for ${root}`);
+  log(`cn: listening ${sinceProcessStart()}`);
 
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
   // A daemon whose port file is gone or names another daemon can never be reached again: a client
@@ -201,8 +210,13 @@ function configWarningOnce(current: () => ConfigErrorReport[]): () => string | u
   };
 }
 
+/** How long since node started this process (what the bench reads as the daemon's own start-up). */
+function sinceProcessStart(): string {
+  return `${Math.round(performance.now())} ms after the process started`;
+}
+
 /** portfinder picks a free port; another process can still take it first, so try the next one. */
-async function listenOnFreePort(server: FastifyInstance): Promise<number> {
+async function listenOnFreePort(server: FastifyInstance, portfinder: typeof import('portfinder')): Promise<number> {
   let candidate = FIRST_PORT;
   for (let attempt = 1; ; attempt++) {
     const port = await portfinder.getPortPromise({ port: candidate, host: '127.0.0.1' });

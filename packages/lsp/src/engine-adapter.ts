@@ -80,8 +80,8 @@ export interface EngineAdapter {
   deathIn(line: string, maxTsServerMemory?: number): string | undefined;
   /** Resolves once the anchor's project is built, with the config file that holds it (if a real one). */
   loadProject(session: LanguageServerSession, anchor: string, timeoutMs: number): Promise<string | undefined>;
-  /** Makes the server load the sources no config claims; `previous` were loaded before. */
-  openLooseFiles(session: LanguageServerSession, files: string[], previous: string[]): Promise<void>;
+  /** Makes the server load the sources no config claims (the layout's loose files); `previous` were loaded before. */
+  openLooseFiles(session: LanguageServerSession, layout: ProjectLayout, previous: string[]): Promise<void>;
   /** Tells the server about files created, deleted or edited since the last answer. */
   applyFileChanges(session: LanguageServerSession, changes: SourceChanges): Promise<void>;
   createSymbols(session: LanguageServerSession): SessionSymbols;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { cancellationDirectoryOf, removeCancellationDirectory } from './cancellation-directory.js';
 import type { LaunchCommand } from './engine-adapter.js';
-import { killQuietly, listDescendants, stoppedAmong, tryListProcesses, type ProcessEntry } from './process-tree.js';
+import { commandOf, killQuietly, stoppedAmong, tryListDescendants, type ProcessEntry } from './process-tree.js';
 
 /** The `version` of a package.json, or 'unknown'. */
 export function readVersion(packageJsonPath: string): string {
@@ -84,9 +84,8 @@ export class LanguageServerProcess {
    */
   recordDescendants(): ProcessEntry[] | undefined {
     if (this.exited || this.child.pid === undefined) return [];
-    const processes = tryListProcesses();
-    if (!processes) return undefined;
-    const current = listDescendants(this.child.pid, processes);
+    const current = tryListDescendants(this.child.pid);
+    if (!current) return undefined;
     for (const entry of current) this.knownDescendants.set(entry.pid, entry.command);
     return current;
   }
@@ -98,10 +97,7 @@ export class LanguageServerProcess {
   async kill(): Promise<void> {
     this.recordDescendants();
     // Only pids still running the same command: a remembered pid may have been reused since.
-    const running = tryListProcesses() ?? [];
-    for (const [pid, command] of this.knownDescendants) {
-      if (running.some((entry) => entry.pid === pid && entry.command === command)) killQuietly(pid);
-    }
+    for (const [pid, command] of this.knownDescendants) if (commandOf(pid) === command) killQuietly(pid);
     if (!this.exited) this.child.kill('SIGKILL');
     await this.exitedPromise;
     for (const command of this.knownDescendants.values()) {

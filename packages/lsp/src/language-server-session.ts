@@ -27,6 +27,8 @@ export interface SessionSettings {
   maxOpenDocuments: number;
   maxLooseFiles: number;
   onLog(line: string): void;
+  /** See EngineOptions.whileProjectsLoad. */
+  whileProjectsLoad(): void;
   /** Called once when the language server or its tsserver dies (not when the session is disposed). */
   onDeath(reason: string): void;
 }
@@ -132,11 +134,12 @@ export class LanguageServerSession {
       const layout = await discovering;
       this.layout = layout;
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
+      this.settings.whileProjectsLoad();
       await this.noteConfigErrors(layout);
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
       const anchors = new Set(layout.projects.map((project) => project.anchor));
       for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
-      if (layout.looseFiles.length > 0) await this.adapter.openLooseFiles(this, layout.looseFiles, []);
+      if (layout.looseFiles.length > 0) await this.adapter.openLooseFiles(this, layout, []);
       const loaded = new Set<string>();
       for (const project of layout.projects)
         loaded.add((await this.adapter.loadProject(this, project.anchor, loadTimeoutMs)) ?? project.configPath);

@@ -14,6 +14,7 @@ import { fromFoldingRanges, pathToUri } from './convert.js';
 import type { EngineAdapter, SourceChanges } from './engine-adapter.js';
 import { CLIENT_CAPABILITIES, commonInitializeParams } from './initialize-params.js';
 import type { LanguageServerSession } from './language-server-session.js';
+import type { ProjectLayout } from './project-layout.js';
 import type { NativeInstallation } from './native-installation.js';
 import { normalizeNativeFolds, normalizeNativeOutline, type NativeOutline } from './native-outline.js';
 import { NativeSymbolIndex } from './native-symbol-index.js';
@@ -115,7 +116,12 @@ async function readText(file: string): Promise<string> {
  * Without a config to claim them, the native server loads sources it has open (one inferred project):
  * each loose file stays open, pinned, as an anchor does.
  */
-async function openLooseFiles(session: LanguageServerSession, files: string[], previous: string[]): Promise<void> {
+async function openLooseFiles(
+  session: LanguageServerSession,
+  layout: ProjectLayout,
+  previous: string[],
+): Promise<void> {
+  const files = layout.looseFiles;
   const now = new Set(files);
   const before = new Set(previous);
   for (const file of previous) if (!now.has(file)) await session.documents.release(file);
@@ -135,7 +141,7 @@ async function notifyFileChanges(session: LanguageServerSession, changes: Source
   ];
   if (events.length > 0) session.connection.notify(DidChangeWatchedFilesNotification.type, { changes: events });
   if (changes.layout === changes.previous) return;
-  await openLooseFiles(session, changes.layout.looseFiles, changes.previous.looseFiles);
+  await openLooseFiles(session, changes.layout, changes.previous.looseFiles);
   // Anchors may have been deleted: each project gets its current one open.
   for (const project of changes.layout.projects)
     await session.documents.sync(project.anchor, true).catch(() => undefined);

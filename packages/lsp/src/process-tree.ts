@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export interface ProcessEntry {
   pid: number;
@@ -51,10 +51,18 @@ function listFromPs(): ProcessEntry[] {
     .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), command: match[3] }));
 }
 
-/** All descendants of `rootPid` (children, grandchildren …), not including the root. */
-export function listDescendants(rootPid: number, processes: ProcessEntry[] = listProcesses()): ProcessEntry[] {
+/**
+ * All descendants of `rootPid` (children, grandchildren …), not including the root. Without a process table, on
+ * Linux, only the tree itself is read (`/proc/<pid>/task/<tid>/children`): a few dozen small files instead of two
+ * per process on the machine — the daemon asks every second, and a shared machine runs hundreds of processes.
+ */
+export function listDescendants(rootPid: number, processes?: ProcessEntry[]): ProcessEntry[] {
+  if (processes === undefined) {
+    const walked = walkChildren(rootPid);
+    if (walked) return walked;
+  }
   const byParent = new Map<number, ProcessEntry[]>();
-  for (const entry of processes) {
+  for (const entry of processes ?? listProcesses()) {
     const siblings = byParent.get(entry.ppid) ?? [];
     siblings.push(entry);
     byParent.set(entry.ppid, siblings);
@@ -67,6 +75,89 @@ export function listDescendants(rootPid: number, processes: ProcessEntry[] = lis
     queue.push(...children.map((child) => child.pid));
   }
   return result;
+}
+
+/**
+ * `listDescendants`, or undefined when the process table cannot be read right now (no free file descriptor, see
+ * tryListProcesses): for callers in timers.
+ */
+export function tryListDescendants(rootPid: number): ProcessEntry[] | undefined {
+  try {
+    return listDescendants(rootPid);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command line of a running process, undefined when it is gone or cannot be read. */
+export function commandOf(pid: number): string | undefined {
+  try {
+    if (process.platform !== 'linux') return listFromPs().find((entry) => entry.pid === pid)?.command;
+    return readCommand(pid);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Undefined when the process is gone; any other failure (no free descriptor) is thrown, not taken for "gone". */
+function readCommand(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch (error) {
+    if (isGone(error)) return undefined;
+    throw error;
+  }
+}
+
+const isGone = (error: unknown) => ['ENOENT', 'ESRCH'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/** Undefined where the kernel does not list children (not Linux, or built without CONFIG_PROC_CHILDREN). */
+function walkChildren(rootPid: number): ProcessEntry[] | undefined {
+  if (!childrenFilesExist()) return undefined;
+  const result: ProcessEntry[] = [];
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const pid of childrenOf(parent)) {
+      const command = readCommand(pid);
+      // It ended between the two reads.
+      if (command === undefined) continue;
+      result.push({ pid, ppid: parent, command });
+      queue.push(pid);
+    }
+  }
+  return result;
+}
+
+let childrenFiles: boolean | undefined;
+
+function childrenFilesExist(): boolean {
+  childrenFiles ??= process.platform === 'linux' && existsSync(`/proc/self/task/${process.pid}/children`);
+  return childrenFiles;
+}
+
+/** A process's children, from each of its threads' lists (a child belongs to the thread that forked it). */
+function childrenOf(pid: number): number[] {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch (error) {
+    // Gone: no children. Out of descriptors: the caller's try decides.
+    if (isGone(error)) return [];
+    throw error;
+  }
+  const children: number[] = [];
+  for (const thread of threads) {
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8');
+    } catch (error) {
+      if (isGone(error)) continue;
+      throw error;
+    }
+    for (const child of text.split(' ')) if (child.trim() !== '') children.push(Number(child));
+  }
+  return children;
 }
 
 export function isAlive(pid: number): boolean {

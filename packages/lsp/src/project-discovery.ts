@@ -1,24 +1,75 @@
 import path from 'node:path';
-import ts from 'typescript';
+import ts from './typescript-api.cjs';
 import { assembleLayout, type ConfigError, type ProjectLayout } from './project-layout.js';
 import { walkSourceTree, type SourceTree } from './source-tree.js';
 
 export type { ConfigError, DiscoveredProject, ProjectLayout } from './project-layout.js';
+
+/** Compiler options as plain data, so they cross from the discovery process and go to tsserver as they are. */
+export type LooseFileOptions = Record<string, unknown>;
+
+/** The layout as TypeScript 5.9 reads it, with what the loose files are compiled with. */
+export type DiscoveredLayout = ProjectLayout & { looseOptions: LooseFileOptions };
+
+/** Loose files in a project with no config at all: JavaScript resolved as a bundler would. */
+const LOOSE_FILE_DEFAULTS: ts.CompilerOptions = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  target: ts.ScriptTarget.ES2022,
+  jsx: ts.JsxEmit.Preserve,
+  allowSyntheticDefaultImports: true,
+};
+
+/** Options about output and the build, which a program of loose files read for navigation has no use for. */
+const OUTPUT_OPTIONS = [
+  'configFilePath',
+  'configFile',
+  'composite',
+  'incremental',
+  'tsBuildInfoFile',
+  'declaration',
+  'declarationMap',
+  'declarationDir',
+  'emitDeclarationOnly',
+  'isolatedDeclarations',
+  'outDir',
+  'outFile',
+  'rootDir',
+  'sourceMap',
+  'inlineSourceMap',
+  'inlineSources',
+  'plugins',
+];
 
 /** The layout as TypeScript 5.9 reads the configs (in a child process: discovery-worker.ts). */
 export function discoverProjects(
   root: string,
   maxLooseFiles: number,
   tree: SourceTree = walkSourceTree(root),
-): ProjectLayout {
-  return assembleLayout(root, maxLooseFiles, tree, (configPath, errors) => {
+): DiscoveredLayout {
+  const layout = assembleLayout(root, maxLooseFiles, tree, (configPath, errors) => {
     const parsed = parseConfig(configPath, errors);
     if (!parsed) return undefined;
     return {
       files: parsed.fileNames.map((fileName) => path.resolve(fileName)),
       references: (parsed.projectReferences ?? []).map((reference) => ts.resolveProjectReferencePath(reference)),
+      options: parsed.options,
     };
   });
+  return { ...layout, looseOptions: looseFileOptions(layout.nearestConfigOptions as ts.CompilerOptions | undefined) };
+}
+
+/**
+ * The loose files take the compiler options of the config nearest the root that has files of its own, as they are
+ * likely to be run and resolved alike, and for a reason that weighs more: tsserver shares a file's syntax tree only
+ * between programs whose syntax-affecting options are equal. A program of rxjs's one loose script with options of its
+ * own parsed the standard library (lib.dom.d.ts …) a second time: 40 MB more in tsserver and seconds to a cold
+ * answer, for one file. tsserver takes the parsed form as it is (its protocol converts only strings).
+ */
+export function looseFileOptions(configOptions: ts.CompilerOptions | undefined): LooseFileOptions {
+  const base: LooseFileOptions = { ...(configOptions ?? LOOSE_FILE_DEFAULTS) };
+  for (const option of OUTPUT_OPTIONS) delete base[option];
+  return { ...base, allowJs: true, checkJs: false, noEmit: true, maxNodeModuleJsDepth: 0 };
 }
 
 const MAX_ERRORS_PER_CONFIG = 20;

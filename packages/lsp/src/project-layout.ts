@@ -30,6 +30,14 @@ export interface ProjectLayout {
   configErrors: ConfigError[];
   /** The projects' source files under the root (node_modules aside) and the loose files: what cn's index reads. */
   sourceFiles: string[];
+  /**
+   * The compiler options of the config nearest the root that has files of its own, as its reader gave them: what
+   * the loose files are compiled with (project-discovery.ts, looseFileOptions). Only the TypeScript 5.9 reader
+   * gives options; the native engine opens loose files as documents of its own inferred project.
+   */
+  nearestConfigOptions?: Record<string, unknown>;
+  /** What the tsserver engine compiles the loose files with (project-discovery.ts, looseFileOptions). */
+  looseOptions?: Record<string, unknown>;
 }
 
 /** What one config says, as its engine's compiler reads it; undefined when it cannot be read (errors recorded). */
@@ -38,6 +46,8 @@ export interface ConfigContents {
   files: string[];
   /** Absolute paths of the configs it references (solution-style configs list no files of their own). */
   references: string[];
+  /** Its parsed compiler options, when the reader has them. */
+  options?: Record<string, unknown>;
 }
 
 export type ConfigReader = (configPath: string, errors: ConfigError[]) => ConfigContents | undefined;
@@ -59,6 +69,7 @@ export function assembleLayout(
   const configQueue = [...configs];
   const seenConfigs = new Set(configQueue);
   const configErrors: ConfigError[] = [];
+  let nearest: { configPath: string; options?: Record<string, unknown> } | undefined;
   while (configQueue.length > 0) {
     const configPath = configQueue.shift()!;
     const parsed = readConfig(configPath, configErrors);
@@ -71,6 +82,8 @@ export function assembleLayout(
     }
     const files = parsed.files.filter((file) => isInside(root, file));
     for (const file of files) claimed.add(file);
+    if (files.length > 0 && (!nearest || isCloserToRoot(configPath, nearest.configPath)))
+      nearest = { configPath, options: parsed.options };
     const anchor = chooseAnchor(configPath, files, configs);
     if (anchor) projects.push({ configPath, anchor });
   }
@@ -84,7 +97,13 @@ export function assembleLayout(
     looseFilesTruncated: unclaimed.length > maxLooseFiles,
     configErrors,
     sourceFiles: [...projectSources, ...looseFiles].sort(),
+    ...(nearest?.options ? { nearestConfigOptions: nearest.options } : {}),
   };
+}
+
+function isCloserToRoot(configPath: string, other: string): boolean {
+  const depth = (file: string) => path.dirname(file).split(path.sep).length;
+  return depth(configPath) < depth(other);
 }
 
 /**

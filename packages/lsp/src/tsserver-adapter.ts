@@ -7,6 +7,7 @@ import { discoverInWorker } from './discover-in-worker.js';
 import type { EngineAdapter, EngineVersions, SessionSymbols, SourceChanges } from './engine-adapter.js';
 import { buildInitializeParams } from './initialize-params.js';
 import type { LanguageServerSession } from './language-server-session.js';
+import type { ProjectLayout } from './project-layout.js';
 import { readVersion } from './language-server-process.js';
 import { tsserverFileDiagnostics } from './navigation/diagnostics.js';
 import { classifyServerLog } from './server-log.js';
@@ -71,7 +72,7 @@ export function tsserverAdapter(installation: TsserverInstallation): EngineAdapt
       const configFile = info?.configFileName;
       return configFile && /\.json$/i.test(configFile) ? path.resolve(configFile) : undefined;
     },
-    openLooseFiles: (session, files) => openLooseProject(session, files),
+    openLooseFiles: (session, layout) => openLooseProject(session, layout),
     applyFileChanges: reloadProjects,
     createSymbols: navtoSymbols,
     outline: async (session, file) =>
@@ -96,7 +97,7 @@ async function reloadProjects(session: LanguageServerSession, changes: SourceCha
   for (const project of changes.layout.projects)
     await session.documents.sync(project.anchor, true).catch(() => undefined);
   if (changes.layout.looseFiles.length > 0 || changes.previous.looseFiles.length > 0)
-    await openLooseProject(session, changes.layout.looseFiles);
+    await openLooseProject(session, changes.layout);
 }
 
 /**
@@ -104,24 +105,15 @@ async function reloadProjects(session: LanguageServerSession, changes: SourceCha
  * watches itself. Opening them one by one instead would make the language server type-check each open file
  * and make tsserver trust possibly stale open copies over the disk.
  */
-async function openLooseProject(session: LanguageServerSession, files: string[]): Promise<void> {
+async function openLooseProject(session: LanguageServerSession, layout: ProjectLayout): Promise<void> {
   await tsserverRequest(
     session,
     'openExternalProject',
     {
       projectFileName: path.join(session.root, LOOSE_PROJECT_NAME),
-      rootFiles: files.map((fileName) => ({ fileName })),
-      options: {
-        allowJs: true,
-        checkJs: false,
-        noEmit: true,
-        jsx: 'preserve',
-        target: 'es2022',
-        module: 'esnext',
-        moduleResolution: 'bundler',
-        allowSyntheticDefaultImports: true,
-        maxNodeModuleJsDepth: 0,
-      },
+      rootFiles: layout.looseFiles.map((fileName) => ({ fileName })),
+      // The options of the config nearest the root (project-discovery.ts, looseFileOptions), in tsc's parsed form.
+      options: layout.looseOptions ?? {},
       typeAcquisition: { enable: false },
     },
     session.loadTimeoutMs,

@@ -12,8 +12,8 @@ export interface TsserverCommands {
   navto: { args: ts.server.protocol.NavtoRequestArgs; body: ts.server.protocol.NavtoItem[] };
   projectInfo: { args: ts.server.protocol.ProjectInfoRequestArgs; body: ts.server.protocol.ProjectInfo };
   reloadProjects: { args: Record<string, never>; body: undefined };
-  // The protocol types compiler options as its string enums; tsserver reads their string values
-  // ('preserve', 'es2022' …), which a type-only import cannot name as enum members.
+  // The protocol types compiler options as its string enums; tsserver converts strings ('preserve', 'es2022' …)
+  // and takes the parsed form (numbers, lib file names) as it is: cn sends the parsed form (project-discovery.ts).
   openExternalProject: {
     args: Omit<ts.server.protocol.OpenExternalProjectArgs, 'options'> & { options: Record<string, unknown> };
     body: undefined;

@@ -55,6 +55,11 @@ export interface EngineOptions {
   /** Documents kept open besides the project anchors, least recently used closed first; default 200. */
   maxOpenDocuments?: number;
   onLog?: (line: string) => void;
+  /**
+   * Called once per start, when the projects are found and tsserver is building them: the daemon waits anyway,
+   * with a core to spare, so it loads there what its first answer needs.
+   */
+  whileProjectsLoad?: () => void;
 }
 
 export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, SymbolIndex {
@@ -100,6 +105,7 @@ class LanguageServerEngine implements TypeScriptEngine {
       maxOpenDocuments: options.maxOpenDocuments ?? MAX_OPEN_DOCUMENTS,
       maxLooseFiles: MAX_LOOSE_FILES,
       onLog: (line) => options.onLog?.(line),
+      whileProjectsLoad: () => options.whileProjectsLoad?.(),
     });
   }
 

@@ -4,22 +4,40 @@
  * every line and column cn prints or accepts is the one the language server reports.
  */
 export class SourceText {
-  readonly lines: string[];
+  private starts: number[] | undefined;
+  private count: number | undefined;
 
-  constructor(readonly text: string) {
-    const starts = lineStarts(text);
-    this.lines = starts.map((start, index) => withoutTerminator(text.slice(start, starts[index + 1] ?? text.length)));
-    // A trailing newline does not make another line a user can point at.
-    if (this.lines.length > 1 && this.lines[this.lines.length - 1] === '') this.lines.pop();
+  constructor(readonly text: string) {}
+
+  /**
+   * Offsets where lines start, computed on first use: a `find` wraps the ~100 files its references live in and
+   * reads one line of most, so splitting every file into strings up front cost more than the rest of the answer.
+   */
+  private get lineStarts(): number[] {
+    this.starts ??= lineStarts(this.text);
+    return this.starts;
   }
 
   get lineCount(): number {
-    return this.lines.length;
+    if (this.count === undefined) {
+      const starts = this.lineStarts;
+      // A trailing newline does not make another line a user can point at.
+      this.count =
+        starts.length > 1 && starts[starts.length - 1] === this.text.length ? starts.length - 1 : starts.length;
+    }
+    return this.count;
+  }
+
+  /** Every line, without its terminator. */
+  get lines(): string[] {
+    return Array.from({ length: this.lineCount }, (_, index) => this.line(index + 1)!);
   }
 
   /** 1-based; undefined past the end. */
   line(line: number): string | undefined {
-    return this.lines[line - 1];
+    if (!Number.isInteger(line) || line < 1 || line > this.lineCount) return undefined;
+    const starts = this.lineStarts;
+    return withoutTerminator(this.text.slice(starts[line - 1], starts[line] ?? this.text.length));
   }
 
   preview(line: number): string {
@@ -27,7 +45,11 @@ export class SourceText {
   }
 
   slice(startLine: number, endLine: number): string {
-    return this.lines.slice(startLine - 1, endLine).join('\n');
+    const first = Math.max(1, startLine);
+    const last = Math.min(this.lineCount, endLine);
+    const lines: string[] = [];
+    for (let line = first; line <= last; line++) lines.push(this.line(line)!);
+    return lines.join('\n');
   }
 }
 

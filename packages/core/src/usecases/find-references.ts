@@ -95,7 +95,11 @@ async function classify(
   locations: SourceLocation[],
 ): Promise<Classified[]> {
   const byPath = new Map<string, SourceLocation[]>();
-  for (const location of locations) byPath.set(location.filePath, [...(byPath.get(location.filePath) ?? []), location]);
+  for (const location of locations) {
+    const inFile = byPath.get(location.filePath);
+    if (inFile) inFile.push(location);
+    else byPath.set(location.filePath, [location]);
+  }
   const perFile = await Promise.all(
     [...byPath].map(async ([filePath, inFile]) => {
       const text = await builder.text(filePath);

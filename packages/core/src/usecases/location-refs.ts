@@ -56,12 +56,12 @@ export class LocationRefBuilder {
   }
 
   private async read(filePath: string): Promise<FileView> {
-    // A reference into a file we may not read still gets an id; the files port refuses text from outside the root.
-    if (!(await this.files.isInsideRoot(filePath))) return { text: undefined, outsideRoot: true };
-    const text = await this.files.readText(filePath).then(
-      (content) => new SourceText(content),
-      () => undefined,
-    );
-    return { text, outsideRoot: false };
+    // The files port refuses text from outside the root, so a text read is inside it; only a file that could not be
+    // read needs the (second) confinement check, to tell a place outside the root, which still gets an id.
+    try {
+      return { text: new SourceText(await this.files.readText(filePath)), outsideRoot: false };
+    } catch {
+      return { text: undefined, outsideRoot: !(await this.files.isInsideRoot(filePath)) };
+    }
   }
 }

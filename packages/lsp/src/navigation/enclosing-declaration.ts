@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import type { EnclosingDeclaration } from '@cn/core';
 import { positionOf } from './source-syntax.js';
 

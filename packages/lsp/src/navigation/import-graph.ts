@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import {
   badInput,
   decodeSourceBytes,

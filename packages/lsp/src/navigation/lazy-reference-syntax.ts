@@ -6,7 +6,16 @@ export class LazyReferenceSyntax implements ReferenceSyntax {
   private syntax: Promise<TsReferenceSyntax> | undefined;
 
   async classify(fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
+    return (await this.load()).classify(fileName, text, positions);
+  }
+
+  /** Loads the compiler API ahead of the first question (half a second of CPU on a cold `cn find`). */
+  preload(): void {
+    this.load().catch(() => undefined);
+  }
+
+  private load(): Promise<TsReferenceSyntax> {
     this.syntax ??= import('./reference-roles.js').then(({ TsReferenceSyntax: Syntax }) => new Syntax());
-    return (await this.syntax).classify(fileName, text, positions);
+    return this.syntax;
   }
 }

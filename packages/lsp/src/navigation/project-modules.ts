@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import { discoverProjects } from '../project-discovery.js';
 import { SOURCE_EXTENSIONS, isInside } from '@cn/core';
 
@@ -20,16 +20,6 @@ export interface ProjectModules {
 }
 
 const MAX_LOOSE_FILES = 2000;
-
-// The same settings the engine gives files outside every config (language-server-session.ts), so the import
-// graph and the language server agree on what a loose JS file imports.
-const LOOSE_FILE_OPTIONS: ts.CompilerOptions = {
-  allowJs: true,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  target: ts.ScriptTarget.ES2022,
-  allowSyntheticDefaultImports: true,
-};
 
 const getCanonicalFileName = (fileName: string) =>
   ts.sys.useCaseSensitiveFileNames ? fileName : fileName.toLowerCase();
@@ -62,9 +52,12 @@ export function loadProjectModules(root: string): ProjectModules {
       });
     packageJsonDirectories.add(path.dirname(configPath));
   }
+  // The settings the engine gives files outside every config (project-discovery.ts), so the import graph and the
+  // language server agree on what a loose JS file imports.
+  const looseOptions = layout.looseOptions as ts.CompilerOptions;
   const loose: ResolutionSettings = {
-    options: LOOSE_FILE_OPTIONS,
-    cache: ts.createModuleResolutionCache(root, getCanonicalFileName, LOOSE_FILE_OPTIONS),
+    options: looseOptions,
+    cache: ts.createModuleResolutionCache(root, getCanonicalFileName, looseOptions),
   };
   for (const file of layout.looseFiles) if (!settingsByFile.has(file)) settingsByFile.set(file, loose);
   return {

@@ -1,9 +1,23 @@
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import type { Position } from '@cn/core';
 
 /** A syntax tree of one file, parents set (no project, no type checking). */
 export function parseSource(fileName: string, text: string): ts.SourceFile {
   return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+}
+
+/**
+ * A syntax tree for reading what is at a few places: no parent pointers (the reader sets them on its way down)
+ * and no JSDoc parsed (comments stay trivia either way): rxjs's 252 sources take 59 ms of CPU instead of 101.
+ */
+export function parseSourceLean(fileName: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(
+    fileName,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+    scriptKind(fileName),
+  );
 }
 
 /** The domain's 1-based position of a character offset. */

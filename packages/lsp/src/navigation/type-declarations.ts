@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import type { HeritageName, Position, TypeDeclaration, TypeSyntax } from '@cn/core';
 import { parseSource, positionOf } from './source-syntax.js';
 

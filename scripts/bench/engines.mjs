@@ -1,0 +1,36 @@
+// The two engines the bench compares cn with: for each, the raw language server (the physical limit) and how cn is
+// told to use it (CN_ENGINE). An engine this checkout cannot run is reported with the reason, never a failure.
+import { startRawServer } from './raw-lsp.mjs';
+import { locateNativeBinary, startRawNativeServer } from './raw-native.mjs';
+
+export const ENGINE_NAMES = ['tsserver', 'native'];
+
+export const ENGINES = {
+  tsserver: {
+    name: 'tsserver',
+    rawName: 'raw TLS tree (TLS + tsserver)',
+    locate: () => ({ available: true }),
+    start: (root) => startRawServer(root),
+    /** What cn find asks: tsserver's navto searches every project (workspace/symbol searches one). */
+    search: (server, name) => server.tsserver('navto', { searchValue: name }).then((answer) => answer?.body ?? []),
+  },
+  native: {
+    name: 'native',
+    rawName: 'raw native server (tsc --lsp)',
+    locate: () => {
+      const found = locateNativeBinary();
+      return found.binary ? { available: true, binary: found.binary } : { available: false, reason: found.reason };
+    },
+    start: (root, located) => startRawNativeServer(root, located.binary),
+    /** Native has no navto: workspace/symbol is the name search. */
+    search: (server, name) => server.workspaceSymbol(name),
+  },
+};
+
+/**
+ * Which engine a running cn daemon uses, from `cn status`: a build without the native engine has no `engine` field
+ * and always runs tsserver, whatever CN_ENGINE says.
+ */
+export function engineOfStatus(status) {
+  return status.engine ?? 'tsserver';
+}
