@@ -39,7 +39,7 @@ describe('a loose script beside a tsconfig project', { timeout: LONG }, () => {
   });
 
   it('declares names a search finds', async () => {
-    const hits = await engine.searchSymbols('seedUsers');
+    const { hits } = await engine.searchSymbols('seedUsers');
     expect(hits.map((hit) => `${path.relative(root, hit.filePath)} ${hit.name}`)).toContain(
       'scripts/seed.js seedUsers',
     );
