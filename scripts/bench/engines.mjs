@@ -1,7 +1,6 @@
 // The two engines the bench compares cn with: for each, the raw language server (the physical limit) and how cn is
 // told to use it (CN_ENGINE). An engine this checkout cannot run is reported with the reason, never a failure.
-import { startRawServer } from './raw-lsp.mjs';
-import { locateNativeBinary, startRawNativeServer } from './raw-native.mjs';
+import { locateNativeEngine, startRawNativeServer, startRawServer } from './raw-lsp.mjs';
 
 export const ENGINE_NAMES = ['tsserver', 'native'];
 
@@ -17,11 +16,8 @@ export const ENGINES = {
   native: {
     name: 'native',
     rawName: 'raw native server (tsc --lsp)',
-    locate: () => {
-      const found = locateNativeBinary();
-      return found.binary ? { available: true, binary: found.binary } : { available: false, reason: found.reason };
-    },
-    start: (root, located) => startRawNativeServer(root, located.binary),
+    locate: locateNativeEngine,
+    start: (root, located) => startRawNativeServer(root, located.installation),
     /** Native has no navto: workspace/symbol is the name search. */
     search: (server, name) => server.workspaceSymbol(name),
   },

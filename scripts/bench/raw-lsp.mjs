@@ -1,6 +1,6 @@
-// The physical limit: a direct vscode-jsonrpc client to typescript-language-server, with the very
-// settings the daemon uses (its own initialize params, installation and project anchors are imported
-// from the built @cn/lsp, so the two cannot drift apart), and nothing of cn in between.
+// The physical limit: a direct vscode-jsonrpc client to an engine's language server (typescript-language-server +
+// tsserver, or TypeScript 7's `tsc --lsp`), started, initialized, configured and loaded by the very engine adapter
+// the daemon uses (imported from the built @cn/lsp, so the two cannot drift apart), and nothing of cn in between.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,33 +13,51 @@ import { descendantsOf } from './process-tree.mjs';
 const lspDist = path.join(REPO, 'packages/lsp/dist');
 const requireFromLsp = createRequire(path.join(REPO, 'packages/lsp/package.json'));
 const jsonrpc = requireFromLsp('vscode-jsonrpc/node.js');
-const { buildInitializeParams } = await import(pathToFileURL(path.join(lspDist, 'initialize-params.js')).href);
-const { locateInstallation } = await import(pathToFileURL(path.join(lspDist, 'language-server-process.js')).href);
-const { discoverProjects } = await import(pathToFileURL(path.join(lspDist, 'project-discovery.js')).href);
-const { languageIdFor } = await import(pathToFileURL(path.join(lspDist, 'document-sync.js')).href);
+const lspModule = (name) => import(pathToFileURL(path.join(lspDist, name)).href);
+const { locateTsserver, tsserverAdapter } = await lspModule('tsserver-adapter.js');
+const { nativeAdapter } = await lspModule('native-adapter.js');
+const { locateNative } = await lspModule('native-installation.js');
+const { discoverProjects } = await lspModule('project-discovery.js');
+const { languageIdFor } = await lspModule('document-sync.js');
 
 const uri = (file) => pathToFileURL(file).href;
 
-/** Spawn → initialize → didOpen one anchor per project → every project answered a semantic request. */
-export async function startRawServer(root) {
-  const logDirectory = mkdtempSync(path.join(os.tmpdir(), 'cn-bench-tls-'));
-  const installation = locateInstallation(root);
+/** The native engine's installation as the daemon finds it, or why this checkout cannot run it. */
+export function locateNativeEngine() {
+  try {
+    return { available: true, installation: locateNative() };
+  } catch (error) {
+    return { available: false, reason: error.message };
+  }
+}
+
+/** Spawn → initialize → didOpen one anchor per project → every project loaded, for tsserver. */
+export function startRawServer(root) {
+  return startWithAdapter(root, tsserverAdapter(locateTsserver(root)));
+}
+
+/** The same for the native engine (its installation from locateNativeEngine). */
+export function startRawNativeServer(root, installation) {
+  return startWithAdapter(root, nativeAdapter(installation));
+}
+
+async function startWithAdapter(root, adapter) {
+  const logDirectory = mkdtempSync(path.join(os.tmpdir(), 'cn-bench-raw-'));
+  const settings = { root, logDirectory };
+  const launch = adapter.launch(settings);
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [installation.cliPath, '--stdio'], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'ignore'],
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  // Same replies as the daemon: an unanswered server request stalls TLS.
-  const connection = connectTo(child, (params) => params.items.map(() => null));
-  await connection.sendRequest('initialize', buildInitializeParams(installation, { root, logDirectory }));
+  const child = spawn(launch.command, launch.args, { cwd: root, stdio: ['pipe', 'pipe', 'ignore'], env: launch.env });
+  // Same replies as the daemon: an unanswered server request stalls the server.
+  const connection = connectTo(child, (params) => params.items.map((item) => adapter.configuration(item.section)));
+  await connection.sendRequest('initialize', adapter.initializeParams(settings));
   connection.sendNotification('initialized', {});
   const initializedAt = performance.now();
   const { projects } = discoverProjects(root, 0);
   const server = new RawServer(connection, child, logDirectory);
   for (const project of projects) server.open(project.anchor);
-  for (const project of projects)
-    await server.tsserver('projectInfo', { file: project.anchor, needFileNameList: false });
+  // The adapter asks its load request through a session's connection: this connection, with no timeout of cn's.
+  const session = { connection: { request: (type, params) => connection.sendRequest(type, params) } };
+  for (const project of projects) await adapter.loadProject(session, project.anchor, 0);
   server.loaded({ spawnedAt, initializedAt, loadedAt: performance.now() }, projects.length);
   return server;
 }
