@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CnError, fitImpl } from '@cn/core';
+import { CnError, fitCalls, fitImpl } from '@cn/core';
 import { MAX_DEPTH, allDiagnostics, requestBody } from '@cn/protocol';
 import { callsRequest, depsRequest, diagnosticsRequest, impactRequest, implRequest } from '@cn/protocol/schemas';
 import { absolute, depth, direction, exact, kind, limit, scope, maxTokens, target, tool } from './tool.js';
@@ -24,6 +24,9 @@ export const GRAPH_TOOLS = [
       maxTokens,
     },
     route: 'calls',
+    // Cut here, as the CLI cuts: the daemon's answer comes back in its schema's key order, the cut one would not.
+    body: ({ maxTokens: _cutHere, ...rest }) => rest,
+    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitCalls(response, maxTokens)),
   }),
   tool({
     name: 'cn_impact',
