@@ -4,6 +4,7 @@ export * from './domain/symbols.js';
 export type * from './ports/code-intelligence.js';
 export type * from './ports/source-files.js';
 export type * from './ports/reference-syntax.js';
+export type * from './ports/declaration-syntax.js';
 export * from './domain/ids.js';
 export * from './domain/config-errors.js';
 export * from './domain/project-paths.js';

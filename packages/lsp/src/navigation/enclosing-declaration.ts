@@ -10,18 +10,23 @@ import { positionOf } from './source-syntax.js';
  */
 export function enclosingDeclaration(source: ts.SourceFile, node: ts.Node): EnclosingDeclaration | undefined {
   for (let current = node.parent; current && !ts.isSourceFile(current); current = current.parent) {
-    const named = describe(source, current);
+    const named = namedDeclaration(source, current);
     if (named && named.nameNode !== node) return named.declaration;
   }
   return undefined;
 }
 
-interface Named {
+export interface NamedDeclaration {
   declaration: EnclosingDeclaration;
+  /** The node naming it (the `constructor` keyword, or the node itself for `export default function () {}`). */
   nameNode: ts.Node;
 }
 
-function describe(source: ts.SourceFile, node: ts.Node): Named | undefined {
+/**
+ * The node as a named declaration, if it is one of the kinds above: the one definition of "a declaration" shared by
+ * the references' `in` and by the declarations `cn search` ranks and `cn grep` groups by (declaration-table.ts).
+ */
+export function namedDeclaration(source: ts.SourceFile, node: ts.Node): NamedDeclaration | undefined {
   if (ts.isConstructorDeclaration(node)) {
     const keyword = node.getChildren(source).find((child) => child.kind === ts.SyntaxKind.ConstructorKeyword) ?? node;
     return {
