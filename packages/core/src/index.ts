@@ -33,3 +33,8 @@ export * from './output/token-estimate.js';
 export * from './ranking/path-filter.js';
 export { MAX_GLOB_LENGTH } from './ranking/glob.js';
 export * from './usecases/find-unused.js';
+export * from './search/words.js';
+export * from './search/declaration-index.js';
+export * from './search/search-index.js';
+export * from './search/line-pattern.js';
+export type * from './ports/project-sources.js';
