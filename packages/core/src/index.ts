@@ -37,4 +37,7 @@ export * from './search/words.js';
 export * from './search/declaration-index.js';
 export * from './search/search-index.js';
 export * from './search/line-pattern.js';
+export * from './usecases/search-code.js';
+export * from './usecases/grep-code.js';
 export type * from './ports/project-sources.js';
+export * from './output/search-budget.js';

@@ -6,3 +6,6 @@ export { stampOf } from './file-stamp.js';
 export type { FileStamp } from './file-stamp.js';
 export { LazyTypeSyntax } from './navigation/lazy-type-syntax.js';
 export { LazyReferenceSyntax } from './navigation/lazy-reference-syntax.js';
+export { LazyDeclarationSyntax } from './navigation/lazy-declaration-syntax.js';
+export { FileSetMonitor } from './file-set-monitor.js';
+export { walkSourceTree } from './source-tree.js';
