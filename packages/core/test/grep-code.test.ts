@@ -101,7 +101,10 @@ describe('grepCode: matching lines grouped by the declaration they are in', () =
   it('refuses a path that names no source file, or one outside the root, as rg refuses a missing path', async () => {
     const { grep } = setup();
     await expect(grep({ pattern: 'x', paths: ['lib'] })).rejects.toThrow(/no source file of the project under lib/);
-    await expect(grep({ pattern: 'x', paths: ['../elsewhere'] })).rejects.toThrow(/relative to the project root/);
+    await expect(grep({ pattern: 'x', paths: ['../elsewhere'] })).rejects.toThrow(
+      /\.\.\/elsewhere is outside the project root/,
+    );
+    await expect(grep({ pattern: 'x', paths: ['/etc'] })).rejects.toThrow(/\/etc is outside the project root/);
     await expect(grep({ pattern: 'a(' })).rejects.toThrow(/bad pattern/);
   });
 

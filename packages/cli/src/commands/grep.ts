@@ -46,7 +46,7 @@ export function registerGrep({ cli, run }: CommandHost): void {
         const maxTokens = maxTokensFlag(flags);
         const body = requestBody('grep', {
           pattern: String(pattern),
-          paths: paths.map((given) => scopeFlag(context, given, 'a path')!),
+          paths: paths.map((given) => scopeFlag(context, given, 'path')!),
           in: scopeFlag(context, flags.in),
           kind: flags.kind,
           ignoreCase: flags.ignoreCase,

@@ -105,6 +105,7 @@ export class SearchIndex {
 
   private async update(): Promise<void> {
     const coversUpTo = this.asked;
+    this.progress = { done: 0, total: 0 };
     try {
       const files = await this.deps.sources.files();
       const stamps = await this.deps.sources.stamps(files);

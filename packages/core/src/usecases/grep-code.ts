@@ -76,7 +76,12 @@ export async function grepCode(deps: Deps, request: GrepRequest): Promise<GrepRe
 /** The project's files under `paths` (any of them) and `in`; a path that names nothing is refused, as rg does. */
 async function filesToSearch(deps: Deps, request: GrepRequest): Promise<string[]> {
   const all = (await deps.sources.files()).map((file) => ({ file, relative: deps.paths.toRelative(file) }));
-  const scopes = (request.paths ?? []).map((scope) => ({ scope, keep: pathFilter(scope, 'a path')! }));
+  const scopes = (request.paths ?? []).map((scope) => {
+    const cleaned = scope.replace(/\\/g, '/');
+    if (cleaned.startsWith('/') || cleaned.split('/').includes('..'))
+      throw badInput(`${scope} is outside the project root`, 'cn grep searches the project: e.g. cn grep retry src');
+    return { scope, keep: pathFilter(scope)! };
+  });
   for (const { scope, keep } of scopes) {
     if (!isGlob(scope) && !all.some(({ relative }) => keep(relative)))
       throw badInput(`no source file of the project under ${scope}`, 'paths are relative to the project root');
