@@ -39,6 +39,13 @@ export class NodeSourceFiles implements SourceFiles {
   }
 
   async readText(filePath: string): Promise<string> {
+    // The file the path reaches now, symlinks followed: if it is the very file (device, inode, size, times) whose
+    // text was read through the checks below, that text is still the answer and the checks still hold. A path
+    // swapped to reach another file has another stamp and goes through them again. This is what makes reading
+    // every file of a project (cn grep) cost one stat per file instead of a realpath and a stat.
+    const current = await fs.stat(filePath, { bigint: true }).catch(() => undefined);
+    const cached = current?.isFile() ? this.cache.get(filePath, stampOf(current)) : undefined;
+    if (cached !== undefined) return cached;
     const real = await this.realPathInRoot(filePath, 'the file may have been moved or deleted');
     let stat;
     try {
@@ -56,8 +63,6 @@ export class NodeSourceFiles implements SourceFiles {
       );
     }
     const stamp = stampOf(stat);
-    const cached = this.cache.get(filePath, stamp);
-    if (cached !== undefined) return cached;
     // The checked real path, and no symlink swapped in for it since: O_NOFOLLOW refuses one.
     const buffer = await fs.readFile(real, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }).catch(() => {
       throw badInput(`${this.display(filePath)} could not be read`, 'the file may have been replaced while cn read it');
