@@ -42,6 +42,13 @@ describe('LinePattern: RE2 syntax, line by line, in linear time', () => {
     expect(grep(LinePattern.compile('a.b(', { fixed: true }), 'a.b(1)\naxb(1)')).toEqual([['a.b(1)', 0, 4]]);
   });
 
+  it('ignoreCase folds as RE2 does, past ASCII (the Kelvin sign is a k), through the prefilter too', () => {
+    expect(grep(LinePattern.compile('kelvin scale', { ignoreCase: true }), 'x\n\u212Aelvin SCALE\ny')).toEqual([
+      ['\u212Aelvin SCALE', 0, 12],
+    ]);
+    expect(grep(LinePattern.compile('foo.*bar', { ignoreCase: true }), 'FOO then BAR\nfoo only')).toHaveLength(1);
+  });
+
   it('a pattern with no literal tests every line; an empty match is taken once per place', () => {
     expect(grep(LinePattern.compile('\\d{4}'), 'x 2024\ny\n1999 2000')).toHaveLength(3);
     expect([...LinePattern.compile('x*').matches('ab')].map((match) => match.start)).toEqual([0, 1, 2]);

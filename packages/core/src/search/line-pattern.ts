@@ -27,16 +27,20 @@ export interface LineMatch {
 export class LinePattern {
   /** A regular expression of escaped literals, safe for the backtracking engine (no quantifiers). */
   private readonly scan: RegExp | undefined;
+  /** The whole prefilter (every AND and OR of literals) as string searches: most candidate lines stop here. */
+  private readonly mayMatch: ((line: string) => boolean) | undefined;
 
   private constructor(
     private readonly compiled: RE2JS,
-    literals: string[] | undefined,
+    prefilter: unknown,
     ignoreCase: boolean,
   ) {
+    const literals = requiredLiterals(prefilter);
     this.scan =
       literals && literals.length > 0
         ? new RegExp(literals.map(escapeLiteral).join('|'), ignoreCase ? 'giu' : 'gu')
         : undefined;
+    this.mayMatch = lineTest(prefilter, ignoreCase);
   }
 
   static compile(pattern: string, options: PatternOptions = {}): LinePattern {
@@ -51,7 +55,7 @@ export class LinePattern {
       // Case folding hides the literals from RE2's prefilter; the same pattern without it has them, and a
       // case-insensitive search for them finds every line the folded pattern can match.
       const literalSource = options.ignoreCase ? RE2JS.compile(wrapped, 0) : compiled;
-      return new LinePattern(compiled, requiredLiterals(literalSource.re2().prefilter), options.ignoreCase === true);
+      return new LinePattern(compiled, literalSource.re2().prefilter, options.ignoreCase === true);
     } catch (error) {
       const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error);
       throw badInput(
@@ -74,7 +78,7 @@ export class LinePattern {
 
   /** Every match in one line, left to right; an empty match is taken once at each place. */
   *matches(line: string): Generator<LineMatch> {
-    if (!this.compiled.test(line)) return;
+    if (this.mayMatch?.(line) === false || !this.compiled.test(line)) return;
     const matcher = this.compiled.matcher(line);
     let from = 0;
     while (from <= line.length && matcher.find(from)) {
@@ -118,6 +122,29 @@ export function requiredLiterals(prefilter: unknown): string[] | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * The prefilter as a test of one line, undefined when it tests nothing. Case-insensitive literals are searched with
+ * the engine's `iu` flags, whose Unicode simple case folding is RE2's (`K` also finds the Kelvin sign).
+ */
+function lineTest(prefilter: unknown, ignoreCase: boolean): ((line: string) => boolean) | undefined {
+  if (!isPrefilterNode(prefilter)) return undefined;
+  if (prefilter.type === PREFILTER_EXACT) {
+    if (typeof prefilter.str !== 'string' || prefilter.str === '') return undefined;
+    const literal = prefilter.str;
+    if (!ignoreCase) return (line) => line.includes(literal);
+    const folded = new RegExp(escapeLiteral(literal), 'iu');
+    return (line) => folded.test(line);
+  }
+  const tests = prefilter.subs.map((sub) => lineTest(sub, ignoreCase));
+  if (prefilter.type === PREFILTER_AND) {
+    const known = tests.filter((test): test is (line: string) => boolean => test !== undefined);
+    return known.length > 0 ? (line) => known.every((test) => test(line)) : undefined;
+  }
+  if (prefilter.type === PREFILTER_OR && tests.length > 0 && tests.every((test) => test !== undefined))
+    return (line) => tests.some((test) => test!(line));
+  return undefined;
 }
 
 // re2js's Prefilter.Type (NONE is 0).
