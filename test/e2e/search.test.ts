@@ -146,12 +146,24 @@ describe('cn grep', () => {
     expect(json(fromSubdirectory).filesSearched).toBe(1);
   });
 
-  it('compact and text print each declaration once with its lines; ids feed cn inspect', async () => {
+  it('compact names each file once and each declaration on its first line; text adds kinds and ids', async () => {
     const compact = await run('grep', 'computeRetryDelay', '--format', 'compact');
-    expect(compact.stdout).toContain(
-      'src/http/client.ts::14::23  Function send\n 17:30 │ // retry after the delay computeRetryDelay gives\n 18:56 │',
+    expect(compact.stdout.trimEnd().split('\n')).toEqual([
+      'src/http/client.ts',
+      "1 <module>: import { computeRetryDelay, RetryPolicy } from '../retry/backoff';",
+      '17 send: // retry after the delay computeRetryDelay gives',
+      '18: await new Promise((resolve) => setTimeout(resolve, computeRetryDelay(attempt)));',
+      'src/retry/backoff.ts',
+      '2 computeRetryDelay: export function computeRetryDelay(attempt: number): number {',
+      '4 matching lines in 3 declarations, 2 of 3 files',
+    ]);
+    const text = await run('grep', 'computeRetryDelay', 'src/retry', '--format', 'text');
+    expect(text.stdout).toContain(
+      'src/retry/backoff.ts\n  Function computeRetryDelay  src/retry/backoff.ts::2::17\n    2:17  export',
     );
-    expect(compact.stdout.trimEnd()).toMatch(/\n4 matching lines in 3 declarations, 2 of 3 files$/);
+  });
+
+  it('ids feed cn inspect', async () => {
     const ids = await run('grep', 'computeRetryDelay', '--format', 'ids');
     expect(ids.stdout.trim().split('\n')).toEqual([
       'src/http/client.ts:1:10',

@@ -71,17 +71,25 @@ export function grepText(response: GrepResponse): string {
   return [...lines, ...grepSummary(response)].join('\n');
 }
 
-/** Agents: a declaration's id (its file for top-level code) and kind, then its lines. */
+/**
+ * Agents: each file once, then its lines as `line: text`, the first line of each declaration prefixed with its name
+ * (`60 getConnInfo: const xff = …`). The path is not repeated on every line as rg repeats it, which is what makes
+ * this fewer tokens than `rg -n` for the same lines (docs/search.md); kinds and ids are in text, ids and JSON.
+ */
 export function grepCompact(response: GrepResponse): string {
   const lines: string[] = [];
+  let file: string | undefined;
   for (const group of response.groups) {
-    const counted = group.matches.length < group.count ? ` (${group.count})` : '';
-    lines.push(`${group.in.id}  ${groupTitle(group)}${counted}`);
-    const withPreview = group.matches.some((match) => match.preview !== undefined);
-    if (withPreview)
-      for (const match of group.matches) lines.push(` ${match.line}:${match.character} │ ${match.preview}`);
-    else if (group.matches.length > 0)
-      lines.push(` ${group.matches.map((match) => `${match.line}:${match.character}`).join(' ')}`);
+    if (group.filePath !== file) {
+      file = group.filePath;
+      lines.push(file);
+    }
+    const name = `${groupName(group)}${group.matches.length < group.count ? ` (${group.count})` : ''}`;
+    const [first, ...rest] = group.matches;
+    if (first === undefined) lines.push(name);
+    else if (first.preview === undefined) lines.push(`${name}: ${group.matches.map((match) => match.line).join(' ')}`);
+    else
+      lines.push(`${first.line} ${name}: ${first.preview}`, ...rest.map((match) => `${match.line}: ${match.preview}`));
   }
   return [...lines, ...grepSummary(response)].join('\n');
 }
@@ -99,9 +107,12 @@ export function grepIds(response: GrepResponse): string {
   return [...new Set(ids)].join('\n');
 }
 
+function groupName(group: GrepGroup): string {
+  return group.in.container !== undefined ? `${group.in.container}.${group.in.name}` : group.in.name;
+}
+
 function groupTitle(group: GrepGroup): string {
-  const name = group.in.container !== undefined ? `${group.in.container}.${group.in.name}` : group.in.name;
-  return group.in.kind === 'Module' ? name : `${group.in.kind} ${name}`;
+  return group.in.kind === 'Module' ? groupName(group) : `${group.in.kind} ${groupName(group)}`;
 }
 
 function grepSummary(response: GrepResponse): string[] {

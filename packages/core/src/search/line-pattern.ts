@@ -138,12 +138,11 @@ function lineTest(prefilter: unknown, ignoreCase: boolean): ((line: string) => b
     return (line) => folded.test(line);
   }
   const tests = prefilter.subs.map((sub) => lineTest(sub, ignoreCase));
-  if (prefilter.type === PREFILTER_AND) {
-    const known = tests.filter((test): test is (line: string) => boolean => test !== undefined);
-    return known.length > 0 ? (line) => known.every((test) => test(line)) : undefined;
-  }
-  if (prefilter.type === PREFILTER_OR && tests.length > 0 && tests.every((test) => test !== undefined))
-    return (line) => tests.some((test) => test!(line));
+  const known = tests.filter((test): test is (line: string) => boolean => test !== undefined);
+  if (prefilter.type === PREFILTER_AND && known.length > 0) return (line) => known.every((test) => test(line));
+  // An alternative that tests nothing may match any line: then the OR tests nothing either.
+  if (prefilter.type === PREFILTER_OR && known.length > 0 && known.length === tests.length)
+    return (line) => known.some((test) => test(line));
   return undefined;
 }
 
