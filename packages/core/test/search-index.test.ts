@@ -29,7 +29,8 @@ describe('DeclarationIndex: BM25F over each declaration’s fields', () => {
       fact('send', { identifiers: 'retryDelay attempt fetch' }),
       fact('unrelated', { identifiers: 'foo bar' }),
     ]);
-    const hits = index.search('retry delay');
+    const { hits, total } = index.search('retry delay');
+    expect(total).toBe(2);
     expect(hits.map((hit) => hit.declaration.name)).toEqual(['retryDelay', 'send']);
     expect(hits[0].matched.name).toEqual(['retry', 'delay']);
     expect(hits[1].matched).toEqual({ identifiers: ['retry', 'delay'] });
@@ -38,28 +39,35 @@ describe('DeclarationIndex: BM25F over each declaration’s fields', () => {
   it('matches the forms of a word (retries → retry) and reports the word as the query spelled it', () => {
     const index = new DeclarationIndex();
     index.setFile('/p/a.ts', 'a.ts', [fact('maxRetries')]);
-    expect(index.search('Retry').map((hit) => hit.matched)).toEqual([{ name: ['retry'] }]);
+    expect(index.search('Retry').hits.map((hit) => hit.matched)).toEqual([{ name: ['retry'] }]);
   });
 
   it('replaces a file’s declarations on update and forgets them on removal', () => {
     const index = new DeclarationIndex();
     index.setFile('/p/a.ts', 'a.ts', [fact('obsoleteThing')]);
     index.setFile('/p/a.ts', 'a.ts', [fact('currentThing')]);
-    expect(index.search('obsolete')).toEqual([]);
-    expect(index.search('current').map((hit) => hit.declaration.name)).toEqual(['currentThing']);
+    expect(index.search('obsolete').hits).toEqual([]);
+    expect(index.search('current').hits.map((hit) => hit.declaration.name)).toEqual(['currentThing']);
     expect(index.declarationsIn('/p/a.ts').map((declaration) => declaration.name)).toEqual(['currentThing']);
     index.removeFile('/p/a.ts');
-    expect(index.search('current')).toEqual([]);
+    expect(index.search('current').total).toBe(0);
     expect([index.fileCount, index.declarationCount]).toEqual([0, 0]);
+  });
+
+  it('spells out the first `limit` hits and counts them all', () => {
+    const index = new DeclarationIndex();
+    index.setFile('/p/a.ts', 'a.ts', [fact('retryOnce'), fact('retryTwice'), fact('retryThrice')]);
+    const { total, hits } = index.search('retry', undefined, 2);
+    expect([total, hits.length]).toEqual([3, 2]);
   });
 
   it('keeps only what the filter accepts, and finds nothing for stop words alone', () => {
     const index = new DeclarationIndex();
     index.setFile('/p/a.ts', 'a.ts', [fact('parseCookie'), fact('CookieJar', { kind: 'Class' })]);
     expect(
-      index.search('cookie', (declaration) => declaration.kind === 'Class').map((hit) => hit.declaration.name),
+      index.search('cookie', (declaration) => declaration.kind === 'Class').hits.map((hit) => hit.declaration.name),
     ).toEqual(['CookieJar']);
-    expect(index.search('where is the')).toEqual([]);
+    expect(index.search('where is the')).toEqual({ total: 0, hits: [] });
   });
 });
 
@@ -75,7 +83,7 @@ function project(files: Record<string, string>) {
     paths: new ProjectPaths(ROOT),
     sleep: timer.sleep,
   });
-  const names = (query: string) => index.search(query).map((hit) => hit.declaration.name);
+  const names = (query: string) => index.search(query).hits.map((hit) => hit.declaration.name);
   return { fake, sources, syntax, timer, index, names };
 }
 

@@ -97,14 +97,21 @@ export class DeclarationIndex {
     return (this.idsByFile.get(filePath) ?? []).map((id) => this.declarations.get(id)!);
   }
 
-  /** Best first; every declaration matching any word of the query, or only those `keep` accepts. */
-  search(query: string, keep: (declaration: IndexedDeclaration) => boolean = () => true): RankedDeclaration[] {
+  /**
+   * Best first: the first `limit` declarations matching any word of the query (of those `keep` accepts), with which
+   * fields matched which words, and how many matched in all.
+   */
+  search(
+    query: string,
+    keep: (declaration: IndexedDeclaration) => boolean = () => true,
+    limit = Number.POSITIVE_INFINITY,
+  ): { total: number; hits: RankedDeclaration[] } {
     const spelled = new Map<string, string>();
     for (const word of identifierWords(query)) {
       const term = searchTerm(word);
       if (term !== undefined && !spelled.has(term)) spelled.set(term, word.toLowerCase());
     }
-    if (spelled.size === 0) return [];
+    if (spelled.size === 0) return { total: 0, hits: [] };
     // minisearch splits and stems the query with the index's own functions: the terms are `spelled`'s keys.
     const results = this.index.search(query, {
       filter: (result) => {
@@ -112,12 +119,14 @@ export class DeclarationIndex {
         return declaration !== undefined && keep(declaration);
       },
     });
-    return results.map((result) => {
+    // Only the results shown need their matches spelled out (a common word matches thousands).
+    const hits = results.slice(0, limit).map((result) => {
       const matched: Partial<Record<SearchField, string[]>> = {};
       for (const [term, fields] of Object.entries(result.match)) {
         for (const field of fields as SearchField[]) (matched[field] ??= []).push(spelled.get(term) ?? term);
       }
       return { declaration: this.declarations.get(result.id as number)!, score: result.score, matched };
     });
+    return { total: results.length, hits };
   }
 }

@@ -2,7 +2,7 @@ import type { ProjectPaths } from '../domain/project-paths.js';
 import type { DeclarationSpan, DeclarationSyntax } from '../ports/declaration-syntax.js';
 import type { ProjectSources } from '../ports/project-sources.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import { DeclarationIndex, type IndexedDeclaration, type RankedDeclaration } from './declaration-index.js';
+import { DeclarationIndex } from './declaration-index.js';
 
 export interface SearchIndexDeps {
   sources: ProjectSources;
@@ -65,9 +65,7 @@ export class SearchIndex {
     return this.state(finished);
   }
 
-  search(query: string, keep?: (declaration: IndexedDeclaration) => boolean): RankedDeclaration[] {
-    return this.index.search(query, keep);
-  }
+  search: DeclarationIndex['search'] = (query, keep, limit) => this.index.search(query, keep, limit);
 
   /**
    * The declarations of a file read as `text` (`cn grep` groups its matches by them): the indexed ones when the index

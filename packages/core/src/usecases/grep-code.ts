@@ -2,7 +2,7 @@ import type { GrepGroup, GrepMatch, GrepRequest, GrepResponse } from '@cn/protoc
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import { PREVIEW_MAX, lineStarts, positionAt } from '../domain/source-text.js';
+import { PREVIEW_MAX } from '../domain/source-text.js';
 import { MODULE_NODE_NAME } from '../graph/module-items.js';
 import { literalSpans } from '../inspect/lexer.js';
 import type { DeclarationSpan } from '../ports/declaration-syntax.js';
@@ -11,6 +11,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import { isGlob, pathFilter } from '../ranking/path-filter.js';
 import { kindFilter } from '../ranking/kind-filter.js';
 import { LinePattern } from '../search/line-pattern.js';
+import { matchingLines } from '../search/matching-lines.js';
 import type { SearchIndex } from '../search/search-index.js';
 
 const DEFAULT_LIMIT = 100;
@@ -100,22 +101,12 @@ async function grepFile(
   pattern: LinePattern,
   codeOnly: boolean,
 ): Promise<Found[]> {
-  let starts: number[] | undefined;
   let skipped: ((offset: number) => boolean) | undefined;
   const lines: Array<{ line: number; offset: number; character: number; text: string }> = [];
-  for (let candidate = pattern.nextCandidate(text, 0); candidate !== undefined;) {
-    starts ??= lineStarts(text);
-    const { line } = positionAt(starts, candidate);
-    const lineStart = starts[line - 1];
-    const nextStart = starts[line] ?? text.length;
-    const lineText = text.slice(lineStart, nextStart).replace(/(?:\r\n|[\n\r\u2028\u2029])$/, '');
-    for (const match of pattern.matches(lineText)) {
-      skipped ??= codeOnly ? inLiteral(filePath, text) : () => false;
-      if (skipped(lineStart + match.start)) continue;
-      lines.push({ line, offset: lineStart + match.start, character: match.start + 1, text: lineText });
-      break;
-    }
-    candidate = nextStart < text.length ? pattern.nextCandidate(text, nextStart) : undefined;
+  for (const { line, start, text: lineText, matches } of matchingLines(text, pattern)) {
+    skipped ??= codeOnly ? inLiteral(filePath, text) : () => false;
+    const first = matches.find((match) => !skipped!(start + match.start));
+    if (first) lines.push({ line, offset: start + first.start, character: first.start + 1, text: lineText });
   }
   if (lines.length === 0) return [];
   const relative = deps.paths.toRelative(filePath);

@@ -31,20 +31,20 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
   const keepKind = kindFilter(request.kind);
   const keepPath = pathFilter(request.in);
   const state = await deps.searchIndex.fresh(SEARCH_WAIT_MS);
-  const ranked = deps.searchIndex.search(
+  const { total, hits } = deps.searchIndex.search(
     request.query,
     (declaration) =>
       (!keepKind || keepKind(declaration.kind)) && (!keepPath || keepPath(deps.paths.toRelative(declaration.filePath))),
+    request.limit ?? DEFAULT_LIMIT,
   );
-  const shown = ranked.slice(0, request.limit ?? DEFAULT_LIMIT);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const results = await Promise.all(shown.map((hit) => searchHit(builder, hit, request.snippet)));
+  const results = await Promise.all(hits.map((hit) => searchHit(builder, hit, request.snippet)));
   return {
     query: request.query,
     words,
     results,
-    total: ranked.length,
-    ...(shown.length < ranked.length ? { truncated: true as const } : {}),
+    total,
+    ...(hits.length < total ? { truncated: true as const } : {}),
     files: state.files,
     declarations: state.declarations,
     complete: state.complete,
