@@ -56,18 +56,11 @@ function matchedWords(hit: SearchHit): string {
 
 /** People: per file, each declaration with its lines. */
 export function grepText(response: GrepResponse): string {
-  const lines: string[] = [];
-  let file: string | undefined;
-  for (const group of response.groups) {
-    if (group.filePath !== file) {
-      file = group.filePath;
-      lines.push(file);
-    }
-    lines.push(`  ${groupTitle(group)}${group.in.kind === 'Module' ? '' : `  ${group.in.id}`}`);
-    for (const match of group.matches)
-      lines.push(`    ${match.line}:${match.character}  ${match.preview ?? ''}`.trimEnd());
-    if (group.matches.length < group.count) lines.push(`    … ${group.count - group.matches.length} more lines`);
-  }
+  const lines = underFiles(response.groups, (group) => [
+    `  ${groupTitle(group)}${group.in.kind === 'Module' ? '' : `  ${group.in.id}`}`,
+    ...group.matches.map((match) => `    ${match.line}:${match.character}  ${match.preview ?? ''}`.trimEnd()),
+    ...(group.matches.length < group.count ? [`    … ${group.count - group.matches.length} more lines`] : []),
+  ]);
   return [...lines, ...grepSummary(response)].join('\n');
 }
 
@@ -77,21 +70,22 @@ export function grepText(response: GrepResponse): string {
  * this fewer tokens than `rg -n` for the same lines (docs/search.md); kinds and ids are in text, ids and JSON.
  */
 export function grepCompact(response: GrepResponse): string {
-  const lines: string[] = [];
-  let file: string | undefined;
-  for (const group of response.groups) {
-    if (group.filePath !== file) {
-      file = group.filePath;
-      lines.push(file);
-    }
+  const lines = underFiles(response.groups, (group) => {
     const name = `${groupName(group)}${group.matches.length < group.count ? ` (${group.count})` : ''}`;
     const [first, ...rest] = group.matches;
-    if (first === undefined) lines.push(name);
-    else if (first.preview === undefined) lines.push(`${name}: ${group.matches.map((match) => match.line).join(' ')}`);
-    else
-      lines.push(`${first.line} ${name}: ${first.preview}`, ...rest.map((match) => `${match.line}: ${match.preview}`));
-  }
+    if (first === undefined) return [name];
+    if (first.preview === undefined) return [`${name}: ${group.matches.map((match) => match.line).join(' ')}`];
+    return [`${first.line} ${name}: ${first.preview}`, ...rest.map((match) => `${match.line}: ${match.preview}`)];
+  });
   return [...lines, ...grepSummary(response)].join('\n');
+}
+
+/** Each group's lines, with its file's path before the first group of each file (groups come in file order). */
+function underFiles(groups: GrepGroup[], render: (group: GrepGroup) => string[]): string[] {
+  return groups.flatMap((group, index) => [
+    ...(index === 0 || groups[index - 1].filePath !== group.filePath ? [group.filePath] : []),
+    ...render(group),
+  ]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lineStarts, positionAt } from '../domain/source-text.js';
+import { lineStarts, onlyLineFeeds, positionAt } from '../domain/source-text.js';
 import type { LineMatch, LinePattern } from './line-pattern.js';
 
 /** One line of a text with a match of the pattern: its 1-based number, where it starts, its text, its matches. */
@@ -10,9 +10,6 @@ export interface MatchingLine {
   matches: LineMatch[];
 }
 
-/** Line ends other than `\n` and `\r\n`; the compiler counts each as a line break too (source-text.ts). */
-const UNUSUAL_LINE_END = /\r(?!\n)|[\u2028\u2029]/;
-
 /**
  * The lines of `text` the pattern matches, in order, numbered as the compiler numbers them. Only the lines holding a
  * candidate (a literal every match needs) are looked at, and lines are found around a candidate with the engine's
@@ -20,7 +17,7 @@ const UNUSUAL_LINE_END = /\r(?!\n)|[\u2028\u2029]/;
  * A text with lone CRs or U+2028/2029 is numbered through its full line table instead.
  */
 export function* matchingLines(text: string, pattern: LinePattern): Generator<MatchingLine> {
-  const starts = UNUSUAL_LINE_END.test(text) ? lineStarts(text) : undefined;
+  const starts = onlyLineFeeds(text) ? undefined : lineStarts(text);
   // Lines counted so far (by `\n`) up to `counted`: numbering is incremental, as matches come in order.
   let line = 1;
   let counted = 0;

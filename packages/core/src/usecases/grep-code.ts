@@ -1,4 +1,5 @@
 import type { GrepGroup, GrepMatch, GrepRequest, GrepResponse } from '@cn/protocol';
+import { mapInOrder } from '../bounded-map.js';
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
@@ -15,6 +16,8 @@ import { matchingLines } from '../search/matching-lines.js';
 import type { SearchIndex } from '../search/search-index.js';
 
 const DEFAULT_LIMIT = 100;
+/** Files read at once: enough to keep the file system busy, few enough to hold little in memory. */
+const PARALLEL_FILES = 16;
 /** A long line's preview starts this many characters before the match, so the match is always in it. */
 const PREVIEW_LEAD = 20;
 /** Matching lines looked at before the search stops: past this the pattern is too broad to be read anyway. */
@@ -53,24 +56,30 @@ export async function grepCode(deps: Deps, request: GrepRequest): Promise<GrepRe
   let filesMatched = 0;
   let stopped: string | undefined;
   let searched = 0;
-  for (const filePath of files) {
-    if (deps.now() - started > GREP_TIME_BUDGET_MS) {
-      stopped = `stopped after ${GREP_TIME_BUDGET_MS / 1000} s, ${searched} of ${files.length} files searched`;
-      break;
-    }
-    searched++;
-    // A file cn may not read (too large, binary, gone since listed) holds nothing to show.
-    const text = await deps.files.readText(filePath).catch(() => undefined);
-    if (text === undefined) continue;
-    const inFile = await grepFile(deps, filePath, text, pattern, request.codeOnly === true);
-    const kept = keepKind ? inFile.filter((entry) => keepKind(entry.in.kind)) : inFile;
-    if (kept.length > 0) filesMatched++;
-    found.push(...kept);
-    if (found.length >= MAX_GREP_MATCHES) {
+  // Files are read a few at a time (each read waits on the file system), their matches taken in file order.
+  await mapInOrder(
+    files,
+    PARALLEL_FILES,
+    async (filePath) => {
+      if (deps.now() - started > GREP_TIME_BUDGET_MS) return undefined;
+      // A file cn may not read (too large, binary, gone since listed) holds nothing to show.
+      const text = await deps.files.readText(filePath).catch(() => undefined);
+      return text === undefined ? [] : grepFile(deps, filePath, text, pattern, request.codeOnly === true);
+    },
+    (inFile) => {
+      if (inFile === undefined) {
+        stopped = `stopped after ${GREP_TIME_BUDGET_MS / 1000} s, ${searched} of ${files.length} files searched`;
+        return false;
+      }
+      searched++;
+      const kept = keepKind ? inFile.filter((entry) => keepKind(entry.in.kind)) : inFile;
+      if (kept.length > 0) filesMatched++;
+      found.push(...kept);
+      if (found.length < MAX_GREP_MATCHES) return true;
       stopped = `stopped at ${MAX_GREP_MATCHES} matching lines, ${searched} of ${files.length} files searched`;
-      break;
-    }
-  }
+      return false;
+    },
+  );
   return answer(request, found, { filesSearched: searched, filesMatched, stopped });
 }
 

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { projectFilesInRoot, type ImportGraphSource, type ProjectSources, type SourceFiles } from '@cn/core';
 import { FileSetMonitor, stampOf, walkSourceTree } from '@cn/lsp';
 
@@ -25,15 +25,16 @@ export class NodeProjectSources implements ProjectSources {
     return this.listing;
   }
 
+  /** Synchronous stats: a promise per file cost more than the stat (every file is stamped on every search). */
   async stamps(files: readonly string[]): Promise<Array<string | undefined>> {
-    return Promise.all(
-      files.map((file) =>
-        stat(file, { bigint: true }).then(
-          (stats) => (stats.isFile() ? stampOf(stats) : undefined),
-          () => undefined,
-        ),
-      ),
-    );
+    return files.map((file) => {
+      try {
+        const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+        return stats?.isFile() ? stampOf(stats) : undefined;
+      } catch {
+        return undefined;
+      }
+    });
   }
 
   private async list(): Promise<string[]> {
