@@ -33,33 +33,41 @@ interface Draft {
 export function readDeclarations(fileName: string, text: string): DeclarationFacts[] {
   const source = parseSource(fileName, text);
   const drafts: Draft[] = [];
-  // A comment sits in the leading trivia of several nested nodes at once (a statement and its first token): once.
-  const seenComments = new Set<number>();
-  const takeComments = (position: number): string[] => {
-    const taken: string[] = [];
-    for (const range of ts.getLeadingCommentRanges(text, position) ?? []) {
-      if (seenComments.has(range.pos)) continue;
-      seenComments.add(range.pos);
-      taken.push(text.slice(range.pos, range.end));
-    }
-    return taken;
+  // A comment sits in the leading trivia of several nested nodes at once (a statement and its first token). Nodes are
+  // visited in source order and a node starts where its parent or its previous sibling does or later, so a place
+  // no further on than the last one read was read already.
+  let lastRead = -1;
+  const takeComments = (position: number, into: string[]): void => {
+    if (position <= lastRead) return;
+    lastRead = position;
+    ts.forEachLeadingCommentRange(text, position, (pos, end) => {
+      into.push(text.slice(pos, end));
+    });
+  };
+  const takeDoc = (position: number): string => {
+    const doc: string[] = [];
+    takeComments(position, doc);
+    return doc.join('\n');
   };
 
   // The comments above `const f = …` document f, but the statement and its first tokens are visited before f.
   const statementDocs = new Map<ts.Node, string>();
 
-  const visit = (node: ts.Node, owner: Draft | undefined): void => {
+  // The innermost declaration around the node being visited. One visitor for the whole tree, not a closure per node:
+  // a large file has millions of nodes.
+  let owner: Draft | undefined;
+  const visit = (node: ts.Node): void => {
+    const outer = owner;
     const named = namedDeclaration(source, node);
-    let inner = owner;
     if (named) {
       const located = locatedNode(node);
       const start = located.getStart(source, true);
       const end = Math.max(node.end, located.end);
-      const doc = located === node ? takeComments(node.pos).join('\n') : (statementDocs.get(located) ?? '');
-      inner = {
+      const doc = located === node ? takeDoc(node.pos) : (statementDocs.get(located) ?? '');
+      owner = {
         facts: {
           ...named.declaration,
-          ...(owner ? { container: owner.facts.name } : {}),
+          ...(outer ? { container: outer.facts.name } : {}),
           start,
           end,
           startLine: positionOf(source, start).line,
@@ -75,16 +83,17 @@ export function readDeclarations(fileName: string, text: string): DeclarationFac
         strings: [],
         identifiers: [],
       };
-      drafts.push(inner);
+      drafts.push(owner);
     } else if (ts.isVariableStatement(node) && declaresNamed(source, node)) {
-      statementDocs.set(node, takeComments(node.pos).join('\n'));
-    } else if (owner) {
-      owner.comments.push(...takeComments(node.pos));
-      collectWords(node, owner);
+      statementDocs.set(node, takeDoc(node.pos));
+    } else if (outer) {
+      takeComments(node.pos, outer.comments);
+      collectWords(node, outer);
     }
-    ts.forEachChild(node, (child) => visit(child, inner));
+    ts.forEachChild(node, visit);
+    owner = outer;
   };
-  ts.forEachChild(source, (child) => visit(child, undefined));
+  ts.forEachChild(source, visit);
 
   return drafts.map(({ facts, comments, strings, identifiers }) => ({
     ...facts,
@@ -123,7 +132,10 @@ function locatedNode(node: ts.Node): ts.Node {
 
 /** The declaration as written up to its body: `function f(a: A): B`, `class X extends Y`, `const limit = 10`. */
 function signatureOf(source: ts.SourceFile, node: ts.Node): string {
-  const head = source.text.slice(node.getStart(source), headEnd(source, node)).replace(/\s+/g, ' ').trim();
+  const start = node.getStart(source);
+  // A variable's whole value may be thousands of lines: only the start of it can make the signature.
+  const end = Math.min(headEnd(source, node), start + 4 * MAX_SIGNATURE);
+  const head = source.text.slice(start, end).replace(/\s+/g, ' ').trim();
   return head.length > MAX_SIGNATURE ? head.slice(0, MAX_SIGNATURE) : head;
 }
 
