@@ -41,6 +41,7 @@ export default defineConfig({
               'convert',
               'config-errors',
               'type-declarations',
+              'declaration-table',
               'lsp-connection',
               'native-outline',
               'engine-choice',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { relatedSymbols } from '../src/index.js';
 import { exportEntries } from '../src/inspect/export-entries.js';
-import { tokenize } from '../src/inspect/lexer.js';
+import { literalSpans, tokenize } from '../src/inspect/lexer.js';
 
 const identifiers = (code: string) =>
   tokenize(code)
@@ -108,5 +108,27 @@ describe('the heuristics after a regex literal', () => {
   it('exportEntries finds the re-exports after a regex holding a quote', () => {
     const code = [`const QUOTE = /'/;`, `export { parse } from './parse.js';`].join(' ');
     expect(exportEntries(code).map((entry) => [entry.name, entry.from])).toEqual([['parse', './parse.js']]);
+  });
+});
+
+describe('literalSpans: what cn grep --code-only skips', () => {
+  const spans = (code: string, jsx = false) => literalSpans(code, jsx).map(([start, end]) => code.slice(start, end));
+
+  it('comments, strings and template text, but not a template’s expressions', () => {
+    expect(spans("// a\nconst s = 'b' /* c */ + `d${e}f`; /g/.test(x)")).toEqual([
+      '// a',
+      "'b'",
+      '/* c */',
+      '`d${',
+      '}f`',
+    ]);
+  });
+
+  it('a division after a non-null assertion does not swallow the comment after it', () => {
+    expect(spans('const half = value! / 2; // note')).toEqual(['// note']);
+  });
+
+  it('JSX text and attribute strings in .tsx/.jsx only', () => {
+    expect(spans('const el = <a title="t">hi</a>;', true)).toEqual(['"t"', 'hi']);
   });
 });

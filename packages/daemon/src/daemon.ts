@@ -6,6 +6,7 @@ import {
   configErrorsWarning,
   describeConfigError,
   ProjectPaths,
+  SearchIndex,
   type ConfigErrorReport,
   type StatusResponse,
 } from '@cn/core';
@@ -13,6 +14,7 @@ import { CN_VERSION, type PortFile } from '@cn/protocol';
 import { GitChanges } from './adapters/git-changes.js';
 import {
   chooseEngine,
+  LazyDeclarationSyntax,
   LazyImportGraph,
   LazyReferenceSyntax,
   LazyTypeSyntax,
@@ -20,6 +22,7 @@ import {
   type EngineChoice,
 } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
+import { NodeProjectSources } from './adapters/project-sources.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
@@ -79,17 +82,37 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     import('./http/server.js'),
     import('portfinder'),
   ]);
+  const importGraph = new LazyImportGraph(root);
+  const files = new NodeSourceFiles(root);
+  const paths = new ProjectPaths(root);
+  const sources = new NodeProjectSources(root, importGraph, files);
+  const searchIndex = new SearchIndex({
+    sources,
+    files,
+    paths,
+    declarationSyntax: new LazyDeclarationSyntax(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
+  });
   const deps = {
     engine,
     symbols: engine,
     navigation: engine,
-    importGraph: new LazyImportGraph(root),
+    importGraph,
     typeSyntax: new LazyTypeSyntax(),
     changes: new GitChanges(root, options.requestTimeoutMs),
     referenceSyntax,
-    files: new NodeSourceFiles(root),
-    paths: new ProjectPaths(root),
+    files,
+    paths,
+    sources,
+    searchIndex,
+    now: () => performance.now(),
   };
+  // The search index reads every file: it waits until the language server has loaded the project, so the two do
+  // not compete for the CPU while the first answer is awaited (a search asked earlier starts it at once).
+  engine.whenReady().then(
+    () => searchIndex.start(),
+    () => undefined,
+  );
 
   let port = 0;
   let stopping = false;

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES, ProjectPaths, engineFailure } from '@cn/core';
+import { MAX_REQUEST_BYTES, ProjectPaths, SearchIndex, engineFailure } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
 import { FakeReferenceSyntax, ROOT } from '../../core/test/fakes.js';
 import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
+import { FakeDeclarationSyntax, FakeSources, FakeTimer } from '../../core/test/search-fakes.js';
 import { provenHeaders } from '../../../test/helpers/http.js';
 import { buildServer } from '../src/http/server.js';
 import { fakeDaemonStatus } from './status-fixture.js';
@@ -58,6 +59,15 @@ beforeEach(async () => {
   navigation.hovers[`${ROOT}/src/greet.ts:1:17`] = { signature: 'function greet(name: any): any', documentation: '' };
   activity = 0;
   warning = undefined;
+  const sources = new FakeSources(files);
+  const paths = new ProjectPaths(ROOT);
+  const searchIndex = new SearchIndex({
+    sources,
+    files,
+    paths,
+    declarationSyntax: new FakeDeclarationSyntax(),
+    sleep: new FakeTimer().sleep,
+  });
   app = buildServer(
     {
       engine,
@@ -68,7 +78,10 @@ beforeEach(async () => {
       changes: { changedFiles: async () => [{ filePath: `${ROOT}/src/greet.ts`, lines: [{ start: 5, end: 5 }] }] },
       referenceSyntax: new FakeReferenceSyntax(),
       files,
-      paths: new ProjectPaths(ROOT),
+      paths,
+      sources,
+      searchIndex,
+      now: () => 0,
       status: () => STATUS,
       ready: async () => STATUS,
       shutdown: () => undefined,
@@ -255,6 +268,45 @@ describe('answers, one per route family', () => {
     expect(overview.json().files.map((file: { filePath: string }) => file.filePath)).toEqual(
       expect.arrayContaining(['src/greet.ts']),
     );
+  });
+});
+
+describe('search and grep (issue 15)', () => {
+  it('search ranks declarations by the words of a question, with what matched', async () => {
+    const response = await proven('POST', '/search', { query: 'which function shouts the text?' });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({ words: ['shouts', 'text'], total: 2, complete: true });
+    expect(answer.results[0]).toMatchObject({
+      id: 'src/greet.ts::4::17',
+      name: 'shout',
+      kind: 'Function',
+      preview: 'export function shout(text) {',
+      endLine: 6,
+      matched: { name: ['shouts'], signature: ['shouts', 'text'], identifiers: ['text'] },
+    });
+  });
+
+  it('grep groups matching lines by their declaration; a bad pattern is a 400 naming the problem', async () => {
+    const response = await proven('POST', '/grep', { pattern: 'shout\\(', paths: ['src'] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().groups).toEqual([
+      {
+        filePath: 'src/greet.ts',
+        in: { name: 'greet', kind: 'Function', id: 'src/greet.ts::1::17' },
+        matches: [{ line: 2, character: 10, preview: 'return shout(name)' }],
+        count: 1,
+      },
+      {
+        filePath: 'src/greet.ts',
+        in: { name: 'shout', kind: 'Function', id: 'src/greet.ts::4::17' },
+        matches: [{ line: 4, character: 17, preview: 'export function shout(text) {' }],
+        count: 1,
+      },
+    ]);
+    const refused = await proven('POST', '/grep', { pattern: '(a' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/bad pattern: missing closing \)/);
   });
 });
 

@@ -8,3 +8,6 @@ export { LazyTypeSyntax } from './navigation/lazy-type-syntax.js';
 export { LazyReferenceSyntax } from './navigation/lazy-reference-syntax.js';
 export { chooseEngine } from './engine-choice.js';
 export type { EngineChoice } from './engine-choice.js';
+export { LazyDeclarationSyntax } from './navigation/lazy-declaration-syntax.js';
+export { FileSetMonitor } from './file-set-monitor.js';
+export { walkSourceTree } from './source-tree.js';

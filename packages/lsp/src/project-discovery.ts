@@ -78,6 +78,12 @@ const MAX_ERRORS_PER_CONFIG = 20;
 function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedCommandLine | undefined {
   // tsc's own reader: comments and trailing commas are fine, what it reports here is broken.
   const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
+  // A project reference to a config that is not there (a package not created yet): its one error says so. Parsing
+  // the missing text again would throw inside the compiler.
+  if (read.error && !ts.sys.fileExists(configPath)) {
+    errors.push(toConfigError(configPath, read.error));
+    return undefined;
+  }
   if (read.error) {
     // readConfigFile tells only the first error; the same parse again collects them all
     // (parseDiagnostics is missing from the public typings, so it is read defensively).

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,20 @@ describe('project discovery reports configs tsc cannot read', () => {
     });
     expect(layout.projects).toEqual([]);
     expect(layout.looseFiles).toEqual([path.join(root, 'a.ts')]);
+  });
+
+  it('a reference to a config that does not exist is one error, not a crash; the other projects still load', () => {
+    const layout = discover('{ "files": [], "references": [{ "path": "./missing" }, { "path": "./app" }] }');
+    const app = path.join(root, 'app');
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'tsconfig.json'), '{ "include": ["*.ts"] }');
+    writeFileSync(path.join(app, 'b.ts'), 'export const b = 1;\n');
+    const again = discoverProjects(root, 10);
+    expect(again.configErrors).toEqual([
+      expect.objectContaining({ configPath: path.join(root, 'missing/tsconfig.json'), code: 'TS5083' }),
+    ]);
+    expect(again.projects.map((project) => path.relative(root, project.configPath))).toContain('app/tsconfig.json');
+    expect(layout.configErrors.map((error) => error.code)).toEqual(['TS5083', 'TS5083']);
   });
 
   it('comments and trailing commas are not errors', () => {

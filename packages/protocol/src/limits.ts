@@ -17,3 +17,9 @@ export const MAX_TARGET_LENGTH = 16384;
 /** A path or glob (files, `in`, `refsIn` …). */
 export const MAX_PATH_LENGTH = 4096;
 export const MAX_KIND_LENGTH = 64;
+/** A `cn search` question (words, a sentence). */
+export const MAX_QUERY_LENGTH = 1000;
+/** A `cn grep` pattern: a regular expression compiles to a program about as large as its text. */
+export const MAX_PATTERN_LENGTH = 1000;
+/** Paths and globs one `cn grep` may name. */
+export const MAX_GREP_PATHS = 100;

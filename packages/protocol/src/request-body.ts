@@ -16,6 +16,7 @@ const DEFAULTS: { [Name in RouteName]?: Partial<Record<keyof NonNullable<Request
   impl: { exact: false },
   type: { exact: false },
   unused: { exported: false },
+  grep: { ignoreCase: false, word: false, fixed: false, codeOnly: false, paths: [] },
 };
 
 /** `options` without its undefined fields and defaults, typed as the route's request. */

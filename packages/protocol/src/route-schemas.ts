@@ -14,6 +14,7 @@ import { inspectAnyRequest, inspectAnyResponse } from './inspect.js';
 import { mapRequest, mapResponse } from './map.js';
 import { overviewRequest, overviewResponse } from './overview.js';
 import type { RequestOf, RouteName, RouteTypes } from './routes.js';
+import { grepRequest, grepResponse, searchRequest, searchResponse } from './search.js';
 import { shutdownResponse, statusResponse } from './status.js';
 import { typeRequest, typeResponse } from './type.js';
 import { unusedRequest, unusedResponse } from './unused.js';
@@ -40,4 +41,6 @@ export const ROUTE_SCHEMAS: { [Name in RouteName]: RouteSchemas<Name> } = {
   orphans: { request: orphansRequest, response: orphansResponse },
   diagnostics: { request: diagnosticsRequest, response: diagnosticsResponse },
   unused: { request: unusedRequest, response: unusedResponse },
+  search: { request: searchRequest, response: searchResponse },
+  grep: { request: grepRequest, response: grepResponse },
 };

@@ -13,6 +13,7 @@ import type { ImplRequest, ImplResponse } from './impl.js';
 import type { InspectManyRequest, InspectManyResponse, InspectRequest, InspectResponse } from './inspect.js';
 import type { MapRequest, MapResponse } from './map.js';
 import type { OverviewRequest, OverviewResponse } from './overview.js';
+import type { GrepRequest, GrepResponse, SearchRequest, SearchResponse } from './search.js';
 import type { ShutdownResponse, StatusResponse } from './status.js';
 import type { TypeRequest, TypeResponse } from './type.js';
 import type { UnusedRequest, UnusedResponse } from './unused.js';
@@ -35,6 +36,8 @@ export const ROUTES = {
   orphans: { method: 'POST', path: '/deps/orphans' },
   diagnostics: { method: 'POST', path: '/diagnostics' },
   unused: { method: 'POST', path: '/unused' },
+  search: { method: 'POST', path: '/search' },
+  grep: { method: 'POST', path: '/grep' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -56,6 +59,8 @@ export interface RouteTypes {
   orphans: { request: OrphansRequest; response: OrphansResponse };
   diagnostics: { request: DiagnosticsRequest; response: DiagnosticsResponse };
   unused: { request: UnusedRequest; response: UnusedResponse };
+  search: { request: SearchRequest; response: SearchResponse };
+  grep: { request: GrepRequest; response: GrepResponse };
 }
 
 export type RequestOf<Name extends RouteName> = RouteTypes[Name]['request'];

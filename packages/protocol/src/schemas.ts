@@ -13,5 +13,6 @@ export * from './type.js';
 export * from './deps.js';
 export * from './diagnostics.js';
 export * from './unused.js';
+export * from './search.js';
 export * from './route-schemas.js';
 export * from './json-schema.js';

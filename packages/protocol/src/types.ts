@@ -13,4 +13,5 @@ export type * from './type.js';
 export type * from './deps.js';
 export type * from './diagnostics.js';
 export type * from './unused.js';
+export type * from './search.js';
 export type * from './reference-roles.js';

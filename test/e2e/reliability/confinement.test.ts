@@ -84,6 +84,12 @@ describe('no text from outside the root, whatever the command', () => {
     ['unused', '--format', 'text'],
     ['map', 'src/linked/secret.ts'],
     ['inspect', 'src/linked/secret.ts::9::17'],
+    // The pattern is written so that it does not say SECRET itself (the answer echoes it).
+    ['search', 'secret vault open'],
+    ['search', 'linked secret', '--snippet', 'full', '--format', 'text'],
+    ['grep', 'SECRE[T]'],
+    ['grep', 'secre[t]', '-i', '--format', 'text'],
+    ['grep', 'SECRE[T]', 'src/linked', '--format', 'compact'],
   ];
 
   it.each(commands.map((args) => [args.join(' '), args]))(

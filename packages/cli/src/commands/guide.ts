@@ -13,6 +13,10 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
   - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
   - list by pattern or kind (no refs): \`cn find "*Router"\`, \`cn find --kind interface --in src/router\`
+- Don't know the name? \`cn search "retry delay backoff" --format compact\` (declarations ranked by the words of
+  their names, docs, strings and bodies; a question works too; \`--kind\`, \`--in\`, \`--snippet fold\`)
+- A string or pattern? \`cn grep "retry\\w*" [paths] --format compact\` instead of rg: RE2 regex, each line shown
+  under the declaration it is in; \`-i\`, \`-w\`, \`-F\`, \`--code-only\`, \`--kind method\`; \`--format ids | cn inspect -\`
 - What is in a file? \`cn map path/file.ts --format compact\` (line ranges, modifiers, re-exports with
   the kind and id each resolves to; \`--snippet fold\` adds signatures)
 - Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:
@@ -30,7 +34,7 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   (drops previews, then groups by file, then totals; output names the stage).
 - Answer shapes: \`cn schema <command>\` prints the JSON Schema of its answer (\`--request\`: of its request)
 - Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure.
-Prefer grep only for non-code text (comments, strings, config, docs).`;
+Use rg only for files cn does not read (config, docs, other languages).`;
 
 export function registerGuide({ cli, run }: CommandHost): void {
   cli

@@ -6,6 +6,8 @@ import { registerImpact } from './impact.js';
 import { registerImpl } from './impl.js';
 import { registerType } from './type.js';
 import { registerFind } from './find.js';
+import { registerGrep } from './grep.js';
+import { registerSearch } from './search.js';
 import { registerGuide } from './guide.js';
 import { registerInspect } from './inspect.js';
 import { registerLifecycle } from './lifecycle.js';
@@ -20,6 +22,8 @@ export const COMMANDS: Array<(host: CommandHost) => void> = [
   registerOverview,
   registerMap,
   registerFind,
+  registerSearch,
+  registerGrep,
   registerInspect,
   registerCalls,
   registerImpact,

@@ -45,8 +45,9 @@ export function graphFiles(files: string[]): string[] {
 export async function projectFilesInRoot(
   source: Pick<ImportGraphSource, 'projectFiles'>,
   files: Pick<SourceFiles, 'isInsideRoot'>,
+  fresh = false,
 ): Promise<string[]> {
-  const all = await source.projectFiles();
+  const all = await source.projectFiles(fresh);
   const inside = await Promise.all(all.map((file) => files.isInsideRoot(file)));
   return all.filter((_file, index) => inside[index]);
 }

@@ -6,6 +6,7 @@ export type * from '../ports/change-history.js';
 export { compareIds } from './graph-builder.js';
 export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
 export { MODULE_NODE_NAME, looksLikeFilePath } from './module-items.js';
+export { projectFilesInRoot } from './import-index.js';
 export * from '../usecases/trace-calls.js';
 export { fitCalls } from '../output/calls-budget.js';
 export { checkHierarchyDirection, findImplementations } from '../usecases/find-implementations.js';

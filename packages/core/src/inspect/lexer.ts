@@ -40,19 +40,62 @@ const OTHER_TEXT: Record<string, string> = {
 };
 
 export function tokenize(code: string): Token[] {
-  return tokenizeSpan(code, 0, code.length);
+  return tokenizeCode(code, {});
 }
 
-/** The tokens of code.slice(from, to), with offsets in `code`. */
-function tokenizeSpan(code: string, from: number, to: number): Token[] {
+/** Token types whose text is not code: what `cn grep --code-only` skips. */
+const LITERAL_TYPES = new Set([
+  'MultiLineComment',
+  'SingleLineComment',
+  'HashbangComment',
+  'StringLiteral',
+  'NoSubstitutionTemplate',
+  'TemplateHead',
+  'TemplateMiddle',
+  'TemplateTail',
+  'JSXString',
+  'JSXText',
+]);
+
+/**
+ * Offsets `[start, end)` of the comments, strings and template text of a file, in order (a template's `${…}`
+ * expressions are code). `jsx`: read JSX text and attribute strings too (.jsx, .tsx only: in other files `<` is
+ * a comparison or a type argument).
+ */
+export function literalSpans(code: string, jsx = false): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  tokenizeCode(code, { jsx, onLiteral: (start, end) => spans.push([start, end]) });
+  return spans;
+}
+
+interface Reading {
+  jsx?: boolean;
+  onLiteral?: (start: number, end: number) => void;
+}
+
+function tokenizeCode(code: string, reading: Reading): Token[] {
   const tokens: Token[] = [];
+  for (let from: number | undefined = 0; from !== undefined;) {
+    from = tokenizeFrom(code, from, tokens, reading);
+  }
+  return tokens;
+}
+
+/**
+ * Appends the tokens of code from `from` on; returns where to read again when js-tokens went astray. TypeScript's
+ * `value! / 2`: JavaScript reads `!/` as the start of a regex, which may run on over a comment or a string, so
+ * everything after the `/` is read again.
+ */
+function tokenizeFrom(code: string, from: number, tokens: Token[], reading: Reading): number | undefined {
   let start = from;
-  for (const { type, value } of jsTokens(from === 0 && to === code.length ? code : code.slice(from, to))) {
+  for (const { type, value } of jsTokens(from === 0 ? code : code.slice(from), { jsx: reading.jsx === true })) {
     const end = start + value.length;
     if (type === 'RegularExpressionLiteral' && afterNonNullAssertion(tokens)) {
-      // TypeScript's `value! / 2`: JavaScript would read `!/` as the start of a regex.
-      tokens.push({ type: 'punctuation', text: '/', start, end: start + 1 }, ...tokenizeSpan(code, start + 1, end));
-    } else if (type === 'IdentifierName') {
+      tokens.push({ type: 'punctuation', text: '/', start, end: start + 1 });
+      return start + 1;
+    }
+    if (LITERAL_TYPES.has(type)) reading.onLiteral?.(start, end);
+    if (type === 'IdentifierName') {
       tokens.push({ type: 'identifier', text: value, start, end });
     } else if (type === 'PrivateIdentifier') {
       tokens.push(
@@ -67,7 +110,7 @@ function tokenizeSpan(code: string, from: number, to: number): Token[] {
     // Whitespace, line terminators and comments are not tokens here.
     start = end;
   }
-  return tokens;
+  return undefined;
 }
 
 /** A `!` right after a name, `)` or `]`, with nothing between: a non-null assertion, so a `/` after it divides. */

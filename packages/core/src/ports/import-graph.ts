@@ -18,8 +18,11 @@ export interface ModuleImport {
  * Paths are absolute; answers reflect the files on disk now.
  */
 export interface ImportGraphSource {
-  /** Every source file of the project's configs (and loose files), sorted. */
-  projectFiles(): Promise<string[]>;
+  /**
+   * Every source file of the project's configs (and loose files), sorted. The layout may be reused for a moment
+   * (one request asks several times); `fresh` reads the configs again now, for a caller that knows files changed.
+   */
+  projectFiles(fresh?: boolean): Promise<string[]>;
   importsOf(filePath: string): Promise<ModuleImport[]>;
   /** Files meant to be loaded directly: package.json main/module/bin/exports, tests, config files. */
   entryPoints(): Promise<string[]>;

@@ -9,6 +9,8 @@ import type {
   ChangeHistory,
   ReferenceSyntax,
   SymbolIndex,
+  ProjectSources,
+  SearchIndex,
 } from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
@@ -28,6 +30,12 @@ export interface RouteDeps {
   referenceSyntax: ReferenceSyntax;
   files: SourceFiles;
   paths: ProjectPaths;
+  /** The project's source files now (cn search, cn grep). */
+  sources: ProjectSources;
+  /** Declarations ranked by words, kept fresh (cn search); each file's declarations (cn grep). */
+  searchIndex: SearchIndex;
+  /** Milliseconds from a fixed point: how long a search has run. */
+  now(): number;
   status(): StatusResponse;
   /** Status once the whole project is loaded (for `cn start`). */
   ready(): Promise<StatusResponse>;

@@ -40,4 +40,5 @@ export const LIMITS_AGREE: [
   Same<typeof core.MAX_NAMED_FILES, typeof protocol.MAX_NAMED_FILES>,
   Same<typeof core.MAX_ID_LENGTH, typeof protocol.MAX_ID_LENGTH>,
   Same<typeof core.MAX_INSPECT_IDS, typeof protocol.MAX_INSPECT_IDS>,
-] = [true, true, true, true, true];
+  Same<typeof core.MAX_PATTERN_LENGTH, typeof protocol.MAX_PATTERN_LENGTH>,
+] = [true, true, true, true, true, true];

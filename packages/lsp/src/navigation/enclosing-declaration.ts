@@ -10,18 +10,24 @@ import { positionOf } from './source-syntax.js';
  */
 export function enclosingDeclaration(source: ts.SourceFile, node: ts.Node): EnclosingDeclaration | undefined {
   for (let current = node.parent; current && !ts.isSourceFile(current); current = current.parent) {
-    const named = describe(source, current);
+    const named = namedDeclaration(source, current);
     if (named && named.nameNode !== node) return named.declaration;
   }
   return undefined;
 }
 
-interface Named {
+export interface NamedDeclaration {
   declaration: EnclosingDeclaration;
+  /** The node naming it (the `constructor` keyword, or the node itself for `export default function () {}`). */
   nameNode: ts.Node;
 }
 
-function describe(source: ts.SourceFile, node: ts.Node): Named | undefined {
+/**
+ * The node as a named declaration, if it is one of the kinds above: the one definition of "a declaration" shared by
+ * the references' `in` and by the declarations `cn search` ranks and `cn grep` groups by (declaration-table.ts).
+ */
+export function namedDeclaration(source: ts.SourceFile, node: ts.Node): NamedDeclaration | undefined {
+  if (!DECLARATION_SYNTAX_KINDS.has(node.kind)) return undefined;
   if (ts.isConstructorDeclaration(node)) {
     const keyword = node.getChildren(source).find((child) => child.kind === ts.SyntaxKind.ConstructorKeyword) ?? node;
     return {
@@ -43,6 +49,26 @@ function describe(source: ts.SourceFile, node: ts.Node): Named | undefined {
   const name = ts.isIdentifier(nameNode) || ts.isPrivateIdentifier(nameNode) ? nameNode.text : nameNode.getText(source);
   return { declaration: { name, kind, position: positionOf(source, nameNode.getStart(source)) }, nameNode };
 }
+
+/** The syntax kinds that can be a named declaration: every other node is turned away at once (most nodes are). */
+const DECLARATION_SYNTAX_KINDS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.Constructor,
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.MethodDeclaration,
+  ts.SyntaxKind.MethodSignature,
+  ts.SyntaxKind.GetAccessor,
+  ts.SyntaxKind.SetAccessor,
+  ts.SyntaxKind.PropertyDeclaration,
+  ts.SyntaxKind.PropertySignature,
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.ClassExpression,
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.EnumDeclaration,
+  ts.SyntaxKind.ModuleDeclaration,
+  ts.SyntaxKind.PropertyAssignment,
+  ts.SyntaxKind.VariableDeclaration,
+]);
 
 function kindOf(node: ts.Node): string | undefined {
   if (ts.isFunctionDeclaration(node)) return 'Function';

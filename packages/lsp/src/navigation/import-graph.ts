@@ -35,8 +35,8 @@ export class TsImportGraph implements ImportGraphSource {
 
   constructor(private readonly root: string) {}
 
-  async projectFiles(): Promise<string[]> {
-    return this.modules().files;
+  async projectFiles(fresh = false): Promise<string[]> {
+    return this.modules(fresh).files;
   }
 
   async entryPoints(): Promise<string[]> {
@@ -85,9 +85,9 @@ export class TsImportGraph implements ImportGraphSource {
     });
   }
 
-  private modules(): ProjectModules {
+  private modules(fresh = false): ProjectModules {
     const now = Date.now();
-    if (!this.layout || now - this.layout.loadedAt > LAYOUT_TTL_MS)
+    if (fresh || !this.layout || now - this.layout.loadedAt > LAYOUT_TTL_MS)
       this.layout = { loadedAt: now, modules: loadProjectModules(this.root) };
     return this.layout.modules;
   }

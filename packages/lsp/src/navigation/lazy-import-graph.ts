@@ -15,8 +15,8 @@ export class LazyImportGraph implements ImportGraphSource {
     return this.graph;
   }
 
-  async projectFiles(): Promise<string[]> {
-    return (await this.load()).projectFiles();
+  async projectFiles(fresh?: boolean): Promise<string[]> {
+    return (await this.load()).projectFiles(fresh);
   }
 
   async importsOf(filePath: string): Promise<ModuleImport[]> {

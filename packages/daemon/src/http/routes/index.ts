@@ -6,12 +6,14 @@ import {
   findOrphans,
   findSymbol,
   findUnused,
+  grepCode,
   impactOf,
   inspectCode,
   inspectMany,
   listDiagnostics,
   mapFile,
   overview,
+  searchCode,
   traceCalls,
 } from '@cn/core';
 import type { RequestOf, RouteName, RouteTypes } from '@cn/protocol';
@@ -48,4 +50,6 @@ export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
   orphans: (deps) => findOrphans(deps),
   diagnostics: (deps, body) => listDiagnostics(deps, body ?? {}),
   unused: (deps, body) => findUnused(deps, body),
+  search: (deps, body) => searchCode(deps, body),
+  grep: (deps, body) => grepCode(deps, body),
 };

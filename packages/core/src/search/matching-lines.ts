@@ -1,0 +1,45 @@
+import { lineStarts, onlyLineFeeds, positionAt } from '../domain/source-text.js';
+import type { LineMatch, LinePattern } from './line-pattern.js';
+
+/** One line of a text with a match of the pattern: its 1-based number, where it starts, its text, its matches. */
+export interface MatchingLine {
+  line: number;
+  /** Offset of the line's first character in the text. */
+  start: number;
+  text: string;
+  matches: LineMatch[];
+}
+
+/**
+ * The lines of `text` the pattern matches, in order, numbered as the compiler numbers them. Only the lines holding a
+ * candidate (a literal every match needs) are looked at, and lines are found around a candidate with the engine's
+ * string search, never by splitting the whole text: in a 7 MB project most files hold `Effect` and few `Effect.gen`.
+ * A text with lone CRs or U+2028/2029 is numbered through its full line table instead.
+ */
+export function* matchingLines(text: string, pattern: LinePattern): Generator<MatchingLine> {
+  const starts = onlyLineFeeds(text) ? undefined : lineStarts(text);
+  // Lines counted so far (by `\n`) up to `counted`: numbering is incremental, as matches come in order.
+  let line = 1;
+  let counted = 0;
+  for (let candidate = pattern.nextCandidate(text, 0); candidate !== undefined;) {
+    let start: number;
+    let next: number;
+    let number: number;
+    if (starts) {
+      number = positionAt(starts, candidate).line;
+      start = starts[number - 1];
+      next = starts[number] ?? text.length;
+    } else {
+      start = text.lastIndexOf('\n', candidate - 1) + 1;
+      const end = text.indexOf('\n', candidate);
+      next = end === -1 ? text.length : end + 1;
+      for (let at = text.indexOf('\n', counted); at !== -1 && at < start; at = text.indexOf('\n', at + 1)) line++;
+      counted = start;
+      number = line;
+    }
+    const lineText = text.slice(start, next).replace(/(?:\r\n|[\n\r\u2028\u2029])$/, '');
+    const matches = [...pattern.matches(lineText)];
+    if (matches.length > 0) yield { line: number, start, text: lineText, matches };
+    candidate = next < text.length ? pattern.nextCandidate(text, next) : undefined;
+  }
+}

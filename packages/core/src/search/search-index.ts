@@ -1,0 +1,146 @@
+import type { ProjectPaths } from '../domain/project-paths.js';
+import type { DeclarationSpan, DeclarationSyntax } from '../ports/declaration-syntax.js';
+import type { ProjectSources } from '../ports/project-sources.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { DeclarationIndex } from './declaration-index.js';
+
+export interface SearchIndexDeps {
+  sources: ProjectSources;
+  /** Texts come through the confined, cached reader: nothing outside the root is ever indexed. */
+  files: SourceFiles;
+  declarationSyntax: DeclarationSyntax;
+  paths: ProjectPaths;
+  /** Resolves after `ms` (the daemon's timer): how long a question waits for the index before it takes part of it. */
+  sleep(ms: number): Promise<void>;
+}
+
+/** How much of the project the index answers for. */
+export interface IndexState {
+  complete: boolean;
+  /** Why it is not complete. */
+  reason?: string;
+  files: number;
+  declarations: number;
+}
+
+/**
+ * The project's declarations, ranked by words (`cn search`), kept in step with the files: every question first
+ * compares each file's stamp with the one it was indexed at and re-reads only the files that changed, were
+ * created or deleted. The first build reads every file, in the background once the daemon is ready; a question
+ * that arrives meanwhile waits a little, then answers from what is indexed so far and says so.
+ */
+export class SearchIndex {
+  private readonly index = new DeclarationIndex();
+  private readonly stamps = new Map<string, string>();
+  /** Questions asked, and the last question the finished update covers (it started after it was asked). */
+  private asked = 0;
+  private covered = 0;
+  private updating: Promise<void> | undefined;
+  private progress = { done: 0, total: 0 };
+  private failure: string | undefined;
+  /** Until the first update finishes, the index is being built rather than brought up to date. */
+  private built = false;
+
+  constructor(private readonly deps: SearchIndexDeps) {}
+
+  /** Starts the first build (the daemon calls this once the project is loaded); errors wait for a question. */
+  start(): void {
+    this.upToDate().catch(() => undefined);
+  }
+
+  /**
+   * Brings the index up to date with the files as they are now, waiting at most `waitMs`: past that the answer is
+   * partial (complete: false) and the update goes on in the background.
+   */
+  async fresh(waitMs: number): Promise<IndexState> {
+    const updated = this.upToDate();
+    const finished = await Promise.race([
+      updated.then(
+        () => true,
+        () => true,
+      ),
+      this.deps.sleep(waitMs).then(() => false),
+    ]);
+    if (finished) await updated;
+    return this.state(finished);
+  }
+
+  search: DeclarationIndex['search'] = (query, keep, limit) => this.index.search(query, keep, limit);
+
+  /**
+   * The declarations of a file read as `text` (`cn grep` groups its matches by them): the indexed ones when the index
+   * holds the file's current version, else read from the text now.
+   */
+  async declarationsOf(filePath: string, text: string): Promise<DeclarationSpan[]> {
+    const [stamp] = await this.deps.sources.stamps([filePath]);
+    if (stamp !== undefined && this.stamps.get(filePath) === stamp) return this.index.declarationsIn(filePath);
+    return this.deps.declarationSyntax.declarations(filePath, text);
+  }
+
+  private state(finished: boolean): IndexState {
+    const counts = { files: this.index.fileCount, declarations: this.index.declarationCount };
+    if (this.failure !== undefined) return { complete: false, reason: this.failure, ...counts };
+    if (finished) return { complete: true, ...counts };
+    const { done, total } = this.progress;
+    const doing = this.built
+      ? `brought up to date: ${done} of ${total} changed files`
+      : `built: ${done} of ${total} files`;
+    return {
+      complete: false,
+      reason: `the search index is being ${doing} read so far; ask again for the rest`,
+      ...counts,
+    };
+  }
+
+  /** Resolves once an update that started after this call has finished. */
+  private async upToDate(): Promise<void> {
+    const ticket = ++this.asked;
+    while (this.covered < ticket) {
+      this.updating ??= this.update().finally(() => (this.updating = undefined));
+      await this.updating;
+    }
+  }
+
+  private async update(): Promise<void> {
+    const coversUpTo = this.asked;
+    this.progress = { done: 0, total: 0 };
+    try {
+      const files = await this.deps.sources.files();
+      const stamps = await this.deps.sources.stamps(files);
+      const current = new Set(files);
+      for (const indexed of [...this.stamps.keys()]) {
+        if (current.has(indexed)) continue;
+        this.index.removeFile(indexed);
+        this.stamps.delete(indexed);
+      }
+      const changed = files.flatMap((file, i) => {
+        const stamp = stamps[i];
+        return stamp !== undefined && this.stamps.get(file) !== stamp ? [{ file, stamp }] : [];
+      });
+      this.progress = { done: 0, total: changed.length };
+      for (const { file, stamp } of changed) {
+        await this.read(file, stamp);
+        this.progress.done++;
+      }
+      this.failure = undefined;
+      this.built = true;
+    } catch (error) {
+      this.failure = `the search index could not be updated: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      this.covered = coversUpTo;
+    }
+  }
+
+  /**
+   * The stamp was taken before the text is read: an edit in between leaves an older stamp with the newer text, which
+   * the next update reads again (the other order could keep an old text under a new stamp for good).
+   */
+  private async read(filePath: string, stamp: string): Promise<void> {
+    // A file cn may not read (too large, binary, gone since listed) has no declarations to find.
+    const text = await this.deps.files.readText(filePath).catch(() => undefined);
+    const facts =
+      text === undefined ? [] : await this.deps.declarationSyntax.declarations(filePath, text).catch(() => []);
+    this.index.setFile(filePath, this.deps.paths.toRelative(filePath), facts);
+    this.stamps.set(filePath, stamp);
+  }
+}

@@ -1,0 +1,79 @@
+import type { SearchHit, SearchRequest, SearchResponse } from '@cn/protocol';
+import { badInput } from '../domain/errors.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import { snippet } from '../output/snippets.js';
+import { kindFilter } from '../ranking/kind-filter.js';
+import { pathFilter } from '../ranking/path-filter.js';
+import type { RankedDeclaration } from '../search/declaration-index.js';
+import type { SearchIndex } from '../search/search-index.js';
+import { identifierWords, searchTerm } from '../search/words.js';
+import { LocationRefBuilder } from './location-refs.js';
+
+/** How long a question waits for the index to catch up (the first build on a large project) before it answers. */
+export const SEARCH_WAIT_MS = 3000;
+const DEFAULT_LIMIT = 10;
+
+type Deps = { searchIndex: SearchIndex; files: SourceFiles; paths: ProjectPaths };
+
+/**
+ * `cn search <words…>`: declarations ranked by how well their name, container, signature, doc comment, comments,
+ * strings, the identifiers they use and their file's path match the words (BM25F), for when the name is what the
+ * agent does not know. Narrowed by kind and path, cut by limit; each result says which fields matched which words.
+ */
+export async function searchCode(deps: Deps, request: SearchRequest): Promise<SearchResponse> {
+  const words = searchedWords(request.query);
+  if (words.length === 0)
+    throw badInput(
+      `no words to search for in '${request.query}'`,
+      'give words the code may use, e.g. cn search "retry delay"; words like "the" and "where" are left out',
+    );
+  const keepKind = kindFilter(request.kind);
+  const keepPath = pathFilter(request.in);
+  const state = await deps.searchIndex.fresh(SEARCH_WAIT_MS);
+  const { total, hits } = deps.searchIndex.search(
+    request.query,
+    (declaration) =>
+      (!keepKind || keepKind(declaration.kind)) && (!keepPath || keepPath(deps.paths.toRelative(declaration.filePath))),
+    request.limit ?? DEFAULT_LIMIT,
+  );
+  const builder = new LocationRefBuilder(deps.files, deps.paths);
+  const results = await Promise.all(hits.map((hit) => searchHit(builder, hit, request.snippet)));
+  return {
+    query: request.query,
+    words,
+    results,
+    total,
+    ...(hits.length < total ? { truncated: true as const } : {}),
+    files: state.files,
+    declarations: state.declarations,
+    complete: state.complete,
+    ...(state.reason !== undefined ? { reason: state.reason } : {}),
+  };
+}
+
+/** The query's words that take part (lowercased, each once): what the answer echoes as `words`. */
+function searchedWords(query: string): string[] {
+  const words = new Set<string>();
+  for (const word of identifierWords(query)) if (searchTerm(word) !== undefined) words.add(word.toLowerCase());
+  return [...words];
+}
+
+async function searchHit(
+  builder: LocationRefBuilder,
+  { declaration, score, matched }: RankedDeclaration,
+  level: SearchRequest['snippet'],
+): Promise<SearchHit> {
+  const { filePath, position, kind, name, container, startLine, endLine } = declaration;
+  const place = await builder.ref(filePath, position, kind);
+  const text = level === undefined || place.outsideRoot ? undefined : await builder.text(filePath);
+  return {
+    ...place,
+    name,
+    ...(container !== undefined ? { container } : {}),
+    score: Math.round(score * 100) / 100,
+    matched,
+    endLine,
+    ...(text && level ? { snippet: snippet(text, startLine, endLine, level) } : {}),
+  };
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GREP_TIME_BUDGET_MS,
+  ProjectPaths,
+  SearchIndex,
+  grepCode,
+  grepPreview,
+  type GrepRequest,
+} from '../src/index.js';
+import { FakeFiles, ROOT } from './fakes.js';
+import { FakeDeclarationSyntax, FakeSources, FakeTimer } from './search-fakes.js';
+
+const FILES = {
+  'src/retry.ts': [
+    '// How long to wait: doubles with each retry',
+    'export function retryDelay(attempt) {',
+    "  const label = 'retry'",
+    '  return 100 * 2 ** attempt // retry later',
+    '}',
+    'export class Client {',
+    '  send(request) {',
+    '    return retryDelay(1)',
+    '  }',
+    '}',
+  ].join('\n'),
+  'src/main.ts': ["import { retryDelay } from './retry'", 'console.log(retryDelay(3))'].join('\n'),
+  'test/retry.test.ts': 'retryDelay(0)\n',
+};
+
+function setup(files: Record<string, string> = FILES, clock: () => number = () => 0) {
+  const fake = new FakeFiles({ ...files });
+  const sources = new FakeSources(fake);
+  const syntax = new FakeDeclarationSyntax();
+  const paths = new ProjectPaths(ROOT);
+  const searchIndex = new SearchIndex({
+    sources,
+    files: fake,
+    paths,
+    declarationSyntax: syntax,
+    sleep: new FakeTimer().sleep,
+  });
+  const grep = (request: GrepRequest) => grepCode({ sources, files: fake, paths, searchIndex, now: clock }, request);
+  return { fake, grep };
+}
+
+describe('grepCode: matching lines grouped by the declaration they are in', () => {
+  it('groups each matching line under its innermost declaration, top-level code under <module>', async () => {
+    const { grep } = setup();
+    const answer = await grep({ pattern: 'retryDelay\\(' });
+    expect(
+      answer.groups.map((group) => [group.filePath, group.in.name, group.in.kind, group.in.id, group.count]),
+    ).toEqual([
+      ['src/main.ts', '<module>', 'Module', 'src/main.ts', 1],
+      ['src/retry.ts', 'retryDelay', 'Function', 'src/retry.ts::2::17', 1],
+      ['src/retry.ts', 'send', 'Method', 'src/retry.ts::7::3', 1],
+      ['test/retry.test.ts', '<module>', 'Module', 'test/retry.test.ts', 1],
+    ]);
+    expect(answer.groups[2].in.container).toBe('Client');
+    expect(answer.groups[2].matches).toEqual([{ line: 8, character: 12, preview: 'return retryDelay(1)' }]);
+    expect(answer).toMatchObject({
+      totalMatches: 4,
+      totalGroups: 4,
+      filesSearched: 3,
+      filesMatched: 3,
+      complete: true,
+    });
+  });
+
+  it('a line counts once, at its first match; a doc comment belongs to what it documents', async () => {
+    const { grep } = setup();
+    const answer = await grep({ pattern: 'retry', paths: ['src/retry.ts'] });
+    const retryDelay = answer.groups.find((group) => group.in.name === 'retryDelay')!;
+    expect(retryDelay.matches.map((match) => [match.line, match.character])).toEqual([
+      [1, 40],
+      [2, 17],
+      [3, 18],
+      [4, 32],
+    ]);
+  });
+
+  it('--code-only skips matches in comments and strings but not code on the same line', async () => {
+    const { grep } = setup();
+    const answer = await grep({ pattern: 'retry', paths: ['src/retry.ts'], codeOnly: true });
+    expect(answer.groups.flatMap((group) => group.matches.map((match) => [match.line, match.character]))).toEqual([
+      [2, 17],
+      [8, 12],
+    ]);
+  });
+
+  it('paths and --in narrow the files; --kind the declarations', async () => {
+    const { grep } = setup();
+    expect((await grep({ pattern: 'retryDelay', paths: ['src'] })).filesSearched).toBe(2);
+    expect((await grep({ pattern: 'retryDelay', paths: ['test', 'src/main.ts'] })).filesMatched).toBe(2);
+    expect((await grep({ pattern: 'retryDelay', in: '**/*.test.ts' })).filesSearched).toBe(1);
+    const methods = await grep({ pattern: 'retryDelay', kind: 'method' });
+    expect(methods.groups.map((group) => group.in.name)).toEqual(['send']);
+    const topLevel = await grep({ pattern: 'retryDelay', kind: 'module' });
+    expect(topLevel.groups.map((group) => group.filePath)).toEqual(['src/main.ts', 'test/retry.test.ts']);
+  });
+
+  it('refuses a path that names no source file, or one outside the root, as rg refuses a missing path', async () => {
+    const { grep } = setup();
+    await expect(grep({ pattern: 'x', paths: ['lib'] })).rejects.toThrow(/no source file of the project under lib/);
+    await expect(grep({ pattern: 'x', paths: ['../elsewhere'] })).rejects.toThrow(
+      /\.\.\/elsewhere is outside the project root/,
+    );
+    await expect(grep({ pattern: 'x', paths: ['/etc'] })).rejects.toThrow(/\/etc is outside the project root/);
+    await expect(grep({ pattern: 'a(' })).rejects.toThrow(/bad pattern/);
+  });
+
+  it('--limit lists the first matches; counts and totals still count all', async () => {
+    const { grep } = setup();
+    const answer = await grep({ pattern: 'retry', limit: 1 });
+    expect(answer.groups).toEqual([
+      {
+        filePath: 'src/main.ts',
+        in: { name: '<module>', kind: 'Module', id: 'src/main.ts' },
+        matches: [{ line: 1, character: 10, preview: "import { retryDelay } from './retry'" }],
+        count: 2,
+      },
+    ]);
+    expect(answer).toMatchObject({ truncated: true, totalMatches: 8, totalGroups: 4 });
+  });
+
+  it('stops when its time is up, and says so', async () => {
+    let now = 0;
+    const { grep } = setup(FILES, () => (now += GREP_TIME_BUDGET_MS / 2 + 1));
+    const answer = await grep({ pattern: 'retry' });
+    expect(answer.complete).toBe(false);
+    expect(answer.reason).toMatch(/stopped after 10 s, 1 of 3 files searched/);
+  });
+
+  it('reads no file outside the root (a symlink out is skipped)', async () => {
+    const { fake, grep } = setup();
+    fake.linkedOut.add('src/main.ts');
+    const answer = await grep({ pattern: 'console' });
+    expect(answer.totalMatches).toBe(0);
+  });
+});
+
+describe('grepPreview', () => {
+  it('a long line is shown from a little before its match', () => {
+    const line = `${' '.repeat(4)}${'x'.repeat(150)}needle${'y'.repeat(50)}`;
+    const preview = grepPreview(line, 155);
+    expect(preview.startsWith('…')).toBe(true);
+    expect(preview).toContain('needle');
+    expect(preview.length).toBe(100);
+    expect(grepPreview('  short line  ', 3)).toBe('short line');
+  });
+});

@@ -1,0 +1,99 @@
+import { RE2JS } from 're2js';
+import { describe, expect, it } from 'vitest';
+import { CnError, LinePattern, requiredLiterals } from '../src/index.js';
+
+/** Every match of the pattern in each candidate line of the text, as [line text, start, end]. */
+function grep(pattern: LinePattern, text: string): Array<[string, number, number]> {
+  const found: Array<[string, number, number]> = [];
+  const lines = text.split('\n');
+  let offset = 0;
+  const starts = lines.map((line) => {
+    const start = offset;
+    offset += line.length + 1;
+    return start;
+  });
+  const tested = new Set<number>();
+  for (let at = pattern.nextCandidate(text, 0); at !== undefined;) {
+    const index = starts.findLastIndex((start) => start <= at);
+    if (!tested.has(index)) {
+      tested.add(index);
+      for (const { start, end } of pattern.matches(lines[index])) found.push([lines[index], start, end]);
+    }
+    const next = starts[index] + lines[index].length + 1;
+    at = next < text.length ? pattern.nextCandidate(text, next) : undefined;
+  }
+  return found;
+}
+
+describe('LinePattern: RE2 syntax, line by line, in linear time', () => {
+  it('finds every match of each line, with UTF-16 offsets (an emoji counts two)', () => {
+    expect(grep(LinePattern.compile('retry\\w*'), 'a retryDelay b retrying\nnone\n😀 retry')).toEqual([
+      ['a retryDelay b retrying', 2, 12],
+      ['a retryDelay b retrying', 15, 23],
+      ['😀 retry', 3, 8],
+    ]);
+  });
+
+  it('ignoreCase, word and fixed behave as rg -i, -w and -F', () => {
+    expect(grep(LinePattern.compile('RETRY', { ignoreCase: true }), 'retry\nRetry\nx')).toHaveLength(2);
+    expect(grep(LinePattern.compile('retry', { word: true }), 'retry(\nretryDelay\n_retry')).toEqual([
+      ['retry(', 0, 5],
+    ]);
+    expect(grep(LinePattern.compile('a.b(', { fixed: true }), 'a.b(1)\naxb(1)')).toEqual([['a.b(1)', 0, 4]]);
+  });
+
+  it('ignoreCase folds as RE2 does, past ASCII (the Kelvin sign is a k), through the prefilter too', () => {
+    expect(grep(LinePattern.compile('kelvin scale', { ignoreCase: true }), 'x\n\u212Aelvin SCALE\ny')).toEqual([
+      ['\u212Aelvin SCALE', 0, 12],
+    ]);
+    expect(grep(LinePattern.compile('foo.*bar', { ignoreCase: true }), 'FOO then BAR\nfoo only')).toHaveLength(1);
+  });
+
+  it('a pattern with no literal tests every line; an empty match is taken once per place', () => {
+    expect(grep(LinePattern.compile('\\d{4}'), 'x 2024\ny\n1999 2000')).toHaveLength(3);
+    expect([...LinePattern.compile('x*').matches('ab')].map((match) => match.start)).toEqual([0, 1, 2]);
+  });
+
+  it('a pattern that makes a backtracking engine run for ages matches in linear time', () => {
+    const line = `${'a'.repeat(5000)}!`;
+    expect([...LinePattern.compile('(a+)+$').matches(line)]).toEqual([]);
+    expect([...LinePattern.compile('(a|aa)*b').matches(line)]).toEqual([]);
+  });
+
+  it.each([
+    ['a(b', /bad pattern: missing closing \): 'a\(b'/],
+    ['(a)\\1', /bad pattern: invalid escape sequence/],
+    ['(?=a)', /bad pattern: invalid or unsupported Perl syntax/],
+    ['x{2000}', /bad pattern: invalid repeat count/],
+    ['', /needs a pattern/],
+    ['a'.repeat(1001), /over 1000 characters/],
+  ])('refuses %j with one line naming the problem', (pattern, message) => {
+    const refused = (() => {
+      try {
+        LinePattern.compile(pattern);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(CnError);
+    expect((refused as CnError).kind).toBe('bad-input');
+    expect((refused as CnError).message).toMatch(message);
+    expect((refused as CnError).message).not.toContain('\n');
+  });
+});
+
+describe('requiredLiterals: what every match must contain, from RE2’s prefilter', () => {
+  const literals = (pattern: string) => requiredLiterals(RE2JS.compile(pattern).re2().prefilter);
+  it('picks the longest required literal of a sequence, and the union of alternatives', () => {
+    expect(literals('\\bcatch\\s*\\(')).toEqual(['catch']);
+    expect(literals('(foo|barbaz)\\d')).toEqual(['foo', 'barbaz']);
+    expect(literals('[A-Z][a-z]+Error\\b')).toEqual(['Error']);
+  });
+
+  it('none when an alternative or the whole pattern has none', () => {
+    expect(literals('\\d{4}')).toBeUndefined();
+    expect(literals('foo|\\d+')).toBeUndefined();
+    expect(requiredLiterals({ type: 'unknown shape' })).toBeUndefined();
+    expect(requiredLiterals(null)).toBeUndefined();
+  });
+});

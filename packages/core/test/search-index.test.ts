@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { CnError, DeclarationIndex, ProjectPaths, SearchIndex, type DeclarationFacts } from '../src/index.js';
+import { FakeFiles, ROOT } from './fakes.js';
+import { FakeDeclarationSyntax, FakeSources, FakeTimer } from './search-fakes.js';
+
+function fact(name: string, fields: Partial<DeclarationFacts> = {}): DeclarationFacts {
+  return {
+    name,
+    kind: 'Function',
+    position: { line: 1, character: 1 },
+    start: 0,
+    end: 10,
+    startLine: 1,
+    endLine: 1,
+    signature: '',
+    doc: '',
+    comments: '',
+    strings: '',
+    identifiers: '',
+    ...fields,
+  };
+}
+
+describe('DeclarationIndex: BM25F over each declaration’s fields', () => {
+  it('ranks a declaration named by the words above one that only uses them, and says which fields matched', () => {
+    const index = new DeclarationIndex();
+    index.setFile('/p/a.ts', 'a.ts', [
+      fact('retryDelay', { doc: '/** How long to wait before the next attempt. */' }),
+      fact('send', { identifiers: 'retryDelay attempt fetch' }),
+      fact('unrelated', { identifiers: 'foo bar' }),
+    ]);
+    const { hits, total } = index.search('retry delay');
+    expect(total).toBe(2);
+    expect(hits.map((hit) => hit.declaration.name)).toEqual(['retryDelay', 'send']);
+    expect(hits[0].matched.name).toEqual(['retry', 'delay']);
+    expect(hits[1].matched).toEqual({ identifiers: ['retry', 'delay'] });
+  });
+
+  it('matches the forms of a word (retries → retry) and reports the word as the query spelled it', () => {
+    const index = new DeclarationIndex();
+    index.setFile('/p/a.ts', 'a.ts', [fact('maxRetries')]);
+    expect(index.search('Retry').hits.map((hit) => hit.matched)).toEqual([{ name: ['retry'] }]);
+  });
+
+  it('replaces a file’s declarations on update and forgets them on removal', () => {
+    const index = new DeclarationIndex();
+    index.setFile('/p/a.ts', 'a.ts', [fact('obsoleteThing')]);
+    index.setFile('/p/a.ts', 'a.ts', [fact('currentThing')]);
+    expect(index.search('obsolete').hits).toEqual([]);
+    expect(index.search('current').hits.map((hit) => hit.declaration.name)).toEqual(['currentThing']);
+    expect(index.declarationsIn('/p/a.ts').map((declaration) => declaration.name)).toEqual(['currentThing']);
+    index.removeFile('/p/a.ts');
+    expect(index.search('current').total).toBe(0);
+    expect([index.fileCount, index.declarationCount]).toEqual([0, 0]);
+  });
+
+  it('spells out the first `limit` hits and counts them all', () => {
+    const index = new DeclarationIndex();
+    index.setFile('/p/a.ts', 'a.ts', [fact('retryOnce'), fact('retryTwice'), fact('retryThrice')]);
+    const { total, hits } = index.search('retry', undefined, 2);
+    expect([total, hits.length]).toEqual([3, 2]);
+  });
+
+  it('keeps only what the filter accepts, and finds nothing for stop words alone', () => {
+    const index = new DeclarationIndex();
+    index.setFile('/p/a.ts', 'a.ts', [fact('parseCookie'), fact('CookieJar', { kind: 'Class' })]);
+    expect(
+      index.search('cookie', (declaration) => declaration.kind === 'Class').hits.map((hit) => hit.declaration.name),
+    ).toEqual(['CookieJar']);
+    expect(index.search('where is the')).toEqual({ total: 0, hits: [] });
+  });
+});
+
+function project(files: Record<string, string>) {
+  const fake = new FakeFiles(files);
+  const sources = new FakeSources(fake);
+  const syntax = new FakeDeclarationSyntax();
+  const timer = new FakeTimer();
+  const index = new SearchIndex({
+    sources,
+    files: fake,
+    declarationSyntax: syntax,
+    paths: new ProjectPaths(ROOT),
+    sleep: timer.sleep,
+  });
+  const names = (query: string) => index.search(query).hits.map((hit) => hit.declaration.name);
+  return { fake, sources, syntax, timer, index, names };
+}
+
+describe('SearchIndex: kept in step with the files', () => {
+  it('builds on the first question and answers complete', async () => {
+    const { index, names } = project({
+      'src/a.ts': 'function computeDelay() {\n}\n',
+      'src/b.ts': 'class Cache {\n}\n',
+    });
+    expect(await index.fresh(1000)).toEqual({ complete: true, files: 2, declarations: 2 });
+    expect(names('delay')).toEqual(['computeDelay']);
+  });
+
+  it('reads again only the files edited, created or deleted since the last question', async () => {
+    const { fake, syntax, index, names } = project({
+      'src/a.ts': 'function first() {\n}\n',
+      'src/b.ts': 'function second() {\n}\n',
+    });
+    await index.fresh(1000);
+    syntax.read.length = 0;
+    fake.files['src/a.ts'] = 'function renamed() {\n}\n';
+    fake.files['src/c.ts'] = 'function third() {\n}\n';
+    delete fake.files['src/b.ts'];
+    expect(await index.fresh(1000)).toMatchObject({ complete: true, files: 2 });
+    expect(syntax.read.sort()).toEqual(['src/a.ts', 'src/c.ts']);
+    expect([names('first'), names('renamed'), names('second'), names('third')]).toEqual([
+      [],
+      ['renamed'],
+      [],
+      ['third'],
+    ]);
+  });
+
+  it('answers from part of the index while the first build runs, saying how far it got', async () => {
+    const { fake, timer, index, names } = project({
+      'src/a.ts': 'function alpha() {\n}\n',
+      'src/b.ts': 'function beta() {\n}\n',
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const readText = fake.readText.bind(fake);
+    fake.readText = async (file: string) => {
+      if (file.endsWith('b.ts')) await held;
+      return readText(file);
+    };
+    const asked = index.fresh(1000);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    timer.expire();
+    const state = await asked;
+    expect(state).toMatchObject({ complete: false, files: 1 });
+    expect(state.reason).toMatch(/being built: 1 of 2 files read/);
+    expect(names('alpha')).toEqual(['alpha']);
+    release();
+    expect(await index.fresh(1000)).toMatchObject({ complete: true, files: 2 });
+    expect(names('beta')).toEqual(['beta']);
+  });
+
+  it('a question asked while an update runs waits for one that starts after it (an edit meanwhile is seen)', async () => {
+    const { fake, index, names } = project({ 'src/a.ts': 'function before() {\n}\n' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const readText = fake.readText.bind(fake);
+    let reads = 0;
+    fake.readText = async (file: string) => {
+      const text = await readText(file);
+      if (reads++ === 0) await held;
+      return text;
+    };
+    const first = index.fresh(1000);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The first update has the old text in hand when the file changes and the second question comes.
+    fake.files['src/a.ts'] = 'function after() {\n}\n';
+    const second = index.fresh(1000);
+    release();
+    await first;
+    expect(await second).toMatchObject({ complete: true });
+    expect([names('before'), names('after')]).toEqual([[], ['after']]);
+  });
+
+  it('a file it may not read has no declarations, and does not stop the others', async () => {
+    const { fake, index, names } = project({
+      'src/a.ts': 'function kept() {\n}\n',
+      'src/b.ts': 'function hidden() {\n}\n',
+    });
+    fake.linkedOut.add('src/b.ts');
+    expect(await index.fresh(1000)).toMatchObject({ complete: true, files: 2, declarations: 1 });
+    expect([names('kept'), names('hidden')]).toEqual([['kept'], []]);
+  });
+
+  it('a failing file list leaves the index as it was and says why', async () => {
+    const { sources, index, names } = project({ 'src/a.ts': 'function kept() {\n}\n' });
+    await index.fresh(1000);
+    sources.failure = new CnError('engine-failure', 'tsconfig unreadable');
+    const state = await index.fresh(1000);
+    expect(state).toMatchObject({ complete: false, files: 1 });
+    expect(state.reason).toMatch(/could not be updated: tsconfig unreadable/);
+    expect(names('kept')).toEqual(['kept']);
+  });
+
+  it('declarationsOf: the indexed declarations of a current file, else read from the text given', async () => {
+    const { fake, syntax, index } = project({ 'src/a.ts': 'function one() {\n}\n' });
+    await index.fresh(1000);
+    syntax.read.length = 0;
+    expect((await index.declarationsOf(`${ROOT}/src/a.ts`, fake.files['src/a.ts'])).map((d) => d.name)).toEqual([
+      'one',
+    ]);
+    expect(syntax.read).toEqual([]);
+    fake.files['src/a.ts'] = 'function two() {\n}\n';
+    expect((await index.declarationsOf(`${ROOT}/src/a.ts`, fake.files['src/a.ts'])).map((d) => d.name)).toEqual([
+      'two',
+    ]);
+    expect(syntax.read).toEqual(['src/a.ts']);
+  });
+});

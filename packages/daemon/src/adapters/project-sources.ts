@@ -1,0 +1,62 @@
+import { statSync } from 'node:fs';
+import { projectFilesInRoot, type ImportGraphSource, type ProjectSources, type SourceFiles } from '@cn/core';
+import { FileSetMonitor, stampOf, walkSourceTree } from '@cn/lsp';
+
+/**
+ * The project's source files for `cn search` and `cn grep`: the list every project-wide answer uses (the configs'
+ * files and the loose ones, inside the root), listed again only when the file-set monitor sees a file created,
+ * deleted or renamed, or a config created, deleted or edited; listing parses every config (~150 ms on effect),
+ * checking directory and config stamps costs a few.
+ */
+export class NodeProjectSources implements ProjectSources {
+  private watch: { monitor: FileSetMonitor; configs: string[]; configStamps: Array<string | undefined> } | undefined;
+  private listed: string[] | undefined;
+  private listing: Promise<string[]> | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly importGraph: Pick<ImportGraphSource, 'projectFiles'>,
+    private readonly sourceFiles: Pick<SourceFiles, 'isInsideRoot'>,
+  ) {}
+
+  /** Concurrent questions share one check. */
+  files(): Promise<string[]> {
+    this.listing ??= this.list().finally(() => (this.listing = undefined));
+    return this.listing;
+  }
+
+  /** Synchronous stats: a promise per file cost more than the stat (every file is stamped on every search). */
+  async stamps(files: readonly string[]): Promise<Array<string | undefined>> {
+    return files.map((file) => {
+      try {
+        const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+        return stats?.isFile() ? stampOf(stats) : undefined;
+      } catch {
+        return undefined;
+      }
+    });
+  }
+
+  private async list(): Promise<string[]> {
+    if (this.watch === undefined || (await this.changed(this.watch))) {
+      // A new or deleted config may bring directories the monitor does not watch yet: walk again.
+      const tree = walkSourceTree(this.root);
+      this.watch = {
+        monitor: await FileSetMonitor.watch(tree),
+        configs: tree.configs,
+        configStamps: await this.stamps(tree.configs),
+      };
+      this.listed = undefined;
+    }
+    // Fresh: the import graph may hold a layout read a moment ago, before the change.
+    this.listed ??= await projectFilesInRoot(this.importGraph, this.sourceFiles, true);
+    return this.listed;
+  }
+
+  private async changed(watch: NonNullable<NodeProjectSources['watch']>): Promise<boolean> {
+    const change = await watch.monitor.check();
+    if (change.configsChanged || change.addedSources.length > 0 || change.removedSources.length > 0) return true;
+    const configStamps = await this.stamps(watch.configs);
+    return configStamps.some((stamp, index) => stamp !== watch.configStamps[index]);
+  }
+}

@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NodeSourceFiles } from '../src/adapters/node-source-files.js';
+
+let root: string;
+let outside: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'cn-files-'));
+  outside = mkdtempSync(path.join(os.tmpdir(), 'cn-files-outside-'));
+  mkdirSync(path.join(root, 'src'));
+  writeFileSync(path.join(root, 'src/real.ts'), 'export const inside = 1;\n');
+  writeFileSync(path.join(outside, 'secret.ts'), 'export const secret = "SECRET";\n');
+});
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+describe('NodeSourceFiles.readText: cached texts and confinement', () => {
+  it('answers a file it read from its cache while the file is unchanged, and reads an edit again', async () => {
+    const files = new NodeSourceFiles(root);
+    const file = path.join(root, 'src/real.ts');
+    expect(await files.readText(file)).toBe('export const inside = 1;\n');
+    writeFileSync(file, 'export const inside = 2;\n');
+    utimesSync(file, new Date(2000, 1, 1), new Date(2000, 1, 1));
+    expect(await files.readText(file)).toBe('export const inside = 2;\n');
+  });
+
+  it('a path read through a symlink inside the root, then swapped to lead out, is refused, not answered from the cache', async () => {
+    const files = new NodeSourceFiles(root);
+    const link = path.join(root, 'src/link.ts');
+    symlinkSync(path.join(root, 'src/real.ts'), link);
+    expect(await files.readText(link)).toBe('export const inside = 1;\n');
+    unlinkSync(link);
+    symlinkSync(path.join(outside, 'secret.ts'), link);
+    await expect(files.readText(link)).rejects.toThrow(/outside the project root/);
+  });
+});

@@ -1,0 +1,12 @@
+import type { DeclarationFacts, DeclarationSyntax } from '@cn/core';
+import type { TsDeclarationSyntax } from './declaration-table.js';
+
+/** The compiler API is loaded when the search index is first built, as for references (lazy-reference-syntax.ts). */
+export class LazyDeclarationSyntax implements DeclarationSyntax {
+  private syntax: Promise<TsDeclarationSyntax> | undefined;
+
+  async declarations(fileName: string, text: string): Promise<DeclarationFacts[]> {
+    this.syntax ??= import('./declaration-table.js').then(({ TsDeclarationSyntax: Syntax }) => new Syntax());
+    return (await this.syntax).declarations(fileName, text);
+  }
+}
