@@ -254,7 +254,7 @@ describe('cn for agents', () => {
         signature: 'export class User { … }',
         importedBy: 4,
       });
-      expect(answer.mostReferenced[0]).toMatchObject({ name: 'User', importedBy: 4 });
+      expect(answer.mostImported[0]).toMatchObject({ name: 'User', importedBy: 4 });
       const format = answer.files
         .find((f: { filePath: string }) => f.filePath === 'lib/geometry.ts')
         .symbols.find((s: { name: string }) => s.name === 'format');

@@ -32,3 +32,9 @@ export * from './output/token-estimate.js';
 export * from './ranking/path-filter.js';
 export { MAX_GLOB_LENGTH } from './ranking/glob.js';
 export * from './usecases/find-unused.js';
+// How answers print (text, compact, ids, tree, files) for the CLI and the MCP server alike.
+export * from './format/presenter.js';
+export * from './format/presenters.js';
+export { findManyText } from './format/find-many.js';
+export { limitListItems } from './output/graph-budget.js';
+export { GUIDE } from './format/guide.js';

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { toolShape } from './tool-format.js';
 import type { CnTool } from './tool-table.js';
 
 /**
@@ -13,7 +14,7 @@ export function listTools(tools: CnTool[]): { tools: Tool[] } {
     tools: tools.map((tool) => ({
       name: tool.name,
       description: tool.description,
-      inputSchema: inputSchema(tool.input),
+      inputSchema: inputSchema(toolShape(tool)),
       annotations: { readOnlyHint: true },
     })),
   };

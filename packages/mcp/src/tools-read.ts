@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  CnError,
-  DEFAULT_OVERVIEW_TOKENS,
-  fitFind,
-  fitInspect,
-  fitInspectMany,
-  fitMap,
-  fitOverview,
-  fitUnused,
-  inspectInBatches,
-} from '@cn/core';
+import { DEFAULT_OVERVIEW_TOKENS, inspectInBatches, overviewBudget } from '@cn/core';
 import { requestBody } from '@cn/protocol';
 import {
   findRequest,
@@ -38,18 +28,10 @@ export const READ_TOOLS = [
       ),
     },
     route: 'overview',
-    // As the CLI: the daemon sends everything, the cut is made on what is returned.
-    body: ({ dir, limit, maxTokens }, { root }) => {
-      if (maxTokens !== undefined && maxTokens > 0 && maxTokens < 20) {
-        throw new CnError(
-          'bad-input',
-          `maxTokens takes 0 (no cut) or a whole number of 20 or more, not '${maxTokens}'`,
-        );
-      }
-      return requestBody('overview', { maxTokens: 0, limit, dir: dir === undefined ? undefined : absolute(root, dir) });
-    },
-    after: (response, { maxTokens = DEFAULT_OVERVIEW_TOKENS }) =>
-      maxTokens > 0 ? fitOverview(response, maxTokens) : response,
+    // As the CLI: the daemon sends everything, the cut is made on what is printed.
+    body: ({ dir, limit }, { root }) =>
+      requestBody('overview', { maxTokens: 0, limit, dir: dir === undefined ? undefined : absolute(root, dir) }),
+    budget: (maxTokens) => overviewBudget(maxTokens, 'maxTokens'),
   }),
   tool({
     name: 'cn_unused',
@@ -76,7 +58,6 @@ export const READ_TOOLS = [
         refsNotIn,
         limit,
       }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitUnused(response, maxTokens)),
   }),
   tool({
     name: 'cn_map',
@@ -92,7 +73,6 @@ export const READ_TOOLS = [
     route: 'map',
     body: ({ file, locals, snippet, limit }, { root }) =>
       requestBody('map', { file: absolute(root, file), locals, snippet, limit }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitMap(response, maxTokens)),
   }),
   tool({
     name: 'cn_find',
@@ -114,7 +94,6 @@ export const READ_TOOLS = [
     route: 'find',
     body: ({ query, kind, in: scope, exact, refs, role, refsIn, refsNotIn, group, snippet, limit }) =>
       requestBody('find', { query, kind, limit, in: scope, exact, refs, role, refsIn, refsNotIn, group, snippet }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitFind(response, maxTokens)),
   }),
   tool({
     name: 'cn_inspect',
@@ -133,16 +112,12 @@ export const READ_TOOLS = [
     route: 'inspect',
     // `cn inspect <id>` keeps the single-result answer; several ids (or a limit) get the list, in
     // as many requests as the daemon's body limit needs, as `cn inspect -` sends them.
-    call: async ({ ids, expand, context, code, limit, maxTokens }, { daemon }) => {
-      if (ids.length === 1 && limit === undefined) {
-        const response = await daemon.call('inspect', requestBody('inspect', { id: ids[0], expand, context, code }));
-        return maxTokens === undefined ? response : fitInspect(response, maxTokens);
-      }
-      const response = await inspectInBatches(requestBody('inspect', { ids, expand, context, code, limit }), (batch) =>
-        daemon.call('inspect', batch),
-      );
-      return maxTokens === undefined ? response : fitInspectMany(response, maxTokens);
-    },
+    call: ({ ids, expand, context, code, limit }, { daemon }) =>
+      ids.length === 1 && limit === undefined
+        ? daemon.call('inspect', requestBody('inspect', { id: ids[0], expand, context, code }))
+        : inspectInBatches(requestBody('inspect', { ids, expand, context, code, limit }), (batch) =>
+            daemon.call('inspect', batch),
+          ),
   }),
   tool({
     name: 'cn_status',

@@ -1,11 +1,12 @@
 import * as path from 'node:path';
-import type { DepsRequest, DepsResponse, GraphNode, OrphansResponse } from '@cn/protocol';
+import type { DepsRequest, DepsResponse, GraphNode, OrphansRequest, OrphansResponse } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
-import { MAX_GRAPH_NODES, checkDepth, checkDirection } from '../graph/graph-options.js';
+import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
+import { limitEdges } from '../graph/limit-edges.js';
 import { buildImporterIndex, graphFiles, projectFilesInRoot, type Importer } from '../graph/import-index.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -31,6 +32,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     throw badInput('no file given', 'pass a file, e.g. cn deps src/index.ts, or use --orphans');
   const direction = checkDirection(request.direction, 'out');
   const depth = checkDepth(request.depth);
+  const limit = checkLimit(request.limit);
   const filePath = await resolveSourceFile(deps.files, request.file);
   const entryPoints = new Set(await deps.importGraph.entryPoints());
   const fileNode = (file: string): ModuleNode => ({ id: deps.paths.toRelative(file), kind: 'File', filePath: file });
@@ -89,7 +91,16 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     }, true);
     truncated ||= cut;
   }
-  return { root: root.id, direction, depth, ...graph.result(), ...(truncated ? { truncated } : {}) };
+  const { nodes, edges, totalEdges } = limitEdges(graph.result(), [root.id], limit);
+  return {
+    root: root.id,
+    direction,
+    depth,
+    nodes,
+    edges,
+    ...(truncated || totalEdges !== undefined ? { truncated: true } : {}),
+    ...(totalEdges !== undefined ? { totalEdges } : {}),
+  };
 }
 
 function importedNode(imported: ModuleImport, fileNode: (file: string) => ModuleNode): ModuleNode {
@@ -99,7 +110,8 @@ function importedNode(imported: ModuleImport, fileNode: (file: string) => Module
 }
 
 /** `cn deps --orphans`: project files no other project file imports, entry points flagged. */
-export async function findOrphans(deps: Deps): Promise<OrphansResponse> {
+export async function findOrphans(deps: Deps, request: OrphansRequest = {}): Promise<OrphansResponse> {
+  const limit = checkLimit(request.limit);
   const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
   const [importers, entryPoints] = await Promise.all([
     buildImporterIndex(deps.importGraph, files),
@@ -110,5 +122,6 @@ export async function findOrphans(deps: Deps): Promise<OrphansResponse> {
     .filter((file) => !importers.has(file))
     .map((file) => ({ filePath: deps.paths.toRelative(file), entryPoint: entries.has(file) }))
     .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
-  return { orphans, totalFiles: files.length };
+  if (limit === undefined || orphans.length <= limit) return { orphans, totalFiles: files.length };
+  return { orphans: orphans.slice(0, limit), totalFiles: files.length, total: orphans.length, truncated: true };
 }

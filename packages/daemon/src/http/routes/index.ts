@@ -45,7 +45,7 @@ export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
   impl: (deps, body) => findImplementations(deps, body),
   type: (deps, body) => describeType(deps, body),
   deps: (deps, body) => fileDeps(deps, body),
-  orphans: (deps) => findOrphans(deps),
+  orphans: (deps, body) => findOrphans(deps, body ?? {}),
   diagnostics: (deps, body) => listDiagnostics(deps, body ?? {}),
   unused: (deps, body) => findUnused(deps, body),
 };

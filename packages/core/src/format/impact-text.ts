@@ -1,6 +1,8 @@
-import type { ImpactResponse } from '@cn/core';
+import type { ImpactResponse } from '@cn/protocol';
 import { nodeLabel } from './calls-text.js';
-import { guessNotes, type Renderings } from './graph-text.js';
+import { guessNotes } from './graph-text.js';
+import type { Presenter } from './presenter.js';
+import { fitImpact } from '../output/impact-budget.js';
 import { cutNotes } from './notes.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
@@ -14,7 +16,7 @@ import { graphTree, sitesSuffix } from './tree.js';
  *
  * ids prints the files, one per line.
  */
-export const impactRenderings: Renderings<ImpactResponse> = {
+export const impactPresenter: Presenter<ImpactResponse> = {
   text: (response) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
     const changed = (response.roots ?? (nodes.has(response.root) ? [response.root] : [])).map((id) =>
@@ -40,13 +42,11 @@ export const impactRenderings: Renderings<ImpactResponse> = {
     lines.push(...response.edges.map((edge) => `${label(edge.from)} → ${label(edge.to)}${sitesSuffix(edge)}`));
     return [...lines, ...impactNotes(response)].join('\n');
   },
-  ids: (response) => response.files.map((file) => file.filePath),
+  ids: (response) => response.files.map((file) => file.filePath).join('\n'),
+  // The caller graph alone, with the same notes.
+  tree: (response) => [graphTree(response), ...impactNotes(response)].join('\n'),
+  fit: fitImpact,
 };
-
-/** `--format tree`: the caller graph alone, with the same notes. */
-export function impactTree(response: ImpactResponse): string {
-  return [graphTree(response), ...impactNotes(response)].join('\n');
-}
 
 /** What was cut, guessed, skipped or not searched, so a short list is not read as the whole impact. */
 function impactNotes(response: ImpactResponse): string[] {

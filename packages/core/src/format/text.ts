@@ -5,10 +5,10 @@ import type {
   MapResponse,
   StatusResponse,
   UnresponsiveStatus,
-} from '@cn/core';
+} from '@cn/protocol';
 
 import { groupLines, leftOutNote } from './find-many.js';
-import { cutNotes, groupByFile, place, previewOf } from './notes.js';
+import { budgetNote, cutNotes, groupByFile, place, plural, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
@@ -66,7 +66,7 @@ export function findText(response: FindResponse): string {
       !grouped && response.references.length < response.totalReferences
         ? ` (showing ${response.references.length})`
         : '';
-    lines.push(`references  ${response.totalReferences} in ${groups} ${symbols ? 'symbols' : 'files'}${shown}`);
+    lines.push(`references  ${response.totalReferences} in ${plural(groups, symbols ? 'symbol' : 'file')}${shown}`);
     lines.push(...groupLines(response, 'text'));
     for (const [file, refs] of files) {
       lines.push(`  ${file}`);
@@ -89,10 +89,7 @@ export function findText(response: FindResponse): string {
       lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
     }
   }
-  if (response.budget && response.budget.stage !== 'full')
-    lines.push(
-      `budget      stage ${response.budget.stage}, ~${response.budget.tokens} of ${response.budget.maxTokens} tokens`,
-    );
+  lines.push(...budgetNote(response));
   return lines.join('\n');
 }
 

@@ -1,4 +1,5 @@
-import { EVERY_NAME, type FindResponse } from '@cn/core';
+import type { FindResponse } from '@cn/protocol';
+import { EVERY_NAME } from '../usecases/symbol-patterns.js';
 import { namedLine } from './compact.js';
 import { cutNotes } from './notes.js';
 
