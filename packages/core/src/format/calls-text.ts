@@ -21,7 +21,9 @@ export const callsPresenter: Presenter<CallsResponse> = {
       (edge) =>
         `${nodeLabel(nodes.get(edge.from), edge.from)} → ${nodeLabel(nodes.get(edge.to), edge.to)}${sitesSuffix(edge)}`,
     );
-    if (lines.length === 0) lines.push(`no calls (roots: ${(response.roots ?? [response.root]).join(' ')})`);
+    // A budget that kept no edge is not "no calls": the note below says how many there are.
+    const roots = (response.roots ?? [response.root]).join(' ');
+    if (lines.length === 0) lines.push(response.totalEdges ? `roots: ${roots}` : `no calls (roots: ${roots})`);
     return [...lines, ...callsNotes(response)].join('\n');
   },
   ids: (response) => {
@@ -50,7 +52,7 @@ function callsNotes(response: CallsResponse): string[] {
       { truncated: response.truncated ? true : undefined, budget: response.budget },
       response.edges.length,
       total,
-      'edges',
+      'edge',
     ),
   );
   if (response.nonCallSites)

@@ -34,7 +34,7 @@ export function findCompact(response: FindResponse): string {
   }
   const groups = response.referenceFiles ?? response.referenceSymbols;
   const summarized = groups?.reduce((sum, group) => sum + group.count, 0) ?? response.references.length;
-  lines.push(...cutNotes(response, summarized, response.totalReferences, 'references'));
+  lines.push(...cutNotes(response, summarized, response.totalReferences, 'reference'));
   return lines.join('\n');
 }
 
@@ -91,7 +91,7 @@ export function mapCompact(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, total, 'symbols'));
+  lines.push(...cutNotes(response, response.symbols.length, total, 'symbol'));
   return lines.join('\n');
 }
 
@@ -105,8 +105,8 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
   }
   if ('results' in response) {
     for (const failure of response.failures) lines.push(`failed ${failure.id}: ${failure.message}`);
-    lines.push(...cutNotes(response, response.results.length, response.total, 'blocks'));
-  } else lines.push(...cutNotes(response, 1, 1, 'blocks'));
+    lines.push(...cutNotes(response, response.results.length, response.total, 'block'));
+  } else lines.push(...cutNotes(response, 1, 1, 'block'));
   return lines.join('\n');
 }
 

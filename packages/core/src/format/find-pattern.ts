@@ -45,5 +45,5 @@ export function patternFiles(response: FindResponse): string {
 
 function notes(response: FindResponse): string[] {
   const total = response.totalCandidates ?? response.candidates.length;
-  return cutNotes(response, response.candidates.length, total, 'symbols');
+  return cutNotes(response, response.candidates.length, total, 'symbol');
 }

@@ -31,7 +31,7 @@ function edgeNotes(response: DepsResponse): string[] {
     { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
     response.edges.length,
     response.totalEdges ?? response.edges.length,
-    'edges',
+    'edge',
   );
 }
 
@@ -41,7 +41,7 @@ const orphans: Presenter<OrphansResponse> = {
     [
       ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
       `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
-      ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'files'),
+      ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
     ].join('\n'),
   compact: (response) => orphans.text(response),
   ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),
@@ -80,7 +80,7 @@ export const typePresenter: Presenter<TypeResponse> = {
     const lines = [`${named(response.target)}`, response.signature];
     if (response.documentation) lines.push('', response.documentation);
     for (const definition of response.typeDefinitions) lines.push(`type defined at  ${named(definition)}`);
-    return [...lines, ...guessNotes(response, 'type'), ...cutNotes(response, 1, 1, 'symbols')].join('\n');
+    return [...lines, ...guessNotes(response, 'type'), ...cutNotes(response, 1, 1, 'symbol')].join('\n');
   },
   compact: (response) =>
     [
@@ -88,7 +88,7 @@ export const typePresenter: Presenter<TypeResponse> = {
       response.signature,
       ...response.typeDefinitions.map((definition) => `type: ${definition.id}`),
       ...guessNotes(response, 'type'),
-      ...cutNotes(response, 1, 1, 'symbols'),
+      ...cutNotes(response, 1, 1, 'symbol'),
     ].join('\n'),
   // The symbol's own id, then where its type is declared: never empty, unlike the type definitions alone.
   ids: (response) => [response.target.id, ...response.typeDefinitions.map((definition) => definition.id)].join('\n'),
@@ -108,7 +108,7 @@ export const diagnosticsPresenter: Presenter<DiagnosticsResponse> = {
       const errors = response.diagnostics.filter((d) => d.severity === 'error').length;
       lines.push(`${plural(errors, 'error')}, ${total - errors} other in ${files}`);
     }
-    return [...lines, ...cutNotes(response, response.diagnostics.length, total, 'diagnostics')].join('\n');
+    return [...lines, ...cutNotes(response, response.diagnostics.length, total, 'diagnostic')].join('\n');
   },
   // Already one line per diagnostic.
   compact: (response) => diagnosticsPresenter.text(response),

@@ -37,7 +37,10 @@ export const impactPresenter: Presenter<ImpactResponse> = {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
     const label = (id: string) => nodeLabel(nodes.get(id), id);
     const lines = response.files.map((file) => `${file.filePath} ${file.depth} ${file.reasons.join(',')}`);
-    if (lines.length === 0) lines.push(`no files affected (changed: ${(response.roots ?? [response.root]).join(' ')})`);
+    const changed = (response.roots ?? [response.root]).join(' ');
+    // A budget that kept no file is not "no files affected": the note below says how many there are.
+    if (lines.length === 0)
+      lines.push(response.totalFiles ? `changed: ${changed}` : `no files affected (changed: ${changed})`);
     if (response.tests.length > 0) lines.push(`tests: ${response.tests.join(' ')}`);
     lines.push(...response.edges.map((edge) => `${label(edge.from)} → ${label(edge.to)}${sitesSuffix(edge)}`));
     return [...lines, ...impactNotes(response)].join('\n');
@@ -54,7 +57,7 @@ function impactNotes(response: ImpactResponse): string[] {
     { truncated: response.truncated ? true : undefined, budget: response.budget },
     response.files.length,
     response.totalFiles ?? response.files.length,
-    'files',
+    'file',
   );
   if (response.totalEdges !== undefined && response.edges.length < response.totalEdges)
     notes.push(`… ${response.totalEdges - response.edges.length} more caller edges`);

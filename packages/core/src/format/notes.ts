@@ -8,11 +8,11 @@ export function cutNotes(
   response: { truncated?: true; budget?: BudgetReport },
   shown: number,
   total: number,
-  what: string,
+  noun: string,
 ): string[] {
   const notes: string[] = [];
   if (response.truncated && shown < total)
-    notes.push(`… ${total - shown} more ${what} (raise --limit or --max-tokens)`);
+    notes.push(`… ${plural(total - shown, noun).replace(' ', ' more ')} (raise --limit or --max-tokens)`);
   return [...notes, ...budgetNote(response)];
 }
 

@@ -42,7 +42,7 @@ function overviewCompact(response: OverviewResponse): string {
       );
     if (file.omitted) lines.push(`  … ${file.omitted} more (cn map ${file.filePath})`);
   }
-  return [...lines, ...cutNotes(response, response.files.length, response.total, 'files')].join('\n');
+  return [...lines, ...cutNotes(response, response.files.length, response.total, 'file')].join('\n');
 }
 
 /** For people: words instead of marks, the signature under its declaration. */
@@ -60,7 +60,7 @@ function overviewText(response: OverviewResponse): string {
     }
     if (file.omitted) lines.push(`  … ${file.omitted} more declarations (cn map ${file.filePath})`);
   }
-  const notes = cutNotes(response, response.files.length, response.total, 'files');
+  const notes = cutNotes(response, response.files.length, response.total, 'file');
   return [...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
 }
 

@@ -40,7 +40,7 @@ export function mapText(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbols'));
+  lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbol'));
   return lines.join('\n');
 }
 
@@ -106,8 +106,8 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   });
   if ('results' in response) {
     for (const failure of response.failures) blocks.push(`failed  ${failure.id}: ${failure.message}`);
-    blocks.push(cutNotes(response, response.results.length, response.total, 'blocks').join('\n'));
-  } else blocks.push(cutNotes(response, 1, 1, 'blocks').join('\n'));
+    blocks.push(cutNotes(response, response.results.length, response.total, 'block').join('\n'));
+  } else blocks.push(cutNotes(response, 1, 1, 'block').join('\n'));
   return blocks.filter((block) => block !== '').join('\n\n');
 }
 
