@@ -57,11 +57,7 @@ export const scope = implRequest.shape.in.describe('Only declarations in path/gl
 export const exact = implRequest.shape.exact.describe('Only names equal to the target');
 export const limit = findRequest.shape.limit;
 /** Not sent: the cut is made on the answer, measured as printed (as the CLI does), hence the higher floor. */
-export const maxTokens = findRequest.shape.maxTokens
-  .unwrap()
-  .min(20)
-  .optional()
-  .describe('Shrink to about this many tokens');
+export const maxTokens = findRequest.shape.maxTokens.unwrap().min(20).optional().describe('Token budget');
 export const snippet = findRequest.shape.snippet.describe('Add code: fold (signature), preview, full');
 export const direction = (fallback: 'in' | 'out') => callsRequest.shape.direction.describe(`Default ${fallback}`);
 export const depth = callsRequest.shape.depth.describe('Steps to follow (default 1)');
