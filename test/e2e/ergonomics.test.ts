@@ -230,7 +230,7 @@ describe('cn for agents', () => {
       expect(fitted.exitCode).toBe(0);
       expect(estimateTokens(fitted.stdout)).toBeLessThanOrEqual(budget);
       expect(fitted.stdout).toMatch(
-        /budget: (previews and code left out|cut from the end) to fit ~60 tokens \(~\d+ shown\)$/m,
+        /budget: (previews and code left out|cut from the end) to fit ~60 tokens \(this answer ~\d+\)$/m,
       );
       // The first block keeps what the budget allows; the last one has at least lost its code.
       expect(fitted.stdout).not.toContain('│ export function welcome');

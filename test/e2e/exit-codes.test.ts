@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,49 @@ describe('exit codes', () => {
       /^cn: cn map has no --format files/,
     ],
     ['an argument to status', 2, ['status', 'now'], /^cn: cn status takes no arguments; 'now' is extra/],
+    // Issue 16: each said what is wrong with the value, in the flag's own spelling.
+    [
+      'a negative limit',
+      2,
+      ['find', 'User', '--limit', '-1'],
+      /^cn: --limit takes a whole number of 1 or more, not '-1'/,
+    ],
+    [
+      'a negative short limit',
+      2,
+      ['find', 'User', '-l', '-3'],
+      /^cn: --limit takes a whole number of 1 or more, not '-3'/,
+    ],
+    [
+      'a depth past its range',
+      2,
+      ['calls', 'register', '--depth', '50'],
+      /^cn: --depth takes a whole number from 1 to 10, not '50'/,
+    ],
+    [
+      'a budget where there is none',
+      2,
+      ['status', '--max-tokens', '50'],
+      /^cn: Unknown option '--max-tokens' \(see cn --help\)/,
+    ],
+    [
+      'a format the command ignores',
+      2,
+      ['guide', '--format', 'json'],
+      /^cn: cn guide takes no --format \(it prints Markdown\)/,
+    ],
+    [
+      'an --output that cannot be written',
+      5,
+      ['find', 'User', '--output', '/nonexistent-cn-dir/answer.json'],
+      /^cn: cannot write \/nonexistent-cn-dir\/answer\.json: ENOENT \(check the directory exists and is writable\)/,
+    ],
+    [
+      'an --output that is a directory',
+      5,
+      ['map', 'src/domain/user.ts', '-o', os.tmpdir()],
+      /^cn: cannot write .*: EISDIR/,
+    ],
   ];
 
   it.each(table)('%s → exit %i', async (_name, exitCode, args, stderr) => {

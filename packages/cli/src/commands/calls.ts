@@ -42,7 +42,7 @@ export function registerCalls({ cli, run }: CommandHost): void {
   )
     .example('cn calls User.placeOrder --direction in --format tree')
     .example('cn calls src/services/checkout.ts::7::3 --direction out --depth 3')
-    .example('cn calls register canSeeAdmin --refs-not-in "**/*.test.ts" --format compact')
+    .example('cn calls placeOrder requireUser --refs-not-in "**/*.test.ts" --format compact')
     .example("cn calls src/api/routes.ts --direction out   # calls made at the file's top level")
     .action((target: string, more: string[], flags: CallsFlags) =>
       run(async (context) => {

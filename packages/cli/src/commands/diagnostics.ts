@@ -21,7 +21,7 @@ export function registerDiagnostics({ cli, run }: CommandHost): void {
       maxTokens: 'Shrink the answer to about n tokens: diagnostics cut from the end, then totals only',
     },
   )
-    .example('cn diagnostics src/domain/user.ts --format text')
+    .example('cn diagnostics src/domain/money.ts --format text')
     .example('cn diagnostics --format ids | cn inspect -')
     .action((files: string[], flags: SharedFlags) =>
       run(async (context) => {

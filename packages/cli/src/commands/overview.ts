@@ -20,7 +20,7 @@ export function registerOverview({ cli, run }: CommandHost): void {
   )
     .example('cn overview --format compact')
     .example('cn overview src/domain --max-tokens 800 --format text')
-    .example('cn overview --max-tokens 0 -o /tmp/repo-map.json')
+    .example('cn overview --max-tokens 0 -o repo-map.json')
     .action((dir: string | undefined, flags: SharedFlags) =>
       run(async (context) => {
         const maxTokens = overviewBudget(wholeNumber(flags.maxTokens, '--max-tokens', 0), '--max-tokens');

@@ -18,7 +18,7 @@ export function registerSchema({ cli, run }: CommandHost): void {
     .option('-o, --output <file>', 'Write the schema to this file instead of stdout (exit 5 when it cannot be written)')
     .example('cn schema find')
     .example('cn schema impl --request')
-    .example('cn schema overview -o /tmp/overview.schema.json')
+    .example('cn schema overview -o overview.schema.json')
     .action((command: string, flags: SchemaFlags) =>
       run(async (context) => {
         const name = routeNamed(command);

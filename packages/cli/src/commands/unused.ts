@@ -31,7 +31,7 @@ export function registerUnused({ cli, run }: CommandHost): void {
     limit: 'At most n symbols (total still counts all; truncated: true)',
     maxTokens: 'Shrink the answer to about n tokens: list cut from the end, then counts only',
   })
-    .example('cn unused src/domain/money.ts --exported --refs-in src')
+    .example('cn unused src/api --exported --refs-in src')
     .example('cn unused src --exported --refs-not-in "**/*.test.ts" --format compact')
     .example('cn unused User --members --exported')
     .example('cn unused src/api/routes.ts')

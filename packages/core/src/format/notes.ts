@@ -24,11 +24,11 @@ const STAGE_EFFECT: Record<Exclude<BudgetStage, 'full'>, string> = {
   totals: 'only totals kept',
 };
 
-/** `budget: cut from the end to fit ~2000 tokens (~1950 shown)`: said only when the budget changed the answer. */
+/** `budget: cut from the end to fit ~2000 tokens (this answer ~1950)`: said only when the budget changed the answer. */
 export function budgetNote(response: { budget?: BudgetReport }): string[] {
   const budget = response.budget;
   if (!budget || budget.stage === 'full') return [];
-  return [`budget: ${STAGE_EFFECT[budget.stage]} to fit ~${budget.maxTokens} tokens (~${budget.tokens} shown)`];
+  return [`budget: ${STAGE_EFFECT[budget.stage]} to fit ~${budget.maxTokens} tokens (this answer ~${budget.tokens})`];
 }
 
 /** `1 file`, `2 files`: a count with its noun, never "1 refs". */
