@@ -20,3 +20,11 @@ export function limitEdges(
   if (limit === undefined || graph.edges.length <= limit) return { ...graph, totalEdges: undefined };
   return { ...keepEdges(graph, rootIds, limit), totalEdges: graph.edges.length };
 }
+
+/** What an answer says of a cut graph: `truncated` when the walk or `limit` cut it, `totalEdges` when `limit` did. */
+export function cutFields(walkCut: boolean, totalEdges: number | undefined): { truncated?: true; totalEdges?: number } {
+  return {
+    ...(walkCut || totalEdges !== undefined ? { truncated: true as const } : {}),
+    ...(totalEdges !== undefined ? { totalEdges } : {}),
+  };
+}

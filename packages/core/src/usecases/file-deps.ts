@@ -6,7 +6,7 @@ import type { ProjectPaths } from '../domain/project-paths.js';
 import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
-import { limitEdges } from '../graph/limit-edges.js';
+import { cutFields, limitEdges } from '../graph/limit-edges.js';
 import { buildImporterIndex, graphFiles, projectFilesInRoot, type Importer } from '../graph/import-index.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -98,8 +98,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     depth,
     nodes,
     edges,
-    ...(truncated || totalEdges !== undefined ? { truncated: true } : {}),
-    ...(totalEdges !== undefined ? { totalEdges } : {}),
+    ...cutFields(truncated, totalEdges),
   };
 }
 

@@ -7,7 +7,7 @@ import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { isCallOrNewSite } from '../graph/call-sites.js';
 import { ReferenceCallers } from '../graph/reference-callers.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
-import { limitEdges } from '../graph/limit-edges.js';
+import { cutFields, limitEdges } from '../graph/limit-edges.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
 import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath, moduleItem } from '../graph/module-items.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -119,8 +119,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     depth,
     nodes,
     edges,
-    ...(truncated || totalEdges !== undefined ? { truncated: true } : {}),
-    ...(totalEdges !== undefined ? { totalEdges } : {}),
+    ...cutFields(truncated, totalEdges),
     ...(counts.nonCallSites > 0 ? { nonCallSites: counts.nonCallSites } : {}),
     ...(counts.filteredCallSites > 0 ? { filteredCallSites: counts.filteredCallSites } : {}),
     ...(await guessFields(
