@@ -29,5 +29,5 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
 - Keep answers small: \`--limit N\` (output says total and truncated), \`--max-tokens N\`
   (drops previews, then groups by file, then totals; output names the stage).
 - Answer shapes: \`cn schema <command>\` prints the JSON Schema of its answer (\`--request\`: of its request)
-- Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure.
+- Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure, 5 --output unwritable.
 Prefer grep only for non-code text (comments, strings, config, docs).`;
