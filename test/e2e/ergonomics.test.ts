@@ -234,14 +234,14 @@ describe('cn for agents', () => {
       );
       // The first block keeps what the budget allows; the last one has at least lost its code.
       expect(fitted.stdout).not.toContain('│ export function welcome');
-      const answer = json(await run(['inspect', ...ids, '--max-tokens', '180']));
+      const answer = json(await run(['inspect', ...ids, '--max-tokens', '220']));
       expect(answer.results.map((r: { filePath: string }) => r.filePath)).toEqual([
         'lib/user.ts',
         'lib/registry.ts',
         'app/welcome.ts',
       ]);
       expect(answer.results.at(-1).code).toBeUndefined();
-      expect(answer.budget).toMatchObject({ maxTokens: 180, stage: 'no-previews' });
+      expect(answer.budget).toMatchObject({ maxTokens: 220, stage: 'no-previews' });
     });
   });
 

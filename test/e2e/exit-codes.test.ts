@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject } from '../helpers/cn.js';
@@ -116,6 +116,15 @@ describe('exit codes', () => {
     expect(result.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
     if (exitCode >= 2) expect(result.stdout).toBe('');
     else expect(() => JSON.parse(result.stdout)).not.toThrow();
+  });
+
+  it('-l and -o are --limit and --output (issue 16: the short flags LocAgent-style CLIs have)', async () => {
+    const limited = JSON.parse((await cn(['find', 'User', '-l', '1', '--root', root])).stdout);
+    expect(limited).toMatchObject({ truncated: true, references: [expect.anything()] });
+    const target = path.join(root, 'user-map.txt');
+    const written = await cn(['map', 'src/domain/user.ts', '-o', target, '--format', 'compact', '--root', root]);
+    expect(written).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(readFileSync(target, 'utf8')).toMatch(/^src\/domain\/user\.ts \(\d+ symbols\)/);
   });
 
   it('--root that does not exist → exit 2', async () => {
