@@ -47,7 +47,7 @@ measure(`cn find ${query} --no-refs --format json`, cn('find', query, '--no-refs
 for (const budget of ['2000', '500']) {
   const text = cn('find', query, '--format', 'compact', '--max-tokens', budget);
   measure(
-    `cn find ${query} --format compact --max-tokens ${budget} (${/budget: stage ([\w-]+)/.exec(text)?.[1] ?? 'full'})`,
+    `cn find ${query} --format compact --max-tokens ${budget} (${/^budget: (.+) to fit/m.exec(text)?.[1] ?? 'whole'})`,
     text,
   );
 }

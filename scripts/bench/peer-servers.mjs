@@ -83,9 +83,11 @@ export const PEERS = {
         [CN_BIN, 'mcp', '--root', root],
         { cwd: root, env: cleanEnv() },
         {
-          definition: ['cn_find', { query: symbol.name, refs: 'none' }],
-          references: ['cn_find', { query: symbol.name }],
-          symbols: ['cn_find', { query: `${symbol.name}*` }],
+          // The objects, to check against the compiler: the tokens counted here are JSON's; cn_find's default (compact)
+          // is a fifth to a third of that (docs/mcp.md, mcp-tools-tokens.mjs --answers).
+          definition: ['cn_find', { query: symbol.name, refs: 'none', format: 'json' }],
+          references: ['cn_find', { query: symbol.name, format: 'json' }],
+          symbols: ['cn_find', { query: `${symbol.name}*`, format: 'json' }],
           count: cnCount,
         },
       ),

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { cac } from 'cac';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../packages/cli/src/commands/index.js';
-import { GUIDE } from '../../packages/cli/src/commands/guide.js';
+import { GUIDE } from '../../packages/core/src/format/guide.js';
 import { REPO } from '../helpers/cn.js';
 import { brokenLinks } from './links.js';
 import { localLinks } from './markdown.js';

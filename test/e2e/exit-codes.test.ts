@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject } from '../helpers/cn.js';
@@ -63,6 +64,49 @@ describe('exit codes', () => {
       /^cn: cn map has no --format files/,
     ],
     ['an argument to status', 2, ['status', 'now'], /^cn: cn status takes no arguments; 'now' is extra/],
+    // Issue 16: each said what is wrong with the value, in the flag's own spelling.
+    [
+      'a negative limit',
+      2,
+      ['find', 'User', '--limit', '-1'],
+      /^cn: --limit takes a whole number of 1 or more, not '-1'/,
+    ],
+    [
+      'a negative short limit',
+      2,
+      ['find', 'User', '-l', '-3'],
+      /^cn: --limit takes a whole number of 1 or more, not '-3'/,
+    ],
+    [
+      'a depth past its range',
+      2,
+      ['calls', 'register', '--depth', '50'],
+      /^cn: --depth takes a whole number from 1 to 10, not '50'/,
+    ],
+    [
+      'a budget where there is none',
+      2,
+      ['status', '--max-tokens', '50'],
+      /^cn: Unknown option '--max-tokens' \(see cn --help\)/,
+    ],
+    [
+      'a format the command ignores',
+      2,
+      ['guide', '--format', 'json'],
+      /^cn: cn guide takes no --format \(it prints Markdown\)/,
+    ],
+    [
+      'an --output that cannot be written',
+      5,
+      ['find', 'User', '--output', '/nonexistent-cn-dir/answer.json'],
+      /^cn: cannot write \/nonexistent-cn-dir\/answer\.json: ENOENT \(check the directory exists and is writable\)/,
+    ],
+    [
+      'an --output that is a directory',
+      5,
+      ['map', 'src/domain/user.ts', '-o', os.tmpdir()],
+      /^cn: cannot write .*: EISDIR/,
+    ],
   ];
 
   it.each(table)('%s → exit %i', async (_name, exitCode, args, stderr) => {
@@ -81,6 +125,15 @@ describe('exit codes', () => {
     expect(result.stderr.trim()).toBe(
       "cn: no declaration named 'Usr' in src/domain/user.ts (did you mean src/domain/user.ts::User?)",
     );
+  });
+
+  it('-l and -o are --limit and --output (issue 16: the short flags LocAgent-style CLIs have)', async () => {
+    const limited = JSON.parse((await cn(['find', 'User', '-l', '1', '--root', root])).stdout);
+    expect(limited).toMatchObject({ truncated: true, references: [expect.anything()] });
+    const target = path.join(root, 'user-map.txt');
+    const written = await cn(['map', 'src/domain/user.ts', '-o', target, '--format', 'compact', '--root', root]);
+    expect(written).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(readFileSync(target, 'utf8')).toMatch(/^src\/domain\/user\.ts \(\d+ symbols\)/);
   });
 
   it('--root that does not exist → exit 2', async () => {

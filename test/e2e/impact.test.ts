@@ -70,7 +70,7 @@ describe('cn impact', () => {
       '--root',
       root,
     ]);
-    expect(small.stdout).toMatch(/budget: stage (cut|totals), ~\d+ of 40 tokens/);
+    expect(small.stdout).toMatch(/budget: (cut from the end|only totals kept) to fit ~40 tokens/);
   });
 
   it('a file target is its declarations; bad input is exit 2 with one line', async () => {

@@ -161,7 +161,7 @@ describe('cn mcp with bounded requests', () => {
   // Was "Request body is too large": cn_inspect splits ids as `cn inspect -` does.
   it('inspects more ids than one daemon request holds', async () => {
     const ids = Array.from({ length: LINES }, (_, i) => `${GENERATED}::${i + 1}::14`);
-    mcp.request(30, 'tools/call', { name: 'cn_inspect', arguments: { ids } });
+    mcp.request(30, 'tools/call', { name: 'cn_inspect', arguments: { ids, format: 'json' } });
     const answer = await mcp.next();
     expect(answer.id).toBe(30);
     expect(answer.result.isError).toBeFalsy();

@@ -41,12 +41,45 @@ describe('cn mcp', () => {
     expect(toolsListTokens(list)).toBeLessThan(TOOLS_LIST_TOKEN_BUDGET);
   });
 
+  it('offers every tool the CLI formats an agent can use, tree only for graphs, and declares no outputSchema', async () => {
+    const { tools } = await mcp.client.listTools();
+    const formats = Object.fromEntries(
+      tools.map((tool) => [tool.name, (tool.inputSchema.properties?.format as { enum: string[] }).enum]),
+    );
+    for (const graph of ['cn_calls', 'cn_impact', 'cn_impl', 'cn_deps'])
+      expect(formats[graph], graph).toEqual(['compact', 'json', 'ids', 'tree']);
+    for (const list of ['cn_overview', 'cn_map', 'cn_find', 'cn_inspect', 'cn_type', 'cn_diagnostics', 'cn_unused'])
+      expect(formats[list], list).toEqual(['compact', 'json', 'ids']);
+    expect(formats.cn_status).toEqual(['compact', 'json']);
+    // Declared, it would oblige every result to carry structuredContent (the spec; the SDK's client checks).
+    for (const tool of tools) expect(tool.outputSchema, tool.name).toBeUndefined();
+    for (const tool of tools.filter((tool) => tool.name !== 'cn_status'))
+      expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toContain('maxTokens');
+  });
+
+  it('serves cn guide as a resource and a prompt', async () => {
+    const { resources } = await mcp.client.listResources();
+    expect(resources).toEqual([expect.objectContaining({ uri: 'cn://guide', mimeType: 'text/markdown' })]);
+    const read = await mcp.client.readResource({ uri: 'cn://guide' });
+    const guide = (await cn(['guide'])).stdout.trim();
+    expect((read.contents[0] as { text: string }).text).toContain(guide);
+    expect((read.contents[0] as { text: string }).text).toMatch(/^Through MCP every cn command is a tool: /);
+    const { prompts } = await mcp.client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['guide']);
+    const prompt = await mcp.client.getPrompt({ name: 'guide' });
+    expect((prompt.messages[0].content as { text: string }).text).toContain(guide);
+  });
+
   it('cn_status reports no daemon without starting one, like cn status', async () => {
-    const answer = await mcp.call('cn_status');
-    expect(answer).toEqual({
+    expect(await mcp.call('cn_status', { format: 'json' })).toEqual({
       isError: false,
       text: JSON.stringify({ running: false, root }),
       structured: { running: false, root },
+    });
+    expect(await mcp.call('cn_status')).toEqual({
+      isError: false,
+      text: `cn daemon  not running  (root ${root})`,
+      structured: undefined,
     });
     expect(readPortFile(root)).toBeUndefined();
   });
@@ -160,22 +193,63 @@ describe('cn mcp', () => {
     ],
     ['cn_unused', { membersOf: 'User', exported: true }, ['unused', 'User', '--members', '--exported']],
   ];
-  it.each(parity)('%s %j answers what the CLI prints', async (tool, args, cliArgs) => {
+  it.each(parity)('%s %j answers what the CLI prints, compact by default and as json', async (tool, args, cliArgs) => {
+    // The default: the CLI's compact text, and nothing twice.
+    const compact = await mcp.call(tool, args);
+    const cliCompact = await cn([...cliArgs, '--format', 'compact', '--root', root]);
+    expect(compact.isError, compact.text).toBe(false);
+    expect(compact.structured).toBeUndefined();
+    expect(compact.text).toBe(cliCompact.stdout.trim());
+    const asJson = await mcp.call(tool, { ...args, format: 'json' });
+    const cli = await cn([...cliArgs, '--root', root]);
+    expect(asJson.structured).toEqual(json(cli));
+    expect(asJson.text).toBe(cli.stdout.trim());
+  });
+
+  const otherFormats: Array<[string, Record<string, unknown>, string[]]> = [
+    ['cn_find', { query: 'User', format: 'ids' }, ['find', 'User', '--format', 'ids']],
+    ['cn_inspect', { ids: [`${user}::19::3`], format: 'ids' }, ['inspect', `${user}::19::3`, '--format', 'ids']],
+    [
+      'cn_calls',
+      { target: 'Checkout.pay', direction: 'out', format: 'tree' },
+      ['calls', 'Checkout.pay', '--direction', 'out', '--format', 'tree'],
+    ],
+    ['cn_impl', { target: 'UserRepository', format: 'tree' }, ['impl', 'UserRepository', '--format', 'tree']],
+    [
+      'cn_deps',
+      { file: user, direction: 'in', format: 'tree' },
+      ['deps', user, '--direction', 'in', '--format', 'tree'],
+    ],
+    ['cn_impact', { target: 'isStaff', format: 'ids' }, ['impact', 'isStaff', '--format', 'ids']],
+    ['cn_type', { target: 'isStaff', format: 'ids' }, ['type', 'isStaff', '--format', 'ids']],
+    [
+      'cn_find',
+      { query: 'User', format: 'ids', maxTokens: 40 },
+      ['find', 'User', '--format', 'ids', '--max-tokens', '40'],
+    ],
+    ['cn_deps', { orphans: true, limit: 1 }, ['deps', '--orphans', '--limit', '1', '--format', 'compact']],
+    [
+      'cn_diagnostics',
+      { limit: 1, maxTokens: 30 },
+      ['diagnostics', '--limit', '1', '--max-tokens', '30', '--format', 'compact'],
+    ],
+  ];
+  it.each(otherFormats)('%s %j prints what the CLI prints', async (tool, args, cliArgs) => {
     const answer = await mcp.call(tool, args);
     const cli = await cn([...cliArgs, '--root', root]);
-    expect(answer.isError, answer.text).toBe(false);
-    expect(answer.structured).toEqual(json(cli));
-    expect(answer.text).toBe(cli.stdout.trim());
+    expect(answer).toEqual({ isError: false, text: cli.stdout.trim(), structured: undefined });
+    expect(answer.text).not.toBe('');
   });
 
   it('"nothing found" is a normal result, not an error', async () => {
-    const answer = await mcp.call('cn_find', { query: 'NoSuchSymbolAnywhere' });
+    const answer = await mcp.call('cn_find', { query: 'NoSuchSymbolAnywhere', format: 'json' });
     expect(answer.isError).toBe(false);
     expect(answer.structured).toMatchObject({ definition: null, references: [], candidates: [] });
+    expect((await mcp.call('cn_find', { query: 'NoSuchSymbolAnywhere' })).text).toMatch(/^no definition for /);
   });
 
   it('cn_status answers what cn status prints once the daemon runs', async () => {
-    const answer = await mcp.call('cn_status');
+    const answer = await mcp.call('cn_status', { format: 'json' });
     const cli = json(await cn(['status', '--root', root]));
     expect(stable(answer.structured)).toEqual(stable(cli));
     expect(answer.structured).toMatchObject({ running: true, pid: readPortFile(root)!.pid, state: 'ready' });
@@ -231,6 +305,8 @@ describe('cn mcp', () => {
     ['cn_calls', { target: 'User', direction: 'sideways' }],
     ['cn_deps', {}],
     ['cn_deps', { file: 'src/api/routes.ts', orphans: true }],
+    ['cn_find', { query: 'User', format: 'text' }],
+    ['cn_map', { file: 'src/domain/user.ts', format: 'tree' }],
     ['cn_nonexistent', {}],
   ];
   it.each(invalid)('%s %j is a tool error naming the problem, and the server lives on', async (tool, args) => {
@@ -247,8 +323,11 @@ describe('cn mcp', () => {
         mcp.call('cn_find', { query: 'Money' }),
         second.call('cn_find', { query: 'Money' }),
       ]);
-      expect(a.structured).toEqual(b.structured);
-      const [statusA, statusB] = await Promise.all([mcp.call('cn_status'), second.call('cn_status')]);
+      expect(a.text).toEqual(b.text);
+      const [statusA, statusB] = await Promise.all([
+        mcp.call('cn_status', { format: 'json' }),
+        second.call('cn_status', { format: 'json' }),
+      ]);
       expect(statusA.structured.pid).toBe(statusB.structured.pid);
       expect(statusA.structured.pid).toBe(readPortFile(root)!.pid);
     } finally {
@@ -262,10 +341,10 @@ describe('cn mcp', () => {
     expect(isAlive(before)).toBe(false);
     const answer = await mcp.call('cn_map', { file: 'src/domain/money.ts' });
     expect(answer.isError).toBe(false);
-    expect(answer.structured.filePath).toBe('src/domain/money.ts');
+    expect(answer.text).toMatch(/^src\/domain\/money\.ts \(\d+ symbols\)/);
     const after = readPortFile(root)!.pid;
     expect(after).not.toBe(before);
-    expect((await mcp.call('cn_status')).structured.pid).toBe(after);
+    expect((await mcp.call('cn_status', { format: 'json' })).structured.pid).toBe(after);
     expect(mcp.stderr()).toMatch(/reconnecting through the port file/);
   });
 
@@ -287,7 +366,7 @@ describe('cn mcp', () => {
         jsonrpc: '2.0',
         id: 2,
         method: 'tools/call',
-        params: { name: 'cn_find', arguments: { query: 'Money', limit: 1 } },
+        params: { name: 'cn_find', arguments: { query: 'Money', limit: 1, format: 'json' } },
       },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'cn_inspect', arguments: { id: 'nope' } } },
     ];
@@ -338,7 +417,7 @@ describe('cn mcp when the project cannot be served', () => {
       const answer = await session.call('cn_find', { query: 'User' });
       expect(answer.isError).toBe(true);
       expect(answer.text).toMatch(/^the daemon exited while starting .*idle minutes must be a number/);
-      expect((await session.call('cn_status')).structured).toEqual({ running: false, root: fresh });
+      expect((await session.call('cn_status', { format: 'json' })).structured).toEqual({ running: false, root: fresh });
     } finally {
       await session.client.close();
       await cleanUp(fresh);

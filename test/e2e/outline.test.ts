@@ -20,7 +20,12 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
     const single = await run(['inspect', 'src/trie.ts::21::3', '--no-code']);
     expect(single.exitCode).toBe(0);
     expect(json(single)).toEqual({
-      result: { filePath: 'src/trie.ts', range: { startLine: 21, endLine: 27 }, expand: 'block' },
+      result: {
+        id: 'src/trie.ts::21::3',
+        filePath: 'src/trie.ts',
+        range: { startLine: 21, endLine: 27 },
+        expand: 'block',
+      },
     });
     const compact = await run([
       'inspect',

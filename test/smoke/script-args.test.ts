@@ -14,6 +14,13 @@ const CASES: [script: string, args: string[], stderr: string][] = [
   ['scripts/fault-soak.mjs', ['--round', '2'], "fault-soak: unknown option '--round'"],
   ['scripts/cli-startup.mjs', ['--runs', 'many'], "cli-startup: --runs takes a whole number of 1 or more, not 'many'"],
   ['scripts/format-tokens.mjs', ['--qeury', 'X'], "format-tokens: unknown option '--qeury'"],
+  ['scripts/mcp-tools-tokens.mjs', ['--answers', 'nope'], 'mcp-tools-tokens: --answers takes shop, rxjs, hono'],
+  ['scripts/mcp-tools-tokens.mjs', ['--root', '/nonexistent'], 'mcp-tools-tokens: --root needs --answers'],
+  [
+    'scripts/estimate-accuracy.mjs',
+    ['--names', '0'],
+    "estimate-accuracy: --names takes a whole number of 1 or more, not '0'",
+  ],
   [
     'scripts/engine-diff.mjs',
     ['--root', '.'],

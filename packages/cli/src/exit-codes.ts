@@ -7,6 +7,7 @@ export const EXIT = {
   badInput: 2,
   unavailable: 3,
   engineFailure: 4,
+  io: 5,
 } as const;
 
 export const EXIT_BY_KIND: Record<CnErrorKind, number> = {
@@ -14,5 +15,6 @@ export const EXIT_BY_KIND: Record<CnErrorKind, number> = {
   'bad-input': EXIT.badInput,
   unavailable: EXIT.unavailable,
   'engine-failure': EXIT.engineFailure,
+  io: EXIT.io,
   internal: EXIT.engineFailure,
 };

@@ -1,21 +1,14 @@
 import { cac } from 'cac';
 import { CnError } from '@cn/core';
 import { CN_VERSION } from '@cn/protocol';
+import { attachNegativeValues, valueOptionNames } from './argv.js';
+import { refuseUnhonoured } from './command-scope.js';
 import { COMMANDS } from './commands/index.js';
-import { DEFAULT_TIMEOUT_MS, FILES_FORMAT_COMMANDS, contextFrom, reportFailure, type CommandHost } from './run.js';
+import { helpSections, registerGlobalOptions } from './help.js';
+import { contextFrom, reportFailure, type CommandHost } from './run.js';
 
 const cli = cac('cn');
-cli
-  .option(
-    '--root <dir>',
-    'Project root (default: nearest ancestor with tsconfig.json, jsconfig.json, package.json or .git)',
-  )
-  .option(
-    '--format <format>',
-    'Output: json (default, one line), text, compact (fewest tokens), ids (one per line, for pipes), files (find)',
-    { default: 'json' },
-  )
-  .option('--timeout <ms>', `Give up on the daemon after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`);
+registerGlobalOptions(cli);
 
 let pending: Promise<void> | undefined;
 const host: CommandHost = {
@@ -29,11 +22,11 @@ const host: CommandHost = {
   },
 };
 for (const register of COMMANDS) register(host);
-cli.help();
+cli.help((sections) => helpSections(cli, sections));
 cli.version(CN_VERSION);
 
 async function main(): Promise<void> {
-  cli.parse(process.argv, { run: false });
+  cli.parse(attachNegativeValues(process.argv, valueOptionNames(cli)), { run: false });
   if (!cli.options.help && !cli.options.version) {
     if (!cli.matchedCommand) {
       const given = cli.args[0];
@@ -44,12 +37,7 @@ async function main(): Promise<void> {
       );
     }
     refuseExtraArguments(cli.matchedCommand.name, cli.matchedCommand.args, cli.args);
-    if (cli.options.format === 'files' && !FILES_FORMAT_COMMANDS.includes(cli.matchedCommand.name))
-      throw new CnError(
-        'bad-input',
-        `cn ${cli.matchedCommand.name} has no --format files`,
-        `only ${FILES_FORMAT_COMMANDS.join(', ')} lists files; use --format ids or compact`,
-      );
+    refuseUnhonoured(cli.matchedCommand.name, cli.options);
     cli.runMatchedCommand();
   }
   await pending;

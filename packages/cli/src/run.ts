@@ -1,5 +1,6 @@
 import type { CAC } from 'cac';
-import { CnError } from '@cn/core';
+import { ANSWER_FORMATS, CnError, type AnswerFormat } from '@cn/core';
+import { flagAsTyped } from './argv.js';
 import { EXIT, EXIT_BY_KIND } from './exit-codes.js';
 import { resolveProjectRoot } from './project-root.js';
 
@@ -8,18 +9,9 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export interface Context {
   root: string;
   cwd: string;
-  format: OutputFormat;
+  format: AnswerFormat;
   timeoutMs: number;
 }
-
-/**
- * json: the contract; text: for people; compact: one line per result; ids: one id per line, for pipes; tree: graphs
- * (calls, deps) as an indented tree; files: the distinct files of an answer, one per line (find only).
- */
-export const OUTPUT_FORMATS = ['json', 'text', 'compact', 'ids', 'tree', 'files'] as const;
-/** The commands that print `--format files`; any other refuses it rather than print something else. */
-export const FILES_FORMAT_COMMANDS: readonly string[] = ['find'];
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface Outcome {
   output: string;
@@ -33,33 +25,24 @@ export interface CommandHost {
   run: (command: (context: Context) => Promise<Outcome>) => void;
 }
 
-export function render<T>(
-  context: Context,
-  response: T,
-  text: (response: T) => string,
-  exitCode: number = EXIT.ok,
-): Outcome {
-  // Commands without a compact or ids rendering of their own print their text for those formats.
-  return { output: context.format === 'json' ? JSON.stringify(response) : text(response), exitCode };
-}
-
-export function wholeNumber(value: unknown, flag: string, min: number): number | undefined {
+export function wholeNumber(value: unknown, flag: string, min: number, max?: number): number | undefined {
   if (value === undefined) return undefined;
   const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(number) || number < min)
+  if (!Number.isInteger(number) || number < min || (max !== undefined && number > max))
     throw new CnError(
       'bad-input',
-      `${flag} takes a whole number of ${min} or more, not '${typeof value === 'string' ? value : JSON.stringify(value)}'`,
+      `${flag} takes a whole number ${max === undefined ? `of ${min} or more` : `from ${min} to ${max}`}, not '${typeof value === 'string' ? value : JSON.stringify(value)}'`,
     );
   return number;
 }
 
 export function contextFrom(options: { root?: unknown; format?: unknown; timeout?: unknown }): Context {
-  if (!OUTPUT_FORMATS.includes(options.format as OutputFormat)) {
+  const format = options.format ?? 'json';
+  if (!ANSWER_FORMATS.includes(format as AnswerFormat)) {
     throw new CnError(
       'bad-input',
-      `unknown format '${String(options.format)}'`,
-      `use --format ${OUTPUT_FORMATS.join(', ')}`,
+      `unknown format '${typeof format === 'string' ? format : JSON.stringify(format)}'`,
+      `use --format ${ANSWER_FORMATS.join(', ')}`,
     );
   }
   if (options.root !== undefined && typeof options.root !== 'string')
@@ -67,7 +50,7 @@ export function contextFrom(options: { root?: unknown; format?: unknown; timeout
   return {
     root: resolveProjectRoot(options.root, process.cwd()),
     cwd: process.cwd(),
-    format: options.format as OutputFormat,
+    format: format as AnswerFormat,
     timeoutMs: wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS,
   };
 }
@@ -82,7 +65,7 @@ export function reportFailure(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   // cac reports bad usage (unknown option, missing argument) as plain errors.
   if (error instanceof Error && error.name === 'CACError') {
-    process.stderr.write(`cn: ${message.replace(/`/g, "'")} (see cn --help)\n`);
+    process.stderr.write(`cn: ${flagAsTyped(message.replace(/`/g, "'"))} (see cn --help)\n`);
     process.exitCode = EXIT.badInput;
     return;
   }

@@ -43,3 +43,9 @@ export * from './usecases/search-code.js';
 export * from './usecases/grep-code.js';
 export type * from './ports/project-sources.js';
 export * from './output/search-budget.js';
+// How answers print (text, compact, ids, tree, files) for the CLI and the MCP server alike.
+export * from './format/presenter.js';
+export * from './format/presenters.js';
+export { findManyText } from './format/find-many.js';
+export { limitListItems } from './output/graph-budget.js';
+export { GUIDE } from './format/guide.js';

@@ -277,7 +277,7 @@ describe('overview', () => {
       exported: true,
       signature: 'export function area( width: number, height: number, ): number { … }',
     });
-    expect(response.mostReferenced[0]).toMatchObject({ name: 'area', importedBy: 2, filePath: 'src/shapes.ts' });
+    expect(response.mostImported[0]).toMatchObject({ name: 'area', importedBy: 2, filePath: 'src/shapes.ts' });
     const cut = await overview(deps, { maxTokens: estimateTokens(JSON.stringify(response)) - 10 });
     expect(cut).toMatchObject({ truncated: true, total: 2, budget: { stage: 'cut' } });
     expect(cut.files.map((f) => f.filePath)).toEqual(['src/shapes.ts']);

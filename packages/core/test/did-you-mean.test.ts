@@ -43,7 +43,7 @@ describe('did you mean', () => {
       paths: new ProjectPaths(ROOT),
     };
     const found = await findSymbol(deps, { query: 'mergPath', refs: 'none' });
-    expect(found).toMatchObject({ definition: null, didYouMean: ['mergePath'] });
+    expect(found).toMatchObject({ definition: null, candidates: [], totalCandidates: 0, didYouMean: ['mergePath'] });
     const error = await traceCalls(deps, { target: 'mergPath' }).catch((caught: CnError) => caught);
     expect(error).toMatchObject({
       kind: 'not-found',

@@ -27,23 +27,29 @@ const ranges = (results: Array<{ range: { startLine: number } }>) => results.map
 
 describe('cn inspect --max-tokens (issue 13)', () => {
   it('drops the code of the later blocks first, keeping every range', async () => {
-    // Whole: ~540 tokens; the first block's code and the others' ranges: ~290.
+    // Whole: ~570 tokens; the first block's code and the others' ranges: ~320.
     expect(estimateJsonTokens(await inspectMany(deps(), request))).toBeGreaterThan(500);
-    const answer = await inspectMany(deps(), { ...request, maxTokens: 300 });
+    const answer = await inspectMany(deps(), { ...request, maxTokens: 340 });
     expect(ranges(answer.results)).toEqual([1, 21, 41]);
     expect(answer.results.map((result) => result.code !== undefined)).toEqual([true, false, false]);
     expect(answer.results[1].relatedSymbols).toBeUndefined();
-    expect(answer.budget).toMatchObject({ stage: 'no-previews', maxTokens: 300 });
-    expect(answer.budget!.tokens).toBeLessThanOrEqual(300);
+    expect(answer.budget).toMatchObject({ stage: 'no-previews', maxTokens: 340 });
+    expect(answer.budget!.tokens).toBeLessThanOrEqual(340);
     expect(answer.truncated).toBeUndefined();
   });
 
   it('then cuts blocks from the end, down to totals', async () => {
-    // Three ranges alone: ~150 tokens; one: ~75.
-    const cut = await inspectMany(deps(), { ...request, maxTokens: 80 });
+    // Three ranges alone: ~190 tokens; one: ~90.
+    const cut = await inspectMany(deps(), { ...request, maxTokens: 100 });
     expect(cut).toMatchObject({ total: 3, truncated: true, budget: { stage: 'cut' } });
     expect(cut.results).toEqual([
-      { filePath: 'src/values.ts', range: { startLine: 1, endLine: 9 }, expand: 'surround', ids: ['src/values.ts:5'] },
+      {
+        id: 'src/values.ts::5::14',
+        filePath: 'src/values.ts',
+        range: { startLine: 1, endLine: 9 },
+        expand: 'surround',
+        ids: ['src/values.ts:5'],
+      },
     ]);
     expect(await inspectMany(deps(), { ...request, maxTokens: 20 })).toMatchObject({
       results: [],
@@ -55,14 +61,19 @@ describe('cn inspect --max-tokens (issue 13)', () => {
   it('leaves a fitting answer whole, says so, and keeps one block to its range when its code does not fit', async () => {
     expect(await inspectMany(deps(), { ...request, maxTokens: 100_000 })).toMatchObject({ budget: { stage: 'full' } });
     const one = await inspectCode(deps(), { id: 'src/values.ts:5', expand: 'surround', context: 4, maxTokens: 20 });
-    expect(one.result).toEqual({ filePath: 'src/values.ts', range: { startLine: 1, endLine: 9 }, expand: 'surround' });
+    expect(one.result).toEqual({
+      id: 'src/values.ts::5::14',
+      filePath: 'src/values.ts',
+      range: { startLine: 1, endLine: 9 },
+      expand: 'surround',
+    });
     expect(one.budget?.stage).toBe('no-previews');
     await expect(inspectMany(deps(), { ...request, maxTokens: 5 })).rejects.toMatchObject({ kind: 'bad-input' });
   });
 
   it('applies the budget once to the merged answer when ids are sent in batches', async () => {
     const sent: InspectManyRequest[] = [];
-    const answer = await inspectInBatches({ ...request, maxTokens: 80 }, (batch) => {
+    const answer = await inspectInBatches({ ...request, maxTokens: 100 }, (batch) => {
       sent.push(batch);
       return inspectMany(deps(), batch);
     });

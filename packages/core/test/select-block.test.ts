@@ -41,14 +41,23 @@ describe('selectBlock', () => {
     { startLine: 5, endLine: 7 },
   ];
 
+  const grow = { line: 5, character: 3 };
   it('gives the class from its first line to its brace when pointing at the class name', () => {
-    expect(selectBlock(3, outline, folds, code)).toEqual({ startLine: 3, endLine: 9 });
+    expect(selectBlock(3, outline, folds, code)).toEqual({
+      startLine: 3,
+      endLine: 9,
+      name: { line: 3, character: 14 },
+    });
   });
-  it('gives the smallest enclosing block for a line inside a method', () => {
-    expect(selectBlock(6, outline, folds, code)).toEqual({ startLine: 5, endLine: 8 });
+  it('gives the smallest enclosing block for a line inside a method, with where the method names itself', () => {
+    expect(selectBlock(6, outline, folds, code)).toEqual({ startLine: 5, endLine: 8, name: grow });
   });
   it('gives a one-line declaration as itself', () => {
-    expect(selectBlock(4, outline, folds, code)).toEqual({ startLine: 4, endLine: 4 });
+    expect(selectBlock(4, outline, folds, code)).toEqual({ startLine: 4, endLine: 4, name: { line: 4, character: 3 } });
+  });
+  it('gives a folding region that is no declaration without a name', () => {
+    const body = [{ startLine: 6, endLine: 7 }];
+    expect(selectBlock(7, [], body, code)).toEqual({ startLine: 6, endLine: 8 });
   });
   it('gives the whole method when its signature line holds one-line folds (tuple types) and a parameter-list fold', () => {
     // TLS folds `[[T, Params][]]` within line 5 and a multi-line parameter list from line 5: pointing
@@ -59,12 +68,13 @@ describe('selectBlock', () => {
       { startLine: 5, endLine: 5 },
       { startLine: 5, endLine: 6 },
     ];
-    expect(selectBlock(5, outline, signatureFolds, code)).toEqual({ startLine: 5, endLine: 8 });
+    expect(selectBlock(5, outline, signatureFolds, code)).toEqual({ startLine: 5, endLine: 8, name: grow });
   });
   it('never gives a one-line fold as the block of a line in a body', () => {
     expect(selectBlock(6, outline, [...folds, { startLine: 6, endLine: 6 }], code)).toEqual({
       startLine: 5,
       endLine: 8,
+      name: grow,
     });
   });
   it('finds no block for a top-level statement', () => {

@@ -193,6 +193,8 @@ describe('inspectCode', () => {
     ];
     const response = await inspectCode(deps, { id: 'ref::src/user.ts::5::5' });
     expect(response.result).toEqual({
+      // The block is save(): its id is where save names itself, not the place asked.
+      id: 'src/user.ts::4::3',
       filePath: 'src/user.ts',
       range: { startLine: 4, endLine: 6 },
       expand: 'block',
@@ -207,6 +209,7 @@ describe('inspectCode', () => {
       node('User', 'Class', [2, 7], [2, 14], [node('save', 'Method', [4, 6], [4, 3])]),
     ];
     expect((await inspectCode(deps, { id: 'src/user.ts::4::3', code: false })).result).toEqual({
+      id: 'src/user.ts::4::3',
       filePath: 'src/user.ts',
       range: { startLine: 4, endLine: 6 },
       expand: 'block',

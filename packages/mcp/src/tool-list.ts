@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { toolShape } from './tool-format.js';
 import type { CnTool } from './tool-table.js';
 
 /**
@@ -13,7 +14,7 @@ export function listTools(tools: CnTool[]): { tools: Tool[] } {
     tools: tools.map((tool) => ({
       name: tool.name,
       description: tool.description,
-      inputSchema: inputSchema(tool.input),
+      inputSchema: inputSchema(toolShape(tool)),
       annotations: { readOnlyHint: true },
     })),
   };
@@ -26,8 +27,11 @@ function inputSchema(shape: z.ZodRawShape): Tool['inputSchema'] {
     override: ({ jsonSchema }) => {
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-      // The protocol's length caps guard the daemon against hostile clients; an agent's arguments never near them.
+      // The protocol's length and count caps guard the daemon against hostile clients; an agent's arguments
+      // never near them. A non-empty string needs no saying either: an empty one is refused with a clear error.
       delete jsonSchema.maxLength;
+      delete jsonSchema.maxItems;
+      delete jsonSchema.minLength;
     },
   }) as Record<string, unknown>;
   delete schema.$schema;

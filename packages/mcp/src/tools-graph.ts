@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CnError, fitCalls, fitImpl } from '@cn/core';
+import { CnError, limitListItems } from '@cn/core';
 import { MAX_DEPTH, allDiagnostics, requestBody } from '@cn/protocol';
 import { callsRequest, depsRequest, diagnosticsRequest, impactRequest, implRequest } from '@cn/protocol/schemas';
 import { absolute, depth, direction, exact, kind, limit, scope, maxTokens, target, tool } from './tool.js';
@@ -20,13 +20,10 @@ export const GRAPH_TOOLS = [
       exact,
       refsIn: callsRequest.shape.refsIn.describe('Only callers in path/glob'),
       refsNotIn: callsRequest.shape.refsNotIn.describe('No callers in path/glob, e.g. **/*.test.ts'),
-      limit: limit.describe('At most this many edges'),
+      limit: limit.describe('Max edges'),
       maxTokens,
     },
     route: 'calls',
-    // Cut here, as the CLI cuts: the daemon's answer comes back in its schema's key order, the cut one would not.
-    body: ({ maxTokens: _cutHere, ...rest }) => rest,
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitCalls(response, maxTokens)),
   }),
   tool({
     name: 'cn_impact',
@@ -35,6 +32,8 @@ export const GRAPH_TOOLS = [
       target: impactRequest.shape.target.describe('Name, id, file'),
       since: impactRequest.shape.since.describe('Git ref'),
       depth: impactRequest.shape.depth.describe('Default 1'),
+      limit: limit.describe('Max files'),
+      maxTokens,
     },
     route: 'impact',
   }),
@@ -49,18 +48,18 @@ export const GRAPH_TOOLS = [
       exact,
       direction: implRequest.shape.direction.describe('Default sub'),
       depth: implRequest.shape.depth.describe(`Default ${MAX_DEPTH}: every level`),
-      limit: limit.describe('At most this many entries, nearest first'),
+      limit: limit.describe('Max entries, nearest first'),
       maxTokens,
     },
     route: 'impl',
     body: ({ target, kind, in: within, exact, direction, depth, limit }) =>
       requestBody('impl', { target, kind, in: within, exact, direction, depth, limit }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitImpl(response, maxTokens)),
   }),
   tool({
     name: 'cn_type',
     description: 'Signature and doc comment of a symbol (hover), and where its type is declared.',
-    input: { target, kind, in: scope, exact },
+    // One symbol: no limit; a long doc comment is what maxTokens drops.
+    input: { target, kind, in: scope, exact, maxTokens },
     route: 'type',
   }),
   tool({
@@ -72,26 +71,36 @@ export const GRAPH_TOOLS = [
       direction: direction('out'),
       depth,
       orphans: z.boolean().optional().describe('Files nothing imports (no file)'),
+      limit: limit.describe('Max edges (orphans: files)'),
+      maxTokens,
     },
     route: 'deps',
-    call: ({ file, direction, depth, orphans }, { root, daemon }) => {
+    call: ({ file, direction, depth, orphans, limit }, { root, daemon }) => {
       if (orphans) {
         if (file !== undefined) throw new CnError('bad-input', 'orphans takes no file', 'leave out file');
-        return daemon.call('orphans', {});
+        return daemon.call('orphans', requestBody('orphans', { limit }));
       }
       if (file === undefined) throw new CnError('bad-input', 'no file given', 'pass a file, or orphans: true');
-      return daemon.call('deps', requestBody('deps', { file: absolute(root, file), direction, depth }));
+      return daemon.call('deps', requestBody('deps', { file: absolute(root, file), direction, depth, limit }));
     },
   }),
   tool({
     name: 'cn_diagnostics',
     description: 'Type errors and warnings of some files, or of the whole project.',
-    input: { files: diagnosticsRequest.shape.files.describe('Root-relative paths (default: all)') },
+    input: {
+      files: diagnosticsRequest.shape.files.describe('Root-relative paths (default: all)'),
+      // Not the route's page size: the CLI's --limit, a cut of the assembled answer.
+      limit: limit.describe('Max diagnostics'),
+      maxTokens,
+    },
     route: 'diagnostics',
     // Several files in one request; the whole project paged exactly as `cn diagnostics` pages it.
-    call: ({ files }, { root, daemon }) =>
-      files !== undefined && files.length > 0
-        ? daemon.call('diagnostics', { files: files.map((file) => absolute(root, file)) })
-        : allDiagnostics((page) => daemon.call('diagnostics', page)),
+    call: async ({ files, limit }, { root, daemon }) => {
+      const checked =
+        files !== undefined && files.length > 0
+          ? await daemon.call('diagnostics', { files: files.map((file) => absolute(root, file)) })
+          : await allDiagnostics((page) => daemon.call('diagnostics', page));
+      return limitListItems(checked, 'diagnostics', limit);
+    },
   }),
 ];

@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  CnError,
-  DEFAULT_OVERVIEW_TOKENS,
-  fitFind,
-  fitInspect,
-  fitInspectMany,
-  fitMap,
-  fitOverview,
-  fitUnused,
-  inspectInBatches,
-} from '@cn/core';
+import { DEFAULT_OVERVIEW_TOKENS, inspectInBatches, overviewBudget } from '@cn/core';
 import { requestBody } from '@cn/protocol';
 import {
   findRequest,
@@ -32,24 +22,16 @@ export const READ_TOOLS = [
     description: 'Repo map: per file its top-level declarations with signatures, most-used first. Start here.',
     input: {
       dir: overviewRequest.shape.dir.describe('Root-relative directory (default: all)'),
-      limit: limit.describe('At most this many files'),
+      limit: limit.describe('Max files'),
       maxTokens: overviewRequest.shape.maxTokens.describe(
         `Cut to about this many tokens (default ${DEFAULT_OVERVIEW_TOKENS}, 0 = no cut)`,
       ),
     },
     route: 'overview',
-    // As the CLI: the daemon sends everything, the cut is made on what is returned.
-    body: ({ dir, limit, maxTokens }, { root }) => {
-      if (maxTokens !== undefined && maxTokens > 0 && maxTokens < 20) {
-        throw new CnError(
-          'bad-input',
-          `maxTokens takes 0 (no cut) or a whole number of 20 or more, not '${maxTokens}'`,
-        );
-      }
-      return requestBody('overview', { maxTokens: 0, limit, dir: dir === undefined ? undefined : absolute(root, dir) });
-    },
-    after: (response, { maxTokens = DEFAULT_OVERVIEW_TOKENS }) =>
-      maxTokens > 0 ? fitOverview(response, maxTokens) : response,
+    // As the CLI: the daemon sends everything, the cut is made on what is printed.
+    body: ({ dir, limit }, { root }) =>
+      requestBody('overview', { maxTokens: 0, limit, dir: dir === undefined ? undefined : absolute(root, dir) }),
+    budget: (maxTokens) => overviewBudget(maxTokens, 'maxTokens'),
   }),
   tool({
     name: 'cn_unused',
@@ -63,7 +45,7 @@ export const READ_TOOLS = [
       ),
       refsIn: nonEmpty(unusedRequest.shape.refsIn).describe('Only uses in path/glob count'),
       refsNotIn: nonEmpty(unusedRequest.shape.refsNotIn).describe('Uses in path/glob do not count'),
-      limit: limit.describe('At most this many symbols'),
+      limit: limit.describe('Max symbols'),
       maxTokens,
     },
     route: 'unused',
@@ -76,7 +58,6 @@ export const READ_TOOLS = [
         refsNotIn,
         limit,
       }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitUnused(response, maxTokens)),
   }),
   tool({
     name: 'cn_map',
@@ -86,13 +67,12 @@ export const READ_TOOLS = [
       file,
       locals: mapRequest.shape.locals.describe('Also list locals inside functions'),
       snippet,
-      limit: limit.describe('At most this many symbols'),
+      limit: limit.describe('Max symbols'),
       maxTokens,
     },
     route: 'map',
     body: ({ file, locals, snippet, limit }, { root }) =>
       requestBody('map', { file: absolute(root, file), locals, snippet, limit }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitMap(response, maxTokens)),
   }),
   tool({
     name: 'cn_find',
@@ -108,13 +88,12 @@ export const READ_TOOLS = [
       refsNotIn: findRequest.shape.refsNotIn.describe('No refs in path/glob'),
       group: findRequest.shape.group.describe('Counts per file or symbol'),
       snippet,
-      limit: limit.describe('At most this many refs/groups, candidates'),
+      limit: limit.describe('Max refs/groups, candidates'),
       maxTokens,
     },
     route: 'find',
     body: ({ query, kind, in: scope, exact, refs, role, refsIn, refsNotIn, group, snippet, limit }) =>
       requestBody('find', { query, kind, limit, in: scope, exact, refs, role, refsIn, refsNotIn, group, snippet }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitFind(response, maxTokens)),
   }),
   tool({
     name: 'cn_inspect',
@@ -127,22 +106,18 @@ export const READ_TOOLS = [
       ),
       context: inspectRequest.shape.context.describe('Lines either side for surround (default 5)'),
       code: inspectRequest.shape.code.describe("false: only each block's line range (no code)"),
-      limit: inspectManyRequest.shape.limit.describe('At most this many blocks'),
+      limit: inspectManyRequest.shape.limit.describe('Max blocks'),
       maxTokens,
     },
     route: 'inspect',
     // `cn inspect <id>` keeps the single-result answer; several ids (or a limit) get the list, in
     // as many requests as the daemon's body limit needs, as `cn inspect -` sends them.
-    call: async ({ ids, expand, context, code, limit, maxTokens }, { daemon }) => {
-      if (ids.length === 1 && limit === undefined) {
-        const response = await daemon.call('inspect', requestBody('inspect', { id: ids[0], expand, context, code }));
-        return maxTokens === undefined ? response : fitInspect(response, maxTokens);
-      }
-      const response = await inspectInBatches(requestBody('inspect', { ids, expand, context, code, limit }), (batch) =>
-        daemon.call('inspect', batch),
-      );
-      return maxTokens === undefined ? response : fitInspectMany(response, maxTokens);
-    },
+    call: ({ ids, expand, context, code, limit }, { daemon }) =>
+      ids.length === 1 && limit === undefined
+        ? daemon.call('inspect', requestBody('inspect', { id: ids[0], expand, context, code }))
+        : inspectInBatches(requestBody('inspect', { ids, expand, context, code, limit }), (batch) =>
+            daemon.call('inspect', batch),
+          ),
   }),
   tool({
     name: 'cn_status',

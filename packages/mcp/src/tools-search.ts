@@ -1,4 +1,3 @@
-import { fitGrep, fitSearch } from '@cn/core';
 import { requestBody } from '@cn/protocol';
 import { grepRequest, searchRequest } from '@cn/protocol/schemas';
 import { kind, limit, maxTokens, snippet, tool } from './tool.js';
@@ -13,13 +12,12 @@ export const SEARCH_TOOLS = [
       kind,
       in: searchRequest.shape.in.describe('Only declarations in path/glob'),
       snippet,
-      limit: limit.describe('At most this many (default 10)'),
+      limit: limit.describe('Max results (default 10)'),
       maxTokens,
     },
     route: 'search',
     body: ({ query, kind, in: scope, snippet, limit }) =>
       requestBody('search', { query, kind, in: scope, snippet, limit }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitSearch(response, maxTokens)),
   }),
   tool({
     name: 'cn_grep',
@@ -31,12 +29,11 @@ export const SEARCH_TOOLS = [
       fixed: grepRequest.shape.fixed.describe('Literal string'),
       codeOnly: grepRequest.shape.codeOnly.describe('Skip comments/strings'),
       kind: grepRequest.shape.kind.describe('Enclosing kind; module: top level'),
-      limit: limit.describe('At most this many lines (default 100)'),
+      limit: limit.describe('Max lines (default 100)'),
       maxTokens,
     },
     route: 'grep',
     body: ({ pattern, paths, ignoreCase, fixed, codeOnly, kind, limit }) =>
       requestBody('grep', { pattern, paths, ignoreCase, fixed, codeOnly, kind, limit }),
-    after: (response, { maxTokens }) => (maxTokens === undefined ? response : fitGrep(response, maxTokens)),
   }),
 ];

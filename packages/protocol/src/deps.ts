@@ -2,22 +2,30 @@
 import { z } from 'zod';
 import { graphDepth, graphDirection, graphResponse } from './graph.js';
 import { MAX_PATH_LENGTH } from './limits.js';
-import { optionalSearchReport, searchReport } from './shared.js';
+import { budgetReport, optionalSearchReport, searchReport } from './shared.js';
 
 export const depsRequest = z.strictObject({
   /** A project file (relative to the root or absolute). */
   file: z.string().max(MAX_PATH_LENGTH),
   direction: graphDirection.optional(),
   depth: graphDepth.optional(),
+  /** At most this many edges (in the graph's order); `totalEdges` and `truncated` say when more exist. */
+  limit: z.int().min(1).optional(),
 });
 export type DepsRequest = z.infer<typeof depsRequest>;
 export const depsResponse = graphResponse.extend({
   /** With importers (`in`, `both`): the projects whose files were searched. */
   ...optionalSearchReport,
+  /** How many edges the graph has when `limit` (or the client's `--max-tokens`) cut the list. */
+  totalEdges: z.int().optional(),
+  budget: budgetReport.optional(),
 });
 export type DepsResponse = z.infer<typeof depsResponse>;
 
-export const orphansRequest = z.strictObject({});
+export const orphansRequest = z.strictObject({
+  /** At most this many files (in path order); `total` and `truncated` say when more exist. */
+  limit: z.int().min(1).optional(),
+});
 export type OrphansRequest = z.infer<typeof orphansRequest>;
 export const orphanFile = z.object({
   /** Root-relative path. */
@@ -31,5 +39,9 @@ export const orphansResponse = z.object({
   /** How many project files were examined. */
   totalFiles: z.int(),
   ...searchReport,
+  /** How many files nothing imports, when `limit` (or the client's `--max-tokens`) cut the list. */
+  total: z.int().optional(),
+  truncated: z.literal(true).optional(),
+  budget: budgetReport.optional(),
 });
 export type OrphansResponse = z.infer<typeof orphansResponse>;

@@ -1,6 +1,7 @@
 /** `cn diagnostics` — POST /diagnostics: type errors and warnings of some files, or a page of the project's. */
 import { z } from 'zod';
 import { MAX_NAMED_FILES, MAX_PATH_LENGTH } from './limits.js';
+import { budgetReport } from './shared.js';
 
 export const diagnosticsRequest = z.strictObject({
   /** Files to check; none = every file of the project. */
@@ -34,5 +35,12 @@ export const diagnosticsResponse = z.object({
   totalFiles: z.int(),
   /** Where the next page starts, when files remain. */
   nextOffset: z.int().optional(),
+  /**
+   * Set by the client (`--limit`, `--max-tokens` on the assembled answer, never by a page): how many
+   * diagnostics there are in all when the list was cut.
+   */
+  total: z.int().optional(),
+  truncated: z.literal(true).optional(),
+  budget: budgetReport.optional(),
 });
 export type DiagnosticsResponse = z.infer<typeof diagnosticsResponse>;

@@ -28,6 +28,8 @@ export const inspectManyRequest = z.strictObject({
 export type InspectManyRequest = z.infer<typeof inspectManyRequest>;
 
 export const inspectResult = z.object({
+  /** The id of the declaration the block is (its name), else of the place asked: re-askable by any command. */
+  id: z.string(),
   filePath: z.string(),
   range: z.object({ startLine: z.int(), endLine: z.int() }),
   expand: expandMode,

@@ -38,7 +38,7 @@ export type OverviewFile = z.infer<typeof overviewFile>;
 export const overviewResponse = z.object({
   dir: z.string(),
   counts: z.object({ files: z.int(), symbols: z.int(), byKind: kindCounts }),
-  mostReferenced: z.array(
+  mostImported: z.array(
     z.object({ id: z.string(), name: z.string(), kind: z.string(), filePath: z.string(), importedBy: z.int() }),
   ),
   files: z.array(overviewFile),

@@ -11,6 +11,29 @@ export interface SharedFlags {
   output?: unknown;
 }
 
+/** What a command's `--limit` counts and what its `--max-tokens` drops first; absent: the command has none. */
+export interface AnswerOptionHelp {
+  limit?: string;
+  maxTokens?: string;
+}
+
+/**
+ * `-l, --limit`, `--max-tokens` and `-o, --output`, as each command describes them: the same flags, parsed by
+ * the same functions, on every command that prints an answer worth cutting or saving.
+ */
+export function withAnswerOptions<Command extends { option(name: string, description: string): Command }>(
+  command: Command,
+  help: AnswerOptionHelp,
+): Command {
+  let withOptions = command;
+  if (help.limit) withOptions = withOptions.option('-l, --limit <n>', help.limit);
+  if (help.maxTokens) withOptions = withOptions.option('--max-tokens <n>', help.maxTokens);
+  return withOptions.option(
+    '-o, --output <file>',
+    'Write the answer to this file instead of stdout (exit 5 when it cannot be written)',
+  );
+}
+
 export function limitFlag(flags: SharedFlags): number | undefined {
   return wholeNumber(flags.limit, '--limit', 1);
 }

@@ -2,55 +2,55 @@ import { CnError, MAX_DEPTH, type GraphDirection } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
-import { graphRenderings, orphansRenderings, renderGraphOutput } from '../format/graph-text.js';
+import { printAnswer } from '../format/output.js';
 import { wholeNumber, type CommandHost } from '../run.js';
 import { userFile } from '../user-paths.js';
+import { limitFlag, maxTokensFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
 
-interface DepsFlags {
+interface DepsFlags extends SharedFlags {
   direction?: string;
   depth?: unknown;
   orphans?: boolean;
 }
 
 export function registerDeps({ cli, run }: CommandHost): void {
-  cli
+  const command = cli
     .command(
       'deps [file]',
       'File import graph: what a file imports (out), which files import it (in), or both; --orphans lists files nothing imports',
     )
     .option('--direction <way>', 'out (its imports, default), in (its importers) or both')
     .option('--depth <n>', `Steps to follow, 1 to ${MAX_DEPTH} (default 1)`)
-    .option('--orphans', 'List project files no other file imports (entry points flagged)')
-    .example('cn deps src/index.ts --depth 2 --format tree')
-    .example('cn deps src/internal/Observable.ts --direction in')
+    .option('--orphans', 'List project files no other file imports (entry points flagged)');
+  withAnswerOptions(command, {
+    limit: 'At most n edges (--orphans: n files); the answer says the total and truncated',
+    maxTokens: 'Shrink the answer to about n tokens: edges (files) cut from the end, then totals only',
+  })
+    .example('cn deps src/api/routes.ts --depth 2 --format tree')
+    .example('cn deps src/domain/user.ts --direction in')
     .example('cn deps --orphans --format text')
     .action((file: string | undefined, flags: DepsFlags) =>
       run(async (context) => {
+        const options = { maxTokens: maxTokensFlag(flags), output: flags.output };
+        const limit = limitFlag(flags);
         if (flags.orphans) {
           if (file !== undefined)
             throw new CnError('bad-input', '--orphans takes no file', 'run cn deps --orphans alone');
-          const response = await daemonCall(context, 'orphans', {});
-          return renderGraphOutput(
-            context,
-            response,
-            orphansRenderings,
-            response.orphans.length > 0 ? EXIT.ok : EXIT.nothingFound,
-          );
+          const response = await daemonCall(context, 'orphans', requestBody('orphans', { limit }));
+          const found = (response.total ?? response.orphans.length) > 0;
+          return printAnswer(context, 'deps', response, { exitCode: found ? EXIT.ok : EXIT.nothingFound, ...options });
         }
         if (file === undefined)
           throw new CnError('bad-input', 'no file given', 'pass a file, e.g. cn deps src/index.ts, or use --orphans');
         const body = requestBody('deps', {
           file: userFile(context, file),
           direction: flags.direction as GraphDirection | undefined,
-          depth: wholeNumber(flags.depth, '--depth', 1),
+          depth: wholeNumber(flags.depth, '--depth', 1, MAX_DEPTH),
+          limit,
         });
         const response = await daemonCall(context, 'deps', body);
-        return renderGraphOutput(
-          context,
-          response,
-          graphRenderings,
-          response.edges.length > 0 ? EXIT.ok : EXIT.nothingFound,
-        );
+        const found = (response.totalEdges ?? response.edges.length) > 0;
+        return printAnswer(context, 'deps', response, { exitCode: found ? EXIT.ok : EXIT.nothingFound, ...options });
       }),
     );
 }

@@ -1,16 +1,27 @@
-import { EVERY_NAME, fitFind, looksLikeTarget, type FindResponse, type ReferenceMode, CnError } from '@cn/core';
+import {
+  CnError,
+  EVERY_NAME,
+  findManyText,
+  looksLikeTarget,
+  presentAnswer,
+  type FindResponse,
+  type ReferenceMode,
+} from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
-import { findCompact, findIds } from '../format/compact.js';
-import { findFiles, findManyText } from '../format/find-many.js';
-import { deliver, measureFor, rendererFor } from '../format/output.js';
-import { findText } from '../format/text.js';
-import { patternCompact, patternFiles, patternIds, patternText } from '../format/find-pattern.js';
-import { type CommandHost, type Context, type OutputFormat } from '../run.js';
+import { deliver, printAnswer } from '../format/output.js';
+import { type CommandHost, type Context } from '../run.js';
 import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
-import { limitFlag, maxTokensFlag, scopeFlag, snippetFlag, type SharedFlags } from './agent-options.js';
+import {
+  limitFlag,
+  maxTokensFlag,
+  scopeFlag,
+  snippetFlag,
+  withAnswerOptions,
+  type SharedFlags,
+} from './agent-options.js';
 import { answerEach, groupFlag, roleFlag } from './find-options.js';
 
 interface FindFlags extends SharedFlags {
@@ -29,7 +40,7 @@ interface FindFlags extends SharedFlags {
 const IMPLICIT_STDIN_WAIT_MS = 5_000;
 
 export function registerFind({ cli, run }: CommandHost): void {
-  cli
+  const command = cli
     .command(
       'find [...queries]',
       'Definition and every reference of a symbol (a name, Container.member, or an id); several on stdin with -; a pattern ("*Router") lists matches',
@@ -40,7 +51,7 @@ export function registerFind({ cli, run }: CommandHost): void {
     )
     .option('--in <path>', 'Only definitions under this path, or matching this glob ("src/**/*.ts")')
     .option('--exact', 'Only names equal to the query (no prefix or substring matches)')
-    .option('--no-refs', 'Definition only: skip the reference search')
+    .option('--no-refs', 'Definition only: no reference search (references are searched unless this is given)')
     .option('--refs-only', 'References only: no definition or candidates')
     .option(
       '--role <roles>',
@@ -49,15 +60,16 @@ export function registerFind({ cli, run }: CommandHost): void {
     .option('--refs-in <path>', 'Only references in files under this path, or matching this glob')
     .option('--refs-not-in <path>', 'No references in files under this path or matching this glob ("**/*.test.ts")')
     .option('--group <by>', 'file: one line per file with counts; symbol: one line per enclosing declaration')
-    .option('--snippet <level>', "Add the definition's code: fold (signature), preview (first lines), full")
-    .option('--limit <n>', 'At most n references (or groups) and candidates (totals still count all; truncated: true)')
-    .option('--max-tokens <n>', 'Shrink the answer to about n tokens: drop previews, then per-file counts, then totals')
-    .option('--output <file>', 'Write the answer to a file instead of stdout')
-    .example('cn find Observable.subscribe --no-refs --snippet fold --format compact')
-    .example('cn find Subscriber --role new,extends --refs-not-in "**/*.test.ts" --group file --format compact')
-    .example('cn find Subscriber --refs-only --format ids | cn inspect -')
-    .example('cn find "*Router" --format compact')
-    .example('cn find --kind interface --in src/router')
+    .option('--snippet <level>', "Add the definition's code: fold (signature), preview (first lines), full");
+  withAnswerOptions(command, {
+    limit: 'At most n references (or groups) and candidates (totals still count all; truncated: true)',
+    maxTokens: 'Shrink the answer to about n tokens: drop previews, then per-file counts, then totals',
+  })
+    .example('cn find User.placeOrder --no-refs --snippet fold --format compact')
+    .example('cn find User --role new,type --refs-not-in "**/*.test.ts" --group file --format compact')
+    .example('cn find User --refs-only --format ids | cn inspect -')
+    .example('cn find "*Repository" --format compact')
+    .example('cn find --kind interface --in src/services')
     .action((given: string[], flags: FindFlags) =>
       run(async (context) => {
         if (flags.refs === false && flags.refsOnly)
@@ -78,19 +90,20 @@ export function registerFind({ cli, run }: CommandHost): void {
           );
         const ask = asker(context, flags);
         const maxTokens = maxTokensFlag(flags);
-        const render = findRenderer(context.format);
-        const fit = (response: FindResponse, tokens: number) =>
-          fitFind(response, tokens, measureFor(render, context.format));
         if (queries.length === 1) {
-          let response = await ask(queries[0]);
-          if (maxTokens !== undefined) response = fit(response, maxTokens);
-          return deliver(context, render(response), exitFor([response]), flags.output);
+          const response = await ask(queries[0]);
+          return printAnswer(context, 'find', response, {
+            exitCode: exitFor([response]),
+            maxTokens,
+            output: flags.output,
+          });
         }
         // The budget is shared: each answer gets its part of it.
         const share = maxTokens === undefined ? undefined : Math.max(1, Math.floor(maxTokens / queries.length));
-        const answers = (await answerEach(queries, ask)).map((response) =>
-          share === undefined ? response : fit(response, share),
+        const answers = (await answerEach(queries, ask)).map(
+          (response) => presentAnswer('find', response, context.format, share).answer,
         );
+        const render = (response: FindResponse) => presentAnswer('find', response, context.format).output;
         const output = findManyText(context.format, answers, render);
         return deliver(context, output, exitFor(answers), flags.output);
       }),
@@ -117,18 +130,6 @@ function asker(context: Context, flags: FindFlags): (query: string) => Promise<F
       'find',
       requestBody('find', { query: looksLikeTarget(query) ? rootRelativeTarget(context, query) : query, ...options }),
     );
-}
-
-/** A pattern's answer is a list of matches; any other answer a definition with references. */
-function findRenderer(format: OutputFormat): (response: FindResponse) => string {
-  const listRender = rendererFor(format, {
-    text: patternText,
-    compact: patternCompact,
-    ids: patternIds,
-    files: patternFiles,
-  });
-  const answerRender = rendererFor(format, { text: findText, compact: findCompact, ids: findIds, files: findFiles });
-  return (response) => (response.pattern ? listRender(response) : answerRender(response));
 }
 
 function exitFor(answers: FindResponse[]): number {

@@ -1,11 +1,9 @@
-import { fitGrep } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
-import { deliver, measureFor, rendererFor } from '../format/output.js';
-import { grepCompact, grepIds, grepText } from '../format/search-text.js';
+import { printAnswer } from '../format/output.js';
 import { type CommandHost } from '../run.js';
-import { limitFlag, maxTokensFlag, scopeFlag, type SharedFlags } from './agent-options.js';
+import { limitFlag, maxTokensFlag, scopeFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
 
 interface GrepFlags extends SharedFlags {
   kind?: string;
@@ -17,7 +15,7 @@ interface GrepFlags extends SharedFlags {
 }
 
 export function registerGrep({ cli, run }: CommandHost): void {
-  cli
+  const command = cli
     .command(
       'grep <pattern> [...paths]',
       'Lines matching a regular expression (RE2, as rg), grouped by the declaration they are in (exit 1 when none)',
@@ -30,14 +28,13 @@ export function registerGrep({ cli, run }: CommandHost): void {
       '--kind <kind>',
       'Only matches inside declarations of this kind (function, method, class …; module: top level)',
     )
-    .option('--in <path>', 'Only files under this path, or matching this glob ("src/**/*.ts")')
-    .option('--limit <n>', 'At most n matching lines listed (default 100; totals still count all)')
-    .option(
-      '--max-tokens <n>',
-      'Shrink the answer to about n tokens: drop previews, then lines (counts stay), then declarations',
-    )
-    .option('--output <file>', 'Write the answer to a file instead of stdout')
+    .option('--in <path>', 'Only files under this path, or matching this glob ("src/**/*.ts")');
+  withAnswerOptions(command, {
+    limit: 'At most n matching lines listed (default 100; totals still count all)',
+    maxTokens: 'Shrink the answer to about n tokens: drop previews, then lines (counts stay), then declarations',
+  })
     .example('cn grep "retry\\w*" src --format compact')
+    .example('cn grep "TODO|FIXME" --format files')
     .example('cn grep -F "c.req.header(" --kind function')
     .example('cn grep -i "accept-encoding" --code-only --format text')
     .example('cn grep "new URL\\(" --format ids | cn inspect -')
@@ -55,11 +52,12 @@ export function registerGrep({ cli, run }: CommandHost): void {
           codeOnly: flags.codeOnly,
           limit: limitFlag(flags),
         });
-        let response = await daemonCall(context, 'grep', body);
-        const render = rendererFor(context.format, { text: grepText, compact: grepCompact, ids: grepIds });
-        if (maxTokens !== undefined) response = fitGrep(response, maxTokens, measureFor(render, context.format));
-        const found = response.totalMatches > 0 ? EXIT.ok : EXIT.nothingFound;
-        return deliver(context, render(response), found, flags.output);
+        const response = await daemonCall(context, 'grep', body);
+        return printAnswer(context, 'grep', response, {
+          exitCode: response.totalMatches > 0 ? EXIT.ok : EXIT.nothingFound,
+          maxTokens,
+          output: flags.output,
+        });
       }),
     );
 }

@@ -1,21 +1,12 @@
-import {
-  type ExpandMode,
-  type InspectManyResponse,
-  CnError,
-  fitInspect,
-  fitInspectMany,
-  inspectInBatches,
-} from '@cn/core';
+import { type ExpandMode, type InspectManyResponse, CnError, inspectInBatches } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
-import { inspectCompact, inspectIds } from '../format/compact.js';
-import { deliver, measureFor, rendererFor } from '../format/output.js';
-import { inspectText } from '../format/text.js';
+import { printAnswer } from '../format/output.js';
 import { wholeNumber, type CommandHost } from '../run.js';
 import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
-import { limitFlag, maxTokensFlag, type SharedFlags } from './agent-options.js';
+import { limitFlag, maxTokensFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
 
 interface InspectFlags extends SharedFlags {
   expand?: string;
@@ -25,23 +16,21 @@ interface InspectFlags extends SharedFlags {
 }
 
 export function registerInspect({ cli, run }: CommandHost): void {
-  cli
+  const command = cli
     .command(
       'inspect [...ids]',
       'The code block around each id (path::line::char, path:line[:col]); ids on stdin with - or a pipe',
     )
     .option('--expand <mode>', 'block (smallest enclosing declaration, default) or surround (lines either side)')
     .option('--context <n>', 'Lines either side for surround (default 5)')
-    .option('--no-code', "Only each block's line range: where a long block ends, without its text")
-    .option('--limit <n>', 'At most n blocks (total still counts all; truncated: true)')
-    .option(
-      '--max-tokens <n>',
-      'Shrink the answer to about n tokens: code of the later blocks dropped first, then blocks',
-    )
-    .option('--output <file>', 'Write the answer to a file instead of stdout')
-    .example('cn inspect src/internal/Observable.ts::204::3')
-    .example('cn find Subscriber --refs-only --format ids | cn inspect - --format compact --max-tokens 2000')
-    .example('rg -n "new SafeSubscriber" src | cn inspect --expand surround --context 2')
+    .option('--no-code', "Only each block's line range: where a long block ends, without its text");
+  withAnswerOptions(command, {
+    limit: 'At most n blocks (total still counts all; truncated: true)',
+    maxTokens: 'Shrink the answer to about n tokens: code of the later blocks dropped first, then blocks',
+  })
+    .example('cn inspect src/domain/user.ts::19::3')
+    .example('cn find User --refs-only --format ids | cn inspect - --format compact --max-tokens 2000')
+    .example('grep -n "new User" -r src | cn inspect --expand surround --context 2')
     .action((given: string[], flags: InspectFlags) =>
       run(async (context) => {
         const explicitStdin = given.includes('-');
@@ -62,25 +51,20 @@ export function registerInspect({ cli, run }: CommandHost): void {
           code: flags.code,
         };
         const maxTokens = maxTokensFlag(flags);
-        const render = rendererFor(context.format, { text: inspectText, compact: inspectCompact, ids: inspectIds });
-        // Fitted here, measured as printed in the chosen format, as cn find does.
-        const measure = measureFor(render, context.format);
         // One id typed as an argument keeps the single-result contract; many, or any from stdin, get `results`.
         if (ids.length === 1 && !fromStdin && flags.limit === undefined) {
-          let response = await daemonCall(context, 'inspect', requestBody('inspect', { id: ids[0], ...options }));
-          if (maxTokens !== undefined) response = fitInspect(response, maxTokens, measure);
-          return deliver(context, render(response), EXIT.ok, flags.output);
+          const response = await daemonCall(context, 'inspect', requestBody('inspect', { id: ids[0], ...options }));
+          return printAnswer(context, 'inspect', response, { exitCode: EXIT.ok, maxTokens, output: flags.output });
         }
         const request = requestBody('inspect', { ids, ...options, limit: limitFlag(flags) });
-        let response = await inspectInBatches(request, (batch) => daemonCall(context, 'inspect', batch));
-        if (maxTokens !== undefined) response = fitInspectMany(response, maxTokens, measure);
+        const response = await inspectInBatches(request, (batch) => daemonCall(context, 'inspect', batch));
         reportFailures(response.failures);
         const exitCode =
           response.results.length > 0
             ? EXIT.ok
             : (EXIT_BY_KIND[(response.failures[0]?.kind ?? 'not-found') as keyof typeof EXIT_BY_KIND] ??
               EXIT.nothingFound);
-        return deliver(context, render(response), exitCode, flags.output);
+        return printAnswer(context, 'inspect', response, { exitCode, maxTokens, output: flags.output });
       }),
     );
 }

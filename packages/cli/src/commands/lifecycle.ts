@@ -12,8 +12,8 @@ import {
 } from '@cn/client';
 import { badInput, CnError, type EngineMode } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
-import { statusText } from '../format/text.js';
-import { render, wholeNumber, type CommandHost, type Context, type Outcome } from '../run.js';
+import { printAnswer } from '../format/output.js';
+import { wholeNumber, type CommandHost, type Context, type Outcome } from '../run.js';
 
 const STOP_WAIT_MS = 10_000;
 /**
@@ -34,7 +34,7 @@ export function registerLifecycle({ cli, run }: CommandHost): void {
       '--engine <engine>',
       'auto (default: native unless the project needs tsserver), native (TypeScript 7) or tsserver (env CN_ENGINE)',
     )
-    .example('cn start --root ~/code/app')
+    .example('cn start --root examples/shop')
     .example('cn start --idle-minutes 120 --max-ts-memory 8192')
     .example('cn start --engine tsserver')
     .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown; engine?: unknown }) =>
@@ -77,36 +77,43 @@ async function start(context: Context, settings: DaemonSettings): Promise<Outcom
     );
   }
   const endpoint = alreadyRunning ?? (await connectOrStart(context.root, settings));
-  return render(context, await endpointCall(endpoint, context.timeoutMs, 'ready', undefined), statusText);
+  const ready = await endpointCall(endpoint, context.timeoutMs, 'ready', undefined);
+  return printAnswer(context, 'status', ready, { exitCode: EXIT.ok });
 }
 
 async function status(context: Context): Promise<Outcome> {
   const probe = await probeDaemon(context.root, Math.min(context.timeoutMs, RESPONSE_WAIT_MS));
-  if (probe.state === 'running') return render(context, probe.status, statusText);
+  if (probe.state === 'running') return printAnswer(context, 'status', probe.status, { exitCode: EXIT.ok });
   if (probe.state === 'none')
-    return render(context, { running: false as const, root: context.root }, statusText, EXIT.nothingFound);
+    return printAnswer(context, 'status', { running: false, root: context.root }, { exitCode: EXIT.nothingFound });
   const { pid, port } = probe.portFile;
   const unresponsive: UnresponsiveStatus = { running: true, responding: false, pid, port, root: context.root };
-  return render(context, unresponsive, statusText, EXIT.unavailable);
+  return printAnswer(context, 'status', unresponsive, { exitCode: EXIT.unavailable });
 }
 
 /** An answering daemon is asked to shut down; one that does not answer, or does not go, is ended (forceStop). */
 async function stop(context: Context): Promise<Outcome> {
   const probe = await probeDaemon(context.root, Math.min(context.timeoutMs, RESPONSE_WAIT_MS));
-  if (probe.state === 'none') {
-    return render(
+  if (probe.state === 'none')
+    return stopped(
       context,
       { stopped: false, running: false, root: context.root },
-      () => `cn daemon  not running  (root ${context.root})`,
+      `not running  (root ${context.root})`,
     );
-  }
   const { pid } = probe.portFile;
   const forced = !(probe.state === 'running' && (await askToShutDown(probe.portFile, context.timeoutMs)));
   if (forced && !(await forceStop(pid)))
     throw new CnError('unavailable', `daemon pid ${pid} did not exit, even after SIGKILL`, `kill -9 ${pid}`);
-  return render(context, { stopped: true, pid, root: context.root, ...(forced ? { forced: true } : {}) }, () =>
-    forced ? `cn daemon  stopped  (pid ${pid}; it did not respond and was killed)` : `cn daemon  stopped  (pid ${pid})`,
+  return stopped(
+    context,
+    { stopped: true, pid, root: context.root, ...(forced ? { forced: true } : {}) },
+    forced ? `stopped  (pid ${pid}; it did not respond and was killed)` : `stopped  (pid ${pid})`,
   );
+}
+
+/** `cn stop` prints json or one line of text (its scope offers no other format). */
+function stopped(context: Context, answer: object, said: string): Outcome {
+  return { output: context.format === 'json' ? JSON.stringify(answer) : `cn daemon  ${said}`, exitCode: EXIT.ok };
 }
 
 /** True when the daemon accepted /shutdown and its process is gone, so a following `cn start` cannot meet it. */

@@ -5,7 +5,7 @@ import { resolveProjectRoot } from '../project-root.js';
 export function registerMcp({ cli }: CommandHost): void {
   cli
     .command('mcp', "MCP server on stdio for agents (Claude Code, Cursor, …), sharing the root's daemon with the CLI")
-    .example('cn mcp --root ~/code/app')
+    .example('cn mcp --root examples/shop')
     // Not through host.run: the server lives until stdin closes and prints no outcome, and a bad
     // --root must reach the agent as a tool error rather than a server that died at launch.
     .action(() => serve(cli.options).catch(reportFailure));

@@ -1,11 +1,17 @@
-import { CnError, fitSearch } from '@cn/core';
+import { CnError } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
-import { deliver, measureFor, rendererFor } from '../format/output.js';
-import { searchCompact, searchIds, searchText } from '../format/search-text.js';
+import { printAnswer } from '../format/output.js';
 import { type CommandHost } from '../run.js';
-import { limitFlag, maxTokensFlag, scopeFlag, snippetFlag, type SharedFlags } from './agent-options.js';
+import {
+  limitFlag,
+  maxTokensFlag,
+  scopeFlag,
+  snippetFlag,
+  withAnswerOptions,
+  type SharedFlags,
+} from './agent-options.js';
 
 interface SearchFlags extends SharedFlags {
   kind?: string;
@@ -13,17 +19,18 @@ interface SearchFlags extends SharedFlags {
 }
 
 export function registerSearch({ cli, run }: CommandHost): void {
-  cli
+  const command = cli
     .command(
       'search [...words]',
       'Declarations ranked by how well they match words or a question, for when you do not know the name (exit 1 when none)',
     )
     .option('--kind <kind>', 'Only declarations of this kind: class, interface, function, method, property, variable …')
     .option('--in <path>', 'Only declarations under this path, or matching this glob ("src/**/*.ts")')
-    .option('--limit <n>', 'At most n results (default 10; total still counts all)')
-    .option('--snippet <level>', "Add each result's code: fold (signature), preview (first lines), full")
-    .option('--max-tokens <n>', 'Shrink the answer to about n tokens: drop previews, then results from the end')
-    .option('--output <file>', 'Write the answer to a file instead of stdout')
+    .option('--snippet <level>', "Add each result's code: fold (signature), preview (first lines), full");
+  withAnswerOptions(command, {
+    limit: 'At most n results (default 10; total still counts all)',
+    maxTokens: 'Shrink the answer to about n tokens: drop previews, then results from the end',
+  })
     .example('cn search retry delay --format compact')
     .example('cn search "which function picks the encoding from Accept-Encoding" --limit 5 --snippet fold')
     .example('cn search cookie serialize --kind function --in src/utils')
@@ -41,10 +48,12 @@ export function registerSearch({ cli, run }: CommandHost): void {
           limit: limitFlag(flags),
           snippet: snippetFlag(flags),
         });
-        let response = await daemonCall(context, 'search', body);
-        const render = rendererFor(context.format, { text: searchText, compact: searchCompact, ids: searchIds });
-        if (maxTokens !== undefined) response = fitSearch(response, maxTokens, measureFor(render, context.format));
-        return deliver(context, render(response), response.total > 0 ? EXIT.ok : EXIT.nothingFound, flags.output);
+        const response = await daemonCall(context, 'search', body);
+        return printAnswer(context, 'search', response, {
+          exitCode: response.total > 0 ? EXIT.ok : EXIT.nothingFound,
+          maxTokens,
+          output: flags.output,
+        });
       }),
     );
 }

@@ -1,12 +1,11 @@
-import { CnError, fitUnused, looksLikeTarget } from '@cn/core';
+import { CnError, looksLikeTarget } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
-import { deliver, measureFor, rendererFor } from '../format/output.js';
-import { unusedCompact, unusedIds, unusedText } from '../format/unused-text.js';
+import { printAnswer } from '../format/output.js';
 import { type CommandHost } from '../run.js';
 import { rootRelativeTarget, userFile } from '../user-paths.js';
-import { limitFlag, maxTokensFlag, scopeFlag, type SharedFlags } from './agent-options.js';
+import { limitFlag, maxTokensFlag, scopeFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
 
 interface UnusedFlags extends SharedFlags {
   exported?: boolean;
@@ -16,7 +15,7 @@ interface UnusedFlags extends SharedFlags {
 }
 
 export function registerUnused({ cli, run }: CommandHost): void {
-  cli
+  const command = cli
     .command(
       'unused [path]',
       'Top-level declarations of a file, a directory or the project that nothing else uses (exit 1 when none)',
@@ -27,13 +26,14 @@ export function registerUnused({ cli, run }: CommandHost): void {
     .option(
       '--refs-not-in <path>',
       'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts")',
-    )
-    .option('--limit <n>', 'At most n symbols (total still counts all; truncated: true)')
-    .option('--max-tokens <n>', 'Shrink the answer to about n tokens: list cut from the end, then counts only')
-    .option('--output <file>', 'Write the answer to a file instead of stdout')
-    .example('cn unused src/utils/url.ts --exported --refs-in src')
+    );
+  withAnswerOptions(command, {
+    limit: 'At most n symbols (total still counts all; truncated: true)',
+    maxTokens: 'Shrink the answer to about n tokens: list cut from the end, then counts only',
+  })
+    .example('cn unused src/api --exported --refs-in src')
     .example('cn unused src --exported --refs-not-in "**/*.test.ts" --format compact')
-    .example('cn unused Model --members --exported')
+    .example('cn unused User --members --exported')
     .example('cn unused src/api/routes.ts')
     .action((target: string | undefined, flags: UnusedFlags) =>
       run(async (context) => {
@@ -53,10 +53,12 @@ export function registerUnused({ cli, run }: CommandHost): void {
           refsNotIn,
           limit: limitFlag(flags),
         });
-        let response = await daemonCall(context, 'unused', body);
-        const render = rendererFor(context.format, { text: unusedText, compact: unusedCompact, ids: unusedIds });
-        if (maxTokens !== undefined) response = fitUnused(response, maxTokens, measureFor(render, context.format));
-        return deliver(context, render(response), response.total > 0 ? EXIT.ok : EXIT.nothingFound, flags.output);
+        const response = await daemonCall(context, 'unused', body);
+        return printAnswer(context, 'unused', response, {
+          exitCode: response.total > 0 ? EXIT.ok : EXIT.nothingFound,
+          maxTokens,
+          output: flags.output,
+        });
       }),
     );
 }

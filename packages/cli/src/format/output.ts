@@ -1,33 +1,25 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, estimateJsonTokens, estimateTokens } from '@cn/core';
-import type { Context, Outcome, OutputFormat } from '../run.js';
+import { CnError, presentAnswer, type PresentedAnswer, type PresentedCommand } from '@cn/core';
+import type { Context, Outcome } from '../run.js';
 
-/** How one command prints each format; a format a command lacks falls back to its text. */
-export interface Renderers<T> {
-  // Properties, not methods: rendererFor hands them out as plain functions, so none may use `this`.
-  text: (response: T) => string;
-  compact?: (response: T) => string;
-  ids?: (response: T) => string;
-  files?: (response: T) => string;
-}
-
-export function rendererFor<T>(format: OutputFormat, renderers: Renderers<T>): (response: T) => string {
-  if (format === 'json') return (response) => JSON.stringify(response);
-  if (format === 'compact' && renderers.compact) return renderers.compact;
-  if (format === 'ids' && renderers.ids) return renderers.ids;
-  if (format === 'files' && renderers.files) return renderers.files;
-  return renderers.text;
-}
-
-/** What `--max-tokens` counts: the estimate of exactly what will be printed. */
-export function measureFor<T>(render: (response: T) => string, format: OutputFormat): (response: T) => number {
-  return format === 'json' ? estimateJsonTokens : (response) => estimateTokens(render(response));
+/**
+ * A command's answer in the chosen `--format`, fitted to `--max-tokens` (measured as printed), on stdout or in
+ * `--output`. The formats are @cn/core's presenters, the same the MCP tools print.
+ */
+export function printAnswer<C extends PresentedCommand>(
+  context: Context,
+  command: C,
+  answer: PresentedAnswer<C>,
+  options: { exitCode: number; maxTokens?: number; output?: unknown },
+): Outcome {
+  const { output } = presentAnswer(command, answer, context.format, options.maxTokens);
+  return deliver(context, output, options.exitCode, options.output);
 }
 
 /**
  * `--output <file>` writes the answer there and prints nothing, so stdout stays data-only either way;
- * the exit code is the same as for stdout.
+ * the exit code is the same as for stdout, or 5 (an I/O error) when the file cannot be written.
  */
 export function deliver(context: Context, output: string, exitCode: number, outputFile: unknown): Outcome {
   if (outputFile === undefined) return { output, exitCode };
@@ -37,7 +29,7 @@ export function deliver(context: Context, output: string, exitCode: number, outp
     writeFileSync(target, output === '' ? '' : `${output}\n`);
   } catch (error) {
     throw new CnError(
-      'bad-input',
+      'io',
       `cannot write ${outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       'check the directory exists and is writable',
     );

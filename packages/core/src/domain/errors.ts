@@ -7,6 +7,7 @@ export type CnErrorKind =
   | 'not-found' // a well-formed question with no answer → exit 1
   | 'unavailable' // daemon could not be started or reached → exit 3
   | 'engine-failure' // the language server failed, crashed or timed out → exit 4
+  | 'io' // the answer could not be written where asked (--output) → exit 5
   | 'internal'; // a bug; reported like an engine failure
 
 export class CnError extends Error {

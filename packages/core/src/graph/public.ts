@@ -8,7 +8,7 @@ export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
 export { MODULE_NODE_NAME, looksLikeFilePath } from './module-items.js';
 export { projectFilesInRoot } from './import-index.js';
 export * from '../usecases/trace-calls.js';
-export { fitCalls } from '../output/calls-budget.js';
+export { fitCalls } from '../output/graph-budget.js';
 export { checkHierarchyDirection, findImplementations } from '../usecases/find-implementations.js';
 export * from '../usecases/describe-type.js';
 export * from '../usecases/file-deps.js';

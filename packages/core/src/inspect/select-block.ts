@@ -6,6 +6,11 @@ export interface LineSpan {
   endLine: number;
 }
 
+/** A block, and where the declaration it is names itself (absent for a folding region that is no declaration). */
+export interface Block extends LineSpan {
+  name?: { line: number; character: number };
+}
+
 /**
  * TypeScript's folding ranges stop on the line before a closing `}` (so the brace stays visible
  * when folded); a code block shown to a reader must include it.
@@ -39,9 +44,13 @@ export function selectBlock(
   outline: OutlineNode[],
   folds: FoldingSpan[],
   text: SourceText,
-): LineSpan | undefined {
+): Block | undefined {
   const nodes = flattenOutline(outline);
-  const toSpan = (node: OutlineNode): LineSpan => ({ startLine: node.range.start.line, endLine: node.range.end.line });
+  const toSpan = (node: OutlineNode): Block => ({
+    startLine: node.range.start.line,
+    endLine: node.range.end.line,
+    name: node.selectionRange.start,
+  });
   const named = smallestContaining(line, nodes.filter((node) => node.selectionRange.start.line === line).map(toSpan));
   if (named) return clampSpan(named, text);
   const regions = folds.filter((fold) => fold.endLine > fold.startLine).map((fold) => includeClosingLine(fold, text));
@@ -49,8 +58,8 @@ export function selectBlock(
   return best && clampSpan(best, text);
 }
 
-function smallestContaining(line: number, spans: LineSpan[]): LineSpan | undefined {
-  let best: LineSpan | undefined;
+function smallestContaining<Span extends LineSpan>(line: number, spans: Span[]): Span | undefined {
+  let best: Span | undefined;
   for (const span of spans) {
     if (span.startLine > line || span.endLine < line) continue;
     if (!best || spanSize(span) < spanSize(best)) best = span;
@@ -62,8 +71,8 @@ export function surround(line: number, context: number, text: SourceText): LineS
   return clampSpan({ startLine: line - context, endLine: line + context }, text);
 }
 
-function clampSpan(span: LineSpan, text: SourceText): LineSpan {
-  return { startLine: Math.max(1, span.startLine), endLine: Math.min(text.lineCount, span.endLine) };
+function clampSpan<Span extends LineSpan>(span: Span, text: SourceText): Span {
+  return { ...span, startLine: Math.max(1, span.startLine), endLine: Math.min(text.lineCount, span.endLine) };
 }
 
 function spanSize(span: LineSpan): number {

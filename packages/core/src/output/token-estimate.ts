@@ -3,33 +3,55 @@
  * stays free of a multi-megabyte vocabulary and of its load time in the one-shot CLI, and every
  * client counts the same way.
  *
- * Characters per token vary too much by content for a plain `length / k` (positions like
- * `16:10 20:5` run at under 2 characters a token, prose at over 4), so the text is split into the
- * runs BPE vocabularies mostly keep whole: a word, a number of up to 3 digits, a run of punctuation
- * of up to 3 characters, a newline, an indentation. Counted against gpt-tokenizer's o200k_base on
- * rxjs answers in every format (scripts/format-tokens.mjs) that lands at 0.93–1.19× the real count;
- * raised by 10% it over-counts (about 1.0–1.3×), so an answer cut to the estimate fits the budget.
+ * The text is split as o200k's pre-tokenizer splits it — a word with the one space or symbol before
+ * it (` User`, `/internal`, `.ts`), up to three digits, a run of punctuation, whitespace — since BPE
+ * never merges across those pieces; each piece then costs what pieces of its kind cost on average in
+ * o200k (scripts/estimate-accuracy.mjs, rxjs and hono answers in every format): a word after a space or
+ * nothing is one token up to 6 letters, 1.1 up to 10, 1.4 up to 12, then a token per 6 letters; a word
+ * glued to a symbol (a path's `/conninfo`, `-lambda`) costs more, the vocabulary having fewer of them:
+ * 1.5 from 3 letters, 1.7 from 6, 2.1 from 10, then a token per 4.5 letters; a punctuation run a token
+ * per 2.8 characters; box-drawing and arrow characters (`├─[`, `→`) a token each. Raised by 10%, it came
+ * out at 1.03–1.33× the real count over 935 answers of rxjs and hono and 1.10–1.40× over 437 of
+ * examples/shop, which it was not fitted on (2026-11-26), so an answer cut to the estimate fits its
+ * budget. The first estimate (words and punctuation runs, no pre-tokenizer) ran from 0.90× (over
+ * budget) to 1.56× on the same answers, 1.80× on examples/shop.
  * Why not gpt-tokenizer itself, measured (Node 20, this 2-core VM, 71 KB of source and README):
  * importing its o200k_base takes 173–211 ms (a 2.2 MB rank table, ~30 MB of heap) against ~1.5 ms
- * for this file, and a `cn` call lasts ~90 ms in all; counting takes 61 ms cold / 13 ms warm against
- * 7.5 ms here, and this estimate came out at 1.12× the real count on that text.
+ * for this file, and a `cn` call lasts ~90 ms in all; counting takes 61 ms cold / 13 ms warm.
  */
-const PIECES = /[\p{L}_$]+|\d+|\n|[^\s\p{L}\p{N}_$]+|[ \t]+/gu;
-const CHARACTERS_PER_WORD_TOKEN = 12;
-const CHARACTERS_PER_OTHER_TOKEN = 3;
+const PIECES =
+  /[^\r\n\p{L}\p{N}]?([\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+|[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*)|\p{N}{1,3}|( ?[^\s\p{L}\p{N}]+[\r\n/]*)|\s*[\r\n]+|\s+(?!\S)|\s+/gu;
+const PUNCTUATION_PER_TOKEN = 2.8;
 const SAFETY = 1.1;
 
-export function estimateTokens(text: string): number {
-  let pieces = 0;
-  for (const [piece] of text.matchAll(PIECES)) {
-    const first = piece.charCodeAt(0);
-    if (first === 32 || first === 9)
-      pieces += piece.length > 1 ? 1 : 0; // one space joins the next token
-    else if (piece === '\n') pieces += 1;
-    else if (/^[\p{L}_$]/u.test(piece)) pieces += Math.ceil(piece.length / CHARACTERS_PER_WORD_TOKEN);
-    else pieces += Math.ceil(piece.length / CHARACTERS_PER_OTHER_TOKEN);
+/** A word of `letters` letters, after a space or nothing (`glued`: after a symbol, as in a path). */
+function wordCost(letters: number, glued: boolean): number {
+  if (!glued) return letters <= 6 ? 1 : letters <= 10 ? 1.1 : letters <= 12 ? 1.4 : letters / 6;
+  return letters <= 2 ? 1 : letters <= 5 ? 1.5 : letters <= 9 ? 1.7 : letters <= 12 ? 2.1 : letters / 4.5;
+}
+
+function punctuationCost(run: string): number {
+  let ascii = 0;
+  let symbols = 0;
+  for (let index = 0; index < run.length; index++) {
+    const code = run.charCodeAt(index);
+    if (code > 0x7f) symbols++;
+    else if (code !== 32) ascii++;
   }
-  return Math.ceil(pieces * SAFETY);
+  const asciiCost = ascii > 0 ? Math.max(1, ascii / PUNCTUATION_PER_TOKEN) : 0;
+  // A space before a box-drawing character is a token of its own.
+  return symbols === 0 ? Math.max(1, asciiCost) : symbols + asciiCost + (run.charCodeAt(0) === 32 ? 1 : 0);
+}
+
+export function estimateTokens(text: string): number {
+  let tokens = 0;
+  for (const [piece, letters, punctuation] of text.matchAll(PIECES)) {
+    if (letters !== undefined)
+      tokens += wordCost(letters.length, piece.length > letters.length && piece.charCodeAt(0) !== 32);
+    else if (punctuation !== undefined) tokens += punctuationCost(punctuation);
+    else tokens += 1; // digits, a newline, whitespace
+  }
+  return Math.ceil(tokens * SAFETY);
 }
 
 /** The estimate of the JSON form, which is what HTTP and MCP clients receive. */

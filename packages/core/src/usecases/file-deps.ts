@@ -1,11 +1,12 @@
 import * as path from 'node:path';
-import type { DepsRequest, DepsResponse, GraphNode, OrphansResponse } from '@cn/protocol';
+import type { DepsRequest, DepsResponse, GraphNode, OrphansRequest, OrphansResponse } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
-import { MAX_GRAPH_NODES, checkDepth, checkDirection } from '../graph/graph-options.js';
+import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
+import { cutFields, limitEdges } from '../graph/limit-edges.js';
 import { buildImporterIndex, graphFiles, projectFilesInRoot, type Importer } from '../graph/import-index.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -39,6 +40,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     throw badInput('no file given', 'pass a file, e.g. cn deps src/index.ts, or use --orphans');
   const direction = checkDirection(request.direction, 'out');
   const depth = checkDepth(request.depth);
+  const limit = checkLimit(request.limit);
   const filePath = await resolveSourceFile(deps.files, request.file);
   const entryPoints = new Set(await deps.importGraph.entryPoints());
   const fileNode = (file: string): ModuleNode => ({ id: deps.paths.toRelative(file), kind: 'File', filePath: file });
@@ -97,9 +99,18 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     }, true);
     truncated ||= cut;
   }
+  const { nodes, edges, totalEdges } = limitEdges(graph.result(), [root.id], limit);
   // Importers are searched project-wide; a file's own imports are read from it alone.
   const searched = direction !== 'out' ? searchCompleteness(searchedProjects(deps.engine), []) : {};
-  return { root: root.id, direction, depth, ...graph.result(), ...(truncated ? { truncated } : {}), ...searched };
+  return {
+    root: root.id,
+    direction,
+    depth,
+    nodes,
+    edges,
+    ...cutFields(truncated, totalEdges),
+    ...searched,
+  };
 }
 
 function importedNode(imported: ModuleImport, fileNode: (file: string) => ModuleNode): ModuleNode {
@@ -109,7 +120,8 @@ function importedNode(imported: ModuleImport, fileNode: (file: string) => Module
 }
 
 /** `cn deps --orphans`: project files no other project file imports, entry points flagged. */
-export async function findOrphans(deps: Deps): Promise<OrphansResponse> {
+export async function findOrphans(deps: Deps, request: OrphansRequest = {}): Promise<OrphansResponse> {
+  const limit = checkLimit(request.limit);
   const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
   const [importers, entryPoints] = await Promise.all([
     buildImporterIndex(deps.importGraph, files),
@@ -120,5 +132,13 @@ export async function findOrphans(deps: Deps): Promise<OrphansResponse> {
     .filter((file) => !importers.has(file))
     .map((file) => ({ filePath: deps.paths.toRelative(file), entryPoint: entries.has(file) }))
     .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
-  return { orphans, totalFiles: files.length, ...searchCompleteness(searchedProjects(deps.engine), []) };
+  const searched = searchCompleteness(searchedProjects(deps.engine), []);
+  if (limit === undefined || orphans.length <= limit) return { orphans, totalFiles: files.length, ...searched };
+  return {
+    orphans: orphans.slice(0, limit),
+    totalFiles: files.length,
+    total: orphans.length,
+    truncated: true,
+    ...searched,
+  };
 }

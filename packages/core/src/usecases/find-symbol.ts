@@ -99,6 +99,8 @@ async function findByName(
       references: [],
       totalReferences: 0,
       candidates: [],
+      // Said even when nothing matched, so every answer has the same fields (issue 16).
+      totalCandidates: 0,
       ...(suggestions.length > 0 ? { didYouMean: suggestions } : {}),
       ...modeEcho(options),
     };

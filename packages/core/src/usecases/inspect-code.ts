@@ -13,7 +13,8 @@ import type { FoldingSpan, OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { relatedSymbols } from '../inspect/related-symbols.js';
-import { selectBlock, surround, type LineSpan } from '../inspect/select-block.js';
+import { selectBlock, surround, type Block } from '../inspect/select-block.js';
+import { formatLocationId } from '../domain/ids.js';
 import { boundedMap } from '../bounded-map.js';
 import { checkMaxTokens } from '../output/budget.js';
 import { fitInspect, fitInspectMany } from '../output/inspect-budget.js';
@@ -123,7 +124,7 @@ async function inspectOne(
   structures: Map<string, Structure>,
 ): Promise<InspectResult> {
   const { filePath, position, text } = await resolveTargetPosition(deps, id);
-  let span: LineSpan | undefined;
+  let span: Block | undefined;
   if (expand === 'block') {
     let structure = structures.get(filePath);
     if (!structure) {
@@ -136,8 +137,12 @@ async function inspectOne(
     span = selectBlock(position.line, outline, folds, text);
   }
   const chosen = span ?? surround(position.line, context, text);
+  const relative = deps.paths.toRelative(filePath);
+  // The declaration's own id when the block is one, so the block can be asked about (cn find <id>).
+  const at = span?.name ?? position;
   const result: InspectResult = {
-    filePath: deps.paths.toRelative(filePath),
+    id: formatLocationId(relative, at.line, at.character),
+    filePath: relative,
     range: { startLine: chosen.startLine, endLine: chosen.endLine },
     expand: span ? 'block' : 'surround',
   };

@@ -5,7 +5,7 @@ import { isDeclarationFile, type ProjectPaths } from '../domain/project-paths.js
 import { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
-import { checkMaxTokens, countKinds, fitOverview } from '../output/budget.js';
+import { MIN_MAX_TOKENS, checkMaxTokens, countKinds, fitOverview } from '../output/budget.js';
 import { signature } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
@@ -16,6 +16,18 @@ import { buildImportIndex, defaultExportName } from './import-index.js';
 import { isExported, isIdentifierName, isImportOrReExport, statementBindingTest } from './top-level-declarations.js';
 
 export const DEFAULT_OVERVIEW_TOKENS = 2000;
+
+/**
+ * The budget a client cuts an overview to, from the `maxTokens` asked (named `option` in errors, as the
+ * caller spells it): the default when none is asked, undefined for 0 (no cut).
+ */
+export function overviewBudget(maxTokens: number | undefined, option: string): number | undefined {
+  if (maxTokens === undefined) return DEFAULT_OVERVIEW_TOKENS;
+  if (maxTokens === 0) return undefined;
+  if (maxTokens < MIN_MAX_TOKENS)
+    throw badInput(`${option} takes 0 (no cut) or a whole number of ${MIN_MAX_TOKENS} or more, not '${maxTokens}'`);
+  return maxTokens;
+}
 /** Per file; the rest is counted in `omitted`. A file with more is read with cn map. */
 export const SYMBOLS_PER_FILE = 8;
 const MOST_REFERENCED = 10;
@@ -101,7 +113,7 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   files.sort((a, b) => b.score - a.score || a.filePath.localeCompare(b.filePath));
 
   const everything = declaredPerFile.flat();
-  const mostReferenced = everything
+  const mostImported = everything
     .filter((symbol) => symbol.importedBy > 0)
     .sort((a, b) => b.importedBy - a.importedBy || a.id.localeCompare(b.id))
     .slice(0, MOST_REFERENCED)
@@ -115,7 +127,7 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
       symbols: everything.length,
       byKind: countKinds(everything.map((symbol) => symbol.kind)),
     },
-    mostReferenced,
+    mostImported,
     files: kept,
     total: listed.length,
     ...(kept.length < listed.length ? { truncated: true as const } : {}),

@@ -1,4 +1,4 @@
-import type { CallsRequest, CallsResponse, GraphEdge, GraphNode, TargetNarrowing } from '@cn/protocol';
+import type { CallsRequest, CallsResponse, GraphNode, TargetNarrowing } from '@cn/protocol';
 import { badInput, notFound } from '../domain/errors.js';
 import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import type { Position, SourceLocation } from '../domain/location.js';
@@ -7,13 +7,13 @@ import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { isCallOrNewSite } from '../graph/call-sites.js';
 import { ReferenceCallers } from '../graph/reference-callers.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
-import { keepEdges } from '../graph/limit-edges.js';
+import { cutFields, limitEdges } from '../graph/limit-edges.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
 import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath, moduleItem } from '../graph/module-items.js';
 import type { CallHierarchyItem, CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { checkMaxTokens } from '../output/budget.js';
-import { fitCalls } from '../output/calls-budget.js';
+import { fitCalls } from '../output/graph-budget.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
@@ -119,8 +119,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     depth,
     nodes,
     edges,
-    ...(truncated || totalEdges !== undefined ? { truncated: true } : {}),
-    ...(totalEdges !== undefined ? { totalEdges } : {}),
+    ...cutFields(truncated, totalEdges),
     ...(counts.nonCallSites > 0 ? { nonCallSites: counts.nonCallSites } : {}),
     ...(counts.filteredCallSites > 0 ? { filteredCallSites: counts.filteredCallSites } : {}),
     // Callers are searched project-wide; callees are read from the asked function's own body.
@@ -169,12 +168,6 @@ function callerFilter(paths: ProjectPaths, request: CallsRequest): (filePath: st
     const relative = paths.toRelative(filePath);
     return (!inside || inside(relative)) && (!outside || !outside(relative));
   };
-}
-
-/** `limit`: the first edges in the graph's stable order, and only the nodes they (or the roots) name. */
-function limitEdges(graph: { nodes: GraphNode[]; edges: GraphEdge[] }, rootIds: string[], limit: number | undefined) {
-  if (limit === undefined || graph.edges.length <= limit) return { ...graph, totalEdges: undefined };
-  return { ...keepEdges(graph, rootIds, limit), totalEdges: graph.edges.length };
 }
 
 function callNode(item: CallHierarchyItem, id: string, depth: number): GraphNode {

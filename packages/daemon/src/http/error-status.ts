@@ -6,5 +6,7 @@ export const STATUS_BY_KIND: Record<CnErrorKind, number> = {
   'not-found': 404,
   unavailable: 503,
   'engine-failure': 502,
+  // The daemon writes no answers to files; a client's own I/O error never reaches it.
+  io: 500,
   internal: 500,
 };

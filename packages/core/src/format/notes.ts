@@ -1,4 +1,4 @@
-import type { BudgetReport } from '@cn/core';
+import type { BudgetReport, BudgetStage } from '@cn/protocol';
 
 /**
  * The lines every format ends with when an answer is not whole, so a reader (or agent) knows more
@@ -8,17 +8,32 @@ export function cutNotes(
   response: { truncated?: true; budget?: BudgetReport },
   shown: number,
   total: number,
-  what: string,
+  noun: string,
 ): string[] {
   const notes: string[] = [];
   if (response.truncated && shown < total)
-    notes.push(`… ${total - shown} more ${what} (raise --limit or --max-tokens)`);
-  if (response.budget && response.budget.stage !== 'full') {
-    notes.push(
-      `budget: stage ${response.budget.stage}, ~${response.budget.tokens} of ${response.budget.maxTokens} tokens`,
-    );
-  }
-  return notes;
+    notes.push(`… ${plural(total - shown, noun).replace(' ', ' more ')} (raise --limit or --max-tokens)`);
+  return [...notes, ...budgetNote(response)];
+}
+
+/** What each budget stage did to the answer, in words (the JSON names the stage). */
+const STAGE_EFFECT: Record<Exclude<BudgetStage, 'full'>, string> = {
+  'no-previews': 'previews and code left out',
+  grouped: 'lists replaced by counts per file or kind',
+  cut: 'cut from the end',
+  totals: 'only totals kept',
+};
+
+/** `budget: cut from the end to fit ~2000 tokens (this answer ~1950)`: said only when the budget changed the answer. */
+export function budgetNote(response: { budget?: BudgetReport }): string[] {
+  const budget = response.budget;
+  if (!budget || budget.stage === 'full') return [];
+  return [`budget: ${STAGE_EFFECT[budget.stage]} to fit ~${budget.maxTokens} tokens (this answer ~${budget.tokens})`];
+}
+
+/** `1 file`, `2 files`: a count with its noun, never "1 refs". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
 }
 
 /** `path:line:col` — what editors, terminals and `cn inspect` all accept. */

@@ -5,10 +5,10 @@ import type {
   MapResponse,
   StatusResponse,
   UnresponsiveStatus,
-} from '@cn/core';
+} from '@cn/protocol';
 
 import { groupLines, leftOutNote } from './find-many.js';
-import { cutNotes, groupByFile, place, previewOf } from './notes.js';
+import { budgetNote, cutNotes, groupByFile, place, plural, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
@@ -40,7 +40,7 @@ export function mapText(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbols'));
+  lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbol'));
   return lines.join('\n');
 }
 
@@ -66,7 +66,7 @@ export function findText(response: FindResponse): string {
       !grouped && response.references.length < response.totalReferences
         ? ` (showing ${response.references.length})`
         : '';
-    lines.push(`references  ${response.totalReferences} in ${groups} ${symbols ? 'symbols' : 'files'}${shown}`);
+    lines.push(`references  ${response.totalReferences} in ${plural(groups, symbols ? 'symbol' : 'file')}${shown}`);
     lines.push(...groupLines(response, 'text'));
     for (const [file, refs] of files) {
       lines.push(`  ${file}`);
@@ -89,10 +89,7 @@ export function findText(response: FindResponse): string {
       lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
     }
   }
-  if (response.budget && response.budget.stage !== 'full')
-    lines.push(
-      `budget      stage ${response.budget.stage}, ~${response.budget.tokens} of ${response.budget.maxTokens} tokens`,
-    );
+  lines.push(...budgetNote(response));
   return lines.join('\n');
 }
 
@@ -109,8 +106,8 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   });
   if ('results' in response) {
     for (const failure of response.failures) blocks.push(`failed  ${failure.id}: ${failure.message}`);
-    blocks.push(cutNotes(response, response.results.length, response.total, 'blocks').join('\n'));
-  } else blocks.push(cutNotes(response, 1, 1, 'blocks').join('\n'));
+    blocks.push(cutNotes(response, response.results.length, response.total, 'block').join('\n'));
+  } else blocks.push(cutNotes(response, 1, 1, 'block').join('\n'));
   return blocks.filter((block) => block !== '').join('\n\n');
 }
 

@@ -1,4 +1,5 @@
-import { EVERY_NAME, type FindResponse } from '@cn/core';
+import type { FindResponse } from '@cn/protocol';
+import { EVERY_NAME } from '../usecases/symbol-patterns.js';
 import { namedLine } from './compact.js';
 import { cutNotes } from './notes.js';
 
@@ -44,5 +45,5 @@ export function patternFiles(response: FindResponse): string {
 
 function notes(response: FindResponse): string[] {
   const total = response.totalCandidates ?? response.candidates.length;
-  return cutNotes(response, response.candidates.length, total, 'symbols');
+  return cutNotes(response, response.candidates.length, total, 'symbol');
 }

@@ -1,5 +1,7 @@
-import type { CallsResponse, GraphNode } from '@cn/core';
-import { guessNotes, type Renderings } from './graph-text.js';
+import type { CallsResponse, GraphNode } from '@cn/protocol';
+import { guessNotes } from './graph-text.js';
+import type { Presenter } from './presenter.js';
+import { fitCalls } from '../output/graph-budget.js';
 import { cutNotes } from './notes.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
@@ -10,21 +12,28 @@ import { graphTree, sitesSuffix } from './tree.js';
  *   Hono.route [src/hono.ts::120::3] → mergePath [src/utils/url.ts::50::14] @ 122:10 130:5
  *   <module> [src/x.test.ts] → Hono [src/hono.ts::10::14] @ 5:13
  */
-export const callsRenderings: Renderings<CallsResponse> = {
+export const callsPresenter: Presenter<CallsResponse> = {
   text: (response) => [graphTree(response), ...callsNotes(response)].join('\n'),
+  tree: (response) => [graphTree(response), ...callsNotes(response)].join('\n'),
   compact: (response) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
     const lines = response.edges.map(
       (edge) =>
         `${nodeLabel(nodes.get(edge.from), edge.from)} → ${nodeLabel(nodes.get(edge.to), edge.to)}${sitesSuffix(edge)}`,
     );
-    if (lines.length === 0) lines.push(`no calls (roots: ${(response.roots ?? [response.root]).join(' ')})`);
+    // A budget that kept no edge is not "no calls": the note below says how many there are.
+    const roots = (response.roots ?? [response.root]).join(' ');
+    if (lines.length === 0) lines.push(response.totalEdges ? `roots: ${roots}` : `no calls (roots: ${roots})`);
     return [...lines, ...callsNotes(response)].join('\n');
   },
   ids: (response) => {
     const roots = new Set(response.roots ?? [response.root]);
-    return response.nodes.filter((node) => !roots.has(node.id)).map((node) => node.id);
+    return response.nodes
+      .filter((node) => !roots.has(node.id))
+      .map((node) => node.id)
+      .join('\n');
   },
+  fit: fitCalls,
 };
 
 export function nodeLabel(node: GraphNode | undefined, id: string): string {
@@ -43,7 +52,7 @@ function callsNotes(response: CallsResponse): string[] {
       { truncated: response.truncated ? true : undefined, budget: response.budget },
       response.edges.length,
       total,
-      'edges',
+      'edge',
     ),
   );
   if (response.nonCallSites)

@@ -1,5 +1,5 @@
-import type { FindResponse } from '@cn/core';
-import type { OutputFormat } from '../run.js';
+import type { FindResponse } from '@cn/protocol';
+import type { AnswerFormat } from './presenter.js';
 
 type FileGroup = NonNullable<FindResponse['referenceFiles']>[number];
 type SymbolGroup = NonNullable<FindResponse['referenceSymbols']>[number];
@@ -57,7 +57,7 @@ function distinctFiles(response: FindResponse): string[] {
  * header; ids and files are one list (files once each), for pipes.
  */
 export function findManyText(
-  format: OutputFormat,
+  format: AnswerFormat,
   answers: FindResponse[],
   render: (response: FindResponse) => string,
 ): string {

@@ -1,4 +1,4 @@
-import type { GrepGroup, GrepResponse, SearchHit, SearchResponse } from '@cn/core';
+import type { GrepGroup, GrepResponse, SearchHit, SearchResponse } from '@cn/protocol';
 import { namedLine } from './compact.js';
 import { cutNotes, place, previewOf } from './notes.js';
 
@@ -30,6 +30,11 @@ export function searchCompact(response: SearchResponse): string {
 
 export function searchIds(response: SearchResponse): string {
   return response.results.map((hit) => hit.id).join('\n');
+}
+
+/** The files of the results, best first, each once. */
+export function searchFiles(response: SearchResponse): string {
+  return [...new Set(response.results.map((hit) => hit.filePath))].join('\n');
 }
 
 function searchHeading(response: SearchResponse): string {
@@ -99,6 +104,11 @@ export function grepIds(response: GrepResponse): string {
       : [group.in.id],
   );
   return [...new Set(ids)].join('\n');
+}
+
+/** The files with a matching line, in path order (rg -l). */
+export function grepFiles(response: GrepResponse): string {
+  return [...new Set(response.groups.map((group) => group.filePath))].join('\n');
 }
 
 function groupName(group: GrepGroup): string {

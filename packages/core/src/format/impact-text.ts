@@ -1,6 +1,8 @@
-import type { ImpactResponse } from '@cn/core';
+import type { ImpactResponse } from '@cn/protocol';
 import { nodeLabel } from './calls-text.js';
-import { guessNotes, type Renderings } from './graph-text.js';
+import { guessNotes } from './graph-text.js';
+import type { Presenter } from './presenter.js';
+import { fitImpact } from '../output/impact-budget.js';
 import { cutNotes } from './notes.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
@@ -14,7 +16,7 @@ import { graphTree, sitesSuffix } from './tree.js';
  *
  * ids prints the files, one per line.
  */
-export const impactRenderings: Renderings<ImpactResponse> = {
+export const impactPresenter: Presenter<ImpactResponse> = {
   text: (response) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
     const changed = (response.roots ?? (nodes.has(response.root) ? [response.root] : [])).map((id) =>
@@ -35,18 +37,19 @@ export const impactRenderings: Renderings<ImpactResponse> = {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
     const label = (id: string) => nodeLabel(nodes.get(id), id);
     const lines = response.files.map((file) => `${file.filePath} ${file.depth} ${file.reasons.join(',')}`);
-    if (lines.length === 0) lines.push(`no files affected (changed: ${(response.roots ?? [response.root]).join(' ')})`);
+    const changed = (response.roots ?? [response.root]).join(' ');
+    // A budget that kept no file is not "no files affected": the note below says how many there are.
+    if (lines.length === 0)
+      lines.push(response.totalFiles ? `changed: ${changed}` : `no files affected (changed: ${changed})`);
     if (response.tests.length > 0) lines.push(`tests: ${response.tests.join(' ')}`);
     lines.push(...response.edges.map((edge) => `${label(edge.from)} → ${label(edge.to)}${sitesSuffix(edge)}`));
     return [...lines, ...impactNotes(response)].join('\n');
   },
-  ids: (response) => response.files.map((file) => file.filePath),
+  ids: (response) => response.files.map((file) => file.filePath).join('\n'),
+  // The caller graph alone, with the same notes.
+  tree: (response) => [graphTree(response), ...impactNotes(response)].join('\n'),
+  fit: fitImpact,
 };
-
-/** `--format tree`: the caller graph alone, with the same notes. */
-export function impactTree(response: ImpactResponse): string {
-  return [graphTree(response), ...impactNotes(response)].join('\n');
-}
 
 /** What was cut, guessed, skipped or not searched, so a short list is not read as the whole impact. */
 function impactNotes(response: ImpactResponse): string[] {
@@ -54,7 +57,7 @@ function impactNotes(response: ImpactResponse): string[] {
     { truncated: response.truncated ? true : undefined, budget: response.budget },
     response.files.length,
     response.totalFiles ?? response.files.length,
-    'files',
+    'file',
   );
   if (response.totalEdges !== undefined && response.edges.length < response.totalEdges)
     notes.push(`… ${response.totalEdges - response.edges.length} more caller edges`);

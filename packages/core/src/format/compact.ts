@@ -1,5 +1,5 @@
-import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/core';
-import { cutNotes, groupByFile, place, previewOf, snippetLines } from './notes.js';
+import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/protocol';
+import { cutNotes, groupByFile, place, plural, previewOf, snippetLines } from './notes.js';
 import { modifierPrefix, outlineSpan } from './outline-lines.js';
 import { groupLines, leftOutNote } from './find-many.js';
 import { didYouMean } from './text.js';
@@ -13,12 +13,16 @@ export function findCompact(response: FindResponse): string {
   const lines: string[] = [];
   if (response.definition) lines.push(...namedLine(response.definition));
   else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
-  if (response.ambiguous) lines.push(`ambiguous: other matches rank alike; re-ask with cn find <id> or Container.name`);
+  if (response.ambiguous)
+    lines.push(`ambiguous: other matches rank as high; re-ask with cn find <id> or Container.name`);
   if (response.refs !== 'none') {
     if (response.referenceSymbols !== undefined || response.referenceFiles?.some((file) => file.roles)) {
-      const what = response.referenceSymbols ? 'symbols' : 'files';
+      const what = response.referenceSymbols ? 'symbol' : 'file';
       const groups = response.totalGroups ?? (response.referenceSymbols ?? response.referenceFiles ?? []).length;
-      lines.push(`${response.totalReferences} refs in ${groups} ${what}`, ...groupLines(response, 'compact'));
+      lines.push(
+        `${plural(response.totalReferences, 'ref')} in ${plural(groups, what)}`,
+        ...groupLines(response, 'compact'),
+      );
     } else lines.push(...referenceLines(response));
     lines.push(...leftOutNote(response));
   }
@@ -30,7 +34,7 @@ export function findCompact(response: FindResponse): string {
   }
   const groups = response.referenceFiles ?? response.referenceSymbols;
   const summarized = groups?.reduce((sum, group) => sum + group.count, 0) ?? response.references.length;
-  lines.push(...cutNotes(response, summarized, response.totalReferences, 'references'));
+  lines.push(...cutNotes(response, summarized, response.totalReferences, 'reference'));
   return lines.join('\n');
 }
 
@@ -44,7 +48,7 @@ function referenceLines(response: FindResponse): string[] {
   lines.push(
     listed < response.totalReferences
       ? `${response.totalReferences} refs, showing ${listed}`
-      : `${response.totalReferences} refs in ${files.length} files`,
+      : `${plural(response.totalReferences, 'ref')} in ${plural(files.length, 'file')}`,
   );
   const byFile = groupByFile(response.references);
   for (const { filePath, count } of files) {
@@ -87,7 +91,7 @@ export function mapCompact(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, total, 'symbols'));
+  lines.push(...cutNotes(response, response.symbols.length, total, 'symbol'));
   return lines.join('\n');
 }
 
@@ -101,8 +105,8 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
   }
   if ('results' in response) {
     for (const failure of response.failures) lines.push(`failed ${failure.id}: ${failure.message}`);
-    lines.push(...cutNotes(response, response.results.length, response.total, 'blocks'));
-  } else lines.push(...cutNotes(response, 1, 1, 'blocks'));
+    lines.push(...cutNotes(response, response.results.length, response.total, 'block'));
+  } else lines.push(...cutNotes(response, 1, 1, 'block'));
   return lines.join('\n');
 }
 
@@ -116,7 +120,8 @@ export function mapIds(response: MapResponse): string {
   return response.symbols.map((symbol) => symbol.id).join('\n');
 }
 
+/** The id of each block: its declaration's, or the place asked (cn find <id> takes either). */
 export function inspectIds(response: InspectResponse | InspectManyResponse): string {
   const results = 'result' in response ? [response.result] : response.results;
-  return results.map((result) => `${result.filePath}:${result.range.startLine}`).join('\n');
+  return results.map((result) => result.id).join('\n');
 }

@@ -1,4 +1,4 @@
-import type { GraphEdge, GraphNode, GraphResponse } from '@cn/core';
+import type { GraphEdge, GraphNode, GraphResponse } from '@cn/protocol';
 
 type Way = 'in' | 'out';
 

@@ -1,4 +1,4 @@
-import type { UnusedResponse, UnusedSymbol } from '@cn/core';
+import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
 
 /** People: one block per file, then what was checked and searched. */
 export function unusedText(response: UnusedResponse): string {

@@ -1,4 +1,4 @@
-import type { MapSymbol } from '@cn/core';
+import type { MapSymbol } from '@cn/protocol';
 
 /** `start-end`: where a declaration begins and ends, so "where does this method end" needs no second call. */
 export function lineSpan(symbol: MapSymbol): string {

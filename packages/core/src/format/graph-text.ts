@@ -1,0 +1,117 @@
+import type {
+  DeclarationForm,
+  DepsResponse,
+  DiagnosticsResponse,
+  NamedLocation,
+  OrphansResponse,
+  TargetGuess,
+  TypeResponse,
+} from '@cn/protocol';
+import { fitEdges, fitListItems, fitType } from '../output/graph-budget.js';
+import { cutNotes, plural } from './notes.js';
+import type { Presenter } from './presenter.js';
+import { graphTree } from './tree.js';
+
+/** `cn deps`: the import graph as a tree (text and tree), one line per edge (compact), the files (ids). */
+const importGraph: Presenter<DepsResponse> = {
+  text: (response) => [graphTree(response), ...edgeNotes(response)].join('\n'),
+  compact: (response) =>
+    [...response.edges.map((edge) => `${edge.from} -${edge.kind}→ ${edge.to}`), ...edgeNotes(response)].join('\n'),
+  ids: (response) =>
+    response.nodes
+      .filter((node) => node.id !== response.root)
+      .map((node) => node.id)
+      .join('\n'),
+  fit: (response, maxTokens, measure) => fitEdges(response, maxTokens, measure),
+};
+importGraph.tree = importGraph.text;
+
+function edgeNotes(response: DepsResponse): string[] {
+  return cutNotes(
+    { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
+    response.edges.length,
+    response.totalEdges ?? response.edges.length,
+    'edge',
+  );
+}
+
+/** `cn deps --orphans`: one file a line, entry points said. */
+const orphans: Presenter<OrphansResponse> = {
+  text: (response) =>
+    [
+      ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
+      `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
+      ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
+    ].join('\n'),
+  compact: (response) => orphans.text(response),
+  ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),
+  fit: (response, maxTokens, measure) => fitListItems(response, 'orphans', maxTokens, measure),
+};
+
+/** The deps route and the orphans route answer `cn deps`; each answer prints as its own shape. */
+export const depsPresenter: Presenter<DepsResponse | OrphansResponse> = {
+  text: (response) => ('orphans' in response ? orphans.text(response) : importGraph.text(response)),
+  compact: (response) => ('orphans' in response ? orphans.compact(response) : importGraph.compact(response)),
+  ids: (response) => ('orphans' in response ? orphans.ids!(response) : importGraph.ids!(response)),
+  // --orphans has no tree: the list prints as its text.
+  tree: (response) => ('orphans' in response ? orphans.text(response) : importGraph.tree!(response)),
+  fit: (response, maxTokens, measure) =>
+    'orphans' in response ? orphans.fit!(response, maxTokens, measure) : importGraph.fit!(response, maxTokens, measure),
+};
+
+export function named(location: NamedLocation & DeclarationForm): string {
+  const container = location.container ? ` (in ${location.container})` : '';
+  const form = location.declaration ? `, ${location.declaration}` : '';
+  return `${location.name} (${location.kind}${form})${container} [${location.id}]`;
+}
+
+/** impl and type answered a guessed name: say so, with the other matches to re-ask by id. */
+export function guessNotes(response: TargetGuess, command: string): string[] {
+  if (!response.ambiguous) return [];
+  return [
+    `ambiguous: the name was a guess; re-ask with an id: cn ${command} <id>`,
+    ...(response.candidates ?? []).map((candidate) => `  also ${named(candidate)}`),
+  ];
+}
+
+/** `cn type`: every format starts with the symbol and its id, so even a primitive's answer says where it is. */
+export const typePresenter: Presenter<TypeResponse> = {
+  text: (response) => {
+    const lines = [`${named(response.target)}`, response.signature];
+    if (response.documentation) lines.push('', response.documentation);
+    for (const definition of response.typeDefinitions) lines.push(`type defined at  ${named(definition)}`);
+    return [...lines, ...guessNotes(response, 'type'), ...cutNotes(response, 1, 1, 'symbol')].join('\n');
+  },
+  compact: (response) =>
+    [
+      named(response.target),
+      response.signature,
+      ...response.typeDefinitions.map((definition) => `type: ${definition.id}`),
+      ...guessNotes(response, 'type'),
+      ...cutNotes(response, 1, 1, 'symbol'),
+    ].join('\n'),
+  // The symbol's own id, then where its type is declared: never empty, unlike the type definitions alone.
+  ids: (response) => [response.target.id, ...response.typeDefinitions.map((definition) => definition.id)].join('\n'),
+  fit: fitType,
+};
+
+export const diagnosticsPresenter: Presenter<DiagnosticsResponse> = {
+  text: (response) => {
+    const lines = response.diagnostics.map(
+      (d) => `${d.filePath}:${d.line}:${d.character}  ${d.severity} ${d.code}  ${d.message.split('\n')[0]}`,
+    );
+    const total = response.total ?? response.diagnostics.length;
+    const files = plural(response.filesChecked, 'file');
+    // A cut list cannot count the errors among what it left out; it says the total instead.
+    if (response.total !== undefined) lines.push(`${plural(total, 'diagnostic')} in ${files}`);
+    else {
+      const errors = response.diagnostics.filter((d) => d.severity === 'error').length;
+      lines.push(`${plural(errors, 'error')}, ${total - errors} other in ${files}`);
+    }
+    return [...lines, ...cutNotes(response, response.diagnostics.length, total, 'diagnostic')].join('\n');
+  },
+  // Already one line per diagnostic.
+  compact: (response) => diagnosticsPresenter.text(response),
+  ids: (response) => response.diagnostics.map((d) => d.id).join('\n'),
+  fit: (response, maxTokens, measure) => fitListItems(response, 'diagnostics', maxTokens, measure),
+};

@@ -1,0 +1,56 @@
+import type { TokenMeasure } from '../output/budget.js';
+import { estimateJsonTokens, estimateTokens } from '../output/token-estimate.js';
+
+/**
+ * json: the contract (the HTTP answer itself); text: for people; compact: the fewest tokens that keep every
+ * id, one line per result; ids: one id per line, for pipes; tree: a graph as an indented tree; files: the
+ * distinct files of an answer, one per line.
+ */
+export const ANSWER_FORMATS = ['json', 'text', 'compact', 'ids', 'tree', 'files'] as const;
+export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
+
+/**
+ * How one command's answer prints in each format it offers, and how it shrinks to a token budget. The CLI
+ * and the MCP server print through the same presenter, so `cn find X --format compact` and `cn_find
+ * { format: "compact" }` are the same text. json is always offered; a format without a renderer is not.
+ */
+export interface Presenter<T> {
+  // Properties, not methods: they are handed out as plain functions, so none may use `this`.
+  text: (answer: T) => string;
+  compact: (answer: T) => string;
+  ids?: (answer: T) => string;
+  tree?: (answer: T) => string;
+  files?: (answer: T) => string;
+  /** `--max-tokens`: the answer shrunk in stages until `measure` (the printed form) fits; absent: no budget. */
+  fit?: (answer: T, maxTokens: number, measure: TokenMeasure<T>) => T;
+}
+
+/** The formats a presenter prints, in ANSWER_FORMATS order. */
+export function formatsOf(presenter: { [Format in AnswerFormat]?: unknown }): AnswerFormat[] {
+  return ANSWER_FORMATS.filter((format) => format === 'json' || presenter[format] !== undefined);
+}
+
+export function rendererFor<T>(presenter: Presenter<T>, format: AnswerFormat): (answer: T) => string {
+  if (format === 'json') return (answer) => JSON.stringify(answer);
+  const render = presenter[format];
+  if (!render) throw new Error(`no ${format} rendering`);
+  return render;
+}
+
+/** What a budget counts: the estimate of exactly what will be printed. */
+export function measureFor<T>(render: (answer: T) => string, format: AnswerFormat): TokenMeasure<T> {
+  return format === 'json' ? estimateJsonTokens : (answer) => estimateTokens(render(answer));
+}
+
+/** The answer fitted to `maxTokens` (when given and the presenter has a budget) and printed in `format`. */
+export function present<T>(
+  presenter: Presenter<T>,
+  answer: T,
+  format: AnswerFormat,
+  maxTokens?: number,
+): { answer: T; output: string } {
+  const render = rendererFor(presenter, format);
+  const shown =
+    maxTokens !== undefined && presenter.fit ? presenter.fit(answer, maxTokens, measureFor(render, format)) : answer;
+  return { answer: shown, output: render(shown) };
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PRESENTERS,
+  estimateTokens,
+  formatsOf,
+  presentAnswer,
+  type CallsResponse,
+  type FindResponse,
+  type InspectManyResponse,
+  type OverviewResponse,
+  type TypeResponse,
+} from '../src/index.js';
+
+/** The answers as the daemon sends them, small enough to read whole (issue 16: help and formats). */
+const isStaff = {
+  id: 'src/domain/user.ts::32::17',
+  filePath: 'src/domain/user.ts',
+  line: 32,
+  character: 17,
+  kind: 'Function',
+  name: 'isStaff',
+  preview: 'export function isStaff(user: User): boolean {',
+};
+
+const typeAnswer: TypeResponse = {
+  target: isStaff,
+  signature: 'function isStaff(user: User): boolean',
+  documentation: 'Whether the user works for the shop.\n\n@param user the customer',
+  // boolean: a primitive, declared nowhere.
+  typeDefinitions: [],
+};
+
+const findAnswer = (over: Partial<FindResponse> = {}): FindResponse => ({
+  query: 'isStaff',
+  definition: isStaff,
+  references: [
+    {
+      id: 'src/api/routes.ts::19::10',
+      filePath: 'src/api/routes.ts',
+      line: 19,
+      character: 10,
+      kind: 'Function',
+      role: 'call',
+      preview: 'return isStaff(user);',
+      in: { name: 'canSeeAdmin', kind: 'Function', id: 'src/api/routes.ts::18::17' },
+    },
+  ],
+  totalReferences: 1,
+  candidates: [],
+  totalCandidates: 0,
+  ...over,
+});
+
+const overviewAnswer: OverviewResponse = {
+  dir: '.',
+  counts: { files: 1, symbols: 1, byKind: { Function: 1 } },
+  mostImported: [{ ...isStaff, importedBy: 2 }],
+  files: [
+    {
+      filePath: 'src/domain/user.ts',
+      symbols: [
+        {
+          id: isStaff.id,
+          name: 'isStaff',
+          kind: 'Function',
+          exported: true,
+          signature: 'export function isStaff(user: User): boolean { … }',
+          importedBy: 2,
+        },
+      ],
+    },
+  ],
+  total: 1,
+};
+
+describe('presenters: every format of every command says what it means', () => {
+  it('type: ids and compact start with the symbol and its id, even for a primitive type', () => {
+    expect(presentAnswer('type', typeAnswer, 'ids').output).toBe('src/domain/user.ts::32::17');
+    expect(presentAnswer('type', typeAnswer, 'compact').output.split('\n')).toEqual([
+      'isStaff (Function) [src/domain/user.ts::32::17]',
+      'function isStaff(user: User): boolean',
+    ]);
+  });
+
+  it('type --max-tokens drops the doc comment first and says so', () => {
+    const { answer, output } = presentAnswer('type', typeAnswer, 'text', 20);
+    expect(answer.documentation).toBe('');
+    expect(answer.budget).toMatchObject({ stage: 'cut', maxTokens: 20 });
+    expect(output).toMatch(/^budget: cut from the end to fit ~20 tokens \(this answer ~\d+\)$/m);
+  });
+
+  it('inspect --format ids prints ids (path::line::char), not path:line', () => {
+    const many: InspectManyResponse = {
+      results: [
+        {
+          id: 'src/domain/user.ts::19::3',
+          filePath: 'src/domain/user.ts',
+          range: { startLine: 19, endLine: 24 },
+          expand: 'block',
+          ids: ['src/domain/user.ts:20'],
+        },
+      ],
+      failures: [],
+      total: 1,
+    };
+    expect(presentAnswer('inspect', many, 'ids').output).toBe('src/domain/user.ts::19::3');
+  });
+
+  it('find: one ref in one file, and the same words for an ambiguous name in text and compact', () => {
+    const compact = presentAnswer('find', findAnswer({ ambiguous: true }), 'compact').output;
+    expect(compact).toContain('1 ref in 1 file');
+    expect(compact).toContain('other matches rank as high');
+    expect(presentAnswer('find', findAnswer({ ambiguous: true }), 'text').output).toContain(
+      'other matches rank as high',
+    );
+  });
+
+  it('overview: compact explains its marks once; text says them in words', () => {
+    const compact = presentAnswer('overview', overviewAnswer, 'compact').output;
+    const text = presentAnswer('overview', overviewAnswer, 'text').output;
+    expect(compact).not.toBe(text);
+    expect(compact).toContain('per file: line:col, * if exported, kind, name, [files importing it] │ signature');
+    expect(compact).toContain(' 32:17 *Function isStaff [2] │ export function isStaff');
+    expect(text).toContain('32:17  Function isStaff  (exported, imported by 2 files)');
+    expect(text).not.toMatch(/\*Function|\[2\]/);
+    expect(text).toMatch(/^most imported \(files importing it\): isStaff 2$/m);
+  });
+
+  it('a budget note says what the stage did, in words', () => {
+    const cut = presentAnswer('overview', { ...overviewAnswer, files: [], truncated: true }, 'compact', 20).output;
+    expect(cut).toMatch(/^… 1 more file \(raise --limit or --max-tokens\)$/m);
+    expect(cut).toMatch(/^budget: (cut from the end|only totals kept) to fit ~20 tokens/m);
+    expect(cut).not.toContain('stage');
+  });
+
+  it('calls: a budget that kept no edge does not read as "no calls"', () => {
+    const calls: CallsResponse = {
+      root: 'src/domain/user.ts::19::3',
+      direction: 'in',
+      depth: 1,
+      nodes: [{ id: 'src/domain/user.ts::19::3', name: 'placeOrder', kind: 'Method', depth: 0 }],
+      edges: [],
+      truncated: true,
+      totalEdges: 3,
+      budget: { maxTokens: 20, stage: 'totals', tokens: 30 },
+    };
+    const compact = presentAnswer('calls', calls, 'compact').output;
+    expect(compact).not.toMatch(/no calls/);
+    expect(compact).toMatch(/^… 3 more edges \(raise --limit or --max-tokens\)$/m);
+    expect(presentAnswer('calls', { ...calls, truncated: undefined, totalEdges: undefined }, 'compact').output).toMatch(
+      /^no calls \(roots: /,
+    );
+  });
+
+  it('a fitted answer is measured as printed: its format fits the budget', () => {
+    const many = findAnswer({
+      references: Array.from({ length: 40 }, (_, index) => ({
+        ...findAnswer().references[0],
+        id: `src/api/routes.ts::${index + 1}::10`,
+        line: index + 1,
+      })),
+      totalReferences: 40,
+    });
+    for (const format of ['json', 'compact', 'ids'] as const) {
+      const { answer, output } = presentAnswer('find', many, format, 120);
+      expect(answer.budget?.stage, format).not.toBe('full');
+      if (answer.budget?.stage !== 'totals') expect(estimateTokens(output), format).toBeLessThanOrEqual(120);
+    }
+  });
+
+  it('offers tree only for graphs, files only for find', () => {
+    const withTree = Object.entries(PRESENTERS)
+      .filter(([, presenter]) => formatsOf(presenter).includes('tree'))
+      .map(([command]) => command);
+    expect(withTree.sort()).toEqual(['calls', 'deps', 'impact', 'impl']);
+    expect(formatsOf(PRESENTERS.find)).toEqual(['json', 'text', 'compact', 'ids', 'files']);
+  });
+});
