@@ -48,9 +48,8 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const children = (pid) => listDescendants(pid).map((entry) => entry.pid);
 export const commandOf = (pid) => listProcesses().find((entry) => entry.pid === Number(pid))?.command ?? '';
 export const daemonsFor = (root) =>
-  listProcesses().filter(
-    ({ command }) => command.includes(DAEMON_BUNDLE) && command.includes(`--root ${root} `),
-  ).length;
+  listProcesses().filter(({ command }) => command.includes(DAEMON_BUNDLE) && command.includes(`--root ${root} `))
+    .length;
 
 export function freshRoot(fixture) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'cn-soak-'));
