@@ -4,8 +4,9 @@
 // (docs/performance.md, "Start-up"); the daemon loads one file instead of ~300 modules. The same
 // files are what the npm package ships (scripts/package.mjs), so the tests run what users install.
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE_DIR = path.join(REPO, 'packages/cli/dist');
@@ -37,13 +38,17 @@ const RUNTIME_PACKAGES = ['typescript', 'typescript-language-server'];
  */
 const CLI_SIBLING_BUNDLES = { '@cn/mcp': './cn-mcp.cjs', '@cn/protocol/schemas': './cn-schemas.cjs' };
 
-/** Builds every bundle; resolves to esbuild's metafile per bundle (what each imports, and what stays external). */
-export async function bundleAll() {
-  const metafiles = {};
+/**
+ * Builds every bundle into `outDir` (not written with `write: false`); resolves to each bundle's
+ * text and esbuild's metafile (what it carries, and what it leaves external).
+ */
+export async function bundleAll({ outDir = BUNDLE_DIR, write = true } = {}) {
+  const bundles = {};
   for (const [file, entry] of Object.entries(BUNDLES)) {
     const result = await build({
       entryPoints: [path.join(REPO, entry)],
-      outfile: path.join(BUNDLE_DIR, file),
+      outfile: path.join(outDir, file),
+      write,
       bundle: true,
       platform: 'node',
       format: 'cjs',
@@ -58,9 +63,10 @@ export async function bundleAll() {
       external: RUNTIME_PACKAGES.flatMap((name) => [name, `${name}/*`]),
       plugins: [...(file === 'cn.cjs' ? [siblingBundles()] : []), sideEffectFree(['js-tokens'])],
     });
-    metafiles[file] = result.metafile;
+    const text = write ? readFileSync(path.join(outDir, file), 'utf8') : result.outputFiles[0].text;
+    bundles[file] = { metafile: result.metafile, text };
   }
-  return metafiles;
+  return bundles;
 }
 
 /** In the CLI, `import('@cn/mcp')` becomes `import('./cn-mcp.cjs')`, left for node to load from beside it. */
