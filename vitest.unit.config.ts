@@ -35,7 +35,7 @@ export default defineConfig({
             'packages/cli/test/**/*.test.ts',
             'packages/mcp/test/**/*.test.ts',
             'test/unit/**/*.test.ts',
-            ...['convert', 'config-errors', 'type-declarations', 'lsp-connection'].map(
+            ...['convert', 'config-errors', 'type-declarations', 'lsp-connection', 'process-memory'].map(
               (name) => `packages/lsp/test/${name}.test.ts`,
             ),
           ],

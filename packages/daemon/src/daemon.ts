@@ -12,7 +12,7 @@ import {
 } from '@cn/core';
 import { CN_VERSION, type PortFile } from '@cn/protocol';
 import { GitChanges } from './adapters/git-changes.js';
-import { LazyImportGraph, LazyReferenceSyntax, LazyTypeSyntax, startTypeScriptEngine } from '@cn/lsp';
+import { LazyImportGraph, LazyReferenceSyntax, LazyTypeSyntax, startTypeScriptEngine, treeMemory } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine } from './deferred-engine.js';
@@ -89,20 +89,26 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     () => void shutdown(`idle for ${options.idleMinutes} minutes`),
   );
 
-  const status = (): StatusResponse => ({
-    running: true,
-    pid: process.pid,
-    port,
-    root,
-    version: CN_VERSION,
-    startedAt: startedAt.toISOString(),
-    uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-    rssBytes: process.memoryUsage.rss(),
-    logFile,
-    idleMinutes: options.idleMinutes,
-    ...(options.maxTsServerMemory !== undefined ? { maxTsServerMemory: options.maxTsServerMemory } : {}),
-    ...engine.status(),
-  });
+  const status = (): StatusResponse => {
+    const rssBytes = process.memoryUsage.rss();
+    const processes = treeMemory(process.pid, 'daemon') ?? [{ pid: process.pid, name: 'daemon', rssBytes }];
+    return {
+      running: true,
+      pid: process.pid,
+      port,
+      root,
+      version: CN_VERSION,
+      startedAt: startedAt.toISOString(),
+      uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      rssBytes,
+      treeRssBytes: processes.reduce((sum, entry) => sum + entry.rssBytes, 0),
+      processes,
+      logFile,
+      idleMinutes: options.idleMinutes,
+      ...(options.maxTsServerMemory !== undefined ? { maxTsServerMemory: options.maxTsServerMemory } : {}),
+      ...engine.status(),
+    };
+  };
 
   const server = buildServer(
     {

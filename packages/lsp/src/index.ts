@@ -6,3 +6,4 @@ export { stampOf } from './file-stamp.js';
 export type { FileStamp } from './file-stamp.js';
 export { LazyTypeSyntax } from './navigation/lazy-type-syntax.js';
 export { LazyReferenceSyntax } from './navigation/lazy-reference-syntax.js';
+export { treeMemory } from './process-memory.js';

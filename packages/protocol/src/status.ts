@@ -34,6 +34,15 @@ export const engineStatus = z.object({
 });
 export type EngineStatus = z.infer<typeof engineStatus>;
 
+/** One process of the daemon's tree: the daemon, typescript-language-server, tsserver(s), project discovery. */
+export const processMemory = z.object({
+  pid: z.int(),
+  name: z.string(),
+  /** Resident memory. */
+  rssBytes: z.int(),
+});
+export type ProcessMemory = z.infer<typeof processMemory>;
+
 // The daemon's own fields first, then the engine's: the order `cn status --format json` prints.
 export const statusResponse = z.object({
   running: z.literal(true),
@@ -43,7 +52,12 @@ export const statusResponse = z.object({
   version: z.string(),
   startedAt: z.string(),
   uptimeSeconds: z.number(),
+  /** The daemon process alone. */
   rssBytes: z.int(),
+  /** The daemon and every process under it: what the project costs in memory. */
+  treeRssBytes: z.int(),
+  /** Each of them, the daemon first. */
+  processes: z.array(processMemory),
   logFile: z.string(),
   /** Minutes without requests before the daemon stops itself; 0 = never. */
   idleMinutes: z.number(),
