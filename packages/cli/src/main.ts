@@ -15,7 +15,8 @@ cli
     'Output: json (default, one line), text, compact (fewest tokens), ids (one per line, for pipes), files (find)',
     { default: 'json' },
   )
-  .option('--timeout <ms>', `Give up on the daemon after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`);
+  .option('--timeout <ms>', `Give up on the daemon after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`)
+  .option('--quiet', 'No progress line while a cold start loads the project (shown only when stderr is a terminal)');
 
 let pending: Promise<void> | undefined;
 const host: CommandHost = {

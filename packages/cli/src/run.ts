@@ -1,6 +1,7 @@
 import type { CAC } from 'cac';
 import { CnError } from '@cn/core';
 import { EXIT, EXIT_BY_KIND } from './exit-codes.js';
+import { daemonLoadingState, sharedProgress, showProgress } from './progress.js';
 import { resolveProjectRoot } from './project-root.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -10,6 +11,8 @@ export interface Context {
   cwd: string;
   format: OutputFormat;
   timeoutMs: number;
+  /** Shows what a slow daemon call waits for (a cold start) on a terminal's stderr; absent with --quiet. */
+  watch?: () => () => void;
 }
 
 /**
@@ -54,7 +57,12 @@ export function wholeNumber(value: unknown, flag: string, min: number): number |
   return number;
 }
 
-export function contextFrom(options: { root?: unknown; format?: unknown; timeout?: unknown }): Context {
+export function contextFrom(options: {
+  root?: unknown;
+  format?: unknown;
+  timeout?: unknown;
+  quiet?: unknown;
+}): Context {
   if (!OUTPUT_FORMATS.includes(options.format as OutputFormat)) {
     throw new CnError(
       'bad-input',
@@ -64,11 +72,15 @@ export function contextFrom(options: { root?: unknown; format?: unknown; timeout
   }
   if (options.root !== undefined && typeof options.root !== 'string')
     throw new CnError('bad-input', '--root takes a directory');
+  const root = resolveProjectRoot(options.root, process.cwd());
   return {
-    root: resolveProjectRoot(options.root, process.cwd()),
+    root,
     cwd: process.cwd(),
     format: options.format as OutputFormat,
     timeoutMs: wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS,
+    ...(options.quiet === true
+      ? {}
+      : { watch: sharedProgress(() => showProgress(process.stderr, () => daemonLoadingState(root))) }),
   };
 }
 

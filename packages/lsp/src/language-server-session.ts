@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { engineFailure } from '@cn/core';
+import { engineFailure, type LoadingProgress } from '@cn/core';
 import type { RequestType } from 'vscode-jsonrpc/node.js';
 import {
   ExecuteCommandRequest,
@@ -48,6 +48,8 @@ export class LanguageServerSession {
   readonly gate = new ReadinessGate();
   projects: string[] = [];
   looseFiles = 0;
+  /** How far start() has got, for cn's progress line; stays as it was once ready. */
+  readonly progress: LoadingProgress = { phase: 'starting', projectsLoaded: 0, projectsTotal: 0, sourceFiles: 0 };
   /** Configs tsc cannot read, from the last discovery: their projects are not loaded. */
   configErrors: ConfigError[] = [];
   /** Their stamps then: once one is edited (fixed, probably), a fresh session loads it. */
@@ -90,6 +92,7 @@ export class LanguageServerSession {
       const params = buildInitializeParams(this.installation, { root, logDirectory, maxTsServerMemory });
       // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
       const tree = walkSourceTree(root);
+      this.progress.sourceFiles = tree.sources.length;
       const discovering = discoverInWorker(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
       await this.connection.request(InitializeRequest.type, params, loadTimeoutMs);
@@ -99,8 +102,10 @@ export class LanguageServerSession {
       const guessed = guessAnchors(tree);
       for (const anchor of guessed) await this.documents.sync(anchor, true).catch(() => undefined);
       this.fileSet = await FileSetMonitor.watch(tree);
+      this.progress.phase = 'discovering';
       const layout = await discovering;
       this.layout = layout;
+      Object.assign(this.progress, { phase: 'loading', projectsTotal: layout.projects.length });
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
       await this.noteConfigErrors(layout);
       for (const project of layout.projects) await this.documents.sync(project.anchor, true);
@@ -121,6 +126,7 @@ export class LanguageServerSession {
         // Inferred and external projects carry made-up names; only real config files are reported.
         const configFile = info?.configFileName;
         loaded.add(configFile && /\.json$/i.test(configFile) ? path.resolve(configFile) : project.configPath);
+        this.progress.projectsLoaded += 1;
       }
       phase('projects loaded');
       await this.gate.whenIdle(loadTimeoutMs);

@@ -16,6 +16,20 @@ export type ConfigErrorReport = z.infer<typeof configErrorReport>;
 export const engineState = z.enum(['starting', 'loading', 'ready', 'unresponsive', 'restarting', 'failed', 'stopped']);
 export type EngineState = z.infer<typeof engineState>;
 
+/**
+ * How far a start has got, while the engine is not ready: `starting` (the language server initializes,
+ * the source tree is walked), `discovering` (configs are parsed), `loading` (tsserver builds each project).
+ */
+export const loadingProgress = z.object({
+  phase: z.enum(['starting', 'discovering', 'loading']),
+  /** Projects whose program tsserver has built, of those discovered (0 of 0 until discovery ends). */
+  projectsLoaded: z.int(),
+  projectsTotal: z.int(),
+  /** Source files under the root (0 until the tree is walked). */
+  sourceFiles: z.int(),
+});
+export type LoadingProgress = z.infer<typeof loadingProgress>;
+
 export const engineStatus = z.object({
   state: engineState,
   /** typescript-language-server version. */
@@ -31,6 +45,8 @@ export const engineStatus = z.object({
   lastError: z.string().optional(),
   /** tsconfig/jsconfig files tsc cannot read (broken JSON); their projects are not loaded. Absent when none. */
   configErrors: z.array(configErrorReport).optional(),
+  /** While starting, loading or restarting: how far it has got (cn prints it on a terminal). */
+  progress: loadingProgress.optional(),
 });
 export type EngineStatus = z.infer<typeof engineStatus>;
 

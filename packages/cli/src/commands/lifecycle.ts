@@ -58,8 +58,13 @@ async function start(context: Context, settings: DaemonSettings): Promise<Outcom
       'cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n',
     );
   }
-  const endpoint = alreadyRunning ?? (await connectOrStart(context.root, settings));
-  return render(context, await endpointCall(endpoint, context.timeoutMs, 'ready', undefined), statusText);
+  const ended = context.watch?.();
+  try {
+    const endpoint = alreadyRunning ?? (await connectOrStart(context.root, settings));
+    return render(context, await endpointCall(endpoint, context.timeoutMs, 'ready', undefined), statusText);
+  } finally {
+    ended?.();
+  }
 }
 
 async function status(context: Context): Promise<Outcome> {
