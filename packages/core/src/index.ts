@@ -32,3 +32,4 @@ export * from './output/token-estimate.js';
 export * from './ranking/path-filter.js';
 export { MAX_GLOB_LENGTH } from './ranking/glob.js';
 export * from './usecases/find-unused.js';
+export { boundedMap } from './bounded-map.js';

@@ -12,6 +12,8 @@ import {
 } from '@cn/core';
 import { CN_VERSION, type PortFile } from '@cn/protocol';
 import { GitChanges } from './adapters/git-changes.js';
+import { projectVersion } from './adapters/project-version.js';
+import { AnswerCache } from './answer-cache.js';
 import { LazyImportGraph, LazyReferenceSyntax, LazyTypeSyntax, startTypeScriptEngine, treeMemory } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import type { DaemonOptions } from './daemon-options.js';
@@ -59,15 +61,17 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       onLog: log,
     }),
   );
+  const importGraph = new LazyImportGraph(root);
   const deps = {
     engine,
     navigation: engine,
-    importGraph: new LazyImportGraph(root),
+    importGraph,
     typeSyntax: new LazyTypeSyntax(),
     changes: new GitChanges(root, options.requestTimeoutMs),
     referenceSyntax: new LazyReferenceSyntax(),
     files: new NodeSourceFiles(root),
     paths: new ProjectPaths(root),
+    answers: new AnswerCache(projectVersion(importGraph)),
   };
 
   let port = 0;

@@ -1,3 +1,4 @@
+import type { AnswerCache } from '../answer-cache.js';
 import type {
   CodeIntelligence,
   ProjectPaths,
@@ -25,6 +26,8 @@ export interface RouteDeps {
   referenceSyntax: ReferenceSyntax;
   files: SourceFiles;
   paths: ProjectPaths;
+  /** Whole-project answers (overview, unused) kept while no input file changes. */
+  answers: AnswerCache;
   status(): StatusResponse;
   /** Status once the whole project is loaded (for `cn start`). */
   ready(): Promise<StatusResponse>;
