@@ -121,12 +121,12 @@ describe('the npm package, installed from its tarball', () => {
       run(inspectorNode, [launcher, '--cli', ...server, '-e', 'CN_IDLE_MINUTES=10', '--method', ...method], work);
 
     const listed = await inspect(['tools/list']);
-    expect(listed.exitCode).toBe(0);
+    expect(listed.exitCode, listed.stderr).toBe(0);
     const names = (JSON.parse(listed.stdout).tools as Array<{ name: string }>).map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['cn_find', 'cn_map', 'cn_status']));
 
     const called = await inspect(['tools/call', '--tool-name', 'cn_find', '--tool-arg', 'query=User']);
-    expect(called.exitCode).toBe(0);
+    expect(called.exitCode, called.stderr).toBe(0);
     const answer = JSON.parse(called.stdout);
     expect(answer.isError ?? false).toBe(false);
     expect(JSON.parse(answer.content[0].text).definition.filePath).toBe('src/domain/user.ts');
