@@ -7,7 +7,8 @@ import { resolveProjectRoot } from './project-root.js';
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
 export interface Context {
-  root: string;
+  /** The project root (project-root.ts), resolved when a command first asks for it. */
+  readonly root: string;
   cwd: string;
   format: OutputFormat;
   timeoutMs: number;
@@ -72,16 +73,20 @@ export function contextFrom(options: {
   }
   if (options.root !== undefined && typeof options.root !== 'string')
     throw new CnError('bad-input', '--root takes a directory');
-  const root = resolveProjectRoot(options.root, process.cwd());
-  return {
-    root,
-    cwd: process.cwd(),
+  const cwd = process.cwd();
+  let root: string | undefined;
+  const context: Context = {
+    // Found on first use: cn guide and cn schema need no project, and work anywhere.
+    get root() {
+      return (root ??= resolveProjectRoot(options.root as string | undefined, cwd));
+    },
+    cwd,
     format: options.format as OutputFormat,
     timeoutMs: wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS,
-    ...(options.quiet === true
-      ? {}
-      : { watch: sharedProgress(() => showProgress(process.stderr, () => daemonLoadingState(root))) }),
   };
+  if (options.quiet !== true)
+    context.watch = sharedProgress(() => showProgress(process.stderr, () => daemonLoadingState(context.root)));
+  return context;
 }
 
 /** One stderr line with a hint and the documented exit code; never a stack trace. */

@@ -4,6 +4,8 @@ import { loadingLine, sharedProgress, showProgress, type LoadingState } from '..
 import { fakeDaemonStatus } from '../../daemon/test/status-fixture.js';
 
 const ERASE = '\r\x1b[K';
+/** ERASE as a pattern: carriage return, then the terminal's erase-line sequence (ESC [ K). */
+const ERASE_PATTERN = '\\r\\u001b\\[K';
 
 function terminal(isTTY = true) {
   const writes: string[] = [];
@@ -56,8 +58,8 @@ describe('showProgress', () => {
     expect(stream.writes).toEqual([]);
     await vi.waitFor(() => expect(stream.writes.length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
     stop();
-    expect(stream.writes[0]).toMatch(/^\r\x1b\[Kstarting the cn daemon … \d+ s$/);
-    expect(stream.writes[1]).toMatch(/^\r\x1b\[Kstarting the language server … \d+ s$/);
+    expect(stream.writes[0]).toMatch(new RegExp(`^${ERASE_PATTERN}starting the cn daemon … \\d+ s$`));
+    expect(stream.writes[1]).toMatch(new RegExp(`^${ERASE_PATTERN}starting the language server … \\d+ s$`));
     // The same line is not written again (until its seconds change).
     expect(new Set(stream.writes).size).toBe(stream.writes.length);
     expect(stream.writes.at(-1)).toBe(ERASE);
