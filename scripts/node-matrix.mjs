@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseScriptArgs } from './lib/cli-args.mjs';
+import { parseScriptArgs, usageError } from './lib/cli-args.mjs';
 import { latestNodeVersion, nodeBinary } from './lib/registry-tools.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,6 +22,8 @@ const { values } = parseScriptArgs(
   { needs: { nodes: 'Node majors, e.g. --nodes 22,24', only: 'test files, e.g. --only test/e2e/graph.test.ts' } },
 );
 const majors = values.nodes.split(',').map((major) => major.trim());
+for (const major of majors)
+  if (!/^\d+$/.test(major)) usageError('node-matrix', `--nodes takes Node majors, e.g. 22,24, not '${major}'`);
 const tier = values.only ? values.only.split(',') : TIER;
 
 /** vitest under `binary`, with that node first on the PATH (shebangs, npm) and no npm_* hints of this process. */

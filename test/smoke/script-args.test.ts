@@ -14,6 +14,9 @@ const CASES: [script: string, args: string[], stderr: string][] = [
   ['scripts/fault-soak.mjs', ['--round', '2'], "fault-soak: unknown option '--round'"],
   ['scripts/cli-startup.mjs', ['--runs', 'many'], "cli-startup: --runs takes a whole number of 1 or more, not 'many'"],
   ['scripts/format-tokens.mjs', ['--qeury', 'X'], "format-tokens: unknown option '--qeury'"],
+  ['scripts/package.mjs', ['--outdir', '/tmp'], "package: unknown option '--outdir'"],
+  ['scripts/node-matrix.mjs', ['--nodes', '22,lts'], "node-matrix: --nodes takes Node majors, e.g. 22,24, not 'lts'"],
+  ['scripts/node-matrix.mjs', ['--node', '22'], "node-matrix: unknown option '--node'"],
   [
     'scripts/agent-eval/score.mjs',
     ['--run', '/nonexistent', '--only'],
