@@ -83,10 +83,11 @@ export function loadingLine(state: LoadingState): string | undefined {
   const { state: engine, progress } = state.status;
   if (engine === 'ready' || engine === 'failed' || engine === 'stopped' || engine === 'unresponsive') return undefined;
   const prefix = engine === 'restarting' ? 'restarting the language server: ' : '';
-  return `${prefix}${progress ? describe(progress) : 'starting the language server'}`;
+  return `${prefix}${progress ? describeProgress(progress) : 'starting the language server'}`;
 }
 
-function describe(progress: LoadingProgress): string {
+/** `loading projects 3/12 (4,210 source files)`: the phase in words, as the progress line and cn status say it. */
+export function describeProgress(progress: LoadingProgress): string {
   const files = progress.sourceFiles > 0 ? ` (${progress.sourceFiles.toLocaleString('en-US')} source files)` : '';
   if (progress.phase === 'starting') return `starting the language server${files}`;
   if (progress.phase === 'discovering') return `finding tsconfig/jsconfig projects${files}`;

@@ -47,6 +47,15 @@ describe('loadingLine', () => {
   });
 });
 
+describe('cn status --format text', () => {
+  it('says how far a start has got while the daemon loads', async () => {
+    const { statusText } = await import('../src/format/text.js');
+    const progress = { phase: 'loading' as const, projectsLoaded: 3, projectsTotal: 12, sourceFiles: 4210 };
+    const text = statusText(fakeDaemonStatus(1, { state: 'loading', progress }));
+    expect(text).toMatch(/^state {7}loading {2}\(loading projects 3\/12 \(4,210 source files\)\)$/m);
+  });
+});
+
 describe('showProgress', () => {
   it('on a terminal: nothing in the first interval, then one line rewritten in place, erased when stopped', async () => {
     const stream = terminal();

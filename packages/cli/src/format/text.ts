@@ -7,6 +7,7 @@ import type {
   UnresponsiveStatus,
 } from '@cn/core';
 
+import { describeProgress } from '../progress.js';
 import { groupLines, leftOutNote } from './find-many.js';
 import { cutNotes, groupByFile, place, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
@@ -121,7 +122,12 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | { runni
   const rows: Array<[string, string]> = [
     ['cn daemon', `running  pid ${status.pid}  port ${status.port}  version ${status.version}`],
     ['root', status.root],
-    ['state', status.state + (status.lastError ? `  (last error: ${status.lastError})` : '')],
+    [
+      'state',
+      status.state +
+        (status.progress ? `  (${describeProgress(status.progress)})` : '') +
+        (status.lastError ? `  (last error: ${status.lastError})` : ''),
+    ],
     ['uptime', `${status.uptimeSeconds} s`],
     [
       'engine',
