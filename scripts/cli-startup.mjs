@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // Measures what a one-shot CLI pays to reach a local HTTP server, in one run (ratios, not absolutes:
 // these machines are noisy). Compares node's floor, node:http, fetch, undici, and the built cn
-// (bundled vs the unbundled tsc output) against a warm daemon; then the daemon's own start, from spawn
-// to a listening daemon that wrote its port file (bundled vs unbundled: its module load).
+// (bundled vs the unbundled tsc output) against a warm daemon; then the daemon's module load (bundled vs
+// unbundled), up to a usage error.
 //   node scripts/cli-startup.mjs [--runs 20] [--daemon-runs 10] [--root examples/shop]
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseScriptArgs, wholeNumber } from './lib/cli-args.mjs';
@@ -89,45 +88,27 @@ execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'sto
 server.close();
 
 /**
- * One daemon start: spawn → its port file names it (it listens; the language server is still starting).
- * On a private copy of the root and a private state directory, so no other daemon is met; stopped after.
+ * The daemon's start-up without the rest of its start: node, its modules, then a usage error (exit 2)
+ * before anything else runs — tsc's ES modules against the bundle cn starts.
  */
-function daemonStartOnce(entry) {
-  const copy = mkdtempSync(path.join(os.tmpdir(), 'cn-startup-'));
-  cpSync(root, copy, { recursive: true, filter: (source) => path.basename(source) !== '.ts-search-daemon.json' });
-  // The daemon checks that the state directory's parent is private: mkdtemp's is (0700).
-  const stateBase = mkdtempSync(path.join(os.tmpdir(), 'cn-startup-state-'));
-  const stateDir = path.join(stateBase, 'state');
-  const start = process.hrtime.bigint();
-  const child = spawn(process.execPath, [entry, '--root', copy, '--state-dir', stateDir], { stdio: 'ignore' });
+function daemonLoadOnce(entry) {
   return new Promise((resolve, reject) => {
-    const poll = setInterval(() => {
-      if (!existsSync(path.join(copy, '.ts-search-daemon.json'))) return;
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      clearInterval(poll);
-      child.once('exit', () => {
-        rmSync(copy, { recursive: true, force: true });
-        rmSync(stateBase, { recursive: true, force: true });
-        resolve(ms);
-      });
-      child.kill('SIGTERM');
-    }, 2);
-    child.once('exit', (code) => {
-      clearInterval(poll);
-      if (!existsSync(path.join(copy, '.ts-search-daemon.json')) && code !== 0)
-        reject(new Error(`${entry} exited with ${code} before listening`));
+    const start = process.hrtime.bigint();
+    execFile(process.execPath, [entry, '--no-such-flag'], (error) => {
+      if (error?.code !== 2) reject(new Error(`${entry} --no-such-flag should exit 2, not ${error?.code ?? 0}`));
+      else resolve(Number(process.hrtime.bigint() - start) / 1e6);
     });
   });
 }
 const daemonCases = [
-  ['daemon spawn → listening (unbundled ES modules)', path.join(repo, 'packages/daemon/dist/main.js')],
-  ['daemon spawn → listening (bundle, what cn starts)', path.join(repo, 'packages/cli/dist/cn-daemon.cjs')],
+  ['daemon modules loaded, then exit (unbundled ES modules)', path.join(repo, 'packages/daemon/dist/main.js')],
+  ['daemon modules loaded, then exit (bundle, what cn starts)', path.join(repo, 'packages/cli/dist/cn-daemon.cjs')],
 ];
-for (const [name, entry] of daemonCases) rows.push({ name, ...(await time(entry, daemonRuns, daemonStartOnce)) });
+for (const [name, entry] of daemonCases) rows.push({ name, ...(await time(entry, daemonRuns, daemonLoadOnce)) });
 
 const floor = rows[0].median;
 console.log(
-  `runs per case: ${runs} (daemon starts: ${daemonRuns}); node ${process.version}; root ${path.relative(repo, root) || '.'}`,
+  `runs per case: ${runs} (daemon loads: ${daemonRuns}); node ${process.version}; root ${path.relative(repo, root) || '.'}`,
 );
 console.log(`| case | median ms | p95 ms | median − floor | ÷ floor |`);
 console.log(`|---|---:|---:|---:|---:|`);

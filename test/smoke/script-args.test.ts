@@ -15,6 +15,11 @@ const CASES: [script: string, args: string[], stderr: string][] = [
   ['scripts/cli-startup.mjs', ['--runs', 'many'], "cli-startup: --runs takes a whole number of 1 or more, not 'many'"],
   ['scripts/format-tokens.mjs', ['--qeury', 'X'], "format-tokens: unknown option '--qeury'"],
   ['scripts/package.mjs', ['--outdir', '/tmp'], "package: unknown option '--outdir'"],
+  [
+    'scripts/cold-find.mjs',
+    ['--runs', '3'],
+    'cold-find: --before is required: the cn.cjs of the build to compare with',
+  ],
   ['scripts/node-matrix.mjs', ['--nodes', '22,lts'], "node-matrix: --nodes takes Node majors, e.g. 22,24, not 'lts'"],
   ['scripts/node-matrix.mjs', ['--node', '22'], "node-matrix: unknown option '--node'"],
   [
