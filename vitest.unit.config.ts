@@ -46,6 +46,7 @@ export default defineConfig({
               'native-outline',
               'engine-choice',
               'process-tree',
+              'process-memory',
               'reference-sites',
               'project-discovery',
             ].map((name) => `packages/lsp/test/${name}.test.ts`),

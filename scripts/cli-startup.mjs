@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Measures what a one-shot CLI pays to reach a local HTTP server, in one run (ratios, not absolutes:
 // these machines are noisy). Compares node's floor, node:http, fetch, undici, and the built cn
-// (bundled vs the unbundled tsc output) against a warm daemon.
-//   node scripts/cli-startup.mjs [--runs 20] [--root examples/shop]
+// (bundled vs the unbundled tsc output) against a warm daemon; then the daemon's module load (bundled vs
+// unbundled), up to a usage error.
+//   node scripts/cli-startup.mjs [--runs 20] [--daemon-runs 10] [--root examples/shop]
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
@@ -14,8 +15,10 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseScriptArgs('cli-startup', process.argv.slice(2), {
   runs: { type: 'string', default: '20' },
   root: { type: 'string', default: 'examples/shop' },
+  'daemon-runs': { type: 'string', default: '10' },
 });
 const runs = wholeNumber('cli-startup', '--runs', values.runs);
+const daemonRuns = wholeNumber('cli-startup', '--daemon-runs', values['daemon-runs']);
 const root = path.resolve(repo, values.root);
 
 const server = createServer((_req, res) => res.end('{"ok":true}')).listen(0, '127.0.0.1');
@@ -34,9 +37,9 @@ function runOnce(argv) {
   });
 }
 
-async function time(argv) {
+async function time(argv, count = runs, once = runOnce) {
   const samples = [];
-  for (let i = 0; i < runs; i++) samples.push(await runOnce(argv));
+  for (let i = 0; i < count; i++) samples.push(await once(argv));
   samples.sort((a, b) => a - b);
   return {
     median: samples[Math.floor(samples.length / 2)],
@@ -79,8 +82,34 @@ cases.push(['cn find User (bundled)', [path.join(repo, 'packages/cli/bin/cn.cjs'
 
 const rows = [];
 for (const [name, argv] of cases) rows.push({ name, ...(await time(argv)) });
+execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'stop', '--root', root], {
+  stdio: 'ignore',
+});
+server.close();
+
+/**
+ * The daemon's start-up without the rest of its start: node, its modules, then a usage error (exit 2)
+ * before anything else runs — tsc's ES modules against the bundle cn starts.
+ */
+function daemonLoadOnce(entry) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    execFile(process.execPath, [entry, '--no-such-flag'], (error) => {
+      if (error?.code !== 2) reject(new Error(`${entry} --no-such-flag should exit 2, not ${error?.code ?? 0}`));
+      else resolve(Number(process.hrtime.bigint() - start) / 1e6);
+    });
+  });
+}
+const daemonCases = [
+  ['daemon modules loaded, then exit (unbundled ES modules)', path.join(repo, 'packages/daemon/dist/main.js')],
+  ['daemon modules loaded, then exit (bundle, what cn starts)', path.join(repo, 'packages/cli/dist/cn-daemon.cjs')],
+];
+for (const [name, entry] of daemonCases) rows.push({ name, ...(await time(entry, daemonRuns, daemonLoadOnce)) });
+
 const floor = rows[0].median;
-console.log(`runs per case: ${runs}; node ${process.version}; root ${path.relative(repo, root) || '.'}`);
+console.log(
+  `runs per case: ${runs} (daemon loads: ${daemonRuns}); node ${process.version}; root ${path.relative(repo, root) || '.'}`,
+);
 console.log(`| case | median ms | p95 ms | median − floor | ÷ floor |`);
 console.log(`|---|---:|---:|---:|---:|`);
 for (const row of rows) {
@@ -88,7 +117,3 @@ for (const row of rows) {
     `| ${row.name} | ${row.median.toFixed(1)} | ${row.p95.toFixed(1)} | ${(row.median - floor).toFixed(1)} | ${(row.median / floor).toFixed(2)} |`,
   );
 }
-execFileSync(process.execPath, [path.join(repo, 'packages/cli/bin/cn.cjs'), 'stop', '--root', root], {
-  stdio: 'ignore',
-});
-server.close();

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSourceFile } from '../../packages/core/dist/index.js';
+import { userCacheDirectory } from '../lib/registry-tools.mjs';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -75,8 +76,7 @@ export class CorpusUnavailable extends Error {}
 const mirrors = () => process.env.CN_BENCH_MIRRORS || '/work/.mirror';
 
 export function cacheDirectory() {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'cn-bench');
+  return userCacheDirectory('cn-bench');
 }
 
 /**

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listDescendants, listProcesses } from '../../packages/lsp/dist/process-tree.js';
+import { DAEMON_BUNDLE } from '../bundle.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CN = path.join(repo, 'packages/cli/bin/cn.cjs');
@@ -47,9 +48,8 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const children = (pid) => listDescendants(pid).map((entry) => entry.pid);
 export const commandOf = (pid) => listProcesses().find((entry) => entry.pid === Number(pid))?.command ?? '';
 export const daemonsFor = (root) =>
-  listProcesses().filter(
-    ({ command }) => command.includes('daemon/dist/main.js') && command.includes(`--root ${root} `),
-  ).length;
+  listProcesses().filter(({ command }) => command.includes(DAEMON_BUNDLE) && command.includes(`--root ${root} `))
+    .length;
 
 export function freshRoot(fixture) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'cn-soak-'));

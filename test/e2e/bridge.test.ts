@@ -2,6 +2,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../helpers/cn.js';
+import { languageServerOf, tsserverOf } from '../helpers/processes.js';
 
 describe('cn end to end on the shop example', () => {
   let root: string;
@@ -93,6 +94,26 @@ describe('cn end to end on the shop example', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/^definition {2}Function isStaff {2}src\/domain\/user\.ts:32:17/);
     expect(result.stdout).toMatch(/references {2}\d+ in \d+ files/);
+  });
+
+  it('status counts the memory of the whole daemon tree, per process: the daemon and the engine', async () => {
+    const status = json(await cn(['status', '--root', root]));
+    const byName = new Map(status.processes.map((entry: any) => [entry.name, entry]));
+    expect(status.processes[0]).toEqual({ pid: status.pid, name: 'daemon', rssBytes: expect.any(Number) });
+    if (ENGINE === 'native') {
+      expect(byName.get('native TypeScript server')).toMatchObject({ pid: languageServerOf(status.pid) });
+    } else {
+      expect(byName.get('typescript-language-server')).toMatchObject({ pid: languageServerOf(status.pid) });
+      expect(byName.get('tsserver')).toMatchObject({ pid: tsserverOf(status.pid) });
+    }
+    for (const entry of status.processes) expect(entry.rssBytes).toBeGreaterThan(1024 * 1024);
+    expect(status.treeRssBytes).toBe(status.processes.reduce((sum: number, entry: any) => sum + entry.rssBytes, 0));
+
+    const text = (await cn(['status', '--root', root, '--format', 'text'])).stdout;
+    expect(text).toMatch(/^memory {6}[\d,]+ MB in \d+ processes$/m);
+    expect(text).toMatch(new RegExp(`^ {14}daemon \\(pid ${status.pid}\\) +[\\d,]+ MB$`, 'm'));
+    const engineProcess = ENGINE === 'native' ? 'native TypeScript server' : 'tsserver';
+    expect(text).toMatch(new RegExp(`^ {14}${engineProcess} \\(pid \\d+\\) +[\\d,]+ MB$`, 'm'));
   });
 
   it('reports status with versions, then stops cleanly', async () => {

@@ -1,6 +1,7 @@
 // The process table comes from the daemon's own reader (packages/lsp), so tests and product agree
 // on what a process tree is; this file only names the processes tests look for.
 import { listDescendants, listProcesses } from '../../packages/lsp/dist/process-tree.js';
+import { DAEMON_BUNDLE } from '../../scripts/bundle.mjs';
 
 export function descendants(pid: number): number[] {
   return listDescendants(pid).map((entry) => entry.pid);
@@ -9,7 +10,7 @@ export function descendants(pid: number): number[] {
 /** Daemon processes serving this root (to prove there is exactly one). */
 export function daemonsFor(root: string): number[] {
   return listProcesses()
-    .filter(({ command }) => command.includes('daemon/dist/main.js') && command.includes(`--root ${root} `))
+    .filter(({ command }) => command.includes(DAEMON_BUNDLE) && command.includes(`--root ${root} `))
     .map((entry) => entry.pid);
 }
 

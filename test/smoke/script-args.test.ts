@@ -26,6 +26,14 @@ const CASES: [script: string, args: string[], stderr: string][] = [
     ['--root', '.'],
     'engine-diff: give --corpus, or --root with --symbol and --file; usage: engine-diff.mjs --corpus rxjs | --root <dir> --symbol <name> --file <path> [--runs 5] [--show 3]',
   ],
+  ['scripts/package.mjs', ['--outdir', '/tmp'], "package: unknown option '--outdir'"],
+  [
+    'scripts/cold-find.mjs',
+    ['--runs', '3'],
+    'cold-find: --before is required: the cn.cjs of the build to compare with',
+  ],
+  ['scripts/node-matrix.mjs', ['--nodes', '22,lts'], "node-matrix: --nodes takes Node majors, e.g. 22,24, not 'lts'"],
+  ['scripts/node-matrix.mjs', ['--node', '22'], "node-matrix: unknown option '--node'"],
   [
     'scripts/agent-eval/score.mjs',
     ['--run', '/nonexistent', '--only'],

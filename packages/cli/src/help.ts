@@ -15,6 +15,7 @@ const FORMAT_HELP: Record<AnswerFormat, string> = {
 
 const ROOT_HELP = 'Project root (default: nearest ancestor with tsconfig.json, jsconfig.json, package.json or .git)';
 const TIMEOUT_HELP = `Give up on the daemon after this many milliseconds (default ${DEFAULT_TIMEOUT_MS})`;
+const QUIET_HELP = 'No progress line while a cold start loads the project (shown only when stderr is a terminal)';
 
 /** The global options, registered on cac once; each command's help shows the ones it honours. */
 export function registerGlobalOptions(cli: CAC): void {
@@ -24,7 +25,8 @@ export function registerGlobalOptions(cli: CAC): void {
       '--format <format>',
       `Output: ${Object.values(FORMAT_HELP).join(', ')}; each command's --help lists its own`,
     )
-    .option('--timeout <ms>', TIMEOUT_HELP);
+    .option('--timeout <ms>', TIMEOUT_HELP)
+    .option('--quiet', QUIET_HELP);
 }
 
 type Section = { title?: string; body: string };
@@ -53,7 +55,8 @@ function commandOptions(cli: CAC, command: Command): Array<[string, string]> {
   if (scope.root) global.push(['--root <dir>', ROOT_HELP]);
   if (scope.formats.length > 0)
     global.push(['--format <format>', `Output: ${scope.formats.map((format) => FORMAT_HELP[format]).join(', ')}`]);
-  if (scope.timeout) global.push(['--timeout <ms>', TIMEOUT_HELP]);
+  // The commands that ask the daemon are those that may wait for a cold start.
+  if (scope.timeout) global.push(['--timeout <ms>', TIMEOUT_HELP], ['--quiet', QUIET_HELP]);
   const help = cli.globalCommand.options.find((option) => option.name === 'help');
   return [...own, ...global, ...(help ? [[help.rawName, help.description] as [string, string]] : [])];
 }

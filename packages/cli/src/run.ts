@@ -2,15 +2,19 @@ import type { CAC } from 'cac';
 import { ANSWER_FORMATS, CnError, type AnswerFormat } from '@cn/core';
 import { flagAsTyped } from './argv.js';
 import { EXIT, EXIT_BY_KIND } from './exit-codes.js';
+import { daemonLoadingState, sharedProgress, showProgress } from './progress.js';
 import { resolveProjectRoot } from './project-root.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
 export interface Context {
-  root: string;
+  /** The project root (project-root.ts), resolved when a command first asks for it. */
+  readonly root: string;
   cwd: string;
   format: AnswerFormat;
   timeoutMs: number;
+  /** Shows what a slow daemon call waits for (a cold start) on a terminal's stderr; absent with --quiet. */
+  watch?: () => () => void;
 }
 
 export interface Outcome {
@@ -36,7 +40,12 @@ export function wholeNumber(value: unknown, flag: string, min: number, max?: num
   return number;
 }
 
-export function contextFrom(options: { root?: unknown; format?: unknown; timeout?: unknown }): Context {
+export function contextFrom(options: {
+  root?: unknown;
+  format?: unknown;
+  timeout?: unknown;
+  quiet?: unknown;
+}): Context {
   const format = options.format ?? 'json';
   if (!ANSWER_FORMATS.includes(format as AnswerFormat)) {
     throw new CnError(
@@ -47,12 +56,20 @@ export function contextFrom(options: { root?: unknown; format?: unknown; timeout
   }
   if (options.root !== undefined && typeof options.root !== 'string')
     throw new CnError('bad-input', '--root takes a directory');
-  return {
-    root: resolveProjectRoot(options.root, process.cwd()),
-    cwd: process.cwd(),
+  const cwd = process.cwd();
+  let root: string | undefined;
+  const context: Context = {
+    // Found on first use: cn guide and cn schema need no project, and work anywhere.
+    get root() {
+      return (root ??= resolveProjectRoot(options.root as string | undefined, cwd));
+    },
+    cwd,
     format: format as AnswerFormat,
     timeoutMs: wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS,
   };
+  if (options.quiet !== true)
+    context.watch = sharedProgress(() => showProgress(process.stderr, () => daemonLoadingState(context.root)));
+  return context;
 }
 
 /** One stderr line with a hint and the documented exit code; never a stack trace. */

@@ -1,6 +1,17 @@
+/**
+ * Set by scripts/bundle.mjs in the bundles that start daemons (cn, cn mcp): the daemon's own bundle, beside
+ * them. Unbundled (tsc's output, as tests and scripts import the client), it is undefined and the daemon
+ * package is resolved instead.
+ */
+declare const CN_DAEMON_BUNDLE: string | undefined;
+
 /** The daemon's entry script, resolved the way the client starts it. */
 export async function daemonEntry(): Promise<string> {
-  // Loaded here, not at the top: only a start or a stop needs it, and every warm call would pay for it.
+  // Loaded here, not at the top: only a start or a stop needs them, and every warm call would pay for them.
+  if (typeof CN_DAEMON_BUNDLE === 'string') {
+    const { fileURLToPath } = await import('node:url');
+    return fileURLToPath(new URL(CN_DAEMON_BUNDLE, import.meta.url));
+  }
   const { createRequire } = await import('node:module');
   return createRequire(import.meta.url).resolve('@cn/daemon/main');
 }

@@ -7,6 +7,8 @@ import { isProcessAlive, readPortFile } from './port-file-reader.js';
 export interface RequestOptions {
   root: string;
   timeoutMs: number;
+  /** Called as a request starts (the CLI's progress on a cold start); what it returns, once it has ended. */
+  watch?: () => () => void;
 }
 
 /** `callRoute` through the CLI's transport: the root's daemon, started if needed (daemonRequest). */
@@ -25,6 +27,20 @@ export function daemonCall<Name extends RouteName, Body extends RequestOf<Name>>
  * so a warm call costs one round trip.
  */
 export async function daemonRequest<T>(
+  options: RequestOptions,
+  method: HttpMethod,
+  route: string,
+  body?: unknown,
+): Promise<T> {
+  const ended = options.watch?.();
+  try {
+    return await requestStartingIfNeeded<T>(options, method, route, body);
+  } finally {
+    ended?.();
+  }
+}
+
+async function requestStartingIfNeeded<T>(
   options: RequestOptions,
   method: HttpMethod,
   route: string,

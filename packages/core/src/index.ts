@@ -49,3 +49,5 @@ export * from './format/presenters.js';
 export { findManyText } from './format/find-many.js';
 export { limitListItems } from './output/graph-budget.js';
 export { GUIDE } from './format/guide.js';
+export { describeProgress } from './format/progress-text.js';
+export { boundedMap } from './bounded-map.js';

@@ -12,6 +12,8 @@ import {
 } from '@cn/core';
 import { CN_VERSION, type PortFile } from '@cn/protocol';
 import { GitChanges } from './adapters/git-changes.js';
+import { projectVersion } from './adapters/project-version.js';
+import { AnswerCache } from './answer-cache.js';
 import {
   chooseEngine,
   LazyDeclarationSyntax,
@@ -19,6 +21,7 @@ import {
   LazyReferenceSyntax,
   LazyTypeSyntax,
   startTypeScriptEngine,
+  treeMemory,
   type EngineChoice,
 } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
@@ -106,6 +109,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     sources,
     searchIndex,
     now: () => performance.now(),
+    answers: new AnswerCache(projectVersion(importGraph)),
   };
   // The search index reads every file: it waits until the language server has loaded the project, so the two do
   // not compete for the CPU while the first answer is awaited (a search asked earlier starts it at once).
@@ -133,20 +137,26 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     () => void shutdown(`idle for ${options.idleMinutes} minutes`),
   );
 
-  const status = (): StatusResponse => ({
-    running: true,
-    pid: process.pid,
-    port,
-    root,
-    version: CN_VERSION,
-    startedAt: startedAt.toISOString(),
-    uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-    rssBytes: process.memoryUsage.rss(),
-    logFile,
-    idleMinutes: options.idleMinutes,
-    ...(options.maxTsServerMemory !== undefined ? { maxTsServerMemory: options.maxTsServerMemory } : {}),
-    ...engine.status(),
-  });
+  const status = (): StatusResponse => {
+    const rssBytes = process.memoryUsage.rss();
+    const processes = treeMemory(process.pid, 'daemon') ?? [{ pid: process.pid, name: 'daemon', rssBytes }];
+    return {
+      running: true,
+      pid: process.pid,
+      port,
+      root,
+      version: CN_VERSION,
+      startedAt: startedAt.toISOString(),
+      uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      rssBytes,
+      treeRssBytes: processes.reduce((sum, entry) => sum + entry.rssBytes, 0),
+      processes,
+      logFile,
+      idleMinutes: options.idleMinutes,
+      ...(options.maxTsServerMemory !== undefined ? { maxTsServerMemory: options.maxTsServerMemory } : {}),
+      ...engine.status(),
+    };
+  };
 
   const server = buildServer(
     {

@@ -11,9 +11,8 @@ try {
   process.stderr.write(`cn daemon: ${error.message}\n`);
   process.exit(2);
 }
-try {
-  await runDaemon(options);
-} catch (error) {
+// No top-level await: the daemon is bundled as CommonJS (scripts/bundle.mjs).
+runDaemon(options).catch((error: unknown) => {
   log(`daemon failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(3);
-}
+});

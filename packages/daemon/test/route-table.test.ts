@@ -11,6 +11,7 @@ import { provenHeaders } from '../../../test/helpers/http.js';
 import { registerRoutes, type RouteSchemaTable } from '../src/http/route-table.js';
 import type { RouteDeps } from '../src/http/route-deps.js';
 import { buildServer } from '../src/http/server.js';
+import { AnswerCache } from '../src/answer-cache.js';
 import { fakeDaemonStatus } from './status-fixture.js';
 
 /**
@@ -29,6 +30,7 @@ const STATUS = fakeDaemonStatus(PORT, {
   engineMode: 'auto',
   engineReason: 'no tsconfig/jsconfig needs tsserver',
   configErrors: [{ file: 'tsconfig.json', line: 1, character: 2, code: 'TS1005', message: "',' expected." }],
+  progress: { phase: 'loading', projectsLoaded: 1, projectsTotal: 2, sourceFiles: 30 },
 });
 
 function fakeDeps(status: () => StatusResponse): RouteDeps {
@@ -43,6 +45,7 @@ function fakeDeps(status: () => StatusResponse): RouteDeps {
     referenceSyntax: { classify: async (_file, _text, positions) => positions.map(() => ({ role: 'read' as const })) },
     files,
     paths: new ProjectPaths(ROOT),
+    answers: new AnswerCache(async () => 'unchanged'),
     status,
     ready: async () => status(),
     shutdown: () => undefined,

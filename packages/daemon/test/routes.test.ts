@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_REQUEST_BYTES, ProjectPaths, SearchIndex, engineFailure } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
@@ -8,6 +8,7 @@ import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
 import { FakeDeclarationSyntax, FakeSources, FakeTimer } from '../../core/test/search-fakes.js';
 import { provenHeaders } from '../../../test/helpers/http.js';
+import { AnswerCache } from '../src/answer-cache.js';
 import { buildServer } from '../src/http/server.js';
 import { fakeDaemonStatus } from './status-fixture.js';
 
@@ -38,6 +39,8 @@ let engine: ReturnType<typeof codebaseFromText>['engine'];
 const logged: string[] = [];
 let activity = 0;
 let warning: string | undefined;
+/** What the answer cache is told the project's version is; a test bumps it as an edit would. */
+let projectVersion = 0;
 
 beforeEach(async () => {
   const codebase = codebaseFromText(SOURCES);
@@ -82,6 +85,7 @@ beforeEach(async () => {
       sources,
       searchIndex,
       now: () => 0,
+      answers: new AnswerCache(async () => `version ${projectVersion}`),
       status: () => STATUS,
       ready: async () => STATUS,
       shutdown: () => undefined,
@@ -268,6 +272,31 @@ describe('answers, one per route family', () => {
     expect(overview.json().files.map((file: { filePath: string }) => file.filePath)).toEqual(
       expect.arrayContaining(['src/greet.ts']),
     );
+  });
+
+  it('overview and unused are answered again from the cache while the project version holds, afresh after', async () => {
+    const outlines = vi.spyOn(engine, 'outline');
+    const references = vi.spyOn(engine, 'references');
+    const overview = await proven('POST', '/overview', {});
+    const unused = await proven('POST', '/unused', {});
+    const work = () => [outlines.mock.calls.length, references.mock.calls.length];
+    const computed = work();
+    expect(computed[0]).toBeGreaterThan(0);
+
+    const overviewAgain = await proven('POST', '/overview', {});
+    const unusedAgain = await proven('POST', '/unused', {});
+    expect(work()).toEqual(computed);
+    expect(overviewAgain.json()).toEqual(overview.json());
+    expect(unusedAgain.json()).toEqual(unused.json());
+    // Another request is another answer.
+    await proven('POST', '/overview', { limit: 1 });
+    expect(work()[0]).toBeGreaterThan(computed[0]);
+
+    const before = work();
+    projectVersion++;
+    expect((await proven('POST', '/overview', {})).json()).toEqual(overview.json());
+    await proven('POST', '/unused', {});
+    expect(work()[0]).toBeGreaterThan(before[0]);
   });
 });
 

@@ -12,6 +12,8 @@ export function fakeDaemonStatus(port: number, extra: Partial<StatusResponse> = 
     startedAt: '2026-01-01T00:00:00.000Z',
     uptimeSeconds: 1,
     rssBytes: 1,
+    treeRssBytes: 1,
+    processes: [{ pid: 1234, name: 'daemon', rssBytes: 1 }],
     logFile: '/tmp/cn-test.log',
     idleMinutes: 0,
     ...new FakeEngine().status(),

@@ -1,13 +1,16 @@
 import { fork } from 'node:child_process';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProjectLayout } from './project-layout.js';
 import type { SourceTree } from './source-tree.js';
 
-// The child runs JavaScript: when these sources run as TypeScript (the test runner), use the build.
+// The worker is built beside the module that forks it, with its extension: discovery-worker.js next to tsc's
+// output, discovery-worker.cjs next to the daemon's bundle (scripts/bundle.mjs). The child runs JavaScript:
+// when these sources run as TypeScript (the test runner), use tsc's build.
 const WORKER = fileURLToPath(
   import.meta.url.endsWith('.ts')
     ? new URL('../dist/discovery-worker.js', import.meta.url)
-    : new URL('./discovery-worker.js', import.meta.url),
+    : new URL(`./discovery-worker${extname(import.meta.url)}`, import.meta.url),
 );
 
 /** Finds the tsconfig/jsconfig projects and loose files in a short-lived child process. */

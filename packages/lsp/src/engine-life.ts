@@ -132,6 +132,8 @@ export class EngineLife {
     if (configErrors.length > 0) status.configErrors = configErrors;
     const lastError = unresponsive ?? this.lastError ?? (configErrors[0] && describeConfigError(configErrors[0]));
     if (lastError !== undefined) status.lastError = lastError;
+    if (this.session && ['starting', 'loading', 'restarting'].includes(this.state))
+      status.progress = { ...this.session.progress };
     return status;
   }
 

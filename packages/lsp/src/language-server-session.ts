@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { engineFailure } from '@cn/core';
+import { engineFailure, type LoadingProgress } from '@cn/core';
 import type { RequestType } from 'vscode-jsonrpc/node.js';
 import {
   ExitNotification,
@@ -49,6 +49,8 @@ export class LanguageServerSession {
   readonly symbols: SessionSymbols;
   projects: string[] = [];
   looseFiles = 0;
+  /** How far start() has got, for cn's progress line; stays as it was once ready. */
+  readonly progress: LoadingProgress = { phase: 'starting', projectsLoaded: 0, projectsTotal: 0, sourceFiles: 0 };
   /** Configs tsc cannot read, from the last discovery: their projects are not loaded. */
   configErrors: ConfigError[] = [];
   /** Their stamps then: once one is edited (fixed, probably), a fresh session loads it. */
@@ -118,6 +120,7 @@ export class LanguageServerSession {
       const params = this.adapter.initializeParams(this.settings);
       // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
       const tree = walkSourceTree(root);
+      this.progress.sourceFiles = tree.sources.length;
       const discovering = this.adapter.discover(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
       await this.connection.request(InitializeRequest.type, params, loadTimeoutMs);
@@ -131,8 +134,10 @@ export class LanguageServerSession {
         this.edits = new FileChangeFeed((line) => this.settings.onLog(line));
         await this.edits.follow(this.fileSet.directories());
       }
+      this.progress.phase = 'discovering';
       const layout = await discovering;
       this.layout = layout;
+      Object.assign(this.progress, { phase: 'loading', projectsTotal: layout.projects.length });
       phase(`found ${layout.projects.length} projects and ${layout.looseFiles.length} loose files`);
       this.settings.whileProjectsLoad();
       await this.noteConfigErrors(layout);
@@ -141,8 +146,10 @@ export class LanguageServerSession {
       for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
       if (layout.looseFiles.length > 0) await this.adapter.openLooseFiles(this, layout, []);
       const loaded = new Set<string>();
-      for (const project of layout.projects)
+      for (const project of layout.projects) {
         loaded.add((await this.adapter.loadProject(this, project.anchor, loadTimeoutMs)) ?? project.configPath);
+        this.progress.projectsLoaded += 1;
+      }
       phase('projects loaded');
       await this.gate.whenIdle(loadTimeoutMs);
       phase('ready');

@@ -22,6 +22,19 @@ export type EngineName = z.infer<typeof engineName>;
 /** What was asked for: `auto` lets the daemon choose (native unless the project needs tsserver). */
 export const engineMode = z.enum(['auto', ...engineName.options]);
 export type EngineMode = z.infer<typeof engineMode>;
+/**
+ * How far a start has got, while the engine is not ready: `starting` (the language server initializes,
+ * the source tree is walked), `discovering` (configs are parsed), `loading` (tsserver builds each project).
+ */
+export const loadingProgress = z.object({
+  phase: z.enum(['starting', 'discovering', 'loading']),
+  /** Projects whose program tsserver has built, of those discovered (0 of 0 until discovery ends). */
+  projectsLoaded: z.int(),
+  projectsTotal: z.int(),
+  /** Source files under the root (0 until the tree is walked). */
+  sourceFiles: z.int(),
+});
+export type LoadingProgress = z.infer<typeof loadingProgress>;
 
 export const engineStatus = z.object({
   state: engineState,
@@ -43,8 +56,19 @@ export const engineStatus = z.object({
   lastError: z.string().optional(),
   /** tsconfig/jsconfig files tsc cannot read (broken JSON); their projects are not loaded. Absent when none. */
   configErrors: z.array(configErrorReport).optional(),
+  /** While starting, loading or restarting: how far it has got (cn prints it on a terminal). */
+  progress: loadingProgress.optional(),
 });
 export type EngineStatus = z.infer<typeof engineStatus>;
+
+/** One process of the daemon's tree: the daemon, typescript-language-server, tsserver(s), project discovery. */
+export const processMemory = z.object({
+  pid: z.int(),
+  name: z.string(),
+  /** Resident memory. */
+  rssBytes: z.int(),
+});
+export type ProcessMemory = z.infer<typeof processMemory>;
 
 // The daemon's own fields first, then the engine's: the order `cn status --format json` prints.
 export const statusResponse = z.object({
@@ -55,7 +79,12 @@ export const statusResponse = z.object({
   version: z.string(),
   startedAt: z.string(),
   uptimeSeconds: z.number(),
+  /** The daemon process alone. */
   rssBytes: z.int(),
+  /** The daemon and every process under it: what the project costs in memory. */
+  treeRssBytes: z.int(),
+  /** Each of them, the daemon first. */
+  processes: z.array(processMemory),
   logFile: z.string(),
   /** Minutes without requests before the daemon stops itself; 0 = never. */
   idleMinutes: z.number(),

@@ -54,7 +54,11 @@ export function snippetFlag(flags: SharedFlags): SnippetLevel | undefined {
   return flags.snippet;
 }
 
-/** `--in`: a path given from a subdirectory is made root-relative; globs are root-relative as written. */
+/**
+ * `--in`, `--refs-in`, `--refs-not-in`: a path given from a subdirectory is made root-relative; so is a
+ * glob whose leading directories exist there (`src/**\/*.ts` typed in packages/zod); any other glob is
+ * root-relative as written (`**\/*.test.ts`).
+ */
 export function scopeFlag(context: Context, scope: unknown, option = '--in'): string | undefined {
   if (scope === undefined) return undefined;
   if (typeof scope !== 'string' || scope.trim() === '')
@@ -63,11 +67,19 @@ export function scopeFlag(context: Context, scope: unknown, option = '--in'): st
       `${option} takes a path or glob`,
       `e.g. ${option} src/internal or ${option} "src/**/*.ts"`,
     );
-  if (isGlob(scope)) return scope;
+  if (isGlob(scope)) return globFromCwd(context, scope);
   const fromCwd = path.resolve(context.cwd, scope);
   if (existsSync(fromCwd) && isInside(context.root, fromCwd))
     return path.relative(context.root, fromCwd).split(path.sep).join('/') || '.';
   return scope;
+}
+
+function globFromCwd(context: Context, glob: string): string {
+  if (path.isAbsolute(glob) || context.cwd === context.root || !isInside(context.root, context.cwd)) return glob;
+  const segments = glob.split('/');
+  const leading = segments.slice(0, segments.findIndex(isGlob));
+  if (leading.length === 0 || leading.includes('..') || !existsSync(path.resolve(context.cwd, ...leading))) return glob;
+  return `${path.relative(context.root, context.cwd).split(path.sep).join('/')}/${glob}`;
 }
 
 export interface NarrowingFlags {

@@ -76,9 +76,14 @@ async function start(context: Context, settings: DaemonSettings): Promise<Outcom
       'cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n',
     );
   }
-  const endpoint = alreadyRunning ?? (await connectOrStart(context.root, settings));
-  const ready = await endpointCall(endpoint, context.timeoutMs, 'ready', undefined);
-  return printAnswer(context, 'status', ready, { exitCode: EXIT.ok });
+  const ended = context.watch?.();
+  try {
+    const endpoint = alreadyRunning ?? (await connectOrStart(context.root, settings));
+    const ready = await endpointCall(endpoint, context.timeoutMs, 'ready', undefined);
+    return printAnswer(context, 'status', ready, { exitCode: EXIT.ok });
+  } finally {
+    ended?.();
+  }
 }
 
 async function status(context: Context): Promise<Outcome> {

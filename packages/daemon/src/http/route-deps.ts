@@ -1,3 +1,4 @@
+import type { AnswerCache } from '../answer-cache.js';
 import type {
   CodeIntelligence,
   ProjectPaths,
@@ -36,6 +37,8 @@ export interface RouteDeps {
   searchIndex: SearchIndex;
   /** Milliseconds from a fixed point: how long a search has run. */
   now(): number;
+  /** Whole-project answers (overview, unused) kept while no input file changes. */
+  answers: AnswerCache;
   status(): StatusResponse;
   /** Status once the whole project is loaded (for `cn start`). */
   ready(): Promise<StatusResponse>;

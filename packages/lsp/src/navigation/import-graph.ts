@@ -39,6 +39,19 @@ export class TsImportGraph implements ImportGraphSource {
     return this.modules(fresh).files;
   }
 
+  /**
+   * Every file an answer built on this graph depends on: the project's files, its configs (and those
+   * they extend) and the package.json files that name entry points and resolve imports. Read afresh,
+   * not within the layout's TTL: a file created a moment ago must change this list, and the request
+   * that follows then works on the same fresh layout.
+   */
+  async inputFiles(): Promise<string[]> {
+    this.layout = undefined;
+    const modules = this.modules();
+    const manifests = modules.packageJsonDirectories.map((directory) => path.join(directory, 'package.json'));
+    return [...new Set([...modules.files, ...modules.configFiles, ...manifests])].sort();
+  }
+
   async entryPoints(): Promise<string[]> {
     return findEntryPoints(this.modules());
   }

@@ -19,6 +19,11 @@ export class LazyImportGraph implements ImportGraphSource {
     return (await this.load()).projectFiles(fresh);
   }
 
+  /** What an answer built on the graph depends on (TsImportGraph.inputFiles): the answer cache's version. */
+  async inputFiles(): Promise<string[]> {
+    return (await this.load()).inputFiles();
+  }
+
   async importsOf(filePath: string): Promise<ModuleImport[]> {
     return (await this.load()).importsOf(filePath);
   }

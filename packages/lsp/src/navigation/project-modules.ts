@@ -17,6 +17,8 @@ export interface ProjectModules {
   /** Where package.json and each config point their outputs, so dist paths map back to sources. */
   packageJsonDirectories: string[];
   outputMappings: Array<{ outDir: string; rootDir: string }>;
+  /** The tsconfig/jsconfig files read (and every config they extend): what else decides the layout. */
+  configFiles: string[];
 }
 
 const MAX_LOOSE_FILES = 2000;
@@ -33,9 +35,12 @@ export function loadProjectModules(root: string): ProjectModules {
   const settingsByFile = new Map<string, ResolutionSettings>();
   const outputMappings: ProjectModules['outputMappings'] = [];
   const packageJsonDirectories = new Set<string>([root]);
+  const configFiles = new Set<string>();
   for (const { configPath } of layout.projects) {
+    configFiles.add(configPath);
     const parsed = parseConfig(configPath);
     if (!parsed) continue;
+    for (const extended of parsed.extendedConfigs) configFiles.add(path.resolve(extended));
     const settings = {
       options: parsed.options,
       cache: ts.createModuleResolutionCache(path.dirname(configPath), getCanonicalFileName, parsed.options),
@@ -65,13 +70,26 @@ export function loadProjectModules(root: string): ProjectModules {
     settingsFor: (file) => settingsByFile.get(file) ?? loose,
     packageJsonDirectories: [...packageJsonDirectories],
     outputMappings,
+    configFiles: [...configFiles].sort(),
   };
 }
 
-function parseConfig(configPath: string): ts.ParsedCommandLine | undefined {
-  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
-  if (read.error) return undefined;
-  return ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
+/**
+ * The config's compiler settings and files, and the configs it extends; undefined when it is not valid
+ * JSON. Parsed from a source file, whose extendedSourceFiles tsc fills in.
+ */
+function parseConfig(configPath: string): (ts.ParsedCommandLine & { extendedConfigs: string[] }) | undefined {
+  const readFile = (file: string) => ts.sys.readFile(file);
+  if (ts.readConfigFile(configPath, readFile).error) return undefined;
+  const source = ts.readJsonConfigFile(configPath, readFile);
+  const parsed = ts.parseJsonSourceFileConfigFileContent(
+    source,
+    ts.sys,
+    path.dirname(configPath),
+    undefined,
+    configPath,
+  );
+  return { ...parsed, extendedConfigs: source.extendedSourceFiles ?? [] };
 }
 
 /** Files run by a tool rather than imported: tests, configs, scripts. */

@@ -41,7 +41,7 @@ export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
   find: (deps, body) => findSymbol(deps, body),
   // One route for one id (`id` → `result`) and many (`ids` → `results`, `failures`, `total`).
   inspect: (deps, body) => ('ids' in body ? inspectMany(deps, body) : inspectCode(deps, body)),
-  overview: (deps, body) => overview(deps, body ?? {}),
+  overview: (deps, body) => deps.answers.remember('overview', body, () => overview(deps, body ?? {})),
   calls: (deps, body) => traceCalls(deps, body),
   impact: (deps, body) => impactOf(deps, body),
   impl: (deps, body) => findImplementations(deps, body),
@@ -49,7 +49,7 @@ export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
   deps: (deps, body) => fileDeps(deps, body),
   orphans: (deps, body) => findOrphans(deps, body ?? {}),
   diagnostics: (deps, body) => listDiagnostics(deps, body ?? {}),
-  unused: (deps, body) => findUnused(deps, body),
+  unused: (deps, body) => deps.answers.remember('unused', body, () => findUnused(deps, body)),
   search: (deps, body) => searchCode(deps, body),
   grep: (deps, body) => grepCode(deps, body),
 };

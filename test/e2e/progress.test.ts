@@ -1,0 +1,78 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CN_BIN, cleanUp, cn, json } from '../helpers/cn.js';
+
+/**
+ * A cold start on a terminal says what it is doing on stderr (one line rewritten in place, erased before
+ * the answer); piped — an agent's tool call, CI — or with --quiet it prints nothing. A real pseudo-terminal
+ * comes from util-linux `script`; the project has enough files that loading it always takes over the
+ * one second after which the line appears.
+ */
+const hasScript = (() => {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+function generatedProject(files: number): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'cn-progress-'));
+  mkdirSync(path.join(root, 'src'));
+  writeFileSync(path.join(root, 'tsconfig.json'), '{ "compilerOptions": { "strict": true }, "include": ["src"] }\n');
+  for (let i = 1; i <= files; i++)
+    writeFileSync(
+      path.join(root, 'src', `m${i}.ts`),
+      `export function f${i}(x: number): number { return x + ${i}; }\n`,
+    );
+  return root;
+}
+
+/** cn in a pseudo-terminal: stdout and stderr arrive merged, as a person at the terminal sees them. */
+function cnOnTerminal(args: string[]): Promise<string> {
+  const command = [process.execPath, CN_BIN, ...args].map((part) => `'${part}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    execFile(
+      'script',
+      ['-qec', command, '/dev/null'],
+      { env: { ...process.env, CN_IDLE_MINUTES: '10' }, maxBuffer: 16 << 20 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    );
+  });
+}
+
+const ERASE = '\r\x1b[K';
+const root = generatedProject(400);
+afterAll(() => cleanUp(root));
+
+describe.runIf(hasScript)('cold-start progress', () => {
+  it('on a terminal: what it waits for, rewritten in place, erased before the answer', async () => {
+    const output = await cnOnTerminal(['find', 'f1', '--no-refs', '--root', root]);
+    const lines = output.split(ERASE).slice(1, -1);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^(starting the cn daemon|starting the language server|finding tsconfig\/jsconfig projects|loading projects \d+\/\d+)( \(\d+ source files\))? … \d+ s$/,
+      );
+    expect(output).not.toMatch(/cn:/);
+    // The answer follows the erase, alone on its line.
+    const answer = output.split(ERASE).at(-1)!;
+    expect(JSON.parse(answer.trim()).definition).toMatchObject({ name: 'f1', filePath: 'src/m1.ts' });
+  }, 300_000);
+
+  it('--quiet on a terminal, or stderr piped (an agent, CI), prints no progress', async () => {
+    await cn(['stop', '--root', root]);
+    const quiet = await cnOnTerminal(['find', 'f2', '--no-refs', '--root', root, '--quiet']);
+    expect(quiet).not.toContain(ERASE);
+    expect(JSON.parse(quiet.trim()).definition.name).toBe('f2');
+
+    await cn(['stop', '--root', root]);
+    const piped = await cn(['find', 'f3', '--no-refs', '--root', root]);
+    expect(piped.stderr).toBe('');
+    expect(json(piped).definition.name).toBe('f3');
+  }, 300_000);
+});
