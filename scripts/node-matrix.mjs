@@ -14,6 +14,12 @@ import { latestNodeVersion, nodeBinary } from './lib/registry-tools.mjs';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What runs under each node: everything that starts real processes from the build or the package. */
 const TIER = ['test/e2e', 'test/package/install.test.ts'];
+/**
+ * The tsserver engine only: it is the one whose language server and tsserver run on that node (the native server is
+ * a Go binary, the same under every Node), and one engine keeps each major's run to minutes. `once` holds the package
+ * test.
+ */
+const PROJECTS = ['--project', 'tsserver', '--project', 'once'];
 
 const { values } = parseScriptArgs(
   'node-matrix',
@@ -32,7 +38,7 @@ function runTier(binary) {
   env.PATH = `${path.dirname(binary)}${path.delimiter}${process.env.PATH}`;
   const vitest = path.join(REPO, 'node_modules/vitest/vitest.mjs');
   return new Promise((resolve) => {
-    const child = spawn(binary, [vitest, 'run', ...tier], { cwd: REPO, env, stdio: 'inherit' });
+    const child = spawn(binary, [vitest, 'run', ...PROJECTS, ...tier], { cwd: REPO, env, stdio: 'inherit' });
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
