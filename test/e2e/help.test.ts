@@ -5,7 +5,7 @@ import { cac } from 'cac';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_SCOPES } from '../../packages/cli/src/command-scope.js';
 import { COMMANDS } from '../../packages/cli/src/commands/index.js';
-import { CN_BIN, REPO, cleanUp, cn, copyProject } from '../helpers/cn.js';
+import { CN_BIN, ENGINE, REPO, cleanUp, cn, copyProject } from '../helpers/cn.js';
 
 /** Every command as cac registers it: its name and own options, from the same registrations the CLI runs. */
 const registered = (() => {
@@ -25,7 +25,7 @@ const globalsOf = (name: string): string[] => {
   return [
     ...(scope.root ? ['--root <dir>'] : []),
     ...(scope.formats.length > 0 ? ['--format <format>'] : []),
-    ...(scope.timeout ? ['--timeout <ms>'] : []),
+    ...(scope.timeout ? ['--timeout <ms>', '--quiet'] : []),
   ];
 };
 
@@ -43,6 +43,8 @@ const ANSWER_OPTIONS: Record<string, string[]> = {
   deps: ['-l, --limit <n>', '--max-tokens <n>', '-o, --output <file>'],
   diagnostics: ['-l, --limit <n>', '--max-tokens <n>', '-o, --output <file>'],
   unused: ['-l, --limit <n>', '--max-tokens <n>', '-o, --output <file>'],
+  search: ['-l, --limit <n>', '--max-tokens <n>', '-o, --output <file>'],
+  grep: ['-l, --limit <n>', '--max-tokens <n>', '-o, --output <file>'],
   schema: ['-o, --output <file>'],
   // A few rows of state, a server, a block appended to AGENTS.md (an --output would overwrite it).
   start: [],
@@ -121,9 +123,13 @@ describe('cn --help: what each command lists is what it honours (issue 16)', () 
   });
 });
 
-/** An example as the shell runs it, `cn` being the built CLI; `examples/shop` is the copy it runs in. */
+/**
+ * An example as the shell runs it, `cn` being the built CLI; `examples/shop` is the copy it runs in, and an
+ * `--engine` is the engine this run tests (the daemon started before runs it; another would be refused, exit 3).
+ */
 function runExample(example: string, cwd: string): { status: number; stdout: string; stderr: string } {
-  const script = `cn() { "${process.execPath}" "${CN_BIN}" "$@"; }\n${example.replace(/--root examples\/shop/g, '--root .')}`;
+  const here = example.replace(/--root examples\/shop/g, '--root .').replace(/--engine \w+/g, `--engine ${ENGINE}`);
+  const script = `cn() { "${process.execPath}" "${CN_BIN}" "$@"; }\n${here}`;
   try {
     const stdout = execFileSync('sh', ['-c', script], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     return { status: 0, stdout, stderr: '' };

@@ -127,7 +127,7 @@ describe('grepCode: matching lines grouped by the declaration they are in', () =
     const { grep } = setup(FILES, () => (now += GREP_TIME_BUDGET_MS / 2 + 1));
     const answer = await grep({ pattern: 'retry' });
     expect(answer.complete).toBe(false);
-    expect(answer.reason).toMatch(/stopped after 10 s, 1 of 3 files searched/);
+    expect(answer.incomplete).toMatch(/stopped after 10 s, 1 of 3 files searched/);
   });
 
   it('reads no file outside the root (a symlink out is skipped)', async () => {

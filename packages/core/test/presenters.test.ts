@@ -115,6 +115,35 @@ describe('presenters: every format of every command says what it means', () => {
     );
   });
 
+  it("find: the definition's line range in compact and text, so where it ends takes no second call", () => {
+    const ranged = findAnswer({ definition: { ...isStaff, endLine: 36 } });
+    expect(presentAnswer('find', ranged, 'compact').output.split('\n')[0]).toBe(
+      'src/domain/user.ts:32:17  Function  isStaff  32-36  │ export function isStaff(user: User): boolean {',
+    );
+    expect(presentAnswer('find', ranged, 'text').output.split('\n')[0]).toBe(
+      'definition  Function isStaff  src/domain/user.ts:32:17  (lines 32-36)',
+    );
+  });
+
+  it.each(['text', 'compact'] as const)(
+    'find, calls, deps in %s say an incomplete search and why; a complete one says nothing',
+    (format) => {
+      const why = 'packages/app/tsconfig.json could not be read';
+      const partial = { projects: 1, complete: false, incomplete: why };
+      expect(presentAnswer('find', findAnswer(partial), format).output).toMatch(
+        new RegExp(`^incomplete: ${why}$`, 'm'),
+      );
+      expect(presentAnswer('find', findAnswer({ projects: 2, complete: true }), format).output).not.toContain(
+        'incomplete',
+      );
+      const graph = { direction: 'in' as const, depth: 1, nodes: [], edges: [], ...partial };
+      const calls = presentAnswer('calls', { root: 'src/a.ts::1::1', ...graph }, format).output;
+      expect(calls).toMatch(new RegExp(`^incomplete: ${why}$`, 'm'));
+      const deps = presentAnswer('deps', { root: 'src/a.ts', ...graph }, format).output;
+      expect(deps).toMatch(new RegExp(`^incomplete: ${why}$`, 'm'));
+    },
+  );
+
   it('overview: compact explains its marks once; text says them in words', () => {
     const compact = presentAnswer('overview', overviewAnswer, 'compact').output;
     const text = presentAnswer('overview', overviewAnswer, 'text').output;

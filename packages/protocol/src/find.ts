@@ -46,6 +46,8 @@ export type Reference = z.infer<typeof reference>;
 export const candidate = place.extend({
   name: z.string(),
   container: z.string().optional(),
+  /** The declaration's last line (it starts on `line`): "where does it end" without a second call. */
+  endLine: z.int().optional(),
   snippet: z.string().optional(),
 });
 export type Candidate = z.infer<typeof candidate>;

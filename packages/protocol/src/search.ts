@@ -59,7 +59,7 @@ export const searchResponse = z.object({
   declarations: z.int(),
   /** False while the index is still being built or brought up to date: results come from part of the project. */
   complete: z.boolean(),
-  reason: z.string().optional(),
+  incomplete: z.string().optional(),
   budget: budgetReport.optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
@@ -116,9 +116,9 @@ export const grepResponse = z.object({
   /** Files with at least one match. */
   filesMatched: z.int(),
   truncated: z.literal(true).optional(),
-  /** False when the search stopped early (time or match bound): `reason` says why. */
+  /** False when the search stopped early (time or match bound): `incomplete` says why. */
   complete: z.boolean(),
-  reason: z.string().optional(),
+  incomplete: z.string().optional(),
   budget: budgetReport.optional(),
 });
 export type GrepResponse = z.infer<typeof grepResponse>;

@@ -33,11 +33,11 @@ export function registerGrep({ cli, run }: CommandHost): void {
     limit: 'At most n matching lines listed (default 100; totals still count all)',
     maxTokens: 'Shrink the answer to about n tokens: drop previews, then lines (counts stay), then declarations',
   })
-    .example('cn grep "retry\\w*" src --format compact')
-    .example('cn grep "TODO|FIXME" --format files')
-    .example('cn grep -F "c.req.header(" --kind function')
-    .example('cn grep -i "accept-encoding" --code-only --format text')
-    .example('cn grep "new URL\\(" --format ids | cn inspect -')
+    .example('cn grep "throw new \\w+" src --format compact')
+    .example('cn grep "cents|currency" --format files')
+    .example('cn grep -F "user.placeOrder(" --kind method')
+    .example('cn grep -i "units" --code-only --format text')
+    .example('cn grep "new Error\\(" --format ids | cn inspect -')
     .action((pattern: string, paths: string[], flags: GrepFlags) =>
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);

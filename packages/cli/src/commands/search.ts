@@ -31,10 +31,10 @@ export function registerSearch({ cli, run }: CommandHost): void {
     limit: 'At most n results (default 10; total still counts all)',
     maxTokens: 'Shrink the answer to about n tokens: drop previews, then results from the end',
   })
-    .example('cn search retry delay --format compact')
-    .example('cn search "which function picks the encoding from Accept-Encoding" --limit 5 --snippet fold')
-    .example('cn search cookie serialize --kind function --in src/utils')
-    .example('cn search jwt verify --format ids | cn inspect -')
+    .example('cn search money format --format compact')
+    .example('cn search "which method charges a user for an order" --limit 5 --snippet fold')
+    .example('cn search credit order --kind method --in src/domain')
+    .example('cn search user repository --format ids | cn inspect -')
     .action((words: string[], flags: SearchFlags) =>
       run(async (context) => {
         const query = words.join(' ').trim();

@@ -2,7 +2,8 @@ import type { CallsResponse, GraphNode } from '@cn/protocol';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitCalls } from '../output/graph-budget.js';
-import { cutNotes } from './notes.js';
+import { cutNotes, incompleteNote } from './notes.js';
+import { PART_NOT_SEARCHED } from './text.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
 /**
@@ -55,6 +56,7 @@ function callsNotes(response: CallsResponse): string[] {
       'edge',
     ),
   );
+  notes.push(...incompleteNote(response, PART_NOT_SEARCHED));
   if (response.nonCallSites)
     notes.push(`${response.nonCallSites} references that do not call (imports, types, instanceof, values): left out`);
   if (response.filteredCallSites)

@@ -1,8 +1,8 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/protocol';
-import { cutNotes, groupByFile, place, plural, previewOf, snippetLines } from './notes.js';
+import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
 import { modifierPrefix, outlineSpan } from './outline-lines.js';
 import { groupLines, leftOutNote } from './find-many.js';
-import { didYouMean } from './text.js';
+import { didYouMean, PART_NOT_SEARCHED } from './text.js';
 
 /**
  * `--format compact`: the fewest tokens that still carry every id. One line per result,
@@ -35,6 +35,7 @@ export function findCompact(response: FindResponse): string {
   const groups = response.referenceFiles ?? response.referenceSymbols;
   const summarized = groups?.reduce((sum, group) => sum + group.count, 0) ?? response.references.length;
   lines.push(...cutNotes(response, summarized, response.totalReferences, 'reference'));
+  lines.push(...incompleteNote(response, PART_NOT_SEARCHED));
   return lines.join('\n');
 }
 
@@ -67,8 +68,9 @@ function referenceLines(response: FindResponse): string[] {
 export function namedLine(ref: Candidate): string[] {
   const name = ref.container ? `${ref.container}.${ref.name}` : ref.name;
   const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : previewOf(ref);
+  const lines = ref.endLine !== undefined ? `  ${ref.line}-${ref.endLine}` : '';
   return [
-    `${place(ref)}  ${ref.kind}  ${name}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`,
+    `${place(ref)}  ${ref.kind}  ${name}${lines}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`,
     ...snippetLines(ref.snippet, '  '),
   ];
 }

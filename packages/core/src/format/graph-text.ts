@@ -8,7 +8,8 @@ import type {
   TypeResponse,
 } from '@cn/protocol';
 import { fitEdges, fitListItems, fitType } from '../output/graph-budget.js';
-import { cutNotes, plural } from './notes.js';
+import { cutNotes, incompleteNote, plural } from './notes.js';
+import { PART_NOT_SEARCHED } from './text.js';
 import type { Presenter } from './presenter.js';
 import { graphTree } from './tree.js';
 
@@ -27,12 +28,15 @@ const importGraph: Presenter<DepsResponse> = {
 importGraph.tree = importGraph.text;
 
 function edgeNotes(response: DepsResponse): string[] {
-  return cutNotes(
-    { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
-    response.edges.length,
-    response.totalEdges ?? response.edges.length,
-    'edge',
-  );
+  return [
+    ...cutNotes(
+      { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
+      response.edges.length,
+      response.totalEdges ?? response.edges.length,
+      'edge',
+    ),
+    ...incompleteNote(response, PART_NOT_SEARCHED),
+  ];
 }
 
 /** `cn deps --orphans`: one file a line, entry points said. */
@@ -42,6 +46,7 @@ const orphans: Presenter<OrphansResponse> = {
       ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
       `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
       ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
+      ...incompleteNote(response, PART_NOT_SEARCHED),
     ].join('\n'),
   compact: (response) => orphans.text(response),
   ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),

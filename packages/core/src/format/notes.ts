@@ -16,6 +16,14 @@ export function cutNotes(
   return [...notes, ...budgetNote(response)];
 }
 
+/**
+ * `incomplete: <why>` when the answer says it did not search everything that could hold a result (a broken
+ * tsconfig kept a project out, an index was still being built …): an agent must not read a short answer as whole.
+ */
+export function incompleteNote(response: { complete?: boolean; incomplete?: string }, fallback: string): string[] {
+  return response.complete === false ? [`incomplete: ${response.incomplete ?? fallback}`] : [];
+}
+
 /** What each budget stage did to the answer, in words (the JSON names the stage). */
 const STAGE_EFFECT: Record<Exclude<BudgetStage, 'full'>, string> = {
   'no-previews': 'previews and code left out',

@@ -1,6 +1,6 @@
 import type { GrepGroup, GrepResponse, SearchHit, SearchResponse } from '@cn/protocol';
 import { namedLine } from './compact.js';
-import { cutNotes, place, previewOf } from './notes.js';
+import { cutNotes, incompleteNote, place, previewOf } from './notes.js';
 
 /** People: rank, score, place, what matched, then the preview or snippet. */
 export function searchText(response: SearchResponse): string {
@@ -44,7 +44,7 @@ function searchHeading(response: SearchResponse): string {
 
 function searchNotes(response: SearchResponse): string[] {
   const notes = cutNotes(response, response.results.length, response.total, 'declarations');
-  if (!response.complete) notes.push(`incomplete: ${response.reason ?? 'part of the project was searched'}`);
+  notes.push(...incompleteNote(response, 'part of the project was searched'));
   return notes;
 }
 
@@ -131,6 +131,6 @@ function grepSummary(response: GrepResponse): string[] {
       'lines',
     ),
   ];
-  if (!response.complete) notes.push(`incomplete: ${response.reason ?? 'the search stopped early'}`);
+  notes.push(...incompleteNote(response, 'the search stopped early'));
   return notes;
 }

@@ -8,8 +8,11 @@ import type {
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote } from './find-many.js';
-import { budgetNote, cutNotes, groupByFile, place, plural, previewOf } from './notes.js';
+import { budgetNote, cutNotes, groupByFile, incompleteNote, place, plural, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
+
+/** What an answer that says `complete: false` without a reason left out. */
+export const PART_NOT_SEARCHED = 'part of the project was not searched';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
 export function mapText(response: MapResponse): string {
@@ -51,7 +54,8 @@ export function findText(response: FindResponse): string {
     if (response.refs !== 'only') lines.push(`no definition found for '${response.query}'${didYouMean(response)}`);
   } else {
     const container = definition.container ? ` (in ${definition.container})` : '';
-    lines.push(`definition  ${definition.kind} ${definition.name}${container}  ${place(definition)}`);
+    const span = definition.endLine !== undefined ? `  (lines ${definition.line}-${definition.endLine})` : '';
+    lines.push(`definition  ${definition.kind} ${definition.name}${container}  ${place(definition)}${span}`);
     if (definition.snippet !== undefined) lines.push(...definition.snippet.split('\n').map((line) => `  ${line}`));
     else if (previewOf(definition) !== undefined) lines.push(`  ${previewOf(definition)}`);
   }
@@ -89,7 +93,7 @@ export function findText(response: FindResponse): string {
       lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
     }
   }
-  lines.push(...budgetNote(response));
+  lines.push(...budgetNote(response), ...incompleteNote(response, PART_NOT_SEARCHED));
   return lines.join('\n');
 }
 

@@ -1,4 +1,5 @@
 import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
+import { incompleteNote } from './notes.js';
 
 /** People: one block per file, then what was checked and searched. */
 export function unusedText(response: UnusedResponse): string {
@@ -56,7 +57,7 @@ function summary(response: UnusedResponse): string[] {
     `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
   ];
   if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
-  if (!response.complete) lines.push(`incomplete: ${response.incomplete ?? 'some uses may not have been seen'}`);
+  lines.push(...incompleteNote(response, 'some uses may not have been seen'));
   return lines;
 }
 

@@ -195,7 +195,12 @@ async function findAtTarget(
     const found = await declarationAt(deps.engine, declared.filePath, declared.range.start, text);
     const name = found?.node.name ?? identifierAt(text, declared.range.start);
     const ref = await builder.ref(declared.filePath, declared.range.start, found?.kind ?? 'Unknown');
-    definition = { ...ref, name, ...(found?.container ? { container: found.container } : {}) };
+    definition = {
+      ...ref,
+      name,
+      ...(found?.container ? { container: found.container } : {}),
+      ...(found ? { endLine: found.node.range.end.line } : {}),
+    };
     if (options.snippet && found)
       await addSnippet(builder, definition, declared.filePath, found.node.range, options.snippet);
   }
@@ -231,7 +236,12 @@ async function namedRef(
   level: SnippetLevel | undefined,
 ): Promise<Candidate> {
   const ref = await builder.ref(hit.filePath, position, hit.kind);
-  const named: Candidate = { ...ref, name: hit.name, ...(hit.containerName ? { container: hit.containerName } : {}) };
+  const named: Candidate = {
+    ...ref,
+    name: hit.name,
+    ...(hit.containerName ? { container: hit.containerName } : {}),
+    endLine: hit.range.end.line,
+  };
   if (level) await addSnippet(builder, named, hit.filePath, hit.range, level);
   return named;
 }

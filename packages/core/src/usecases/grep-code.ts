@@ -196,6 +196,6 @@ function answer(
     filesMatched: counts.filesMatched,
     ...(found.length > limit ? { truncated: true as const } : {}),
     complete: counts.stopped === undefined,
-    ...(counts.stopped !== undefined ? { reason: counts.stopped } : {}),
+    ...(counts.stopped !== undefined ? { incomplete: counts.stopped } : {}),
   };
 }

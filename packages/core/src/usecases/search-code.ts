@@ -48,7 +48,7 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
     files: state.files,
     declarations: state.declarations,
     complete: state.complete,
-    ...(state.reason !== undefined ? { reason: state.reason } : {}),
+    ...(state.reason !== undefined ? { incomplete: state.reason } : {}),
   };
 }
 
