@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUp, cn, copyProject, readPortFile } from '../helpers/cn.js';
+import { ENGINE, cleanUp, cn, copyProject, readPortFile } from '../helpers/cn.js';
 import { descendants, languageServerOf, tsserverOf } from '../helpers/processes.js';
 
 /**
@@ -13,7 +13,8 @@ const root = copyProject('examples/shop');
 afterAll(() => cleanUp(root));
 
 describe.runIf(process.platform === 'linux')('the node cn runs on', () => {
-  it('runs the daemon, the language server and tsserver too', async () => {
+  // The native engine's server is a Go binary: only the daemon runs on node there (checked below).
+  it.runIf(ENGINE === 'tsserver')('runs the daemon, the language server and tsserver too', async () => {
     const result = await cn(['find', 'User', '--no-refs', '--root', root]);
     expect(result.exitCode).toBe(0);
     const daemon = readPortFile(root)!.pid;
@@ -29,5 +30,14 @@ describe.runIf(process.platform === 'linux')('the node cn runs on', () => {
     });
     expect(executables.length).toBeGreaterThanOrEqual(3);
     for (const { pid, exe } of executables) expect({ pid, exe }).toEqual({ pid, exe: node });
+  });
+
+  it.runIf(ENGINE === 'native')('runs the daemon; the native server is its own executable', async () => {
+    const result = await cn(['find', 'User', '--no-refs', '--root', root]);
+    expect(result.exitCode).toBe(0);
+    const daemon = readPortFile(root)!.pid;
+    expect(realpathSync(`/proc/${daemon}/exe`)).toBe(realpathSync(process.execPath));
+    const server = languageServerOf(daemon)!;
+    expect(realpathSync(`/proc/${server}/exe`)).toMatch(/@typescript[\\/]typescript-linux-[^\\/]+[\\/]lib[\\/]tsc$/);
   });
 });

@@ -27,9 +27,14 @@ function namedModules(text: string): string[] {
 describe('the npm package manifest', () => {
   it('depends on the compiler and the language server, with the workspace ranges; everything else is bundled', () => {
     const manifest = packageManifest(bundles);
-    expect(manifest.dependencies).toEqual({ typescript: '~5.9.3', 'typescript-language-server': '~5.3.0' });
+    expect(manifest.dependencies).toEqual({
+      typescript: '~5.9.3',
+      'typescript-language-server': '~5.3.0',
+      // The native engine: typescript@7 beside 5.9, under an alias.
+      'typescript-native': 'npm:typescript@7.0.x',
+    });
     expect(manifest.bin).toEqual({ cn: 'bin/cn.cjs' });
-    expect(manifest.engines.node).toMatch(/^>=\d+/);
+    expect(manifest.engines.node).toMatch(/^\^20\.19\.0 \|\| .*>=\d+$/);
     expect(manifest).not.toHaveProperty('private');
   });
 

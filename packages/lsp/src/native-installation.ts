@@ -24,7 +24,8 @@ export interface NativeInstallation extends EngineVersions {
 export function locateNative(platform: string = process.platform, arch: string = process.arch): NativeInstallation {
   let manifest: string;
   try {
-    manifest = require.resolve(`${NATIVE_PACKAGE}/package.json`);
+    // A literal specifier: scripts/package.mjs reads the packages the bundles resolve at run time from it.
+    manifest = require.resolve('typescript-native/package.json');
   } catch {
     throw new CnError(
       'unavailable',
