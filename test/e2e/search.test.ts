@@ -43,7 +43,7 @@ describe('cn search and cn grep', () => {
     const compact = await run('search', 'accept encoding header', '--in', 'src/http', '--format', 'compact');
     expect(compact.exitCode).toBe(0);
     expect(compact.stdout.split('\n')[1]).toMatch(
-      /^src\/http\/client\.ts:6:17 {2}Function {2}preferredEncoding {2}\[.*doc: accept, encoding, header.*\] {2}│ export function preferredEncoding/,
+      /^src\/http\/client\.ts:6:17 {2}Function {2}preferredEncoding {2}6-12 {2}\[.*doc: accept, encoding, header.*\] {2}│ export function preferredEncoding/,
     );
     const ids = await run('search', 'retry', '--limit', '2', '--format', 'ids');
     expect(ids.stdout.trim().split('\n')).toHaveLength(2);

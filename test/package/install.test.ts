@@ -125,11 +125,23 @@ describe('the npm package, installed from its tarball', () => {
     const names = (JSON.parse(listed.stdout).tools as Array<{ name: string }>).map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['cn_find', 'cn_map', 'cn_status']));
 
+    // The default answer is compact text; json also carries the object.
     const called = await inspect(['tools/call', '--tool-name', 'cn_find', '--tool-arg', 'query=User']);
     expect(called.exitCode, called.stderr).toBe(0);
     const answer = JSON.parse(called.stdout);
     expect(answer.isError ?? false).toBe(false);
-    expect(JSON.parse(answer.content[0].text).definition.filePath).toBe('src/domain/user.ts');
+    expect(answer.content[0].text).toMatch(/^src\/domain\/user\.ts:6:14 {2}Class {2}User /);
+    const asJson = await inspect([
+      'tools/call',
+      '--tool-name',
+      'cn_find',
+      '--tool-arg',
+      'query=User',
+      '--tool-arg',
+      'format=json',
+    ]);
+    expect(asJson.exitCode, asJson.stderr).toBe(0);
+    expect(JSON.parse(asJson.stdout).structuredContent.definition.filePath).toBe('src/domain/user.ts');
   }, 600_000);
 
   it('cn stop stops the daemon it started', async () => {

@@ -163,7 +163,9 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       ...deps,
       status,
       ready: async () => {
-        await engine.whenReady();
+        // cn start promises a loaded project: the native engine's name index too, or a first find lists fewer
+        // candidates than the next (complete: false).
+        await engine.whenIndexed();
         return status();
       },
       shutdown: () => void shutdown('requested by a client'),

@@ -93,6 +93,10 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolI
     await (await this.ready()).whenReady();
   }
 
+  async whenIndexed(): Promise<void> {
+    await (await this.ready()).whenIndexed();
+  }
+
   status(): EngineStatus {
     if (this.engine) return this.engine.status();
     return {

@@ -47,6 +47,8 @@ export interface SessionSymbols {
   start(layout: ProjectLayout): void;
   /** Files created, deleted or edited since the last answer. */
   changed(changes: SourceChanges): void;
+  /** Resolves once a search would answer complete (`cn start` waits for it, so answers after it are whole). */
+  whenBuilt(): Promise<void>;
   dispose(): void;
 }
 

@@ -54,6 +54,10 @@ export class NativeSymbolIndex implements SessionSymbols {
     return this.built;
   }
 
+  async whenBuilt(): Promise<void> {
+    if (!this.buildDone) await (this.built ?? this.build());
+  }
+
   changed(changes: SourceChanges): void {
     const now = new Set(changes.layout.sourceFiles);
     for (const file of [...this.files])

@@ -133,6 +133,8 @@ function navtoSymbols(session: LanguageServerSession): SessionSymbols {
     },
     start: () => undefined,
     changed: () => undefined,
+    // navto searches tsserver's own projects: complete once they are loaded.
+    whenBuilt: () => Promise.resolve(),
     dispose: () => undefined,
   };
 }

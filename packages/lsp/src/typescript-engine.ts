@@ -66,6 +66,7 @@ export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, Symb
   configDiagnostics(): EngineDiagnostic[];
   dispose(): Promise<void>;
   whenReady(): Promise<void>;
+  whenIndexed(): Promise<void>;
 }
 
 const MAX_OPEN_DOCUMENTS = 200;
@@ -127,6 +128,12 @@ class LanguageServerEngine implements TypeScriptEngine {
 
   private readySession(): Promise<LanguageServerSession> {
     return this.life.readySession();
+  }
+
+  /** Ready, and the name index built: what `cn start` waits for, so no answer after it is partial. */
+  async whenIndexed(): Promise<void> {
+    const session = await this.readySession();
+    await session.symbols.whenBuilt();
   }
 
   async searchSymbols(query: string, options: { exactSuffices?: boolean } = {}): Promise<SymbolSearch> {

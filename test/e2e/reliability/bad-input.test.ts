@@ -73,7 +73,7 @@ describe('bad input', () => {
     ['an id missing its path', 2, ['inspect', '::3::1'], /^cn: malformed id '::3::1' \(.+\)$/],
     ['an unknown flag', 2, ['find', 'Greeter', '--colour'], /^cn: Unknown option '--colour' \(see cn --help\)$/],
     ['an unknown --kind', 2, ['find', 'Greeter', '--kind', 'gizmo'], /^cn: unknown kind 'gizmo' \(use one of: .+\)$/],
-    ['an unknown --format', 2, ['find', 'Greeter', '--format', 'yaml'], /^cn: unknown format 'yaml' \(.+\)$/],
+    ['an unknown --format', 2, ['find', 'Greeter', '--format', 'yaml'], /^cn: cn find has no --format yaml \(.+\)$/],
     [
       'an overview of a directory that does not exist',
       2,

@@ -96,18 +96,16 @@ describe('faults', () => {
 
   it('the usual port already taken → another port', async () => {
     root = copyProject('examples/shop');
-    const blocker = net.createServer();
-    const blocked = await new Promise<number | undefined>((resolve) => {
-      blocker.once('error', () => resolve(undefined)); // someone else holds it already: still taken
-      blocker.listen(41_700, '127.0.0.1', () => resolve(41_700));
-    });
+    // Held by this test: another file's daemon may hold it now and let it go at any moment (tests run in parallel).
+    const blocker = await holdPort(41_700, 30_000);
+    expect(blocker).toBeDefined();
     try {
       const daemon = await warmDaemon(root);
       expect(readPortFile(root)!.port).not.toBe(41_700);
       expect(isAlive(daemon)).toBe(true);
       expect((await cn(['find', 'User', '--root', root])).exitCode).toBe(0);
     } finally {
-      if (blocked) blocker.close();
+      blocker?.close();
     }
   });
 
@@ -156,3 +154,18 @@ describe('faults', () => {
     expect(readFileSync(`/proc/${server}/environ`, 'utf8').split('\0')).toContain('GOMEMLIMIT=300MiB');
   });
 });
+
+/** A server listening on the port, once it is free (tried every 100 ms), or undefined after the timeout. */
+async function holdPort(port: number, timeoutMs: number): Promise<net.Server | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const server = net.createServer();
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (listening) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}
