@@ -70,9 +70,14 @@ afterAll(async () => {
 describe('the npm package, installed from its tarball', () => {
   it('pulls only its runtime dependencies: the bundles carry the rest', () => {
     const manifest = JSON.parse(readFileSync(path.join(installedPackage, 'package.json'), 'utf8'));
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['typescript', 'typescript-language-server']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      'typescript',
+      'typescript-language-server',
+      'typescript-native',
+    ]);
     const installedModules = readdirSync(path.join(installedPackage, 'node_modules')).filter((name) => name !== '.bin');
-    expect(installedModules.sort()).toEqual(Object.keys(manifest.dependencies).sort());
+    // @typescript: the native compiler's platform binary, an optional dependency of typescript@7.
+    expect(installedModules.sort()).toEqual(['@typescript', ...Object.keys(manifest.dependencies)].sort());
     expect(readdirSync(installedPackage).sort()).toEqual(['README.md', 'bin', 'dist', 'node_modules', 'package.json']);
     expect(readlinkSync(cnBin)).toMatch(/cn-navigator[\\/]bin[\\/]cn\.cjs$/);
   });
@@ -85,15 +90,31 @@ describe('the npm package, installed from its tarball', () => {
   });
 
   it('cn find answers in a project outside the repository, and every process it starts runs from the prefix', async () => {
-    const result = await installedCn(['find', 'User', '--no-refs']);
-    expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(0);
-    expect(JSON.parse(result.stdout).definition).toMatchObject({ filePath: 'src/domain/user.ts', kind: 'Class' });
-    const daemon = readPortFile(project)!.pid;
-    const tree = [daemon, ...descendants(daemon)].map((pid) =>
-      readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '),
-    );
     const installed = realpathSync(installedPackage);
+    const treeCommands = () => {
+      const daemon = readPortFile(project)!.pid;
+      return [daemon, ...descendants(daemon)].map((pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '),
+      );
+    };
+    // The default engine (auto: native for this project), then tsserver.
+    const native = await installedCn(['find', 'User', '--no-refs']);
+    expect(native.stderr).toBe('');
+    expect(native.exitCode).toBe(0);
+    expect(JSON.parse(native.stdout).definition).toMatchObject({ filePath: 'src/domain/user.ts', kind: 'Class' });
+    const nativeTree = treeCommands();
+    expect(nativeTree[0]).toContain(path.join(installed, 'dist', 'cn-daemon.cjs'));
+    expect(nativeTree.some((command) => command.includes(path.join(installed, 'node_modules/@typescript/')))).toBe(
+      true,
+    );
+    for (const command of nativeTree) expect(command).not.toContain(REPO);
+
+    await installedCn(['stop']);
+    const started = await installedCn(['start', '--engine', 'tsserver']);
+    expect(started.exitCode, started.stderr).toBe(0);
+    const tsserver = await installedCn(['find', 'User', '--no-refs']);
+    expect(tsserver.exitCode, tsserver.stderr).toBe(0);
+    const tree = treeCommands();
     expect(tree[0]).toContain(path.join(installed, 'dist', 'cn-daemon.cjs'));
     expect(
       tree.some((command) => command.includes(path.join(installed, 'node_modules/typescript-language-server'))),

@@ -144,6 +144,14 @@ describe('presenters: every format of every command says what it means', () => {
     },
   );
 
+  it('deps says once what counts as an import, so dynamic imports and re-exports need no grep', () => {
+    const deps = { root: 'src/a.ts', direction: 'in' as const, depth: 1, nodes: [], edges: [] };
+    for (const format of ['text', 'compact'] as const)
+      expect(presentAnswer('deps', deps, format).output).toContain(
+        "imports counted: import, import type, export … from (* as ns too), import('…'), require('…')",
+      );
+  });
+
   it('overview: compact explains its marks once; text says them in words', () => {
     const compact = presentAnswer('overview', overviewAnswer, 'compact').output;
     const text = presentAnswer('overview', overviewAnswer, 'text').output;

@@ -13,11 +13,22 @@ import { PART_NOT_SEARCHED } from './text.js';
 import type { Presenter } from './presenter.js';
 import { graphTree } from './tree.js';
 
+/**
+ * What counts as an import, said once, so an agent need not grep for dynamic imports or re-exports (it did): what
+ * the import graph reads (lsp/src/navigation/import-graph.ts).
+ */
+const IMPORT_RULE =
+  "imports counted: import, import type, export … from (* as ns too), import('…'), require('…') with a literal path";
+
 /** `cn deps`: the import graph as a tree (text and tree), one line per edge (compact), the files (ids). */
 const importGraph: Presenter<DepsResponse> = {
-  text: (response) => [graphTree(response), ...edgeNotes(response)].join('\n'),
+  text: (response) => [graphTree(response), IMPORT_RULE, ...edgeNotes(response)].join('\n'),
   compact: (response) =>
-    [...response.edges.map((edge) => `${edge.from} -${edge.kind}→ ${edge.to}`), ...edgeNotes(response)].join('\n'),
+    [
+      ...response.edges.map((edge) => `${edge.from} -${edge.kind}→ ${edge.to}`),
+      IMPORT_RULE,
+      ...edgeNotes(response),
+    ].join('\n'),
   ids: (response) =>
     response.nodes
       .filter((node) => node.id !== response.root)
@@ -25,7 +36,8 @@ const importGraph: Presenter<DepsResponse> = {
       .join('\n'),
   fit: (response, maxTokens, measure) => fitEdges(response, maxTokens, measure),
 };
-importGraph.tree = importGraph.text;
+// The tree alone (a picture of the graph), with its cut and completeness notes but not the rule of what counts.
+importGraph.tree = (response) => [graphTree(response), ...edgeNotes(response)].join('\n');
 
 function edgeNotes(response: DepsResponse): string[] {
   return [
@@ -45,6 +57,7 @@ const orphans: Presenter<OrphansResponse> = {
     [
       ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
       `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
+      IMPORT_RULE,
       ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
       ...incompleteNote(response, PART_NOT_SEARCHED),
     ].join('\n'),

@@ -45,6 +45,9 @@ function notes(symbol: UnusedSymbol): string {
   return said.length > 0 ? `  (${said.join(', ')})` : '';
 }
 
+const EXPORT_USE_RULE =
+  'a use is a reference from another file: an import, `export { x } from`, `ns.x` (`export *` alone names nothing)';
+
 function summary(response: UnusedResponse): string[] {
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
   const files = response.filesChecked === 1 ? '1 file' : `${response.filesChecked} files`;
@@ -54,6 +57,8 @@ function summary(response: UnusedResponse): string[] {
       : `${response.exported ? 'exports' : 'declarations'} in ${files}`;
   const verdict = response.exported ? 'used by no other file' : 'unused';
   const lines = [
+    // Which uses count, said once, so an agent need not check `export *` barrels by hand (it did).
+    ...(response.exported && response.membersOf === undefined ? [EXPORT_USE_RULE] : []),
     `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
   ];
   if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
