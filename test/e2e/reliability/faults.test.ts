@@ -96,16 +96,16 @@ describe('faults', () => {
 
   it('the usual port already taken → another port', async () => {
     root = copyProject('examples/shop');
-    // Held by this test: another file's daemon may hold it now and let it go at any moment (tests run in parallel).
-    const blocker = await holdPort(41_700, 30_000);
-    expect(blocker).toBeDefined();
+    // The port the daemon would take now: the first free one from its usual port up (other files' daemons may hold
+    // the usual one, as tests run in parallel). Held here, so the daemon must skip it.
+    const { server: blocker, port: taken } = await holdFirstFreePort(41_700);
     try {
       const daemon = await warmDaemon(root);
-      expect(readPortFile(root)!.port).not.toBe(41_700);
+      expect(readPortFile(root)!.port).not.toBe(taken);
       expect(isAlive(daemon)).toBe(true);
       expect((await cn(['find', 'User', '--root', root])).exitCode).toBe(0);
     } finally {
-      blocker?.close();
+      blocker.close();
     }
   });
 
@@ -155,17 +155,15 @@ describe('faults', () => {
   });
 });
 
-/** A server listening on the port, once it is free (tried every 100 ms), or undefined after the timeout. */
-async function holdPort(port: number, timeoutMs: number): Promise<net.Server | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+/** A server listening on the first port from `from` up that nobody holds, and that port. */
+async function holdFirstFreePort(from: number): Promise<{ server: net.Server; port: number }> {
+  for (let port = from; port < from + 100; port += 1) {
     const server = net.createServer();
     const listening = await new Promise<boolean>((resolve) => {
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => resolve(true));
     });
-    if (listening) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (listening) return { server, port };
   }
-  return undefined;
+  throw new Error(`no free port from ${from} to ${from + 99}`);
 }
