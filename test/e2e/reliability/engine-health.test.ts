@@ -39,12 +39,14 @@ describe('engine health', () => {
       for (let tries = 0; tries < 100 && !(await restarted()); tries++)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await restarted()).toBe(true);
-      expect(await waitFor(() => firstLife.every((name) => !existsSync(path.join(temp!, name))))).toBe(true);
+      // Removed once the old tree is gone; a machine loaded by the rest of the suite can take long to get there.
+      expect(await waitFor(() => firstLife.every((name) => !existsSync(path.join(temp!, name))), 60_000)).toBe(true);
       expect(cancellationDirectories().length).toBeGreaterThan(0); // the new tsserver's
 
       expect((await cn(['stop', '--root', root], { env })).exitCode).toBe(0);
       expect(cancellationDirectories()).toEqual([]);
     },
+    120_000,
   );
 
   it('a SIGSTOPped tsserver: the waiting request fails fast with exit 4, status tells why, the tree is replaced', async () => {
