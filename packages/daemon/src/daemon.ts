@@ -40,6 +40,8 @@ const FORCED_EXIT_MS = 8_000;
 const PORT_FILE_CHECK_MS = 2_000;
 /** What the HTTP server may log about outside traffic (refused requests) per minute. */
 const SERVER_LOG_LINES_PER_MINUTE = 20;
+/** How long the daemon must go without a question, once the project is loaded, before it builds the search index. */
+const QUIET_BEFORE_SEARCH_INDEX_MS = 2_000;
 
 let daemonLog: DaemonLog | undefined;
 
@@ -111,10 +113,21 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     now: () => performance.now(),
     answers: new AnswerCache(projectVersion(importGraph)),
   };
-  // The search index reads every file: it waits until the language server has loaded the project, so the two do
-  // not compete for the CPU while the first answer is awaited (a search asked earlier starts it at once).
+  // The search index reads and parses every file: it starts once the project is loaded and the daemon has had no
+  // question for a moment, so it competes neither with the load nor with the first answers for the CPU (a search
+  // asked earlier starts it at once).
+  let projectLoaded = false;
+  let indexStarted = false;
+  const indexWhenQuiet = new IdleTimer(QUIET_BEFORE_SEARCH_INDEX_MS, () => {
+    if (!projectLoaded || indexStarted) return;
+    indexStarted = true;
+    searchIndex.start();
+  });
   engine.whenReady().then(
-    () => searchIndex.start(),
+    () => {
+      projectLoaded = true;
+      indexWhenQuiet.touch();
+    },
     () => undefined,
   );
 
@@ -125,6 +138,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     stopping = true;
     log(`shutting down: ${reason}`);
     idle.stop();
+    indexWhenQuiet.stop();
     setTimeout(() => process.exit(0), FORCED_EXIT_MS).unref();
     // The port file goes first so no new client picks a daemon that is on its way out.
     await removeOwnPortFile(root, process.pid).catch(() => undefined);
@@ -172,7 +186,10 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     },
     {
       token,
-      onActivity: () => idle.touch(),
+      onActivity: () => {
+        idle.touch();
+        if (!indexStarted) indexWhenQuiet.touch();
+      },
       log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }),
       warning: configWarningOnce(() => engine.status().configErrors ?? []),
     },
