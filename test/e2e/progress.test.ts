@@ -52,7 +52,11 @@ afterAll(() => cleanUp(root));
 describe.runIf(hasScript)('cold-start progress', () => {
   it('on a terminal: what it waits for, rewritten in place, erased before the answer', async () => {
     const output = await cnOnTerminal(['find', 'f1', '--no-refs', '--root', root]);
-    const lines = output.split(ERASE).slice(1, -1);
+    // An erase right after another (one wait ended, the next began) leaves nothing to see: no line.
+    const lines = output
+      .split(ERASE)
+      .slice(1, -1)
+      .filter((line) => line !== '');
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines)
       expect(line).toMatch(
