@@ -20,6 +20,12 @@ const BUILD_WIDTH = 4;
  * Declarations outside the indexed files (node_modules, the standard library) come from the engine's
  * workspace/symbol, as navto would list them (its 256 cap applies to them alone).
  */
+/**
+ * How long a cold find waits for the index before answering an exact name without it (complete: false): long enough
+ * for small projects, short beside a large one's build (seconds).
+ */
+const BUILD_GRACE_MS = 300;
+
 export class NativeSymbolIndex implements SessionSymbols {
   private readonly byFile = new Map<string, WorkspaceSymbolHit[]>();
   private readonly plainImportsByFile = new Map<string, WorkspaceSymbolHit[]>();
@@ -54,6 +60,17 @@ export class NativeSymbolIndex implements SessionSymbols {
     return this.built;
   }
 
+  /** Waits for the build at most `ms` (a failed build is left for the full search to retry). */
+  private async buildWithin(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    try {
+      await Promise.race([(this.built ?? this.build()).catch(() => undefined), elapsed]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async whenBuilt(): Promise<void> {
     if (!this.buildDone) await (this.built ?? this.build());
   }
@@ -73,6 +90,8 @@ export class NativeSymbolIndex implements SessionSymbols {
   }
 
   async search(query: string, exactSuffices: boolean): Promise<SymbolSearch> {
+    // A small project's index is built within the grace (80 ms for examples/shop): its first answer is whole.
+    if (exactSuffices && !this.buildDone) await this.buildWithin(BUILD_GRACE_MS);
     if (exactSuffices && !this.buildDone) {
       const quick = await this.exactBeforeBuilt(query);
       if (quick) return quick;
