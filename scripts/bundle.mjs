@@ -1,6 +1,7 @@
 // Bundles what cn runs into CommonJS files in packages/cli/dist: the one-shot CLI, the daemon, its
 // project-discovery child, the MCP server and the protocol's schemas. A `cn` call pays node's start-up
-// plus one script parse, without resolving a tree of modules or starting the ES module loader
+// plus one small launcher and the CLI read from V8's compile cache (cn.cjs runs cn-cli.cjs), without resolving a tree
+// of modules or starting the ES module loader
 // (docs/performance.md, "Start-up"); the daemon loads one file instead of ~300 modules. The same
 // files are what the npm package ships (scripts/package.mjs), so the tests run what users install.
 import { build } from 'esbuild';
@@ -12,10 +13,14 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE_DIR = path.join(REPO, 'packages/cli/dist');
 /** The daemon's bundle: what cn and cn mcp start (packages/client/src/daemon-entry.ts), and what tests look for. */
 export const DAEMON_BUNDLE = 'cn-daemon.cjs';
+/** The CLI proper, which cn.cjs runs. */
+export const CLI_BUNDLE = 'cn-cli.cjs';
 
 /** Each bundle's file in BUNDLE_DIR and its entry point. */
 export const BUNDLES = {
-  'cn.cjs': 'packages/cli/src/main.ts',
+  // The bin's file: runs cn-cli.cjs through V8's compile cache (packages/cli/src/launch.ts).
+  'cn.cjs': 'packages/cli/src/launch.ts',
+  [CLI_BUNDLE]: 'packages/cli/src/main.ts',
   [DAEMON_BUNDLE]: 'packages/daemon/src/main.ts',
   // Forked by the daemon as a sibling of itself (packages/lsp/src/discover-in-worker.ts).
   'discovery-worker.cjs': 'packages/lsp/src/discovery-worker.ts',
@@ -32,8 +37,8 @@ export const BUNDLES = {
 const RUNTIME_PACKAGES = ['typescript', 'typescript-language-server'];
 
 /**
- * Workspace modules the CLI imports at run time, with a real import(), from their own bundles: `cn mcp`
- * loads the MCP SDK and `cn schema` zod only when they run, so the one-shot commands stay small. (The
+ * Workspace modules the CLI loads at run time (a require() where the source says import()) from their own
+ * bundles: `cn mcp` loads the MCP SDK and `cn schema` zod only when they run, so the one-shot commands stay small. (The
  * MCP bundle carries its own copy of the schemas: one zod instance per process.)
  */
 const CLI_SIBLING_BUNDLES = { '@cn/mcp': './cn-mcp.cjs', '@cn/protocol/schemas': './cn-schemas.cjs' };
@@ -61,7 +66,9 @@ export async function bundleAll({ outDir = BUNDLE_DIR, write = true } = {}) {
       define: { 'import.meta.url': '__cnModuleUrl', CN_DAEMON_BUNDLE: JSON.stringify(`./${DAEMON_BUNDLE}`) },
       banner: { js: 'const __cnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
       external: RUNTIME_PACKAGES.flatMap((name) => [name, `${name}/*`]),
-      plugins: [...(file === 'cn.cjs' ? [siblingBundles()] : []), sideEffectFree(['js-tokens'])],
+      plugins: [...(file === CLI_BUNDLE ? [siblingBundles()] : []), sideEffectFree(['js-tokens'])],
+      // The CLI runs as a vm.Script (the compile cache), where import() has no loader: require() instead.
+      ...(file === CLI_BUNDLE ? { supported: { 'dynamic-import': false } } : {}),
     });
     const text = write ? readFileSync(path.join(outDir, file), 'utf8') : result.outputFiles[0].text;
     bundles[file] = { metafile: result.metafile, text };

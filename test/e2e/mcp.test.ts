@@ -435,9 +435,10 @@ describe('cn mcp when the project cannot be served', () => {
   });
 
   it('the one-shot CLI bundle does not carry the MCP SDK', () => {
-    const bundle = readFileSync(path.join(REPO, 'packages/cli/dist/cn.cjs'), 'utf8');
+    const bundle = readFileSync(path.join(REPO, 'packages/cli/dist/cn-cli.cjs'), 'utf8');
     expect(bundle).not.toMatch(/StdioServerTransport|new McpServer|modelcontextprotocol/);
     // Loaded at run time from its own bundle beside the CLI (scripts/bundle.mjs).
-    expect(bundle).toMatch(/import\(["']\.\/cn-mcp\.cjs["']\)/);
+    // (require(), not import(): cn.cjs runs the CLI as a vm.Script, through the compile cache.)
+    expect(bundle).toMatch(/require\(["']\.\/cn-mcp\.cjs["']\)/);
   });
 });

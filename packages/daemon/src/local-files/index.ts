@@ -1,8 +1,10 @@
-// Files cn keeps on a shared machine (state directory, logs, port file), opened so that another
-// local user can neither redirect nor plant them. Shared by the client (bundled into the CLI, so
-// only node:fs, node:path and node:os here) and the daemon.
+// Files cn keeps on a shared machine (state directory, logs, port file, compile cache), opened so that
+// another local user can neither redirect nor plant them. Shared by the client (bundled into the CLI,
+// so only built-ins node has loaded before any script runs: fs, path, os, vm, module) and the daemon.
 export { ensurePrivateDirectory, ensureStateDirectory } from './private-directory.js';
-export { stateDirectory } from './state-directory.js';
+export { preparePrivateDirectory } from './directory-check.js';
+export { stateDirectory, userStateDirectory } from './state-directory.js';
+export { compileCacheDirectory, runBundleWithCompileCache } from './compile-cache.js';
 export { openPrivateAppend } from './private-file.js';
 export { portFilePath, readPortFileState, removeReplaceablePortFile, type PortFileState } from './port-file-reader.js';
 export { ownedByUs } from './ownership.js';

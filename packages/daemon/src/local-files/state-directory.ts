@@ -10,15 +10,18 @@ import * as path from 'node:path';
  */
 export function stateDirectory(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const digest = fnv1a(root, 0x811c9dc5) + fnv1a(root, 0x01000193);
-  const user = safeUserName();
   return path.join(
-    stateBase(env),
-    `cn-${user}`,
+    userStateDirectory(env),
     `${path
       .basename(root)
       .replace(/[^\w.-]/g, '_')
       .slice(0, 40)}-${digest}`,
   );
+}
+
+/** `<base>/cn-<user>`: the parent of every root's state directory and of what cn keeps per user (compile cache). */
+export function userStateDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(stateBase(env), `cn-${safeUserName()}`);
 }
 
 function stateBase(env: NodeJS.ProcessEnv): string {

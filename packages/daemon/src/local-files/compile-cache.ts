@@ -1,0 +1,149 @@
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  type BigIntStats,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { Script } from 'node:vm';
+import { preparePrivateDirectory } from './directory-check.js';
+import { ownedByUs } from './ownership.js';
+import { userStateDirectory } from './state-directory.js';
+
+/** Node's own CommonJS wrapper: the bundle sees exactly the variables `require()` would give it. */
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+const WRAPPER_TAIL = '\n})';
+/** Older caches kept per bundle besides the current one: a few builds or node versions used in turn. */
+const KEEP_OLDER = 3;
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/**
+ * `<state base>/cn-<user>/compile-cache`, if both levels are (or are now) private directories of this
+ * user; undefined (no cache) otherwise, or when NODE_DISABLE_COMPILE_CACHE is set, as for node's own.
+ */
+export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const userDirectory = userStateDirectory(env);
+  const cacheDirectory = path.join(userDirectory, 'compile-cache');
+  try {
+    if (preparePrivateDirectory(userDirectory) || preparePrivateDirectory(cacheDirectory)) return undefined;
+  } catch {
+    return undefined;
+  }
+  return cacheDirectory;
+}
+
+/**
+ * Runs a CommonJS bundle as `require()` would, but compiled with V8's code cache for it, kept in
+ * `cacheDir` (a private directory of this user; undefined runs without one). A one-shot `cn` spends
+ * much of its own start-up compiling its bundle; with the cache V8 deserializes the code instead, the
+ * functions the last uncached run compiled lazily included (docs/performance.md, "Start-up"). Node 22
+ * has `module.enableCompileCache()`; this does the same on every supported node, in a directory cn
+ * checks. A cache is keyed by the bundle's size, mtime and inode and by the node version, so a rebuilt
+ * bundle or another node never reads a stale one (V8 itself refuses data of another V8, flags or
+ * source length); a missing, foreign or rejected cache is written anew when the process exits. The
+ * cache is only ever an optimization: anything wrong with it means compiling as usual.
+ */
+export function runBundleWithCompileCache(bundle: string, cacheDir: string | undefined): void {
+  const { source, stat } = readBundle(bundle);
+  const cacheFile = cacheDir === undefined ? undefined : path.join(cacheDir, cacheName(bundle, stat));
+  const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
+  const script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename: bundle, cachedData });
+  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
+    // At exit, not now: the data then holds the functions this run compiled lazily as well.
+    process.once('exit', () => writeCache(cacheFile, cachePrefix(bundle), script));
+  }
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
+  run.call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
+  module.loaded = true;
+}
+
+function readBundle(bundle: string): { source: string; stat: BigIntStats } {
+  const fd = openSync(bundle, 'r');
+  try {
+    return { stat: fstatSync(fd, { bigint: true }), source: readFileSync(fd, 'utf8') };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `cn-cli-<size>-<mtime ns>-<inode>-<node version>-<arch>.v8`: names a cache by what it is valid for. */
+export function cacheName(bundle: string, stat: BigIntStats): string {
+  const [size, mtime, inode] = [stat.size, stat.mtimeNs, stat.ino].map(String);
+  return `${cachePrefix(bundle)}${size}-${mtime}-${inode}-${process.version}-${process.arch}.v8`;
+}
+
+function cachePrefix(bundle: string): string {
+  return `${path.basename(bundle, path.extname(bundle))}-`;
+}
+
+/** The cache's bytes if it is a regular file of ours that nobody else can write; never through a link. */
+function readCache(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, READ_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || !ownedByUs(stat) || (stat.mode & 0o022) !== 0) return undefined;
+    return readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Written beside under a name of this process (exclusive, 0600), then renamed over: readers see all or nothing. */
+function writeCache(file: string, prefix: string, script: Script): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  let created = false;
+  try {
+    const data = script.createCachedData();
+    const fd = openSync(temporary, CREATE_FLAGS, 0o600);
+    created = true;
+    try {
+      writeFileSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+    created = false;
+    pruneOlderCaches(file, prefix);
+  } catch {
+    // No cache this time (a full disk, a racing cn): the next run compiles and tries again.
+    if (created) unlinkQuietly(temporary);
+  }
+}
+
+/** Keeps the newest few caches of the same bundle beside `current`, so rebuilds do not pile up. */
+function pruneOlderCaches(current: string, prefix: string): void {
+  const dir = path.dirname(current);
+  const older = readdirSync(dir)
+    // A digit after the prefix: `cn-` must not take `cn-cli-…` for one of its own.
+    .filter((name) => name.startsWith(prefix) && /^\d.*\.v8$/.test(name.slice(prefix.length)))
+    .filter((name) => path.join(dir, name) !== current)
+    .map((name) => ({ file: path.join(dir, name), mtime: lstatSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const { file } of older.slice(KEEP_OLDER)) unlinkQuietly(file);
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Gone already, or another cn is replacing it.
+  }
+}
