@@ -6,7 +6,7 @@ import { refineKind } from '../src/ranking/refine-kind.js';
 /** Judges the site of the first occurrence of the name in the code. */
 function judge(code: string, name = 'Foo'): boolean {
   const text = new SourceText(code);
-  const line = text.lines.findIndex((content) => content.includes(name)) + 1;
+  const line = text.lineRange(1, text.lineCount).findIndex((content) => content.includes(name)) + 1;
   const character = text.line(line)!.indexOf(name) + 1;
   return isCallOrNewSite(text, { start: { line, character }, end: { line, character: character + name.length } });
 }

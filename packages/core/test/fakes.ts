@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import {
   MissingPath,
+  SourceText,
   badInput,
   type CodeIntelligence,
   type EngineStatus,
@@ -30,12 +31,12 @@ export class FakeFiles implements SourceFiles {
     return !relative.startsWith('..') && !path.isAbsolute(relative) && !this.linkedOut.has(relative);
   }
 
-  async readText(filePath: string): Promise<string> {
+  async readSource(filePath: string): Promise<SourceText> {
     if (!(await this.isInsideRoot(filePath))) throw badInput(`${filePath} is outside the project root`);
     const relative = path.relative(ROOT, filePath);
     const text = this.files[relative];
     if (text === undefined) throw new MissingPath(relative);
-    return text;
+    return new SourceText(text);
   }
 
   async resolveInRoot(userPath: string): Promise<string> {

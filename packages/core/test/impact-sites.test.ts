@@ -7,7 +7,7 @@ import { isImportSite } from '../src/graph/import-sites.js';
 function judge(code: string, name = 'foo'): boolean {
   const text = new SourceText(code);
   let line = 0;
-  text.lines.forEach((content, index) => {
+  text.lineRange(1, text.lineCount).forEach((content, index) => {
     if (content.includes(name)) line = index + 1;
   });
   const character = text.line(line)!.lastIndexOf(name) + 1;

@@ -124,10 +124,10 @@ describe('SearchIndex: kept in step with the files', () => {
     });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const readText = fake.readText.bind(fake);
-    fake.readText = async (file: string) => {
+    const readSource = fake.readSource.bind(fake);
+    fake.readSource = async (file: string) => {
       if (file.endsWith('b.ts')) await held;
-      return readText(file);
+      return readSource(file);
     };
     const asked = index.fresh(1000);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -145,10 +145,10 @@ describe('SearchIndex: kept in step with the files', () => {
     const { fake, index, names } = project({ 'src/a.ts': 'function before() {\n}\n' });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const readText = fake.readText.bind(fake);
+    const readSource = fake.readSource.bind(fake);
     let reads = 0;
-    fake.readText = async (file: string) => {
-      const text = await readText(file);
+    fake.readSource = async (file: string) => {
+      const text = await readSource(file);
       if (reads++ === 0) await held;
       return text;
     };

@@ -18,23 +18,28 @@ afterEach(() => {
   rmSync(outside, { recursive: true, force: true });
 });
 
-describe('NodeSourceFiles.readText: cached texts and confinement', () => {
+describe('NodeSourceFiles.readSource: cached texts and confinement', () => {
   it('answers a file it read from its cache while the file is unchanged, and reads an edit again', async () => {
     const files = new NodeSourceFiles(root);
     const file = path.join(root, 'src/real.ts');
-    expect(await files.readText(file)).toBe('export const inside = 1;\n');
+    const first = await files.readSource(file);
+    expect(first.text).toBe('export const inside = 1;\n');
+    // The very same object: its line offsets, once computed, serve the next question too.
+    expect(await files.readSource(file)).toBe(first);
     writeFileSync(file, 'export const inside = 2;\n');
     utimesSync(file, new Date(2000, 1, 1), new Date(2000, 1, 1));
-    expect(await files.readText(file)).toBe('export const inside = 2;\n');
+    const edited = await files.readSource(file);
+    expect(edited.text).toBe('export const inside = 2;\n');
+    expect(edited).not.toBe(first);
   });
 
   it('a path read through a symlink inside the root, then swapped to lead out, is refused, not answered from the cache', async () => {
     const files = new NodeSourceFiles(root);
     const link = path.join(root, 'src/link.ts');
     symlinkSync(path.join(root, 'src/real.ts'), link);
-    expect(await files.readText(link)).toBe('export const inside = 1;\n');
+    expect((await files.readSource(link)).text).toBe('export const inside = 1;\n');
     unlinkSync(link);
     symlinkSync(path.join(outside, 'secret.ts'), link);
-    await expect(files.readText(link)).rejects.toThrow(/outside the project root/);
+    await expect(files.readSource(link)).rejects.toThrow(/outside the project root/);
   });
 });

@@ -5,17 +5,17 @@
  * needs one line of a 900 KB file, not 20,000).
  */
 export class SourceText {
-  private starts: number[] | undefined;
+  private starts: readonly number[] | undefined;
   private count: number | undefined;
-  private allLines: string[] | undefined;
 
   constructor(readonly text: string) {}
 
   /**
    * Offsets where lines start, computed on first use: a `find` wraps the ~100 files its references live in and
    * reads one line of most, so splitting every file into strings up front cost more than the rest of the answer.
+   * Kept with the text (the daemon keeps texts between questions): never split into an array of lines.
    */
-  private get lineStarts(): number[] {
+  get lineStarts(): readonly number[] {
     this.starts ??= lineStarts(this.text);
     return this.starts;
   }
@@ -30,10 +30,11 @@ export class SourceText {
     return this.count;
   }
 
-  /** Every line, without its terminator. */
-  get lines(): string[] {
-    this.allLines ??= Array.from({ length: this.lineCount }, (_, index) => this.line(index + 1)!);
-    return this.allLines;
+  /** Lines `first` to `last` (1-based, within the file), without their terminators. */
+  lineRange(first: number, last: number): string[] {
+    const lines: string[] = [];
+    for (let line = Math.max(1, first); line <= Math.min(this.lineCount, last); line++) lines.push(this.line(line)!);
+    return lines;
   }
 
   /** 1-based; undefined past the end. */
@@ -48,11 +49,7 @@ export class SourceText {
   }
 
   slice(startLine: number, endLine: number): string {
-    const first = Math.max(1, startLine);
-    const last = Math.min(this.lineCount, endLine);
-    const lines: string[] = [];
-    for (let line = first; line <= last; line++) lines.push(this.line(line)!);
-    return lines.join('\n');
+    return this.lineRange(startLine, endLine).join('\n');
   }
 }
 

@@ -24,7 +24,7 @@ export function snippet(text: SourceText, startLine: number, endLine: number, le
   const first = firstCodeLine(text, startLine, endLine);
   if (level === 'fold') return signature(text, first, endLine);
   const last = level === 'preview' ? Math.min(endLine, first + PREVIEW_LINES - 1) : endLine;
-  const lines = dedent(text.lines.slice(first - 1, last));
+  const lines = dedent(text.lineRange(first, last));
   if (last < endLine) lines.push(`… (${endLine - last} more lines)`);
   return lines.join('\n');
 }

@@ -1,10 +1,17 @@
+import type { SourceText } from '../domain/source-text.js';
+
 /**
  * Read access to the project's files. Paths are absolute. Implementations refuse (CnError
  * 'bad-input') files that do not exist, directories, binary files, files over the size cap and
  * files whose real path (symlinks resolved) is outside the root — whoever named them.
  */
 export interface SourceFiles {
-  readText(filePath: string): Promise<string>;
+  /**
+   * The file's text, decoded. The same SourceText for the same file version where the implementation keeps texts
+   * between requests, so its line offsets are computed once, not once per question (a search previews ten
+   * declarations of 20,000-line files).
+   */
+  readSource(filePath: string): Promise<SourceText>;
   /**
    * Resolves a user-given path (relative to the root or absolute) and confines it to the root; a path
    * naming nothing is refused with MissingPath.

@@ -3,7 +3,6 @@ import type { UnusedFile, UnusedRequest, UnusedResponse, UnusedSymbol } from '@c
 import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';
-import { SourceText } from '../domain/source-text.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
@@ -193,7 +192,7 @@ async function filesToCheck(deps: Deps, userPath: string | undefined): Promise<{
 
 /** The file's own top-level declarations in line order, overloads (and merged declarations) once. */
 async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean): Promise<UnusedCandidate[]> {
-  const text = new SourceText(await deps.files.readText(filePath));
+  const text = await deps.files.readSource(filePath);
   const relative = deps.paths.toRelative(filePath);
   const seen = new Set<string>();
   // The engine's outline is not always in document order; people and agents read top to bottom.

@@ -59,7 +59,7 @@ export class LocationRefBuilder {
     // The files port refuses text from outside the root, so a text read is inside it; only a file that could not be
     // read needs the (second) confinement check, to tell a place outside the root, which still gets an id.
     try {
-      return { text: new SourceText(await this.files.readText(filePath)), outsideRoot: false };
+      return { text: await this.files.readSource(filePath), outsideRoot: false };
     } catch {
       return { text: undefined, outsideRoot: !(await this.files.isInsideRoot(filePath)) };
     }

@@ -2,7 +2,6 @@ import type { MapRequest, MapResponse, MapSymbol } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import { SourceText } from '../domain/source-text.js';
 import { DECLARING_CONTAINER_KINDS, type OutlineNode } from '../domain/symbols.js';
 import { readDeclarationHead } from '../inspect/declaration-head.js';
 import { exportEntries } from '../inspect/export-entries.js';
@@ -34,7 +33,7 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   }
   const filePath = await resolveSourceFile(deps.files, request.file);
   // Reading first refuses binary and oversized files before the engine sees them.
-  const text = new SourceText(await deps.files.readText(filePath));
+  const text = await deps.files.readSource(filePath);
   const outline = await deps.engine.outline(filePath);
   const relative = deps.paths.toRelative(filePath);
   const exports = exportEntries(text.text);
@@ -114,7 +113,7 @@ async function resolveExport(
   const [target] = await deps.engine.definition(filePath, at);
   if (!target || !(await deps.files.isInsideRoot(target.filePath))) return {};
   const { line, character } = target.range.start;
-  const text = new SourceText(await deps.files.readText(target.filePath));
+  const text = await deps.files.readSource(target.filePath);
   const declared = await declarationAt(deps.engine, target.filePath, target.range.start, text);
   return {
     resolvesTo: formatLocationId(deps.paths.toRelative(target.filePath), line, character),

@@ -1,4 +1,3 @@
-import { lineStarts } from '../domain/source-text.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { boundedMap } from '../bounded-map.js';
@@ -25,7 +24,7 @@ export class NamedImports {
 
   static async read(
     importGraph: Pick<ImportGraphSource, 'importsOf'>,
-    files: Pick<SourceFiles, 'readText'>,
+    files: Pick<SourceFiles, 'readSource'>,
     projectFiles: string[],
   ): Promise<NamedImports> {
     const index = new NamedImports();
@@ -34,9 +33,9 @@ export class NamedImports {
         (imported) => imported.resolvedFile !== undefined && imported.resolvedFile !== importer,
       );
       if (imports.length === 0) return;
-      const text = await files.readText(importer).catch(() => undefined);
-      if (text === undefined) return;
-      const starts = lineStarts(text);
+      const source = await files.readSource(importer).catch(() => undefined);
+      if (source === undefined) return;
+      const { text, lineStarts: starts } = source;
       for (const imported of imports) {
         const offset = (starts[imported.line - 1] ?? Number.NaN) + imported.character - 1;
         if (!Number.isFinite(offset)) continue;

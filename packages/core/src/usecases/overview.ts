@@ -78,8 +78,8 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
 
   const texts = new Map<string, SourceText>();
   await boundedMap(project, OUTLINE_WIDTH * 4, async (file) => {
-    const content = await deps.files.readText(file).catch(() => undefined);
-    if (content !== undefined) texts.set(file, new SourceText(content));
+    const source = await deps.files.readSource(file).catch(() => undefined);
+    if (source !== undefined) texts.set(file, source);
   });
   const imports = await buildImportIndex(
     deps.importGraph,

@@ -25,12 +25,12 @@ export async function resolveTargetPosition(
   const named = parseNamedTarget(id);
   if (named) {
     const filePath = await resolveSourceFile(deps.files, named.filePath);
-    const text = new SourceText(await deps.files.readText(filePath));
+    const text = await deps.files.readSource(filePath);
     return { filePath, position: positionOfNamedTarget(named, await deps.engine.outline(filePath), text), text };
   }
   const target = parseTarget(id);
   const filePath = await resolveSourceFile(deps.files, target.filePath);
-  const text = new SourceText(await deps.files.readText(filePath));
+  const text = await deps.files.readSource(filePath);
   const content = text.line(target.line);
   if (content === undefined) {
     throw badInput(

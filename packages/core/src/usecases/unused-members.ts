@@ -2,7 +2,6 @@ import { badInput } from '../domain/errors.js';
 import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import { SourceText } from '../domain/source-text.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { refineKind } from '../ranking/refine-kind.js';
@@ -30,7 +29,7 @@ export async function memberCandidates(
     );
   }
   const { filePath, position } = await resolveSymbolTarget(deps, target);
-  const text = new SourceText(await deps.files.readText(filePath));
+  const text = await deps.files.readSource(filePath);
   const container = nodeAt(await deps.engine.outline(filePath), position);
   if (!container)
     throw badInput(

@@ -1,6 +1,14 @@
 import { constants, promises as fs, statSync, type BigIntStats } from 'node:fs';
 import * as path from 'node:path';
-import { MissingPath, badInput, decodeSourceBytes, isInside, looksBinary, type SourceFiles } from '@cn/core';
+import {
+  MissingPath,
+  SourceText,
+  badInput,
+  decodeSourceBytes,
+  isInside,
+  looksBinary,
+  type SourceFiles,
+} from '@cn/core';
 import { stampOf } from '@cn/lsp';
 import { TextCache } from './text-cache.js';
 
@@ -38,7 +46,7 @@ export class NodeSourceFiles implements SourceFiles {
       : isInside(await this.realRoot, real);
   }
 
-  async readText(filePath: string): Promise<string> {
+  async readSource(filePath: string): Promise<SourceText> {
     // The file the path reaches now, symlinks followed: if it is the very file (device, inode, size, times) whose
     // text was read through the checks below, that text is still the answer and the checks still hold. A path
     // swapped to reach another file has another stamp and goes through them again. This is what makes reading
@@ -70,8 +78,9 @@ export class NodeSourceFiles implements SourceFiles {
     });
     const text = decodeSourceBytes(buffer);
     if (looksBinary(text)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
-    this.cache.set(filePath, stamp, text);
-    return text;
+    const source = new SourceText(text);
+    this.cache.set(filePath, stamp, source);
+    return source;
   }
 
   /** The file's real path, refused unless it exists and is under the real root; errors name it as the user sees it. */
