@@ -3,7 +3,7 @@ import { CnError } from '@cn/core';
 import { CN_VERSION } from '@cn/protocol';
 import { attachNegativeValues, valueOptionNames } from './argv.js';
 import { refuseUnhonoured } from './command-scope.js';
-import { COMMANDS } from './commands/index.js';
+import { registrationsFor } from './commands/index.js';
 import { helpSections, registerGlobalOptions } from './help.js';
 import { contextFrom, reportFailure, type CommandHost } from './run.js';
 
@@ -21,7 +21,7 @@ const host: CommandHost = {
     })();
   },
 };
-for (const register of COMMANDS) register(host);
+for (const register of registrationsFor(process.argv.slice(2))) register(host);
 cli.help((sections) => helpSections(cli, sections));
 cli.version(CN_VERSION);
 
