@@ -2,7 +2,8 @@
 // Warm `cn search` and `cn grep` as whole processes against node's own start-up (`node -e 0`), the issue-15
 // target being floor + 50 ms on effect. Samples are interleaved (floor, search, grep, floor, …) so the shared
 // machine's drift hits all three alike; the figures to read are the differences. Runs on a temporary copy of
-// each corpus with its own daemon, stopped at the end (a bench running on the cached corpora is not disturbed).
+// each corpus with its own daemon, stopped at the end (a bench running on the cached corpora is not disturbed), once
+// the daemon is idle (its background indexes built: they would compete with the samples for the two cores).
 // A separate script so the bench (bench.mjs, report.mjs) can fold it in as it sees fit:
 //   node scripts/bench/search-latency.mjs [--corpus effect,rxjs,three|fixture:<dir>] [--runs 20]
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { commaList, parseScriptArgs, wholeNumber } from '../lib/cli-args.mjs';
 import { prepareCorpus, removeCorpus } from './corpora.mjs';
 import { cn, ms, runNode, summarize } from './measure.mjs';
+import { waitUntilIdle } from './process-tree.mjs';
 
 /** A question and a pattern an agent would plausibly ask of each corpus. */
 const QUESTIONS = {
@@ -44,6 +46,7 @@ for (const name of commaList(options.corpus) ?? []) {
       if (Date.now() > deadline) throw new Error(`the search index of ${name} was not complete after 10 minutes`);
     }
     cn(grepArgs, root, { allowExit: [0, 1] });
+    await waitUntilIdle(JSON.parse(cn(['status', '--format', 'json'], root).stdout).pid);
     const samples = { floor: [], search: [], grep: [] };
     for (let i = 0; i < runs; i++) {
       samples.floor.push(runNode(['-e', '0']).ms);
