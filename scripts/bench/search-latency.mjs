@@ -14,9 +14,10 @@ import { prepareCorpus, removeCorpus } from './corpora.mjs';
 import { cn, ms, runNode, summarize } from './measure.mjs';
 import { waitUntilIdle } from './process-tree.mjs';
 
-/** A question and a pattern an agent would plausibly ask of each corpus. */
+/** A question and a pattern an agent would plausibly ask of each corpus; each pattern matches (a grep finds lines). */
 const QUESTIONS = {
-  effect: { search: 'retry with exponential backoff schedule', grep: 'Schedule\\.exponential' },
+  // effect's own sources never write `Schedule.exponential` (its docs' spelling): that pattern matched nothing.
+  effect: { search: 'retry with exponential backoff schedule', grep: 'exponential' },
   rxjs: { search: 'retry with a delay after an error', grep: 'retryWhen|retry\\(' },
   three: { search: 'compute the bounding sphere of a geometry', grep: 'computeBoundingSphere' },
 };
