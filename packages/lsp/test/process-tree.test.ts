@@ -24,7 +24,12 @@ function startTree(): number {
 describe('listDescendants', () => {
   it('reads the same tree from the children lists as from the whole process table', async () => {
     const shell = startTree();
-    await vi.waitFor(() => expect(listDescendants(shell)).toHaveLength(2), { timeout: 10_000 });
+    // A forked child shows the shell's command line until it has exec'd sleep: wait for both execs, or the two
+    // reads below may see the tree on either side of one.
+    await vi.waitFor(
+      () => expect(listDescendants(shell).map((entry) => entry.command)).toEqual(['sleep 30', 'sleep 30']),
+      { timeout: 10_000 },
+    );
     const walked = listDescendants(process.pid);
     const fromTable = listDescendants(process.pid, listProcesses());
     const byPid = (entries: { pid: number }[]) => [...entries].sort((a, b) => a.pid - b.pid);
