@@ -77,6 +77,19 @@ describe('cn search and cn grep', () => {
       json(await run('search', 'compute retry delay')).results.map((hit: { name: string }) => hit.name),
     ).not.toContain('computeRetryDelay');
   });
+
+  it('grep sees an edit in the very next answer, after the index has read the file as it was', async () => {
+    await searchComplete('retry');
+    const toast = path.join(root, 'src/ui/toast.ts');
+    writeFileSync(toast, 'export function showToast(text: string): void {\n  zebraCrossing(text);\n}\n');
+    const found = json(await run('grep', 'ZEBRACROSSING', '-i'));
+    expect(
+      found.groups.map((group: { filePath: string; in: { name: string } }) => [group.filePath, group.in.name]),
+    ).toEqual([['src/ui/toast.ts', 'showToast']]);
+    await searchComplete('show toast');
+    writeFileSync(toast, 'export function showToast(text: string): void {}\n');
+    expect((await run('grep', 'zebraCrossing')).exitCode).toBe(1);
+  });
 });
 
 describe('cn grep', () => {

@@ -24,6 +24,9 @@ export class FakeFiles implements SourceFiles {
   /** Root-relative paths that stand for symlinks whose real path is outside the root. */
   readonly linkedOut = new Set<string>();
 
+  /** The SourceText last answered per file, answered again while its text is the same (as the daemon caches them). */
+  private readonly kept = new Map<string, SourceText>();
+
   constructor(readonly files: Record<string, string>) {}
 
   async isInsideRoot(filePath: string): Promise<boolean> {
@@ -36,7 +39,11 @@ export class FakeFiles implements SourceFiles {
     const relative = path.relative(ROOT, filePath);
     const text = this.files[relative];
     if (text === undefined) throw new MissingPath(relative);
-    return new SourceText(text);
+    const kept = this.kept.get(relative);
+    if (kept?.text === text) return kept;
+    const source = new SourceText(text);
+    this.kept.set(relative, source);
+    return source;
   }
 
   async resolveInRoot(userPath: string): Promise<string> {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   GREP_TIME_BUDGET_MS,
+  LinePattern,
   ProjectPaths,
   SearchIndex,
   grepCode,
@@ -40,7 +41,7 @@ function setup(files: Record<string, string> = FILES, clock: () => number = () =
     sleep: new FakeTimer().sleep,
   });
   const grep = (request: GrepRequest) => grepCode({ sources, files: fake, paths, searchIndex, now: clock }, request);
-  return { fake, grep };
+  return { fake, grep, searchIndex };
 }
 
 describe('grepCode: matching lines grouped by the declaration they are in', () => {
@@ -135,6 +136,56 @@ describe('grepCode: matching lines grouped by the declaration they are in', () =
     fake.linkedOut.add('src/main.ts');
     const answer = await grep({ pattern: 'console' });
     expect(answer.totalMatches).toBe(0);
+  });
+});
+
+describe('grepCode once the search index has read the files (their trigram signatures computed)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The texts scanned for a literal: the first offset asked of each. */
+  function spyScans() {
+    const scanned: string[] = [];
+    const nextCandidate = LinePattern.prototype.nextCandidate;
+    vi.spyOn(LinePattern.prototype, 'nextCandidate').mockImplementation(function (this: LinePattern, text, from) {
+      if (from === 0) scanned.push(text);
+      return nextCandidate.call(this, text, from);
+    });
+    return scanned;
+  }
+
+  it('scans only the texts that may hold a literal every match needs, and answers as a full scan does', async () => {
+    const { grep, searchIndex } = setup();
+    const unindexed = await grep({ pattern: 'console\\.log' });
+    await searchIndex.fresh(1000);
+    const scanned = spyScans();
+    const answer = await grep({ pattern: 'console\\.log' });
+    expect(answer).toEqual(unindexed);
+    expect(answer.totalMatches).toBe(1);
+    expect(scanned).toEqual([FILES['src/main.ts']]);
+  });
+
+  it('an edit since the index read the file is scanned, not judged by the old signature', async () => {
+    const { fake, grep, searchIndex } = setup();
+    await searchIndex.fresh(1000);
+    fake.files['test/retry.test.ts'] = 'retryDelay(0)\nconsole.log(retryDelay(1))\n';
+    const answer = await grep({ pattern: 'console\\.log' });
+    expect(answer.groups.map((group) => group.filePath)).toEqual(['src/main.ts', 'test/retry.test.ts']);
+  });
+
+  it('-i finds what case folding reaches (the Kelvin sign for k), -w and alternatives too', async () => {
+    const files = {
+      'src/units.ts': 'export const \u212aELVIN_SCALE = 1\n',
+      'src/other.ts': 'export const celsius = 2\n',
+    };
+    const { grep, searchIndex } = setup(files);
+    await searchIndex.fresh(1000);
+    expect((await grep({ pattern: 'kelvin', ignoreCase: true })).totalMatches).toBe(1);
+    expect((await grep({ pattern: 'kelvin' })).totalMatches).toBe(0);
+    expect((await grep({ pattern: 'CELSIUS|kelvin_scale', ignoreCase: true })).totalMatches).toBe(2);
+    expect((await grep({ pattern: 'celsius', word: true })).totalMatches).toBe(1);
+    const scanned = spyScans();
+    expect((await grep({ pattern: 'fahrenheit', ignoreCase: true })).totalMatches).toBe(0);
+    expect(scanned).toEqual([]);
   });
 });
 

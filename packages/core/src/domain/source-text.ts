@@ -1,3 +1,5 @@
+import { TrigramSignature } from './trigram-signature.js';
+
 /**
  * A file's text as lines, for previews and line-range checks. Lines are the compiler's: LF, CRLF, a lone CR, U+2028
  * and U+2029 all end a line (ts.computeLineStarts), so every line and column cn prints or accepts is the one the
@@ -7,6 +9,7 @@
 export class SourceText {
   private starts: readonly number[] | undefined;
   private count: number | undefined;
+  private trigrams: TrigramSignature | undefined;
 
   constructor(readonly text: string) {}
 
@@ -35,6 +38,21 @@ export class SourceText {
     const lines: string[] = [];
     for (let line = Math.max(1, first); line <= Math.min(this.lineCount, last); line++) lines.push(this.line(line)!);
     return lines;
+  }
+
+  /**
+   * Computes the text's trigram signature, kept with it: the search index does as it reads each file (in the
+   * background), so `cn grep` can skip texts that cannot match. Not computed on demand by grep itself: a text read
+   * anew for each grep (a project over the text cache's budget) would cost ten times its scan.
+   */
+  indexTrigrams(): void {
+    this.trigrams ??= TrigramSignature.of(this.text);
+  }
+
+  /** False only when the text surely holds none of `literals`; true while its signature is not computed. */
+  mayContainAny(literals: readonly string[]): boolean {
+    const trigrams = this.trigrams;
+    return trigrams === undefined || literals.some((literal) => trigrams.mayContain(literal));
   }
 
   /** 1-based; undefined past the end. */

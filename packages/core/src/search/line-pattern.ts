@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { badInput } from '../domain/errors.js';
+import type { SourceText } from '../domain/source-text.js';
 
 /** The longest pattern cn grep takes (the request schema's MAX_PATTERN_LENGTH; route-table.ts checks they agree). */
 export const MAX_PATTERN_LENGTH = 1000;
@@ -25,6 +26,8 @@ export interface LineMatch {
  * only those lines reach the matcher. A pattern without such a literal (`\d{4}`) tests every line.
  */
 export class LinePattern {
+  /** Literals of which every match holds one (none known: undefined). */
+  private readonly literals: string[] | undefined;
   /** A regular expression of escaped literals, safe for the backtracking engine (no quantifiers). */
   private readonly scan: RegExp | undefined;
   /** The whole prefilter (every AND and OR of literals) as string searches: most candidate lines stop here. */
@@ -36,10 +39,10 @@ export class LinePattern {
     ignoreCase: boolean,
   ) {
     const literals = requiredLiterals(prefilter);
-    this.scan =
-      literals && literals.length > 0
-        ? new RegExp(literals.map(escapeLiteral).join('|'), ignoreCase ? 'giu' : 'gu')
-        : undefined;
+    this.literals = literals && literals.length > 0 ? literals : undefined;
+    this.scan = this.literals
+      ? new RegExp(this.literals.map(escapeLiteral).join('|'), ignoreCase ? 'giu' : 'gu')
+      : undefined;
     this.mayMatch = lineTest(prefilter, ignoreCase);
   }
 
@@ -63,6 +66,11 @@ export class LinePattern {
         'cn grep takes RE2 syntax, as rg does: no backreferences or lookaround; -F for a literal string',
       );
     }
+  }
+
+  /** False when the text's trigram signature shows it holds none of the literals every match needs: nothing to scan. */
+  mayMatchIn(source: SourceText): boolean {
+    return this.literals === undefined || source.mayContainAny(this.literals);
   }
 
   /**

@@ -137,7 +137,10 @@ export class SearchIndex {
    */
   private async read(filePath: string, stamp: string): Promise<void> {
     // A file cn may not read (too large, binary, gone since listed) has no declarations to find.
-    const text = (await this.deps.files.readSource(filePath).catch(() => undefined))?.text;
+    const source = await this.deps.files.readSource(filePath).catch(() => undefined);
+    // Every file passes here once per version, in the background: the moment to prepare its text for cn grep.
+    source?.indexTrigrams();
+    const text = source?.text;
     const facts =
       text === undefined ? [] : await this.deps.declarationSyntax.declarations(filePath, text).catch(() => []);
     this.index.setFile(filePath, this.deps.paths.toRelative(filePath), facts);

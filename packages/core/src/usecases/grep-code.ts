@@ -63,8 +63,9 @@ export async function grepCode(deps: Deps, request: GrepRequest): Promise<GrepRe
     async (filePath) => {
       if (deps.now() - started > GREP_TIME_BUDGET_MS) return undefined;
       // A file cn may not read (too large, binary, gone since listed) holds nothing to show.
-      const text = (await deps.files.readSource(filePath).catch(() => undefined))?.text;
-      return text === undefined ? [] : grepFile(deps, filePath, text, pattern, request.codeOnly === true);
+      const source = await deps.files.readSource(filePath).catch(() => undefined);
+      if (source === undefined || !pattern.mayMatchIn(source)) return [];
+      return grepFile(deps, filePath, source.text, pattern, request.codeOnly === true);
     },
     (inFile) => {
       if (inFile === undefined) {
