@@ -28,8 +28,13 @@ export interface LineMatch {
 export class LinePattern {
   /** Literals of which every match holds one (none known: undefined). */
   private readonly literals: string[] | undefined;
-  /** A regular expression of escaped literals, safe for the backtracking engine (no quantifiers). */
+  /**
+   * A regular expression of escaped literals, safe for the backtracking engine (no quantifiers); undefined when the
+   * pattern needs a single literal in its exact case, which the engine's string search finds faster (a fresh RegExp
+   * starts in V8's regexp interpreter: scanning effect's 516 KB holding `exponential` took 1.9 ms with it).
+   */
   private readonly scan: RegExp | undefined;
+  private readonly onlyLiteral: string | undefined;
   /** The whole prefilter (every AND and OR of literals) as string searches: most candidate lines stop here. */
   private readonly mayMatch: ((line: string) => boolean) | undefined;
 
@@ -40,9 +45,11 @@ export class LinePattern {
   ) {
     const literals = requiredLiterals(prefilter);
     this.literals = literals && literals.length > 0 ? literals : undefined;
-    this.scan = this.literals
-      ? new RegExp(this.literals.map(escapeLiteral).join('|'), ignoreCase ? 'giu' : 'gu')
-      : undefined;
+    this.onlyLiteral = this.literals?.length === 1 && !ignoreCase ? this.literals[0] : undefined;
+    this.scan =
+      this.literals && this.onlyLiteral === undefined
+        ? new RegExp(this.literals.map(escapeLiteral).join('|'), ignoreCase ? 'giu' : 'gu')
+        : undefined;
     this.mayMatch = lineTest(prefilter, ignoreCase);
   }
 
@@ -78,6 +85,10 @@ export class LinePattern {
    * again from the line's end), or every offset when the pattern has no literal.
    */
   nextCandidate(text: string, from: number): number | undefined {
+    if (this.onlyLiteral !== undefined) {
+      const at = text.indexOf(this.onlyLiteral, from);
+      return at === -1 ? undefined : at;
+    }
     if (!this.scan) return from < text.length ? from : undefined;
     this.scan.lastIndex = from;
     const hit = this.scan.exec(text);
