@@ -51,21 +51,16 @@ export async function httpCall<T>(
   body: unknown,
   timeoutMs: number,
 ): Promise<T> {
-  const signed = await signRequest(endpoint.token, method, route, body);
-  const head = [
-    `${method} ${route} HTTP/1.1`,
-    `host: 127.0.0.1:${endpoint.port}`,
-    ...Object.entries(signed.headers).map(([name, value]) => `${name}: ${value}`),
-    'connection: close',
-    ...(body === undefined ? [] : [`content-length: ${signed.payload.length}`]),
-    '',
-    '',
-  ].join('\r\n');
-  const response = await exchange(
-    endpoint.port,
-    Buffer.concat([Buffer.from(head, 'latin1'), signed.payload]),
-    timeoutMs,
+  const signing = signRequest(endpoint.token, method, route, body);
+  // Connecting before the request is signed: the handshake and the daemon's accept overlap loading node:crypto.
+  const request = signing.then((signed) =>
+    Buffer.concat([
+      Buffer.from(requestHead(endpoint.port, method, route, signed, body !== undefined), 'latin1'),
+      signed.payload,
+    ]),
   );
+  const response = await exchange(endpoint.port, request, timeoutMs);
+  const signed = await signing;
   const { DAEMON_PROOF_HEADER } = await import('@cn/protocol/request-proof');
   const answer = await readAnswer(
     endpoint,
@@ -83,6 +78,18 @@ export async function httpCall<T>(
     if (warning) process.stderr.write(`cn: warning: ${warning}\n`);
   }
   return answer as T;
+}
+
+function requestHead(port: number, method: HttpMethod, route: string, signed: SignedRequest, hasBody: boolean): string {
+  return [
+    `${method} ${route} HTTP/1.1`,
+    `host: 127.0.0.1:${port}`,
+    ...Object.entries(signed.headers).map(([name, value]) => `${name}: ${value}`),
+    'connection: close',
+    ...(hasBody ? [`content-length: ${signed.payload.length}`] : []),
+    '',
+    '',
+  ].join('\r\n');
 }
 
 /** What a request carries besides method and path, the same from the CLI's socket and the MCP server's undici. */
@@ -144,7 +151,11 @@ export async function readAnswer(
   throw new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${status}`, error?.hint);
 }
 
-function exchange(port: number, request: Buffer, timeoutMs: number): Promise<RawResponse> {
+/**
+ * Connects at once and writes the request when it is ready (node holds a write until the socket is connected); a
+ * request that cannot be made (too large) fails the exchange with its own error.
+ */
+function exchange(port: number, request: Promise<Buffer>, timeoutMs: number): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const reader = new ResponseReader();
     let settled = false;
@@ -158,7 +169,13 @@ function exchange(port: number, request: Buffer, timeoutMs: number): Promise<Raw
     const fail = (error: Error) =>
       finish(() => reject(error instanceof NotAnAnswer ? new ConnectionFailure(error) : error));
     const deadline = setTimeout(() => finish(() => reject(answerOverdue(timeoutMs))), timeoutMs);
-    const socket = connect({ host: '127.0.0.1', port }, () => socket.write(request));
+    const socket = connect({ host: '127.0.0.1', port });
+    request.then(
+      (bytes) => {
+        if (!settled) socket.write(bytes);
+      },
+      (error: Error) => finish(() => reject(error)),
+    );
     socket.on('data', (chunk: Buffer) => {
       let response: RawResponse | undefined;
       try {

@@ -1,7 +1,7 @@
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_ANSWER_BYTES } from '@cn/core';
+import { MAX_ANSWER_BYTES, MAX_REQUEST_BYTES } from '@cn/core';
 import { ConnectionFailure, httpCall } from '../src/http-call.js';
 
 /** A raw TCP peer that answers every connection with `answer` (no HTTP library: full control of the bytes). */
@@ -78,4 +78,35 @@ describe('httpCall against a peer that is not a well-behaved daemon', () => {
       expect(failure.message).toMatch(/did not prove it is the daemon/);
     },
   );
+});
+
+describe('httpCall: the request', () => {
+  it('connects while it signs, and sends the signed request whole once connected', { timeout: 10_000 }, async () => {
+    let received = '';
+    const server = net.createServer((socket) => {
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      // Hang up after a moment: the call then fails, and the bytes that arrived are what this test reads.
+      setTimeout(() => socket.destroy(), 200);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const body = { pattern: 'x' };
+    await httpCall({ port, token: 't'.repeat(48) }, 'POST', '/grep', body, 5_000).catch(() => undefined);
+    expect(received).toMatch(/^POST \/grep HTTP\/1\.1\r\n/);
+    expect(received).toContain(`content-length: ${JSON.stringify(body).length}\r\n`);
+    expect(received).toMatch(/x-cn-auth: [0-9a-f]{64}\r\n/);
+    expect(received.endsWith(`\r\n\r\n${JSON.stringify(body)}`)).toBe(true);
+  });
+
+  it('a body over the daemon’s limit is refused as such, even with no daemon there (not a connection failure)', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const huge = { text: 'x'.repeat(MAX_REQUEST_BYTES + 1) };
+    const failure = await httpCall({ port, token: 't'.repeat(48) }, 'POST', '/grep', huge, 5_000).catch((e) => e);
+    expect(failure).not.toBeInstanceOf(ConnectionFailure);
+    expect(failure).toMatchObject({ kind: 'bad-input' });
+  });
 });
