@@ -25,7 +25,8 @@ import {
   type EngineChoice,
 } from '@cn/lsp';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
-import { NodeProjectSources } from './adapters/project-sources.js';
+import { NodeProjectSources, statStamps } from './adapters/project-sources.js';
+import { StampsOnConnect } from './adapters/stamps-on-connect.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
@@ -88,9 +89,13 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     import('portfinder'),
   ]);
   const importGraph = new LazyImportGraph(root);
-  const files = new NodeSourceFiles(root);
+  const stampsOnConnect: StampsOnConnect = new StampsOnConnect(
+    { files: (): Promise<string[]> => sources.checkedFiles(), statStamps },
+    () => performance.now(),
+  );
+  const files: NodeSourceFiles = new NodeSourceFiles(root, stampsOnConnect);
   const paths = new ProjectPaths(root);
-  const sources = new NodeProjectSources(root, importGraph, files);
+  const sources: NodeProjectSources = new NodeProjectSources(root, importGraph, files, stampsOnConnect);
   const searchIndex = new SearchIndex({
     sources,
     files,
@@ -192,6 +197,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       },
       log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }),
       warning: configWarningOnce(() => engine.status().configErrors ?? []),
+      questions: stampsOnConnect,
     },
   );
 

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_REQUEST_BYTES, ProjectPaths, SearchIndex, engineFailure } from '@cn/core';
@@ -7,7 +8,7 @@ import { FakeReferenceSyntax, ROOT } from '../../core/test/fakes.js';
 import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
 import { FakeDeclarationSyntax, FakeSources, FakeTimer } from '../../core/test/search-fakes.js';
-import { provenHeaders } from '../../../test/helpers/http.js';
+import { provenHeaders, rawRequest } from '../../../test/helpers/http.js';
 import { AnswerCache } from '../src/answer-cache.js';
 import { buildServer } from '../src/http/server.js';
 import { fakeDaemonStatus } from './status-fixture.js';
@@ -35,6 +36,7 @@ const SOURCES = {
 const STATUS = fakeDaemonStatus(PORT);
 
 let app: FastifyInstance;
+let routeDeps: Parameters<typeof buildServer>[0];
 let engine: ReturnType<typeof codebaseFromText>['engine'];
 const logged: string[] = [];
 let activity = 0;
@@ -71,27 +73,30 @@ beforeEach(async () => {
     declarationSyntax: new FakeDeclarationSyntax(),
     sleep: new FakeTimer().sleep,
   });
-  app = buildServer(
-    {
-      engine,
-      symbols: engine,
-      navigation,
-      importGraph,
-      typeSyntax: { typeDeclarations: async () => [] },
-      changes: { changedFiles: async () => [{ filePath: `${ROOT}/src/greet.ts`, lines: [{ start: 5, end: 5 }] }] },
-      referenceSyntax: new FakeReferenceSyntax(),
-      files,
-      paths,
-      sources,
-      searchIndex,
-      now: () => 0,
-      answers: new AnswerCache(async () => `version ${projectVersion}`),
-      status: () => STATUS,
-      ready: async () => STATUS,
-      shutdown: () => undefined,
-    },
-    { token: TOKEN, onActivity: () => activity++, warning: () => warning, log: (line: string) => logged.push(line) },
-  );
+  routeDeps = {
+    engine,
+    symbols: engine,
+    navigation,
+    importGraph,
+    typeSyntax: { typeDeclarations: async () => [] },
+    changes: { changedFiles: async () => [{ filePath: `${ROOT}/src/greet.ts`, lines: [{ start: 5, end: 5 }] }] },
+    referenceSyntax: new FakeReferenceSyntax(),
+    files,
+    paths,
+    sources,
+    searchIndex,
+    now: () => 0,
+    answers: new AnswerCache(async () => `version ${projectVersion}`),
+    status: () => STATUS,
+    ready: async () => STATUS,
+    shutdown: () => undefined,
+  };
+  app = buildServer(routeDeps, {
+    token: TOKEN,
+    onActivity: () => activity++,
+    warning: () => warning,
+    log: (line: string) => logged.push(line),
+  });
   await app.ready();
 });
 afterEach(() => app.close());
@@ -408,5 +413,35 @@ describe('failures behind the routes', () => {
     expect(answer.body).not.toMatch(/\bat .*\.ts:\d+/);
     // The log line is one printable line: the stack's newlines are escaped.
     expect(logged.join('\n')).toMatch(/internal error: TypeError: cannot read properties of undefined\\u000a\s+at /);
+  });
+});
+
+describe('questions over real connections', () => {
+  it('tells the listener of each connection, and of each proven question’s start and end (never a refused one)', async () => {
+    const events: string[] = [];
+    const sockets = new Map<object, number>();
+    const id = (socket: object) => sockets.get(socket) ?? sockets.set(socket, sockets.size + 1).get(socket)!;
+    const listening = buildServer(routeDeps, {
+      token: TOKEN,
+      onActivity: () => undefined,
+      questions: {
+        connected: (socket) => events.push(`connected ${id(socket)}`),
+        questionStarted: (_question, socket) => events.push(`started on ${id(socket)}`),
+        questionEnded: () => events.push('ended'),
+      },
+    });
+    try {
+      await listening.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = listening.server.address() as AddressInfo;
+      const proven = await rawRequest(port, 'GET', '/status', {
+        headers: provenHeaders(port, TOKEN, 'GET', '/status'),
+      });
+      expect(proven.status).toBe(200);
+      const refused = await rawRequest(port, 'GET', '/status', { headers: { host: `127.0.0.1:${port}` } });
+      expect(refused.status).toBe(401);
+      await vi.waitFor(() => expect(events).toEqual(['connected 1', 'started on 1', 'ended', 'connected 2']));
+    } finally {
+      await listening.close();
+    }
   });
 });

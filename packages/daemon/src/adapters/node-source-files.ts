@@ -10,6 +10,7 @@ import {
   type SourceFiles,
 } from '@cn/core';
 import { stampOf } from '@cn/lsp';
+import type { KnownStamps } from './stamps-on-connect.js';
 import { TextCache } from './text-cache.js';
 
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
@@ -26,7 +27,11 @@ export class NodeSourceFiles implements SourceFiles {
   private readonly realRoot: Promise<string>;
   private readonly cache = new TextCache(CACHED_CHARACTERS);
 
-  constructor(private readonly root: string) {
+  constructor(
+    private readonly root: string,
+    /** Stamps taken when the question's connection arrived (stamps-on-connect.ts), used instead of a stat. */
+    private readonly known?: KnownStamps,
+  ) {
     this.realRoot = fs.realpath(root);
   }
 
@@ -51,10 +56,17 @@ export class NodeSourceFiles implements SourceFiles {
     // text was read through the checks below, that text is still the answer and the checks still hold. A path
     // swapped to reach another file has another stamp and goes through them again. This is what makes reading
     // every file of a project (cn grep) cost one stat per file instead of a realpath and a stat; a synchronous one,
-    // as a promise per file cost more than the stat itself (30 ms of CPU for effect's 361 files against 3).
-    const current = statQuietly(filePath);
-    const cached = current?.isFile() ? this.cache.get(filePath, stampOf(current)) : undefined;
-    if (cached !== undefined) return cached;
+    // as a promise per file cost more than the stat itself (30 ms of CPU for effect's 361 files against 3). The
+    // stat may have been taken already, when the question's connection arrived (stamps-on-connect.ts).
+    const known = this.known?.stamp(filePath);
+    if (known) {
+      const cached = this.cache.get(filePath, known);
+      if (cached !== undefined) return cached;
+    } else {
+      const current = statQuietly(filePath);
+      const cached = current?.isFile() ? this.cache.get(filePath, stampOf(current)) : undefined;
+      if (cached !== undefined) return cached;
+    }
     const real = await this.realPathInRoot(filePath, 'the file may have been moved or deleted');
     let stat;
     try {

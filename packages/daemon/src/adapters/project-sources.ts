@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { projectFilesInRoot, type ImportGraphSource, type ProjectSources, type SourceFiles } from '@cn/core';
-import { FileSetMonitor, stampOf, walkSourceTree } from '@cn/lsp';
+import { FileSetMonitor, stampOf, walkSourceTree, type FileStamp } from '@cn/lsp';
+import type { KnownStamps } from './stamps-on-connect.js';
 
 /**
  * The project's source files for `cn search` and `cn grep`: the list every project-wide answer uses (the configs'
@@ -17,23 +18,26 @@ export class NodeProjectSources implements ProjectSources {
     private readonly root: string,
     private readonly importGraph: Pick<ImportGraphSource, 'projectFiles'>,
     private readonly sourceFiles: Pick<SourceFiles, 'isInsideRoot'>,
+    /** Stamps taken when the question's connection arrived (stamps-on-connect.ts), used instead of checking again. */
+    private readonly known?: KnownStamps,
   ) {}
 
-  /** Concurrent questions share one check. */
-  files(): Promise<string[]> {
+  async files(): Promise<string[]> {
+    return this.known?.files() ?? this.checkedFiles();
+  }
+
+  /** The list after checking the file set now. Concurrent questions share one check. */
+  checkedFiles(): Promise<string[]> {
     this.listing ??= this.list().finally(() => (this.listing = undefined));
     return this.listing;
   }
 
-  /** Synchronous stats: a promise per file cost more than the stat (every file is stamped on every search). */
   async stamps(files: readonly string[]): Promise<Array<string | undefined>> {
+    const known = this.known;
+    if (known === undefined) return statStamps(files);
     return files.map((file) => {
-      try {
-        const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
-        return stats?.isFile() ? stampOf(stats) : undefined;
-      } catch {
-        return undefined;
-      }
+      const stamp = known.stamp(file);
+      return stamp === undefined ? statStamps([file])[0] : (stamp ?? undefined);
     });
   }
 
@@ -44,7 +48,7 @@ export class NodeProjectSources implements ProjectSources {
       this.watch = {
         monitor: await FileSetMonitor.watch(tree),
         configs: tree.configs,
-        configStamps: await this.stamps(tree.configs),
+        configStamps: statStamps(tree.configs),
       };
       this.listed = undefined;
     }
@@ -56,7 +60,19 @@ export class NodeProjectSources implements ProjectSources {
   private async changed(watch: NonNullable<NodeProjectSources['watch']>): Promise<boolean> {
     const change = await watch.monitor.check();
     if (change.configsChanged || change.addedSources.length > 0 || change.removedSources.length > 0) return true;
-    const configStamps = await this.stamps(watch.configs);
+    const configStamps = statStamps(watch.configs);
     return configStamps.some((stamp, index) => stamp !== watch.configStamps[index]);
   }
+}
+
+/** Synchronous stats: a promise per file cost more than the stat (every file is stamped on every search). */
+export function statStamps(files: readonly string[]): Array<FileStamp | undefined> {
+  return files.map((file) => {
+    try {
+      const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+      return stats?.isFile() ? stampOf(stats) : undefined;
+    } catch {
+      return undefined;
+    }
+  });
 }

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { CnError, MAX_REQUEST_BYTES, toErrorBody } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
@@ -15,6 +16,14 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** A warning for the client to print with this answer, if there is one now. */
   warning?: () => string | undefined;
+  /** Told of each connection and of each proven question's start and end (stamps-on-connect.ts). */
+  questions?: QuestionListener;
+}
+
+export interface QuestionListener {
+  connected(socket: Socket): void;
+  questionStarted(question: object, socket: Socket): void;
+  questionEnded(question: object): void;
 }
 
 const MAX_WARNING_LENGTH = 500;
@@ -38,6 +47,9 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
   });
 
   const connections = capConnections(app.server);
+  const questions = options.questions;
+  const questionEnds = new WeakMap<FastifyRequest, () => void>();
+  if (questions) app.server.on('connection', (socket: Socket) => questions.connected(socket));
   // A failed accept (EMFILE under a flood) is emitted on the server; unheard, it would end the process.
   app.server.on('error', (error) => options.log?.(`server: ${error.message}`));
   const refusalBody = (request: FastifyRequest, refusal: { status: number; message: string }) => {
@@ -57,11 +69,28 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
     token: options.token,
     refuse: (request, message) => refusalBody(request, { status: 401, message }),
     onAccepted: (request) => {
-      connections.busy(request.raw.socket);
+      const socket = request.raw.socket;
+      connections.busy(socket);
+      if (questions) {
+        questions.questionStarted(request, socket);
+        // Once, whichever comes first: its answer sent, or the client gone (then there is no onResponse).
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          socket.off('close', end);
+          questions.questionEnded(request);
+        };
+        questionEnds.set(request, end);
+        socket.once('close', end);
+      }
       options.onActivity();
     },
   });
-  app.addHook('onResponse', async (request) => connections.idle(request.raw.socket));
+  app.addHook('onResponse', async (request) => {
+    connections.idle(request.raw.socket);
+    questionEnds.get(request)?.();
+  });
 
   app.addHook('onSend', async (_request, reply) => {
     // Only an answer (never a refusal or an error) carries it, so only our own clients see it.
