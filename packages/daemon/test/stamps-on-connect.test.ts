@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { StampsOnConnect, type StampTaker } from '../src/adapters/stamps-on-connect.js';
 
 /** A clock the test moves, a file list the test may hold back, and stamps that say when they were taken. */
-function setup(files = ['/p/a.ts', '/p/b.ts', '/p/gone.ts']) {
+function setup(files = ['/p/a.ts', '/p/b.ts', '/p/gone.ts'], msPerBatch = 0) {
   let now = 0;
   let release: (() => void) | undefined;
   let holdList = false;
@@ -12,7 +12,9 @@ function setup(files = ['/p/a.ts', '/p/b.ts', '/p/gone.ts']) {
     files: () => (holdList ? new Promise((resolve) => (release = () => resolve(files))) : Promise.resolve(files)),
     statStamps: (batch) => {
       taken.push(now);
-      return batch.map((file) => (file.includes('gone') ? undefined : `${file}@${now}`));
+      const stamps = batch.map((file) => (file.includes('gone') ? undefined : `${file}@${now}`));
+      now += msPerBatch;
+      return stamps;
     },
   };
   const stamps = new StampsOnConnect(taker, () => now);
@@ -106,5 +108,33 @@ describe('StampsOnConnect: stamps taken as a connection arrives, for the questio
     stamps.connected(socket());
     await settle();
     expect(taken.length).toBe(Math.ceil(200 / 64));
+  });
+
+  it('a question that comes before the stamps are all taken stops them: it stats for itself', async () => {
+    const { stamps, socket, settle, taken, hold, releaseList } = setup();
+    hold();
+    const client = socket();
+    stamps.connected(client);
+    const question = {};
+    stamps.questionStarted(question, client);
+    releaseList();
+    await settle();
+    expect(taken).toEqual([]);
+    expect(stamps.stamp('/p/a.ts')).toBeUndefined();
+  });
+
+  it('rests four times as long as the last stamps took: a flood of connections gets a fifth of a core', async () => {
+    const { stamps, socket, settle, taken, tick } = setup(['/p/a.ts'], 10);
+    stamps.connected(socket());
+    await settle();
+    expect(taken).toEqual([0]);
+    tick(30);
+    stamps.connected(socket());
+    await settle();
+    expect(taken).toEqual([0]);
+    tick(20);
+    stamps.connected(socket());
+    await settle();
+    expect(taken).toEqual([0, 60]);
   });
 });

@@ -23,6 +23,11 @@ interface Snapshot {
 
 /** Files stamped between two turns of the event loop: a question on another connection waits at most one batch. */
 const BATCH = 64;
+/**
+ * After stamps that took `d` ms, none are taken for REST_FACTOR × `d` ms: connections anyone can open (a flood) get
+ * at most a fifth of a core of stats; a client running `cn` after `cn` connects a node start-up (~100 ms) apart.
+ */
+const REST_FACTOR = 4;
 
 /**
  * The stamps of every project file, taken when a connection arrives, while the client is still signing its
@@ -33,11 +38,15 @@ const BATCH = 64;
  * A question may use the stamps only if they were started after its connection was accepted, and only as its
  * connection's first question (a kept-alive connection's next question is newer than that connection); while
  * several questions are in flight, the stamps must be newer than every one of them; with none in flight (the index
- * building in the background) they are not used. Anything else stats as before.
+ * building in the background) they are not used. Anything else stats as before. Stamps are taken a batch at a time
+ * and given up when a question arrives first (a large project, or a question that needs none of them).
  */
 export class StampsOnConnect implements KnownStamps {
   private snapshot: Snapshot | undefined;
   private taking = false;
+  /** A question arrived while stamps were being taken: it stats for itself, so the rest is not worth taking. */
+  private abandon = false;
+  private restUntil = -Infinity;
   /** When each connection was accepted, and how many questions it carried so far. */
   private readonly connections = new WeakMap<Socket, { acceptedAt: number; questions: number }>();
   /** The freshness each question in flight needs: its connection's accept time, or its own arrival. */
@@ -49,11 +58,14 @@ export class StampsOnConnect implements KnownStamps {
   ) {}
 
   connected(socket: Socket): void {
-    this.connections.set(socket, { acceptedAt: this.now(), questions: 0 });
-    if (!this.taking) this.take().catch(() => undefined);
+    const acceptedAt = this.now();
+    this.connections.set(socket, { acceptedAt, questions: 0 });
+    if (!this.taking && acceptedAt >= this.restUntil) this.take().catch(() => undefined);
   }
 
   questionStarted(question: object, socket: Socket): void {
+    // On a large project the question may come before the stamps are all taken (or it needs no stamps at all).
+    if (this.taking) this.abandon = true;
     const connection = this.connections.get(socket);
     const first = connection !== undefined && connection.questions++ === 0;
     this.inFlight.set(question, first ? connection.acceptedAt : this.now());
@@ -81,18 +93,22 @@ export class StampsOnConnect implements KnownStamps {
 
   private async take(): Promise<void> {
     this.taking = true;
+    this.abandon = false;
+    const startedAt = this.now();
     try {
-      const startedAt = this.now();
       const files = await this.taker.files();
       const stamps = new Map<string, FileStamp | undefined>();
       for (let from = 0; from < files.length; from += BATCH) {
         if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (this.abandon) return;
         const batch = files.slice(from, from + BATCH);
         this.taker.statStamps(batch).forEach((stamp, index) => stamps.set(batch[index], stamp));
       }
       this.snapshot = { startedAt, files, stamps };
     } finally {
       this.taking = false;
+      const ended = this.now();
+      this.restUntil = ended + REST_FACTOR * (ended - startedAt);
     }
   }
 }
