@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { processName, treeMemory } from '../src/process-memory.js';
 
 describe('processName', () => {
@@ -29,8 +29,14 @@ describe('treeMemory', () => {
       const tree = treeMemory(process.pid, 'daemon')!;
       expect(tree[0]).toEqual({ pid: process.pid, name: 'daemon', rssBytes: expect.any(Number) });
       expect(tree[0].rssBytes).toBeGreaterThan(10 * 1024 * 1024);
-      const entry = tree.find((member) => member.pid === child.pid);
-      expect(entry?.rssBytes).toBeGreaterThan(1024 * 1024);
+      // 'spawn' comes once the child is forked; until it has exec'd node it holds a few pages (CI read 16 KB).
+      await vi.waitFor(
+        () => {
+          const entry = treeMemory(process.pid, 'daemon')!.find((member) => member.pid === child.pid);
+          expect(entry?.rssBytes).toBeGreaterThan(1024 * 1024);
+        },
+        { timeout: 10_000 },
+      );
     } finally {
       child.kill('SIGKILL');
     }
