@@ -29,7 +29,7 @@ describe('treeMemory', () => {
       const tree = treeMemory(process.pid, 'daemon')!;
       expect(tree[0]).toEqual({ pid: process.pid, name: 'daemon', rssBytes: expect.any(Number) });
       expect(tree[0].rssBytes).toBeGreaterThan(10 * 1024 * 1024);
-      // 'spawn' comes once the child is forked; until it has exec'd node it holds a few pages (CI read 16 KB).
+      // 'spawn' comes as the child execs node, which then needs a moment to map itself: the suite once read 16 KB.
       await vi.waitFor(
         () => {
           const entry = treeMemory(process.pid, 'daemon')!.find((member) => member.pid === child.pid);
