@@ -90,7 +90,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   ]);
   const importGraph = new LazyImportGraph(root);
   const stampsOnConnect: StampsOnConnect = new StampsOnConnect(
-    { files: (): Promise<string[]> => sources.checkedFiles(), statStamps },
+    { files: (): Promise<string[] | undefined> => sources.listedIfUnchanged(), statStamps },
     () => performance.now(),
   );
   const files: NodeSourceFiles = new NodeSourceFiles(root, stampsOnConnect);

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { stampOf } from '@cn/lsp';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +32,22 @@ describe('NodeSourceFiles.readSource: cached texts and confinement', () => {
     const edited = await files.readSource(file);
     expect(edited.text).toBe('export const inside = 2;\n');
     expect(edited).not.toBe(first);
+  });
+
+  it('answers the text of the stamp taken when the question connected, and reads the file when none is known', async () => {
+    const file = path.join(root, 'src/real.ts');
+    let atConnect: string | null | undefined;
+    const files = new NodeSourceFiles(root, { files: () => undefined, stamp: () => atConnect });
+    const first = await files.readSource(file);
+    atConnect = stampOf(statSync(file, { bigint: true }));
+    // Written after the question's connection arrived: the question is answered as of that moment.
+    writeFileSync(file, 'export const inside = 3;\n');
+    expect(await files.readSource(file)).toBe(first);
+    atConnect = undefined;
+    expect((await files.readSource(file)).text).toBe('export const inside = 3;\n');
+    atConnect = null;
+    writeFileSync(file, 'export const inside = 4;\n');
+    expect((await files.readSource(file)).text).toBe('export const inside = 4;\n');
   });
 
   it('a path read through a symlink inside the root, then swapped to lead out, is refused, not answered from the cache', async () => {

@@ -72,4 +72,35 @@ describe('NodeProjectSources: the project’s files, listed again only when the 
     expect(after).not.toBe(before);
     expect(gone).toBeUndefined();
   });
+
+  it('listedIfUnchanged: the last list while nothing changed, else nothing — and it records nothing', async () => {
+    const sources = sourcesOf();
+    expect(await sources.listedIfUnchanged()).toBeUndefined();
+    await sources.files();
+    expect(relative((await sources.listedIfUnchanged())!)).toEqual(['src/a.ts']);
+    writeFileSync(path.join(root, 'src/b.ts'), 'export const b = 1;\n');
+    expect(await sources.listedIfUnchanged()).toBeUndefined();
+    expect(await sources.listedIfUnchanged()).toBeUndefined();
+    // The look did not swallow the change: the next question still lists again and sees the new file.
+    expect(relative(await sources.files())).toEqual(['src/a.ts', 'src/b.ts']);
+    expect(relative((await sources.listedIfUnchanged())!)).toEqual(['src/a.ts', 'src/b.ts']);
+    writeFileSync(path.join(root, 'tsconfig.json'), '{ "include": ["src"] }');
+    expect(await sources.listedIfUnchanged()).toBeUndefined();
+  });
+
+  it('takes files and stamps from the stamps taken on connect when they are known, and stats the rest', async () => {
+    const file = path.join(root, 'src/a.ts');
+    const other = path.join(root, 'src/other.ts');
+    writeFileSync(other, 'export const other = 1;\n');
+    const known = {
+      files: () => [file],
+      stamp: (filePath: string) => (filePath === file ? 'stamp-at-connect' : undefined),
+    };
+    const sources = new NodeProjectSources(root, importGraph, new NodeSourceFiles(root), known);
+    expect(await sources.files()).toEqual([file]);
+    const [ofFile, ofOther] = await sources.stamps([file, other]);
+    expect(ofFile).toBe('stamp-at-connect');
+    expect(ofOther).toMatch(/^\d+:/);
+    expect(listings).toEqual([]);
+  });
 });

@@ -137,4 +137,17 @@ describe('StampsOnConnect: stamps taken as a connection arrives, for the questio
     await settle();
     expect(taken).toEqual([0, 60]);
   });
+
+  it('takes none when the file list would have to be made (nothing listed yet, or a file created since)', async () => {
+    const stamps = new StampsOnConnect(
+      { files: async () => undefined, statStamps: () => expect.unreachable('no stats without a list') },
+      () => 0,
+    );
+    const client = {} as Socket;
+    stamps.connected(client);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stamps.questionStarted({}, client);
+    expect(stamps.files()).toBeUndefined();
+    expect(stamps.stamp('/p/a.ts')).toBeUndefined();
+  });
 });

@@ -51,6 +51,17 @@ export class FileSetMonitor {
     return [...this.directoryTimes.keys()];
   }
 
+  /**
+   * Whether every followed directory still has the mtime last seen: a look that records nothing, so the next
+   * `check` still sees (and reports) any change.
+   */
+  async unchanged(): Promise<boolean> {
+    const same = await Promise.all(
+      [...this.directoryTimes].map(async ([directory, known]) => (await mtime(directory)) === known),
+    );
+    return same.every(Boolean);
+  }
+
   /** Concurrent callers share one check, so fifty simultaneous requests cost one scan. */
   check(): Promise<FileSetChange> {
     this.checking ??= this.scan().finally(() => (this.checking = undefined));

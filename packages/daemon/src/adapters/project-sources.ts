@@ -26,8 +26,20 @@ export class NodeProjectSources implements ProjectSources {
     return this.known?.files() ?? this.checkedFiles();
   }
 
+  /**
+   * The last listing, if nothing was created, deleted or renamed and no config changed since; undefined when nothing
+   * was listed yet or something changed (the next question lists again). Records nothing: a look, not a check.
+   */
+  async listedIfUnchanged(): Promise<string[] | undefined> {
+    const { watch, listed } = this;
+    if (watch === undefined || listed === undefined || this.listing !== undefined) return undefined;
+    if (!(await watch.monitor.unchanged())) return undefined;
+    if (statStamps(watch.configs).some((stamp, index) => stamp !== watch.configStamps[index])) return undefined;
+    return this.watch === watch && this.listed === listed ? listed : undefined;
+  }
+
   /** The list after checking the file set now. Concurrent questions share one check. */
-  checkedFiles(): Promise<string[]> {
+  private checkedFiles(): Promise<string[]> {
     this.listing ??= this.list().finally(() => (this.listing = undefined));
     return this.listing;
   }

@@ -3,7 +3,11 @@ import type { FileStamp } from '@cn/lsp';
 
 /** Where the stamps come from: the project's file list and a stat of each file (the checks every answer would do). */
 export interface StampTaker {
-  files(): Promise<string[]>;
+  /**
+   * The file list as it stands, or undefined when it would have to be made or made again (the first listing, or a
+   * file created or deleted since): that is the question's work, and stamps are not worth it.
+   */
+  files(): Promise<string[] | undefined>;
   statStamps(files: readonly string[]): Array<FileStamp | undefined>;
 }
 
@@ -97,6 +101,7 @@ export class StampsOnConnect implements KnownStamps {
     const startedAt = this.now();
     try {
       const files = await this.taker.files();
+      if (files === undefined) return;
       const stamps = new Map<string, FileStamp | undefined>();
       for (let from = 0; from < files.length; from += BATCH) {
         if (from > 0) await new Promise((resolve) => setImmediate(resolve));
