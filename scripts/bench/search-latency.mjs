@@ -4,7 +4,8 @@
 // reverse order) and each run is compared with its own round's floor: the "− floor" columns are medians of those
 // differences, which the shared machine's drift (the floor itself moves 105–165 ms within minutes) mostly cancels.
 // Runs on a temporary copy of each corpus with its own daemon, stopped at the end (a bench running on the cached
-// corpora is not disturbed), once the daemon is idle (its background indexes built: they would compete with the samples for the two cores).
+// corpora is not disturbed), once the daemon is idle (its background indexes built: they would compete with the
+// samples for the two cores).
 // A separate script so the bench (bench.mjs, report.mjs) can fold it in as it sees fit:
 //   node scripts/bench/search-latency.mjs [--corpus effect,rxjs,three|fixture:<dir>] [--runs 20]
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
