@@ -23,6 +23,8 @@ export const CORPORA = {
     tsconfig: 'tsconfig.build.json',
     // The files answers may name (relative to the root): src/, test files excluded (188 files).
     scope: /^src\//,
+    // What the briefs' examples name (a class, a file and a directory of the corpus).
+    example: { name: 'Hono', file: 'src/index.ts', directory: 'src' },
   },
   'mikro-orm': {
     repository: 'mikro-orm/mikro-orm',
@@ -37,6 +39,7 @@ export const CORPORA = {
     // packages/<name>/src/**/*.ts of the 20 packages (336 files; none is a test file: the tests
     // live in tests/).
     scope: /^packages\/[^/]+\/src\//,
+    example: { name: 'MikroORM', file: 'packages/core/src/index.ts', directory: 'packages/core/src' },
     // Left out of the checkout (sparse checkout), whatever the source: four generated TypeDoc dumps
     // of the versioned docs site that the git mirror this eval was built from does not hold. They
     // are JSON outside packages/, so no answer and no cn answer depends on them; leaving them out

@@ -49,6 +49,7 @@ const CASES: [script: string, args: string[], stderr: string][] = [
   [
     'scripts/agent-eval/make-briefs.mjs',
     ['--corpus', 'hon'],
+    "make-briefs: unknown corpus 'hon' (have: hono, mikro-orm)",
   ],
   ['scripts/agent-eval/compare.mjs', [], 'compare: no run given; usage: compare.mjs <run dir> [<run dir> …]'],
   [
