@@ -1,5 +1,5 @@
 import type { CAC } from 'cac';
-import { ANSWER_FORMATS, CnError, type AnswerFormat } from '@cn/core';
+import { ANSWER_FORMATS, CnError, errorLine, escapeControls, type AnswerFormat } from '@cn/core';
 import { flagAsTyped } from './argv.js';
 import { EXIT, EXIT_BY_KIND } from './exit-codes.js';
 import { daemonLoadingState, sharedProgress, showProgress } from './progress.js';
@@ -74,18 +74,17 @@ export function contextFrom(options: {
 
 /** One stderr line with a hint and the documented exit code; never a stack trace. */
 export function reportFailure(error: unknown): void {
-  if (error instanceof CnError) {
-    process.stderr.write(`cn: ${error.message}${error.hint ? ` (${error.hint})` : ''}\n`);
-    process.exitCode = EXIT_BY_KIND[error.kind];
-    return;
-  }
-  const message = error instanceof Error ? error.message : String(error);
   // cac reports bad usage (unknown option, missing argument) as plain errors.
   if (error instanceof Error && error.name === 'CACError') {
-    process.stderr.write(`cn: ${flagAsTyped(message.replace(/`/g, "'"))} (see cn --help)\n`);
+    say(`${flagAsTyped(error.message.replace(/`/g, "'"))} (see cn --help)`);
     process.exitCode = EXIT.badInput;
     return;
   }
-  process.stderr.write(`cn: unexpected failure: ${message.split('\n')[0]}\n`);
-  process.exitCode = EXIT.engineFailure;
+  say(errorLine(error));
+  process.exitCode = error instanceof CnError ? EXIT_BY_KIND[error.kind] : EXIT.engineFailure;
+}
+
+/** A `cn: …` line on stderr; whatever it quotes (a path, an id, a line of stdin) cannot steer the terminal. */
+export function say(line: string): void {
+  process.stderr.write(`cn: ${escapeControls(line)}\n`);
 }

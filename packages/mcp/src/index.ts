@@ -4,7 +4,7 @@ import { DaemonTransport } from './daemon-transport.js';
 import { buildMcpServer, type Project } from './server.js';
 import { trackUnanswered } from './unanswered-requests.js';
 
-export { buildMcpServer, errorLine, type Project } from './server.js';
+export { buildMcpServer, type Project } from './server.js';
 export { DaemonTransport } from './daemon-transport.js';
 export { TOOLS, type CnTool, type ToolContext } from './tool-table.js';
 

@@ -3,7 +3,7 @@ import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
 import { printAnswer } from '../format/output.js';
-import { wholeNumber, type CommandHost } from '../run.js';
+import { say, wholeNumber, type CommandHost } from '../run.js';
 import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
 import { limitFlag, maxTokensFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
@@ -75,8 +75,7 @@ const IMPLICIT_STDIN_WAIT_MS = 5_000;
 
 /** Failed ids go to stderr (stdout stays data), a few lines at most: an rg dump can hold thousands. */
 function reportFailures(failures: InspectManyResponse['failures']): void {
-  for (const failure of failures.slice(0, FAILURES_SHOWN))
-    process.stderr.write(`cn: ${failure.id}: ${failure.message}\n`);
+  for (const failure of failures.slice(0, FAILURES_SHOWN)) say(`${failure.id}: ${failure.message}`);
   if (failures.length > FAILURES_SHOWN)
-    process.stderr.write(`cn: … ${failures.length - FAILURES_SHOWN} more ids failed (see failures in --format json)\n`);
+    say(`… ${failures.length - FAILURES_SHOWN} more ids failed (see failures in --format json)`);
 }

@@ -10,7 +10,7 @@ import {
   waitForExit,
   type DaemonSettings,
 } from '@cn/client';
-import { badInput, CnError, type EngineMode } from '@cn/core';
+import { badInput, CnError, escapeControls, jsonText, type EngineMode } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { printAnswer } from '../format/output.js';
 import { wholeNumber, type CommandHost, type Context, type Outcome } from '../run.js';
@@ -118,7 +118,10 @@ async function stop(context: Context): Promise<Outcome> {
 
 /** `cn stop` prints json or one line of text (its scope offers no other format). */
 function stopped(context: Context, answer: object, said: string): Outcome {
-  return { output: context.format === 'json' ? JSON.stringify(answer) : `cn daemon  ${said}`, exitCode: EXIT.ok };
+  return {
+    output: context.format === 'json' ? jsonText(answer) : `cn daemon  ${escapeControls(said)}`,
+    exitCode: EXIT.ok,
+  };
 }
 
 /** True when the daemon accepted /shutdown and its process is gone, so a following `cn start` cannot meet it. */
