@@ -1,4 +1,5 @@
 export * from './domain/errors.js';
+export * from './domain/settings.js';
 export * from './domain/location.js';
 export * from './domain/symbols.js';
 export type * from './ports/code-intelligence.js';
