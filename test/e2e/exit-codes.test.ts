@@ -64,6 +64,25 @@ describe('exit codes', () => {
       /^cn: cn map has no --format files/,
     ],
     ['an argument to status', 2, ['status', 'now'], /^cn: cn status takes no arguments; 'now' is extra/],
+    // Issue 22, item 17: the daemon's schema said "body/direction must be equal to one of the allowed values".
+    [
+      'an unknown calls --direction',
+      2,
+      ['calls', 'register', '--direction', 'sideways'],
+      /^cn: unknown direction 'sideways' \(use --direction in, out or both\)\n$/,
+    ],
+    [
+      'an unknown deps --direction',
+      2,
+      ['deps', 'src/domain/user.ts', '--direction', 'up'],
+      /^cn: unknown direction 'up' \(use --direction in, out or both\)\n$/,
+    ],
+    [
+      'an unknown --expand',
+      2,
+      ['inspect', 'src/domain/user.ts::6::14', '--expand', 'sideways'],
+      /^cn: unknown expand mode 'sideways' \(use --expand block or --expand surround\)\n$/,
+    ],
     // Issue 16: each said what is wrong with the value, in the flag's own spelling.
     [
       'a negative limit',

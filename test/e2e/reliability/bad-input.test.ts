@@ -26,6 +26,8 @@ describe('bad input', () => {
 
   const bad: Array<[string, number, string[], RegExp]> = [
     ['a nonexistent file', 2, ['map', 'nope.ts'], /^cn: no such file: nope\.ts \(.+\)$/],
+    // Issue 22, item 17: the name was echoed as typed, and the error took two lines.
+    ['a newline in a file name', 2, ['map', 'no\npe.ts'], /^cn: no such file: no\\u000ape\.ts \(.+\)$/],
     ['a directory', 2, ['map', 'docs'], /^cn: not a TypeScript\/JavaScript source file: .*docs \(.+\)$/],
     ['a binary file', 2, ['map', 'blob.ts'], /^cn: blob\.ts is a binary file \(.+\)$/],
     [

@@ -1,4 +1,4 @@
-import { type ExpandMode, type InspectManyResponse, CnError, inspectInBatches } from '@cn/core';
+import { type InspectManyResponse, CnError, checkExpandMode, inspectInBatches } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
@@ -44,9 +44,8 @@ export function registerInspect({ cli, run }: CommandHost): void {
             'pass ids as arguments, or - to read them from stdin (cn find X --format ids | cn inspect -)',
           );
         const ids = raw.map((id) => rootRelativeTarget(context, id));
-        // The daemon checks the mode and answers an unknown one with the valid ones.
         const options = {
-          expand: flags.expand as ExpandMode | undefined,
+          expand: flags.expand === undefined ? undefined : checkExpandMode(flags.expand),
           context: wholeNumber(flags.context, '--context', 0),
           code: flags.code,
         };
