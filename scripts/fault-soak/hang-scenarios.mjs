@@ -102,6 +102,20 @@ export function hangScenarios(fixture) {
       tally.record(normal, findIsCorrect(total)(normal));
       return root;
     },
+    // Issue 22: opening a FIFO for writing waits for a reader, and `--output` onto one held cn for ever.
+    async 'FIFO at the --output path'(tally) {
+      const root = freshRoot(fixture);
+      const fifo = path.join(root, 'answer.json');
+      execFileSync('mkfifo', [fifo]);
+      const refused = await ask(root, ['--output', fifo]);
+      tally.record(refused, false);
+      tally.require(refused.exitCode === 5, `--output onto a FIFO: exit ${refused.exitCode}`);
+      rmSync(fifo, { force: true });
+      const total = await expected(root, 'User');
+      const again = await ask(root);
+      tally.record(again, findIsCorrect(total)(again));
+      return root;
+    },
     // Issue 22: 40,000 idle minutes overflowed setTimeout, the daemon left as it started, and every command said
     // "the daemon exited while starting". Refused (exit 2, naming the setting) before a daemon starts; the daemon
     // refuses it too when started by hand; the longest idle time node can time keeps a daemon that answers.
