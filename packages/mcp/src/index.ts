@@ -1,4 +1,4 @@
-import type { CnError } from '@cn/core';
+import { escapeControls, type CnError } from '@cn/core';
 import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import { DaemonTransport } from './daemon-transport.js';
 import { buildMcpServer, type Project } from './server.js';
@@ -14,9 +14,9 @@ export interface McpOptions {
   timeoutMs: number;
 }
 
-/** stdout carries only the protocol; everything else goes to stderr, which MCP clients log. */
+/** stdout carries only the protocol; everything else goes to stderr, which MCP clients log (one line each). */
 function log(line: string): void {
-  process.stderr.write(`cn mcp: ${line}\n`);
+  process.stderr.write(`cn mcp: ${escapeControls(line)}\n`);
 }
 
 /**

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENTERS, formatsOf, type PresentedCommand } from '@cn/core';
 import { cleanUp, cn, copyProject, type CnResult } from '../../helpers/cn.js';
+import { startMcp } from '../../helpers/mcp.js';
 
 const ESC_TITLE = '\u001b]0;pwned\u0007';
 const CLEAR = '\u001b[2J';
@@ -102,6 +103,19 @@ describe('control characters from files and input', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^cn: \\u001b\]0;pwned\\u0007junk: /);
     expect(lines[1]).toMatch(/^cn: src\/gone\\u001b\[2J\.ts:1: /);
+  });
+
+  it('cn mcp: tool errors and its stderr log quote a bad --root escaped, one line each', async () => {
+    const session = await startMcp(['--root', path.join(root, `gone${CLEAR}\nroot`)]);
+    try {
+      const answer = await session.call('cn_find', { query: 'User' });
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toMatch(/^--root .*gone\\u001b\[2J\\u000aroot does not exist \(/);
+      expect(session.stderr()).not.toMatch(RAW_CONTROL);
+      expect(session.stderr()).toContain('gone\\u001b[2J\\u000aroot does not exist');
+    } finally {
+      await session.client.close();
+    }
   });
 
   it('an error quoting a name the user gave is one escaped line', async () => {
