@@ -40,7 +40,7 @@ export function writeOutputFile(target: string, shown: string, text: string): vo
   try {
     fd = openSync(target, flags, 0o666);
   } catch (error) {
-    throw openFailure(error, shown, refuse);
+    throw failure(error, shown, refuse);
   }
   try {
     const opened = fstatSync(fd);
@@ -55,12 +55,15 @@ export function writeOutputFile(target: string, shown: string, text: string): vo
       );
     ftruncateSync(fd, 0);
     writeFileSync(fd, text);
+  } catch (error) {
+    throw error instanceof CnError ? error : failure(error, shown, refuse);
   } finally {
     closeSync(fd);
   }
 }
 
-function openFailure(error: unknown, shown: string, refuse: (why: string) => CnError): CnError {
+/** An I/O error as one line with its code (ENOSPC, EACCES …), exit 5 like every --output failure. */
+function failure(error: unknown, shown: string, refuse: (why: string) => CnError): CnError {
   const code = (error as NodeJS.ErrnoException).code;
   // O_NOFOLLOW met a link that was not there a moment before; O_NONBLOCK met a FIFO nobody reads.
   if (code === 'ELOOP') return refuse('it is a symbolic link');
