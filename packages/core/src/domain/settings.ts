@@ -22,7 +22,7 @@ export function numberIn(value: unknown, name: string, range: NumberRange): numb
   if (number >= range.min && (range.max === undefined || number <= range.max)) return number;
   const what = range.whole ? 'a whole number' : 'a number';
   const bounds = range.max === undefined ? `of ${range.min} or more` : `from ${range.min} to ${range.max}`;
-  throw badInput(`${name} takes ${what} ${bounds}, not '${escapeControls(text).slice(0, 40)}'`);
+  throw badInput(`${name} takes ${what} ${bounds}, not '${escapeControls(text.slice(0, 40))}'`);
 }
 
 export interface DaemonSetting extends NumberRange {
