@@ -4,6 +4,9 @@ import { badInput } from './errors.js';
 /** node's setTimeout fires at once (after 1 ms, with a warning) for any longer delay. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** How much of a refused value the message quotes. */
+const MAX_QUOTED = 40;
+
 export interface NumberRange {
   min: number;
   /** Absent: no bound above. */
@@ -22,7 +25,8 @@ export function numberIn(value: unknown, name: string, range: NumberRange): numb
   if (number >= range.min && (range.max === undefined || number <= range.max)) return number;
   const what = range.whole ? 'a whole number' : 'a number';
   const bounds = range.max === undefined ? `of ${range.min} or more` : `from ${range.min} to ${range.max}`;
-  throw badInput(`${name} takes ${what} ${bounds}, not '${escapeControls(text.slice(0, 40))}'`);
+  const quoted = escapeControls(text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text);
+  throw badInput(`${name} takes ${what} ${bounds}, not '${quoted}'`);
 }
 
 export interface DaemonSetting extends NumberRange {
