@@ -1,14 +1,27 @@
 // Things that used to hang cn or the daemon (issue 10): a FIFO at the port file, a peer that trickles
 // bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections. Each cn process
 // here has a short limit: a hang is a lost answer, a clear failure within the limit is not.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import * as path from 'node:path';
-import { PORT_FILE, children, cn, commandOf, expected, findIsCorrect, freshRoot, portFile, sleep } from './harness.mjs';
+import { DAEMON_BUNDLE } from '../bundle.mjs';
+import {
+  PORT_FILE,
+  children,
+  cn,
+  commandOf,
+  expected,
+  findIsCorrect,
+  freshRoot,
+  portFile,
+  repo,
+  sleep,
+} from './harness.mjs';
 
 const HANG_LIMIT_MS = 45_000;
+const DAEMON_PATH = path.join(repo, 'packages/cli/dist', DAEMON_BUNDLE);
 const FLOOD_CONNECTIONS = 5_000;
 
 const isAlive = (pid) => {
@@ -87,6 +100,43 @@ export function hangScenarios(fixture) {
       ]);
       tally.recordAnswered(bombed);
       tally.record(normal, findIsCorrect(total)(normal));
+      return root;
+    },
+    // Issue 22: opening a FIFO for writing waits for a reader, and `--output` onto one held cn for ever.
+    async 'FIFO at the --output path'(tally) {
+      const root = freshRoot(fixture);
+      const fifo = path.join(root, 'answer.json');
+      execFileSync('mkfifo', [fifo]);
+      const refused = await ask(root, ['--output', fifo]);
+      tally.record(refused, false);
+      tally.require(refused.exitCode === 5, `--output onto a FIFO: exit ${refused.exitCode}`);
+      rmSync(fifo, { force: true });
+      const total = await expected(root, 'User');
+      const again = await ask(root);
+      tally.record(again, findIsCorrect(total)(again));
+      return root;
+    },
+    // Issue 22: 40,000 idle minutes overflowed setTimeout, the daemon left as it started, and every command said
+    // "the daemon exited while starting". Refused (exit 2, naming the setting) before a daemon starts; the daemon
+    // refuses it too when started by hand; the longest idle time node can time keeps a daemon that answers.
+    async 'idle minutes past the longest timer (40000)'(tally) {
+      const root = freshRoot(fixture);
+      const refusedAs = (result, name) =>
+        result.exitCode === 2 && result.stderr.startsWith(`cn: ${name} takes a number from 0 to 35791, not '40000'`);
+      const fromEnv = await ask(root, [], { CN_IDLE_MINUTES: '40000' });
+      tally.record(fromEnv, false);
+      tally.require(refusedAs(fromEnv, 'CN_IDLE_MINUTES'), `CN_IDLE_MINUTES=40000: exit ${fromEnv.exitCode}`);
+      const fromFlag = await cn(['start', '--root', root, '--idle-minutes', '40000'], {}, HANG_LIMIT_MS);
+      tally.record(fromFlag, false);
+      tally.require(refusedAs(fromFlag, '--idle-minutes'), `--idle-minutes 40000: exit ${fromFlag.exitCode}`);
+      const daemon = spawnSync(process.execPath, [DAEMON_PATH, '--root', root, '--idle-minutes', '40000'], {
+        encoding: 'utf8',
+        timeout: HANG_LIMIT_MS,
+      });
+      tally.require(daemon.status === 2, `the daemon took --idle-minutes 40000 (exit ${daemon.status})`);
+      const longest = await ask(root, [], { CN_IDLE_MINUTES: '35791' });
+      tally.record(longest, findIsCorrect(await expectedOnceAnswered(root, longest))(longest));
+      tally.require(isAlive(portFile(root)?.pid ?? 0), 'the daemon with the longest idle time left at once');
       return root;
     },
     async [`connection flood: ${FLOOD_CONNECTIONS.toLocaleString('en')} idle connections`](tally) {

@@ -1,6 +1,6 @@
 import { closeSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, type EngineMode, type StatusResponse } from '@cn/core';
+import { CnError, daemonSetting, type DaemonSettingName, type EngineMode, type StatusResponse } from '@cn/core';
 import type { PortFile } from '@cn/protocol';
 import {
   ensureStateDirectory,
@@ -60,6 +60,7 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
     checkEngine(running, settings.engine);
     return running;
   }
+  checkSettings(settings);
   const stateDir = stateDirectory(root);
   ensureStateDirectory(stateDir);
   const lockPath = path.join(stateDir, 'start.lock');
@@ -87,6 +88,21 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
     `the daemon for ${root} did not start within ${START_TIMEOUT_MS / 1000} s`,
     `see ${path.join(stateDir, 'daemon.log')}`,
   );
+}
+
+/**
+ * The settings a new daemon would read from the environment (those not given as flags), checked with the daemon's
+ * own ranges before it starts: one it refused made it exit at once, and the command said only "the daemon exited
+ * while starting"; now it is bad input, exit 2, naming the variable.
+ */
+function checkSettings(settings: DaemonSettings, env: NodeJS.ProcessEnv = process.env): void {
+  const flags: Record<DaemonSettingName, number | undefined> = {
+    idleMinutes: settings.idleMinutes,
+    maxTsServerMemory: settings.maxTsServerMemory,
+    requestTimeoutMs: undefined,
+  };
+  for (const [name, flag] of Object.entries(flags) as Array<[DaemonSettingName, number | undefined]>)
+    if (flag === undefined) daemonSetting(name, undefined, env);
 }
 
 async function spawnDaemon(

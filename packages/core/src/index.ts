@@ -1,4 +1,5 @@
 export * from './domain/errors.js';
+export * from './domain/settings.js';
 export * from './domain/location.js';
 export * from './domain/symbols.js';
 export type * from './ports/code-intelligence.js';
@@ -46,6 +47,7 @@ export * from './output/search-budget.js';
 // How answers print (text, compact, ids, tree, files) for the CLI and the MCP server alike.
 export * from './format/presenter.js';
 export * from './format/presenters.js';
+export { escapeControls, escapeControlsInBlock, jsonText, unicodeEscape } from './format/control-characters.js';
 export { findManyText } from './format/find-many.js';
 export { limitListItems } from './output/graph-budget.js';
 export { GUIDE } from './format/guide.js';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { EngineMode } from '@cn/core';
+import { daemonSetting, type DaemonSettingName, type EngineMode } from '@cn/core';
 import { stateDirectory } from './local-files/index.js';
 
 export interface DaemonOptions {
@@ -47,14 +47,19 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): Daem
     engine: engine as EngineMode,
     root: absoluteRoot,
     stateDir: flags['state-dir'] ?? stateDirectory(absoluteRoot),
-    idleMinutes: numberSetting(flags['idle-minutes'] ?? env.CN_IDLE_MINUTES, DEFAULT_IDLE_MINUTES, 'idle minutes'),
-    maxTsServerMemory: optionalNumber(flags['max-ts-memory'] ?? env.CN_MAX_TS_MEMORY, 'tsserver memory'),
-    requestTimeoutMs: numberSetting(
-      flags['request-timeout'] ?? env.CN_REQUEST_TIMEOUT_MS,
-      DEFAULT_REQUEST_TIMEOUT_MS,
-      'request timeout',
-    ),
+    idleMinutes: setting('idleMinutes', flags['idle-minutes'], env) ?? DEFAULT_IDLE_MINUTES,
+    maxTsServerMemory: setting('maxTsServerMemory', flags['max-ts-memory'], env),
+    requestTimeoutMs: setting('requestTimeoutMs', flags['request-timeout'], env) ?? DEFAULT_REQUEST_TIMEOUT_MS,
   };
+}
+
+/** The range is core's (DAEMON_SETTINGS), which the client checked too; out of it is a usage error here. */
+function setting(name: DaemonSettingName, flag: string | undefined, env: NodeJS.ProcessEnv): number | undefined {
+  try {
+    return daemonSetting(name, flag, env);
+  } catch (error) {
+    throw new DaemonUsageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function parseFlags(argv: string[]): Partial<Record<keyof typeof OPTIONS, string>> {
@@ -65,16 +70,4 @@ function parseFlags(argv: string[]): Partial<Record<keyof typeof OPTIONS, string
     const message = error instanceof Error ? error.message.split(/\. /)[0] : String(error);
     throw new DaemonUsageError(message.charAt(0).toLowerCase() + message.slice(1));
   }
-}
-
-function numberSetting(text: string | undefined, fallback: number, what: string): number {
-  return optionalNumber(text, what) ?? fallback;
-}
-
-function optionalNumber(text: string | undefined, what: string): number | undefined {
-  if (text === undefined || text === '') return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0)
-    throw new DaemonUsageError(`${what} must be a number of 0 or more, not '${text}'`);
-  return value;
 }

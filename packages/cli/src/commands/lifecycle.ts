@@ -10,10 +10,10 @@ import {
   waitForExit,
   type DaemonSettings,
 } from '@cn/client';
-import { badInput, CnError, type EngineMode } from '@cn/core';
+import { badInput, CnError, DAEMON_SETTINGS, daemonSetting, escapeControls, jsonText, type EngineMode } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { printAnswer } from '../format/output.js';
-import { wholeNumber, type CommandHost, type Context, type Outcome } from '../run.js';
+import { type CommandHost, type Context, type Outcome } from '../run.js';
 
 const STOP_WAIT_MS = 10_000;
 /**
@@ -25,10 +25,13 @@ const RESPONSE_WAIT_MS = 5_000;
 export function registerLifecycle({ cli, run }: CommandHost): void {
   cli
     .command('start', 'Start the daemon for the root and wait until the project is loaded')
-    .option('--idle-minutes <n>', `Stop after n minutes without requests (default 30, 0 = never; env CN_IDLE_MINUTES)`)
+    .option(
+      '--idle-minutes <n>',
+      `Stop after n minutes without requests (default 30, 0 = never, at most ${DAEMON_SETTINGS.idleMinutes.max}; env CN_IDLE_MINUTES)`,
+    )
     .option(
       '--max-ts-memory <mb>',
-      'Memory ceiling of the engine in MB (env CN_MAX_TS_MEMORY): tsserver restarts at it, native collects harder',
+      `Memory ceiling of the engine in MB (${DAEMON_SETTINGS.maxTsServerMemory.min} to ${DAEMON_SETTINGS.maxTsServerMemory.max}; env CN_MAX_TS_MEMORY): tsserver restarts at it, native collects harder`,
     )
     .option(
       '--engine <engine>',
@@ -40,8 +43,9 @@ export function registerLifecycle({ cli, run }: CommandHost): void {
     .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown; engine?: unknown }) =>
       run((context) =>
         start(context, {
-          idleMinutes: wholeNumber(options.idleMinutes, '--idle-minutes', 0),
-          maxTsServerMemory: wholeNumber(options.maxTsMemory, '--max-ts-memory', 64),
+          // From the flags only: the environment's are the daemon's to read, and checked before it starts.
+          idleMinutes: daemonSetting('idleMinutes', options.idleMinutes, {}),
+          maxTsServerMemory: daemonSetting('maxTsServerMemory', options.maxTsMemory, {}),
           engine: engineOption(options.engine),
         }),
       ),
@@ -118,7 +122,10 @@ async function stop(context: Context): Promise<Outcome> {
 
 /** `cn stop` prints json or one line of text (its scope offers no other format). */
 function stopped(context: Context, answer: object, said: string): Outcome {
-  return { output: context.format === 'json' ? JSON.stringify(answer) : `cn daemon  ${said}`, exitCode: EXIT.ok };
+  return {
+    output: context.format === 'json' ? jsonText(answer) : `cn daemon  ${escapeControls(said)}`,
+    exitCode: EXIT.ok,
+  };
 }
 
 /** True when the daemon accepted /shutdown and its process is gone, so a following `cn start` cannot meet it. */
