@@ -7,13 +7,15 @@ import { nativeAdapter } from './native-adapter.js';
 import { locateNative } from './native-installation.js';
 import { stripJsonComments } from './jsonc.js';
 import { walkSourceTree } from './source-tree.js';
-import { locateTsserver, tsserverAdapter } from './tsserver-adapter.js';
+import { locateTsserver, projectTsserverPath, tsserverAdapter } from './tsserver-adapter.js';
 
 /** The engine that answers for a root, what was asked, and why (auto). */
 export interface EngineChoice {
   adapter: EngineAdapter;
   mode: EngineMode;
   reason?: string;
+  /** The user trusts the project's code (its TypeScript, its tsserver plugins): CN_TRUST_PROJECT, --trust-project. */
+  trustProject: boolean;
 }
 
 /**
@@ -21,21 +23,24 @@ export interface EngineChoice {
  * with typescript@7.0.2 (docs/architecture.md, "Engines"): language-service plugins (the native
  * server loads none), `baseUrl` (removed: bare imports resolved through it stay unresolved, and
  * `paths` resolve from the config instead), classic module resolution (removed). Options TypeScript 7
- * only reports (target ES5, moduleResolution node10 …) do not change navigation and keep native.
+ * only reports (target ES5, moduleResolution node10 …) do not change navigation and keep native. Plugins count only
+ * where they would run: with the project's own TypeScript, which runs only when the user trusts the project.
  */
-export function chooseEngine(root: string, mode: EngineMode): EngineChoice {
-  if (mode === 'tsserver') return { adapter: tsserverAdapter(locateTsserver(root)), mode };
-  if (mode === 'native') return { adapter: nativeAdapter(locateNative()), mode };
+export function chooseEngine(root: string, mode: EngineMode, trustProject = false): EngineChoice {
+  const tsserver = () => tsserverAdapter(locateTsserver(root, trustProject));
+  if (mode === 'tsserver') return { adapter: tsserver(), mode, trustProject };
+  if (mode === 'native') return { adapter: nativeAdapter(locateNative()), mode, trustProject };
   let native;
   try {
     native = locateNative();
   } catch (error) {
     if (!isCnError(error)) throw error;
-    return { adapter: tsserverAdapter(locateTsserver(root)), mode, reason: error.message };
+    return { adapter: tsserver(), mode, reason: error.message, trustProject };
   }
-  const needs = tsserverNeeds(root);
-  if (needs) return { adapter: tsserverAdapter(locateTsserver(root)), mode, reason: needs };
-  return { adapter: nativeAdapter(native), mode, reason: 'no tsconfig/jsconfig needs tsserver' };
+  const pluginsRun = trustProject && existsSync(projectTsserverPath(root));
+  const needs = tsserverNeeds(root, pluginsRun);
+  if (needs) return { adapter: tsserver(), mode, reason: needs, trustProject };
+  return { adapter: nativeAdapter(native), mode, reason: 'no tsconfig/jsconfig needs tsserver', trustProject };
 }
 
 interface Options {
@@ -46,13 +51,16 @@ interface Options {
   moduleResolution?: unknown;
 }
 
-/** The first config option under the root that only tsserver honours, said as a reason; undefined when none. */
-export function tsserverNeeds(root: string): string | undefined {
+/**
+ * The first config option under the root that only tsserver honours, said as a reason; undefined when none. Plugins
+ * are one only when they would run (`pluginsRun`: the project's own TypeScript, trusted).
+ */
+export function tsserverNeeds(root: string, pluginsRun = true): string | undefined {
   for (const config of walkSourceTree(root).configs) {
     const relative = path.relative(root, config).split(path.sep).join('/');
     const { options, declaredIn } = effectiveOptions(config);
     const plugins = Array.isArray(options.plugins) ? options.plugins : [];
-    if (plugins.length > 0) {
+    if (plugins.length > 0 && pluginsRun) {
       const names = plugins.map((plugin) => (plugin as { name?: unknown })?.name).filter((name) => name);
       return `${relative} loads language-service plugins (${names.join(', ') || 'compilerOptions.plugins'}), which only tsserver runs`;
     }

@@ -48,6 +48,11 @@ export const engineStatus = z.object({
   /** Version of the tsserver in use, and where it came from. */
   typescriptVersion: z.string(),
   typescriptSource: z.enum(['project', 'bundled']),
+  /**
+   * The user trusts the project's own code (CN_TRUST_PROJECT=1, `cn start --trust-project`): the tsserver engine then
+   * runs its node_modules/typescript and the tsserver plugins its tsconfig lists. False: only cn's own TypeScript.
+   */
+  trustProject: z.boolean(),
   /** tsconfig/jsconfig projects the engine loaded, relative to the root. */
   projects: z.array(z.string()),
   /** Source files outside any config that are kept open so JS without a jsconfig still works. */
