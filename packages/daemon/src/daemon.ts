@@ -109,7 +109,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     navigation: engine,
     importGraph,
     typeSyntax: new LazyTypeSyntax(),
-    changes: new GitChanges(root, options.requestTimeoutMs),
+    changes: new GitChanges(root, options.requestTimeoutMs, files),
     referenceSyntax,
     files,
     paths,
