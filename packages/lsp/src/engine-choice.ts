@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCnError, type EngineMode } from '@cn/core';
 import type { EngineAdapter } from './engine-adapter.js';
 import { nativeAdapter } from './native-adapter.js';
 import { locateNative } from './native-installation.js';
-import { stripJsonComments } from './jsonc.js';
+import { readConfigChain } from './config-graph.js';
 import { walkSourceTree } from './source-tree.js';
 import { locateTsserver, projectTsserverPath, tsserverAdapter } from './tsserver-adapter.js';
 
@@ -58,7 +57,9 @@ interface Options {
 export function tsserverNeeds(root: string, pluginsRun = true): string | undefined {
   for (const config of walkSourceTree(root).configs) {
     const relative = path.relative(root, config).split(path.sep).join('/');
-    const { options, declaredIn } = effectiveOptions(config);
+    const effective = effectiveOptions(config);
+    if (!effective) continue;
+    const { options, declaredIn } = effective;
     const plugins = Array.isArray(options.plugins) ? options.plugins : [];
     if (plugins.length > 0 && pluginsRun) {
       const names = plugins.map((plugin) => (plugin as { name?: unknown })?.name).filter((name) => name);
@@ -78,50 +79,21 @@ export function tsserverNeeds(root: string, pluginsRun = true): string | undefin
   return undefined;
 }
 
-/** compilerOptions after `extends` (bases first), and which config declared baseUrl and paths. */
+/**
+ * compilerOptions after `extends` (bases first), and which config declared baseUrl and paths; undefined for a config
+ * cn keeps from the engines (config-graph.ts: it decides nothing).
+ */
 function effectiveOptions(
   config: string,
-  seen = new Set<string>(),
-): { options: Options; declaredIn: Partial<Record<keyof Options, string>> } {
-  if (seen.has(config) || seen.size > 16) return { options: {}, declaredIn: {} };
-  seen.add(config);
-  let json: { extends?: unknown; compilerOptions?: Options } = {};
-  try {
-    json = JSON.parse(stripJsonComments(readFileSync(config, 'utf8'))) as typeof json;
-  } catch {
-    // Broken JSON is reported by project discovery; it decides nothing here.
-  }
-  const bases = (Array.isArray(json.extends) ? json.extends : [json.extends]).filter(
-    (base): base is string => typeof base === 'string',
-  );
+): { options: Options; declaredIn: Partial<Record<keyof Options, string>> } | undefined {
+  const { chain, problem } = readConfigChain(config);
+  if (problem) return undefined;
   const options: Options = {};
   const declaredIn: Partial<Record<keyof Options, string>> = {};
-  for (const base of bases) {
-    const basePath = resolveExtends(config, base);
-    if (!basePath) continue;
-    const inherited = effectiveOptions(basePath, seen);
-    Object.assign(options, inherited.options);
-    Object.assign(declaredIn, inherited.declaredIn);
+  for (const link of chain) {
+    const own: Options = link.json.compilerOptions ?? {};
+    Object.assign(options, own);
+    for (const key of ['baseUrl', 'paths'] as const) if (own[key] !== undefined) declaredIn[key] = link.path;
   }
-  const own = json.compilerOptions ?? {};
-  Object.assign(options, own);
-  for (const key of ['baseUrl', 'paths'] as const) if (own[key] !== undefined) declaredIn[key] = config;
   return { options, declaredIn };
-}
-
-function resolveExtends(config: string, base: string): string | undefined {
-  const directory = path.dirname(config);
-  if (base.startsWith('.') || path.isAbsolute(base)) {
-    const file = path.resolve(directory, base);
-    return [file, `${file}.json`].find((candidate) => existsSync(candidate));
-  }
-  const resolve = createRequire(config).resolve;
-  for (const candidate of [base, `${base}.json`, `${base}/tsconfig.json`]) {
-    try {
-      return resolve(candidate);
-    } catch {
-      // Try the next form a package's config is named by.
-    }
-  }
-  return undefined;
 }

@@ -9,6 +9,11 @@ export const configErrorReport = z.object({
   /** TS1005 … */
   code: z.string(),
   message: z.string(),
+  /**
+   * cn keeps this config from the engine (a file in its `extends` chain or references that is not a regular file or
+   * is over 1 MB, or a cycle): its files are not answered as loose files, questions about them exit 3.
+   */
+  keptFromEngine: z.boolean().optional(),
 });
 export type ConfigErrorReport = z.infer<typeof configErrorReport>;
 
