@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { CnError, engineFailure, type LoadingProgress } from '@cn/core';
 import type { RequestType } from 'vscode-jsonrpc/node.js';
@@ -75,11 +76,15 @@ export class LanguageServerSession {
     private readonly adapter: EngineAdapter,
     private readonly settings: SessionSettings,
   ) {
+    // The tree's own temp dir, inside cn's private state directory: typescript-language-server makes a directory per
+    // tsserver for its cancellation pipes in TMPDIR and never removes it. Removed with the tree, whatever it holds.
+    const tempDirectory = mkdtempSync(path.join(settings.logDirectory, 'tmp-'));
     this.process = new LanguageServerProcess(
-      adapter.launch(settings),
+      adapter.launch({ ...settings, tempDirectory }),
       settings.root,
       (command, isServer) => adapter.describeProcess(command, isServer),
       (text) => this.onServerOutput(text),
+      tempDirectory,
     );
     this.connection = new LspConnection(this.process.child, {
       onLogMessage: (message, type) => {

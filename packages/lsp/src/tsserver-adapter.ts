@@ -58,12 +58,12 @@ export function tsserverAdapter(installation: TsserverInstallation): EngineAdapt
     // typescript-language-server logs little (logVerbosity off), and tsserver's deaths among it.
     logLevel: 4,
     discover: discoverInWorker,
-    launch: () => ({
+    launch: (settings) => ({
       command: process.execPath,
       args: [installation.cliPath, '--stdio'],
       // The host's NODE_OPTIONS (test runners' loaders, --inspect …) must not reach the language server and
-      // tsserver.
-      env: { ...process.env, NODE_OPTIONS: '' },
+      // tsserver. TMPDIR: its cancellation directories go to the tree's private temp dir, not the shared one.
+      env: { ...process.env, NODE_OPTIONS: '', TMPDIR: settings.tempDirectory, TMP: settings.tempDirectory },
     }),
     initializeParams: (settings) => buildInitializeParams(installation.tsserverPath, settings),
     // Its settings come in initializationOptions.
