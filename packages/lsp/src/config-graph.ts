@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { CnError } from '@cn/core';
 import { ConfigRefusal, readConfigFile } from './config-file.js';
 import { stripJsonComments } from './jsonc.js';
 import type { ConfigError } from './project-layout.js';
@@ -104,6 +105,41 @@ export function withoutUnsafeConfigs(tree: SourceTree): { tree: SourceTree; refu
     },
     refused,
   };
+}
+
+/**
+ * The configs a session keeps from its engine, as of the last walk of the tree: the tree without them (for the
+ * engine), their errors (for cn status), and the refusal of a question about a file one of them would claim.
+ */
+export class KeptConfigs {
+  private kept = new Map<string, ConfigError>();
+  private configDirectories = new Map<string, string>();
+
+  constructor(private readonly root: string) {}
+
+  safeTree(walked: SourceTree): SourceTree {
+    const { tree, refused } = withoutUnsafeConfigs(walked);
+    this.kept = new Map(refused.map((error) => [error.configPath, error]));
+    this.configDirectories = new Map(walked.configs.map((config) => [path.dirname(config), config]));
+    return tree;
+  }
+
+  errors(): ConfigError[] {
+    return [...this.kept.values()];
+  }
+
+  /** A file whose config is kept from the engine: opening it would make the engine load that config after all. */
+  refusalOf(file: string): CnError | undefined {
+    const config = nearestConfig(file, this.configDirectories);
+    const kept = config && this.kept.get(config);
+    if (!kept) return undefined;
+    const shown = (target: string) => path.relative(this.root, target) || target;
+    return new CnError(
+      'unavailable',
+      `${shown(file)} belongs to ${shown(kept.configPath)}, which cn does not load: ${kept.message}`,
+      'fix the config (cn status lists config errors)',
+    );
+  }
 }
 
 /** The config the engine would give the file: the one in its directory or the nearest above. */

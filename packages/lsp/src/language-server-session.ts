@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
-import { CnError, engineFailure, type LoadingProgress } from '@cn/core';
+import { engineFailure, type LoadingProgress } from '@cn/core';
 import type { RequestType } from 'vscode-jsonrpc/node.js';
 import {
   ExitNotification,
@@ -15,8 +15,8 @@ import { FileChangeFeed } from './file-change-feed.js';
 import { FileSetMonitor } from './file-set-monitor.js';
 import type { ConfigError, ProjectLayout } from './project-layout.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
-import { guessAnchors, walkSourceTree, type SourceTree } from './source-tree.js';
-import { nearestConfig, withoutUnsafeConfigs } from './config-graph.js';
+import { guessAnchors, walkSourceTree } from './source-tree.js';
+import { KeptConfigs } from './config-graph.js';
 import { ReadinessGate } from './readiness-gate.js';
 import { LanguageServerProcess } from './language-server-process.js';
 
@@ -55,9 +55,8 @@ export class LanguageServerSession {
   readonly progress: LoadingProgress = { phase: 'starting', projectsLoaded: 0, projectsTotal: 0, sourceFiles: 0 };
   /** Configs tsc cannot read, from the last discovery: their projects are not loaded. */
   configErrors: ConfigError[] = [];
-  /** Configs kept from the engine (config-graph.ts), by path, and every config by its directory. */
-  private refusedConfigs = new Map<string, ConfigError>();
-  private configDirectories = new Map<string, string>();
+  /** The configs kept from the engine at the last walk of the tree (config-graph.ts). */
+  private readonly keptConfigs: KeptConfigs;
   /** Their stamps then: once one is edited (fixed, probably), a fresh session loads it. */
   private brokenConfigStamps = new Map<string, FileStamp | undefined>();
   /** Why the session cannot answer now (a process of it is stopped), while that lasts. */
@@ -94,7 +93,10 @@ export class LanguageServerSession {
       onClose: (reason) => this.die(reason),
       configuration: (section) => adapter.configuration(section),
     });
-    this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments, (file) => this.refusalOf(file));
+    this.keptConfigs = new KeptConfigs(settings.root);
+    this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments, (file) =>
+      this.keptConfigs.refusalOf(file),
+    );
     this.symbols = adapter.createSymbols(this);
     void this.process.exitedPromise.then(() => this.die('the language server process exited'));
     this.watchTimer = setInterval(() => this.watchTree(), TREE_WATCH_INTERVAL_MS);
@@ -128,7 +130,7 @@ export class LanguageServerSession {
       const phase = (what: string) => this.settings.onLog(`cn: ${what} after ${Date.now() - started} ms`);
       const params = this.adapter.initializeParams(this.settings);
       // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
-      const tree = this.safeTree();
+      const tree = this.keptConfigs.safeTree(walkSourceTree(root));
       this.progress.sourceFiles = tree.sources.length;
       const discovering = this.adapter.discover(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
@@ -200,7 +202,11 @@ export class LanguageServerSession {
     this.settings.onLog(
       `cn: ${change.addedSources.length} files created, ${change.removedSources.length} deleted: reloading projects`,
     );
-    const layout = await this.adapter.discover(this.settings.root, this.settings.maxLooseFiles, this.safeTree());
+    const layout = await this.adapter.discover(
+      this.settings.root,
+      this.settings.maxLooseFiles,
+      this.keptConfigs.safeTree(walkSourceTree(this.settings.root)),
+    );
     const configs = (projects: ProjectLayout['projects']) =>
       projects
         .map((project) => project.configPath)
@@ -225,33 +231,8 @@ export class LanguageServerSession {
     this.symbols.changed(changes);
   }
 
-  /**
-   * The source tree without the configs cn keeps from the engine (config-graph.ts) and the files they would claim;
-   * what was kept out is remembered, for cn status and to refuse questions about those files.
-   */
-  private safeTree(): SourceTree {
-    const walked = walkSourceTree(this.settings.root);
-    const { tree, refused } = withoutUnsafeConfigs(walked);
-    this.refusedConfigs = new Map(refused.map((error) => [error.configPath, error]));
-    this.configDirectories = new Map(walked.configs.map((config) => [path.dirname(config), config]));
-    return tree;
-  }
-
-  /** A file whose config is kept from the engine: opening it would make the engine load that config after all. */
-  private refusalOf(file: string): CnError | undefined {
-    const config = nearestConfig(file, this.configDirectories);
-    const refused = config && this.refusedConfigs.get(config);
-    if (!refused) return undefined;
-    const shown = (target: string) => path.relative(this.settings.root, target) || target;
-    return new CnError(
-      'unavailable',
-      `${shown(file)} belongs to ${shown(refused.configPath)}, which cn does not load: ${refused.message}`,
-      'fix the config (cn status lists config errors)',
-    );
-  }
-
   private async noteConfigErrors(layout: ProjectLayout): Promise<void> {
-    this.configErrors = [...layout.configErrors, ...this.refusedConfigs.values()];
+    this.configErrors = [...layout.configErrors, ...this.keptConfigs.errors()];
     const configs = [...new Set(this.configErrors.map((error) => error.configPath))];
     this.brokenConfigStamps = new Map(
       await Promise.all(configs.map(async (config) => [config, (await statWithStamp(config))?.stamp] as const)),
