@@ -139,6 +139,23 @@ export function hangScenarios(fixture) {
       tally.require(isAlive(portFile(root)?.pid ?? 0), 'the daemon with the longest idle time left at once');
       return root;
     },
+    // A config's extends leading to /dev/zero took the daemon (auto reads every config) to 15.6 GB in 40 s; a cycle
+    // left the native engine loading for good. Both are config errors now: questions about their files exit 3.
+    async 'tsconfig extends /dev/zero (auto engine)'(tally) {
+      return keptFromEngine(
+        tally,
+        fixture,
+        { 'tsconfig.json': '{ "extends": "/dev/zero", "include": ["src"] }' },
+        'auto',
+      );
+    },
+    async 'circular tsconfig extends (native engine)'(tally) {
+      const configs = {
+        'tsconfig.json': '{ "extends": "./base.json", "include": ["src"] }',
+        'base.json': '{ "extends": "./tsconfig.json" }',
+      };
+      return keptFromEngine(tally, fixture, configs, 'native');
+    },
     async [`connection flood: ${FLOOD_CONNECTIONS.toLocaleString('en')} idle connections`](tally) {
       const root = freshRoot(fixture);
       const total = await expected(root, 'User');
@@ -153,6 +170,22 @@ export function hangScenarios(fixture) {
       return root;
     },
   };
+}
+
+/** Writes the configs, starts the daemon, and asks about a file under them: exit 3 naming the config, never a hang. */
+async function keptFromEngine(tally, fixture, configs, engine) {
+  const root = freshRoot(fixture);
+  for (const [name, text] of Object.entries(configs)) writeFileSync(path.join(root, name), text);
+  const env = { CN_ENGINE: engine };
+  // The first answer also carries the config warning; the questions after it are judged.
+  tally.require((await cn(['start', '--root', root], env, HANG_LIMIT_MS)).exitCode === 0, 'cn start failed');
+  for (let i = 0; i < 3; i++) {
+    const result = await cn(['map', 'src/domain/user.ts', '--root', root], env, HANG_LIMIT_MS);
+    tally.record(result, false);
+    if (result.exitCode !== 3 || !result.stderr.includes('which cn does not load'))
+      tally.require(false, `exit ${result.exitCode}`);
+  }
+  return root;
 }
 
 /** The undisturbed answer's count, known only once the daemon cn started for this root answered. */

@@ -1,7 +1,7 @@
-import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isProcessAlive, readPortFile } from '@cn/client';
+import { isProcessAlive, readConfigFile, readPortFile } from '@cn/client';
 import { CnError, isInside } from '@cn/core';
 
 /** What makes a directory a project: cn refuses to start anywhere else. */
@@ -98,7 +98,8 @@ function isWorkspaceRoot(dir: string): boolean {
   if (existsSync(path.join(dir, '.git'))) return true;
   if (WORKSPACE_FILES.some((file) => existsSync(path.join(dir, file)))) return true;
   try {
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { workspaces?: unknown };
+    // The repository's file: read bounded (a regular file of at most 1 MB), never a /dev/zero it links to.
+    const manifest = JSON.parse(readConfigFile(path.join(dir, 'package.json'))) as { workspaces?: unknown };
     return manifest.workspaces !== undefined;
   } catch {
     return false;

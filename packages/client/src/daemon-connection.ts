@@ -47,6 +47,11 @@ export interface DaemonSettings {
   maxTsServerMemory?: number;
   /** Which engine a daemon started now runs; a running daemon with another one is refused (engine-request.ts). */
   engine?: EngineMode;
+  /**
+   * Run the project's own TypeScript and tsserver plugins (`cn start --trust-project`). CN_TRUST_PROJECT=1 reaches
+   * a daemon any command starts through the environment it inherits.
+   */
+  trustProject?: boolean;
 }
 
 /**
@@ -121,6 +126,7 @@ async function spawnDaemon(
     ...(settings.idleMinutes !== undefined ? ['--idle-minutes', String(settings.idleMinutes)] : []),
     ...(settings.maxTsServerMemory !== undefined ? ['--max-ts-memory', String(settings.maxTsServerMemory)] : []),
     ...(settings.engine !== undefined ? ['--engine', settings.engine] : []),
+    ...(settings.trustProject ? ['--trust-project'] : []),
   ];
   const child = spawn(process.execPath, [...daemonArguments(entry, root, stateDir), ...flags], {
     detached: true,

@@ -11,6 +11,8 @@ export interface DaemonOptions {
   idleMinutes: number;
   maxTsServerMemory?: number;
   requestTimeoutMs: number;
+  /** Run the project's own TypeScript and tsserver plugins: `--trust-project`, else CN_TRUST_PROJECT=1. */
+  trustProject: boolean;
 }
 
 export const DEFAULT_IDLE_MINUTES = 30;
@@ -26,13 +28,14 @@ const OPTIONS = {
   'max-ts-memory': { type: 'string' },
   'request-timeout': { type: 'string' },
   engine: { type: 'string' },
+  'trust-project': { type: 'boolean' },
 } as const;
 
 const ENGINE_MODES: readonly EngineMode[] = ['auto', 'native', 'tsserver'];
 
 /**
  * `node daemon/main.js --root DIR [--state-dir DIR] [--idle-minutes N] [--max-ts-memory MB] [--request-timeout MS]
- * [--engine auto|native|tsserver]`.
+ * [--engine auto|native|tsserver] [--trust-project]`.
  * Environment variables give the same settings to daemons started lazily by a CLI.
  */
 export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): DaemonOptions {
@@ -50,6 +53,7 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): Daem
     idleMinutes: setting('idleMinutes', flags['idle-minutes'], env) ?? DEFAULT_IDLE_MINUTES,
     maxTsServerMemory: setting('maxTsServerMemory', flags['max-ts-memory'], env),
     requestTimeoutMs: setting('requestTimeoutMs', flags['request-timeout'], env) ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    trustProject: flags['trust-project'] === true || isTrustProject(env),
   };
 }
 
@@ -62,7 +66,7 @@ function setting(name: DaemonSettingName, flag: string | undefined, env: NodeJS.
   }
 }
 
-function parseFlags(argv: string[]): Partial<Record<keyof typeof OPTIONS, string>> {
+function parseFlags(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
@@ -70,4 +74,9 @@ function parseFlags(argv: string[]): Partial<Record<keyof typeof OPTIONS, string
     const message = error instanceof Error ? error.message.split(/\. /)[0] : String(error);
     throw new DaemonUsageError(message.charAt(0).toLowerCase() + message.slice(1));
   }
+}
+
+/** CN_TRUST_PROJECT=1 (or true): the user's environment, never a file of the project. */
+export function isTrustProject(env: NodeJS.ProcessEnv): boolean {
+  return env.CN_TRUST_PROJECT === '1' || env.CN_TRUST_PROJECT === 'true';
 }

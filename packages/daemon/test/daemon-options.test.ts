@@ -17,6 +17,13 @@ describe('parseDaemonOptions (node:util parseArgs)', () => {
     expect(options.maxTsServerMemory).toBeUndefined();
   });
 
+  it('trusts the project only when the user says so: --trust-project or CN_TRUST_PROJECT=1', () => {
+    expect(parseDaemonOptions(['--root', '/p'], {}).trustProject).toBe(false);
+    expect(parseDaemonOptions(['--root', '/p'], { CN_TRUST_PROJECT: '0' }).trustProject).toBe(false);
+    expect(parseDaemonOptions(['--root', '/p'], { CN_TRUST_PROJECT: '1' }).trustProject).toBe(true);
+    expect(parseDaemonOptions(['--root', '/p', '--trust-project'], {}).trustProject).toBe(true);
+  });
+
   it.each([
     [['--root', '/p', '--bogus'], "unknown option '--bogus'"],
     [['--root'], "option '--root <value>' argument missing"],

@@ -37,16 +37,21 @@ export function registerLifecycle({ cli, run }: CommandHost): void {
       '--engine <engine>',
       'auto (default: native unless the project needs tsserver), native (TypeScript 7) or tsserver (env CN_ENGINE)',
     )
+    .option(
+      '--trust-project',
+      'Run the project’s own node_modules/typescript and the tsserver plugins its tsconfig lists (env CN_TRUST_PROJECT=1); without it cn runs only the TypeScript it ships',
+    )
     .example('cn start --root examples/shop')
     .example('cn start --idle-minutes 120 --max-ts-memory 8192')
     .example('cn start --engine tsserver')
-    .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown; engine?: unknown }) =>
+    .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown; engine?: unknown; trustProject?: unknown }) =>
       run((context) =>
         start(context, {
           // From the flags only: the environment's are the daemon's to read, and checked before it starts.
           idleMinutes: daemonSetting('idleMinutes', options.idleMinutes, {}),
           maxTsServerMemory: daemonSetting('maxTsServerMemory', options.maxTsMemory, {}),
           engine: engineOption(options.engine),
+          ...(options.trustProject === true ? { trustProject: true } : {}),
         }),
       ),
     );
@@ -75,7 +80,10 @@ function engineOption(value: unknown): EngineMode {
 async function start(context: Context, settings: DaemonSettings): Promise<Outcome> {
   const alreadyRunning = await findRunningDaemon(context.root);
   if (alreadyRunning) checkEngine(alreadyRunning, settings.engine);
-  if (alreadyRunning && (settings.idleMinutes !== undefined || settings.maxTsServerMemory !== undefined)) {
+  if (
+    alreadyRunning &&
+    (settings.idleMinutes !== undefined || settings.maxTsServerMemory !== undefined || settings.trustProject)
+  ) {
     process.stderr.write(
       'cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n',
     );
