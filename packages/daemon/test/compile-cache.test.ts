@@ -15,6 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CACHE_HEADER_BYTES, cacheHeader, checksum, verifiedPayload } from '../src/local-files/cache-checksum.js';
 import { compileCacheDirectory } from '../src/local-files/compile-cache.js';
 
 // The cache is written when the process exits, so each run is a child process running tsc's output.
@@ -67,12 +68,17 @@ describe('runBundleWithCompileCache', () => {
     expect(readdirSync(cacheDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('a damaged cache is refused by V8 and replaced; the bundle runs all the same', () => {
+  it('a damaged cache is never handed to V8: removed, compiled from the bundle, written anew', () => {
     run();
     const cache = path.join(cacheDir, caches()[0]);
     writeFileSync(cache, 'not V8 code cache at all');
     expect(run()).toBe('first tool.cjs sibling true object');
     expect(readFileSync(cache, 'utf8')).not.toBe('not V8 code cache at all');
+    // Its header whole, V8's bytes zeroed: V8 would crash on such data (test/e2e/reliability/compile-cache-corruption).
+    const zeroed = Buffer.from(readFileSync(cache)).fill(0, CACHE_HEADER_BYTES);
+    writeFileSync(cache, zeroed);
+    expect(run()).toBe('first tool.cjs sibling true object');
+    expect(verifiedPayload(readFileSync(cache))).toBeDefined();
   });
 
   it('a rebuilt bundle gets a cache of its own, never the old one', () => {
@@ -136,5 +142,28 @@ describe('compileCacheDirectory', () => {
     rmSync(dir, { recursive: true });
     symlinkSync(cacheDir, dir);
     expect(compileCacheDirectory({ XDG_RUNTIME_DIR: base })).toBeUndefined();
+  });
+});
+
+describe('the cache checksum', () => {
+  const payload = Buffer.from(Array.from({ length: 4099 }, (_, i) => (i * 7919) % 251));
+  const file = () => Buffer.concat([cacheHeader(payload), payload]);
+
+  it('passes the file it wrote, from any byte offset (a misaligned buffer is read alike)', () => {
+    expect(verifiedPayload(file())).toEqual(payload);
+    const misaligned = Buffer.alloc(file().length + 1).subarray(1);
+    file().copy(misaligned);
+    expect(verifiedPayload(misaligned)).toEqual(payload);
+  });
+
+  it('catches every single changed byte, any truncation, and a file without the header', () => {
+    for (let at = 0; at < payload.length; at += 1) {
+      const damaged = Buffer.from(payload);
+      damaged[at] ^= 1 << (at % 8);
+      expect(checksum(damaged)).not.toEqual(checksum(payload));
+    }
+    expect(verifiedPayload(file().subarray(0, file().length - 1))).toBeUndefined();
+    expect(verifiedPayload(payload)).toBeUndefined();
+    expect(verifiedPayload(Buffer.alloc(0))).toBeUndefined();
   });
 });
