@@ -1,8 +1,8 @@
-import type { AnswerOf, HttpMethod, RequestOf, RouteName } from '@cn/protocol';
+import type { AnswerOf, DaemonRecord, HttpMethod, RequestOf, RouteName } from '@cn/protocol';
 import { connectOrStart } from './daemon-connection.js';
 import { checkEngine, requestedEngine } from './engine-request.js';
 import { ConnectionFailure, callRoute, httpCall } from './http-call.js';
-import { isProcessAlive, readPortFile } from './port-file-reader.js';
+import { recordedDaemon } from './known-daemon.js';
 
 export interface RequestOptions {
   root: string;
@@ -22,9 +22,9 @@ export function daemonCall<Name extends RouteName, Body extends RequestOf<Name>>
 
 /**
  * One request to the root's daemon, starting it if needed; retried once if the daemon vanished.
- * The port file is trusted first without a health check: the answer's proof of the token shows it is
- * our daemon (http-call.ts), and any refusal or missing proof falls back to the full find-or-start,
- * so a warm call costs one round trip.
+ * The recorded daemon (known-daemon.ts) is asked first without a health check: the answer's proof of
+ * the token shows it is our daemon (http-call.ts), and any refusal or missing proof falls back to the
+ * full find-or-start, so a warm call costs one round trip.
  */
 export async function daemonRequest<T>(
   options: RequestOptions,
@@ -46,21 +46,22 @@ async function requestStartingIfNeeded<T>(
   route: string,
   body?: unknown,
 ): Promise<T> {
+  const { root, timeoutMs } = options;
   const engine = requestedEngine();
-  const known = readPortFile(options.root);
-  if (known && known.root === options.root && isProcessAlive(known.pid)) {
+  const ask = (record: DaemonRecord) => httpCall<T>(record, method, route, body, timeoutMs);
+  const known = recordedDaemon(root);
+  if (known) {
     checkEngine(known, engine);
     try {
-      return await httpCall<T>(known, method, route, body, options.timeoutMs);
+      return await ask(known);
     } catch (error) {
       if (!(error instanceof ConnectionFailure)) throw error;
     }
   }
-  const endpoint = await connectOrStart(options.root, { engine });
   try {
-    return await httpCall<T>(endpoint, method, route, body, options.timeoutMs);
+    return await ask(await connectOrStart(root, { engine }));
   } catch (error) {
     if (!(error instanceof ConnectionFailure)) throw error;
-    return httpCall<T>(await connectOrStart(options.root, { engine }), method, route, body, options.timeoutMs);
+    return ask(await connectOrStart(root, { engine }));
   }
 }
