@@ -15,6 +15,7 @@ export {
   readAnswer,
   signRequest,
   type Endpoint,
+  type ProofWatch,
   type Send,
   type SignedRequest,
 } from './http-call.js';

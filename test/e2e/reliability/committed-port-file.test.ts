@@ -1,9 +1,20 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile } from '../../helpers/cn.js';
+import { daemonRecordPath, stateDirectory } from '@cn/daemon/local-files';
+import {
+  PORT_FILE,
+  cleanUp,
+  cn,
+  copyProject,
+  isAlive,
+  json,
+  readDaemonRecord,
+  readPortFile,
+  waitFor,
+} from '../../helpers/cn.js';
 import { commitPortFile, startImpostor, startVictim, type Impostor } from '../../helpers/impostor.js';
 
 /** Issue 22: a cloned repository must not be able to command cn through the port file it commits. */
@@ -65,6 +76,30 @@ describe('a port file committed to the repository', () => {
     await new Promise<void>((resolve) => silent!.listen(0, '127.0.0.1', resolve));
     return (silent.address() as net.AddressInfo).port;
   }
+
+  it('left by a daemon killed with -9 whose pid and port others took since: a new daemon within seconds', async () => {
+    root = copyProject('examples/shop');
+    const started = await cn(['start', '--root', root]);
+    expect(started.exitCode).toBe(0);
+    const killed = readDaemonRecord(root)!;
+    process.kill(killed.pid, 'SIGKILL');
+    expect(await waitFor(() => !isAlive(killed.pid))).toBe(true);
+    // Its record and port file, as it left them, but its pid now runs something else and its port is a silent
+    // listener's: the record's start time no longer matches the pid's, and nothing there proves the token.
+    victim = startVictim();
+    const port = await silentListener();
+    const record = { ...killed, pid: victim.pid!, port };
+    writeFileSync(daemonRecordPath(stateDirectory(root)), JSON.stringify(record), { mode: 0o600 });
+    const { token: _token, processStart: _start, ...facts } = record;
+    writeFileSync(path.join(root, PORT_FILE), JSON.stringify(facts), { mode: 0o600 });
+
+    const result = await cn(['find', 'User', '--root', root, '--timeout', '40000']);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(json(result).definition).toMatchObject({ name: 'User' });
+    expect(readDaemonRecord(root)!.port).not.toBe(port);
+    expect(isAlive(victim.pid!)).toBe(true);
+  }, 90_000);
 
   it('naming a live pid and a listener that never answers: a new daemon answers at once, not after --timeout', async () => {
     root = copyProject('examples/shop');
