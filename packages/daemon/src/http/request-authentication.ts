@@ -84,10 +84,14 @@ export function requireRequestProof(app: FastifyInstance, options: Authenticatio
 function proveLifeWhenSlow(response: ServerResponse, options: AuthenticationOptions, nonce: string): () => void {
   const timer = setTimeout(() => {
     if (response.headersSent || response.writableEnded || response.destroyed) return;
-    response.writeEarlyHints({
-      link: PROOF_OF_LIFE_LINK,
-      [DAEMON_PROOF_HEADER]: daemonProof(options.token, nonce, EARLY_HINTS, EMPTY),
-    });
+    try {
+      response.writeEarlyHints({
+        link: PROOF_OF_LIFE_LINK,
+        [DAEMON_PROOF_HEADER]: daemonProof(options.token, nonce, EARLY_HINTS, EMPTY),
+      });
+    } catch {
+      // The client went in between: nobody to prove anything to, and a throw here would end the daemon.
+    }
   }, PROOF_OF_LIFE_AFTER_MS);
   const cancel = () => clearTimeout(timer);
   response.once('close', cancel);
