@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_HEADER_BYTES, cacheHeader, checksum, verifiedPayload } from '../src/local-files/cache-checksum.js';
+import { CACHE_HEADER_BYTES, cacheFileBytes, verifiedPayload } from '../src/local-files/cache-integrity.js';
 import { compileCacheDirectory } from '../src/local-files/compile-cache.js';
 
 // The cache is written when the process exits, so each run is a child process running tsc's output.
@@ -74,10 +74,11 @@ describe('runBundleWithCompileCache', () => {
     writeFileSync(cache, 'not V8 code cache at all');
     expect(run()).toBe('first tool.cjs sibling true object');
     expect(readFileSync(cache, 'utf8')).not.toBe('not V8 code cache at all');
-    // Its header whole, V8's bytes zeroed: V8 would crash on such data (test/e2e/reliability/compile-cache-corruption).
-    const zeroed = Buffer.from(readFileSync(cache)).fill(0, CACHE_HEADER_BYTES);
+    // Its header whole, a range of V8's bytes zeroed: V8 crashes on such data (e2e compile-cache-corruption).
+    const zeroed = Buffer.from(readFileSync(cache)).fill(0, CACHE_HEADER_BYTES + 64, CACHE_HEADER_BYTES + 1064);
     writeFileSync(cache, zeroed);
     expect(run()).toBe('first tool.cjs sibling true object');
+    expect(readFileSync(cache).equals(zeroed)).toBe(false);
     expect(verifiedPayload(readFileSync(cache))).toBeDefined();
   });
 
@@ -145,25 +146,30 @@ describe('compileCacheDirectory', () => {
   });
 });
 
-describe('the cache checksum', () => {
-  const payload = Buffer.from(Array.from({ length: 4099 }, (_, i) => (i * 7919) % 251));
-  const file = () => Buffer.concat([cacheHeader(payload), payload]);
+describe('the cache integrity check', () => {
+  const payload = Buffer.from(Array.from({ length: 4099 }, (_, i) => (i * 7919) % 251 || 1));
+  const file = () => cacheFileBytes(payload);
 
-  it('passes the file it wrote, from any byte offset (a misaligned buffer is read alike)', () => {
+  it('passes the file it wrote, from any byte offset', () => {
     expect(verifiedPayload(file())).toEqual(payload);
-    const misaligned = Buffer.alloc(file().length + 1).subarray(1);
-    file().copy(misaligned);
-    expect(verifiedPayload(misaligned)).toEqual(payload);
+    const shifted = Buffer.alloc(file().length + 1).subarray(1);
+    file().copy(shifted);
+    expect(verifiedPayload(shifted)).toEqual(payload);
   });
 
-  it('catches every single changed byte, any truncation, and a file without the header', () => {
-    for (let at = 0; at < payload.length; at += 1) {
-      const damaged = Buffer.from(payload);
+  it('catches every single changed byte, any cut, a zeroed range, and a file without the header', () => {
+    for (let at = 0; at < file().length; at += 1) {
+      const damaged = file();
       damaged[at] ^= 1 << (at % 8);
-      expect(checksum(damaged)).not.toEqual(checksum(payload));
+      expect(verifiedPayload(damaged)).toBeUndefined();
     }
-    expect(verifiedPayload(file().subarray(0, file().length - 1))).toBeUndefined();
+    for (let length = 0; length < file().length; length += 97)
+      expect(verifiedPayload(file().subarray(0, length))).toBeUndefined();
+    for (const [from, to] of [
+      [CACHE_HEADER_BYTES + 10, CACHE_HEADER_BYTES + 4000],
+      [100, 8100],
+    ])
+      expect(verifiedPayload(file().fill(0, from, to))).toBeUndefined();
     expect(verifiedPayload(payload)).toBeUndefined();
-    expect(verifiedPayload(Buffer.alloc(0))).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ import {
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { Script } from 'node:vm';
-import { cacheHeader, verifiedPayload } from './cache-checksum.js';
+import { cacheFileBytes, verifiedPayload } from './cache-integrity.js';
 import { preparePrivateDirectory } from './directory-check.js';
 import { ownedByUs } from './ownership.js';
 import { userStateDirectory } from './state-directory.js';
@@ -51,8 +51,8 @@ export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env): str
  * has `module.enableCompileCache()`; this does the same on every supported node, in a directory cn
  * checks. A cache is keyed by the bundle's size, mtime and inode and by the node version, so a rebuilt
  * bundle or another node never reads a stale one (V8 itself refuses data of another V8, flags or
- * source length). V8 does not check the rest, so the data is handed to it only once its checksum holds
- * (cache-checksum.ts); a missing, damaged, foreign or rejected cache is written anew when the process
+ * source length). V8 does not check the rest, so the data is handed to it only once it passes our own check
+ * (cache-integrity.ts); a missing, damaged, foreign or rejected cache is written anew when the process
  * exits. The cache is only ever an optimization: anything wrong with it means compiling as usual.
  */
 export function runBundleWithCompileCache(bundle: string, cacheDir: string | undefined): void {
@@ -103,7 +103,7 @@ function cachePrefix(bundle: string): string {
 
 /**
  * V8's data from the cache if it is a regular file of ours that nobody else can write (never through a link)
- * and its checksum holds. A damaged file is removed: written anew at exit, it would otherwise stay for as
+ * and it passes the integrity check. A damaged file is removed: written anew at exit, it would otherwise stay for as
  * long as a rename over it fails.
  */
 function readCache(file: string): Buffer | undefined {
@@ -137,8 +137,7 @@ function writeCache(file: string, prefix: string, script: Script): void {
     const fd = openSync(temporary, CREATE_FLAGS, 0o600);
     created = true;
     try {
-      writeFileSync(fd, cacheHeader(data));
-      writeFileSync(fd, data);
+      writeFileSync(fd, cacheFileBytes(data));
     } finally {
       closeSync(fd);
     }
