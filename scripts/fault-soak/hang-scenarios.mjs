@@ -1,6 +1,7 @@
 // Things that used to hang cn or the daemon (issue 10): a FIFO at the port file, a peer that trickles
-// bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections. Each cn process
-// here has a short limit: a hang is a lost answer, a clear failure within the limit is not.
+// bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections; (issue 22) a port
+// file naming a live pid and a listener that never answers, a stopped daemon. Each cn process here has a
+// short limit: a hang is a lost answer, a clear failure within the limit is not.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -74,6 +75,51 @@ export function hangScenarios(fixture) {
       }
       for (const socket of sockets) socket.destroy();
       peer.close();
+      return root;
+    },
+    async 'port file names a live pid and a listener that never answers'(tally) {
+      const root = freshRoot(fixture);
+      const sockets = new Set();
+      const silent = createServer((socket) => {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+      });
+      await new Promise((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const content = {
+        pid: process.pid,
+        port: silent.address().port,
+        host: '127.0.0.1',
+        root,
+        token: randomBytes(24).toString('hex'),
+        version: '0.1.0',
+        startedAt: new Date().toISOString(),
+        logFile: '/dev/null',
+      };
+      writeFileSync(path.join(root, PORT_FILE), JSON.stringify(content), { mode: 0o644, flag: 'wx' });
+      // --timeout well past the hang limit: a question that waited on the listener would be lost.
+      for (let i = 0; i < 3; i++) {
+        const result = await ask(root, ['--timeout', String(HANG_LIMIT_MS * 2)]);
+        tally.record(result, findIsCorrect(await expectedOnceAnswered(root, result))(result));
+      }
+      tally.require(sockets.size === 0, 'cn connected to a listener no daemon record vouches for');
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      return root;
+    },
+    async 'SIGSTOPped daemon: questions fail at once (exit 3)'(tally) {
+      const root = freshRoot(fixture);
+      await expected(root, 'User');
+      const daemon = portFile(root).pid;
+      process.kill(daemon, 'SIGSTOP');
+      try {
+        for (let i = 0; i < 3; i++) {
+          const result = await ask(root, ['--timeout', String(HANG_LIMIT_MS * 2)]);
+          tally.record(result, false);
+          tally.require(result.exitCode === 3, `exit ${result.exitCode}, not 3 (the daemon does not respond)`);
+        }
+      } finally {
+        process.kill(daemon, 'SIGCONT');
+      }
       return root;
     },
     async 'SIGSTOPped tsserver'(tally) {

@@ -3,6 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readDaemonRecord as readRecordIn, stateDirectory } from '@cn/daemon/local-files';
+import type { DaemonRecord, PortFile } from '@cn/protocol';
 
 /** The engine under test: vitest.config.ts runs the e2e suite once per engine (CN_ENGINE reaches cn and its daemon). */
 export const ENGINE: 'tsserver' | 'native' = process.env.CN_ENGINE === 'native' ? 'native' : 'tsserver';
@@ -64,12 +66,18 @@ export function copyProject(relativeSource: string): string {
   return target;
 }
 
-export function readPortFile(root: string): { pid: number; port: number; token: string; root: string } | undefined {
+/** The root's port file as it is on disk (what a human sees: no token). */
+export function readPortFile(root: string): PortFile | undefined {
   try {
     return JSON.parse(readFileSync(path.join(root, PORT_FILE), 'utf8'));
   } catch {
     return undefined;
   }
+}
+
+/** The daemon's private record in the root's state directory (the token, the process start), read as cn reads it. */
+export function readDaemonRecord(root: string, env?: NodeJS.ProcessEnv): DaemonRecord | undefined {
+  return readRecordIn(stateDirectory(root, { ...process.env, ...env }));
 }
 
 export function isAlive(pid: number): boolean {
@@ -90,10 +98,13 @@ export async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise
   return check();
 }
 
-/** Stops the root's daemon (if any) and removes the copy. */
+/**
+ * Stops the root's daemon (if any) and removes the copy. The pid to kill if cn stop failed comes from the
+ * private record, never from the port file: a test may have planted one naming any process.
+ */
 export async function cleanUp(root: string, env?: NodeJS.ProcessEnv): Promise<void> {
   await cn(['stop', '--root', root], { env });
-  const portFile = readPortFile(root);
-  if (portFile && isAlive(portFile.pid)) process.kill(portFile.pid, 'SIGKILL');
+  const record = readDaemonRecord(root, env);
+  if (record && record.root === root && isAlive(record.pid)) process.kill(record.pid, 'SIGKILL');
   rmSync(root, { recursive: true, force: true });
 }

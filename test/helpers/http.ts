@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import { CLIENT_PROOF_HEADER, NONCE_HEADER, clientProof, newNonce } from '@cn/protocol/request-proof';
-import { readPortFile } from './cn.js';
+import { readDaemonRecord } from './cn.js';
 
 export interface RawResponse {
   status: number;
@@ -54,12 +54,12 @@ export function provenHeaders(
   };
 }
 
-/** POST with a proof of the daemon's own token, as a client would. */
+/** POST with a proof of the daemon's own token (from its private record), as a client would. */
 export function daemonPost(root: string, route: string, payload: unknown): Promise<RawResponse> {
-  const portFile = readPortFile(root)!;
+  const record = readDaemonRecord(root)!;
   const body = JSON.stringify(payload);
-  return rawRequest(portFile.port, 'POST', route, {
-    headers: provenHeaders(portFile.port, portFile.token, 'POST', route, body),
+  return rawRequest(record.port, 'POST', route, {
+    headers: provenHeaders(record.port, record.token, 'POST', route, body),
     body,
   });
 }

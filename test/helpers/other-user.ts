@@ -6,7 +6,7 @@ import { CN_BIN } from './cn.js';
  * write, cn run by someone the files are closed to. Needs root (the tests run as root).
  */
 export const OTHER_UID = 65534;
-const AS_OTHER_USER = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+export const AS_OTHER_USER = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 
 /** Why the other user cannot be played here, or undefined when it can. */
 export function whyOtherUserIsUnavailable(): string | undefined {

@@ -32,6 +32,11 @@ const CASES: [script: string, args: string[], stderr: string][] = [
     ['--runs', '3'],
     'cold-find: --before is required: the cn.cjs of the build to compare with',
   ],
+  [
+    'scripts/warm-calls.mjs',
+    ['--runs', '3'],
+    'warm-calls: --before is required: the cn.cjs of the build to compare with',
+  ],
   ['scripts/node-matrix.mjs', ['--nodes', '22,lts'], "node-matrix: --nodes takes Node majors, e.g. 22,24, not 'lts'"],
   ['scripts/node-matrix.mjs', ['--node', '22'], "node-matrix: unknown option '--node'"],
   [

@@ -1,4 +1,4 @@
-import { endpointCall, isProcessAlive, readPortFile } from '@cn/client';
+import { endpointCall, recordedDaemon } from '@cn/client';
 import { describeProgress, type StatusResponse } from '@cn/core';
 
 /** A warm answer takes ~100 ms; only a call still waiting after this long says what it waits for. */
@@ -86,9 +86,9 @@ export function loadingLine(state: LoadingState): string | undefined {
   return `${prefix}${progress ? describeProgress(progress) : 'starting the language server'}`;
 }
 
-/** The root's daemon as the port file names it: none yet, or its /status. */
+/** The root's daemon as its private record names it: none yet, or its /status. */
 export async function daemonLoadingState(root: string): Promise<LoadingState> {
-  const portFile = readPortFile(root);
-  if (!portFile || portFile.root !== root || !isProcessAlive(portFile.pid)) return { daemon: 'none' };
-  return { daemon: 'running', status: await endpointCall(portFile, STATUS_WAIT_MS, 'status', undefined) };
+  const record = recordedDaemon(root);
+  if (!record) return { daemon: 'none' };
+  return { daemon: 'running', status: await endpointCall(record, STATUS_WAIT_MS, 'status', undefined) };
 }

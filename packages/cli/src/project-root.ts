@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isProcessAlive, readConfigFile, readPortFile } from '@cn/client';
+import { readConfigFile, recordedDaemon } from '@cn/client';
 import { CnError, isInside } from '@cn/core';
 
 /** What makes a directory a project: cn refuses to start anywhere else. */
@@ -106,11 +106,13 @@ function isWorkspaceRoot(dir: string): boolean {
   }
 }
 
-/** A live daemon's port file names this directory as its root (a foreign or broken port file does not count). */
+/**
+ * A live daemon of ours serves this directory: its port file agrees with its private record (a foreign,
+ * broken or stale port file, one a repository committed included, does not count).
+ */
 function isServedByDaemon(dir: string): boolean {
   try {
-    const portFile = readPortFile(dir);
-    return portFile !== undefined && portFile.root === dir && isProcessAlive(portFile.pid);
+    return recordedDaemon(dir) !== undefined;
   } catch {
     return false;
   }

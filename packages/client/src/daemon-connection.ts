@@ -1,7 +1,7 @@
 import { closeSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CnError, daemonSetting, type DaemonSettingName, type EngineMode, type StatusResponse } from '@cn/core';
-import type { PortFile } from '@cn/protocol';
+import type { DaemonRecord } from '@cn/protocol';
 import {
   ensureStateDirectory,
   openPrivateAppend,
@@ -10,8 +10,8 @@ import {
 } from '@cn/daemon/local-files';
 import { daemonArguments, daemonEntry } from './daemon-entry.js';
 import { checkEngine } from './engine-request.js';
-import { ConnectionFailure, endpointCall, type Endpoint } from './http-call.js';
-import { isProcessAlive, readPortFile } from './port-file-reader.js';
+import { ConnectionFailure, endpointCall } from './http-call.js';
+import { recordedDaemon } from './known-daemon.js';
 import { clearStaleStartLock, releaseStartLock, tryStartLock } from './start-lock.js';
 
 export const HEALTH_TIMEOUT_MS = 3_000;
@@ -21,21 +21,20 @@ const POLL_MS = 15;
 /** A start lock older than this belongs to a client that died mid-start. */
 const STALE_LOCK_MS = START_TIMEOUT_MS + 5_000;
 
-/** The port file's daemon, if it is alive and answers with the right token for this root. */
-export async function findRunningDaemon(root: string): Promise<PortFile | undefined> {
-  return (await runningDaemonStatus(root))?.portFile;
+/** The recorded daemon (known-daemon.ts), if it proves it holds the token within a few seconds. */
+export async function findRunningDaemon(root: string): Promise<DaemonRecord | undefined> {
+  const record = recordedDaemon(root);
+  return record && (await statusOf(record)) ? record : undefined;
 }
 
-/** The running daemon and its status, from one request; undefined when none answers for this root. */
-export async function runningDaemonStatus(
-  root: string,
+/** The daemon's /status, if it answers within `timeoutMs` with the proof of its token and its own pid. */
+export async function statusOf(
+  record: DaemonRecord,
   timeoutMs = HEALTH_TIMEOUT_MS,
-): Promise<{ portFile: PortFile; status: StatusResponse } | undefined> {
-  const portFile = readPortFile(root);
-  if (!portFile || portFile.root !== root || !isProcessAlive(portFile.pid)) return undefined;
+): Promise<StatusResponse | undefined> {
   try {
-    const status = await endpointCall(portFile, timeoutMs, 'status', undefined);
-    return status.pid === portFile.pid ? { portFile, status } : undefined;
+    const status = await endpointCall(record, timeoutMs, 'status', undefined);
+    return status.pid === record.pid ? status : undefined;
   } catch {
     return undefined;
   }
@@ -59,7 +58,7 @@ export interface DaemonSettings {
  * (an exclusive file in the state dir, never in the project) and spawns; the others wait for the
  * port file it leads to.
  */
-export async function connectOrStart(root: string, settings: DaemonSettings = {}): Promise<Endpoint> {
+export async function connectOrStart(root: string, settings: DaemonSettings = {}): Promise<DaemonRecord> {
   const running = await findRunningDaemon(root);
   if (running) {
     checkEngine(running, settings.engine);
@@ -115,8 +114,9 @@ async function spawnDaemon(
   stateDir: string,
   deadline: number,
   settings: DaemonSettings,
-): Promise<PortFile> {
-  // A port file left by a killed daemon would only mislead the next reader; another user's stays.
+): Promise<DaemonRecord> {
+  // A port file left by a killed daemon, or one cn never wrote, would only mislead the next reader;
+  // another user's stays.
   removeReplaceablePortFile(root);
   const logFile = path.join(stateDir, 'daemon.log');
   const logFd = openPrivateAppend(logFile);
@@ -145,8 +145,7 @@ async function spawnDaemon(
         `see ${logFile}`,
       );
     }
-    const portFile = readPortFile(root);
-    if (portFile && portFile.pid === child.pid) {
+    if (recordedDaemon(root)?.pid === child.pid) {
       const running = await findRunningDaemon(root);
       if (running) return running;
     }

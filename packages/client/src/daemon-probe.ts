@@ -1,29 +1,37 @@
-import type { PortFile, StatusResponse } from '@cn/protocol';
-import { daemonEntry, isDaemonCommand } from './daemon-entry.js';
-import { HEALTH_TIMEOUT_MS, runningDaemonStatus } from './daemon-connection.js';
-import { readPortFile } from './port-file-reader.js';
+import type { DaemonRecord, StatusResponse } from '@cn/protocol';
+import { removeReplaceablePortFile } from '@cn/daemon/local-files';
+import { HEALTH_TIMEOUT_MS, statusOf } from './daemon-connection.js';
+import { recordedProcess } from './daemon-process.js';
+import { isProcessAlive, knownDaemon } from './known-daemon.js';
 
 /**
  * What the port file leads to: a daemon that answers; the root's daemon process alive but silent
- * (stopped with SIGSTOP, or hung); or nothing of ours (no file, a dead pid, a foreign server).
+ * (stopped with SIGSTOP, or hung); a stale port file (no daemon of ours vouches for it, or its daemon
+ * is gone); or no port file at all.
  */
 export type DaemonProbe =
-  | { state: 'running'; portFile: PortFile; status: StatusResponse }
-  | { state: 'not-responding'; portFile: PortFile }
+  | { state: 'running'; record: DaemonRecord; status: StatusResponse }
+  | { state: 'not-responding'; record: DaemonRecord }
+  | { state: 'stale' }
   | { state: 'none' };
 
 export async function probeDaemon(root: string, timeoutMs = HEALTH_TIMEOUT_MS): Promise<DaemonProbe> {
-  const running = await runningDaemonStatus(root, timeoutMs);
-  if (running) return { state: 'running', ...running };
-  const portFile = readPortFile(root);
-  if (portFile && portFile.root === root && (await isDaemonProcess(portFile.pid, root)))
-    return { state: 'not-responding', portFile };
-  return { state: 'none' };
+  const known = knownDaemon(root);
+  if (known.state !== 'recorded') return known;
+  const { record } = known;
+  const status = isProcessAlive(record.pid) ? await statusOf(record, timeoutMs) : undefined;
+  if (status) return { state: 'running', record, status };
+  return (await recordedProcess(record, root)) === 'gone' ? { state: 'stale' } : { state: 'not-responding', record };
 }
 
-/** The pid runs this root's daemon (its command line, not just any process that reuses the pid). */
-async function isDaemonProcess(pid: number, root: string): Promise<boolean> {
-  const [{ tryListProcesses }, entry] = await Promise.all([import('@cn/lsp/process-tree'), daemonEntry()]);
-  const command = tryListProcesses()?.find((process) => process.pid === pid)?.command;
-  return command !== undefined && isDaemonCommand(command, entry, root);
+/**
+ * Removes the root's port file if no daemon of ours stands behind it (cn stop on a stale one): a daemon that
+ * started meanwhile keeps its own. True when it was removed.
+ */
+export async function removeStalePortFile(root: string): Promise<boolean> {
+  const known = knownDaemon(root);
+  if (known.state === 'none') return false;
+  if (known.state === 'recorded' && (await recordedProcess(known.record, root)) !== 'gone') return false;
+  removeReplaceablePortFile(root);
+  return true;
 }

@@ -1,5 +1,7 @@
+import type { DaemonRecord } from '@cn/protocol';
 import { sleep } from './daemon-connection.js';
-import { isProcessAlive } from './port-file-reader.js';
+import { recordedProcess } from './daemon-process.js';
+import { isProcessAlive } from './known-daemon.js';
 
 /** A stopped daemon gets this long to run its own orderly shutdown after SIGTERM (+ SIGCONT). */
 const TERM_GRACE_MS = 5_000;
@@ -21,14 +23,18 @@ export async function waitForExit(pid: number, ms: number): Promise<boolean> {
 /**
  * Ends a daemon that does not answer. SIGTERM first, with SIGCONT so a stopped one can run its
  * orderly shutdown (port file, language server); if it is still there, SIGKILL for it and every
- * process it started, listed before it dies (after, they belong to init). The caller has checked
- * that the pid runs this root's daemon. True when it is gone.
+ * process it started, listed before it dies (after, they belong to init). Each signal goes only to the
+ * process the private record names, and only while it is still that daemon (recordedProcess): never
+ * to a pid the project's port file names, nor to a pid reused since. True when no such daemon is left.
  */
-export async function forceStop(pid: number): Promise<boolean> {
+export async function forceStop(record: DaemonRecord, root: string): Promise<boolean> {
   const { killQuietly, listDescendants, tryListProcesses } = await import('@cn/lsp/process-tree');
+  const { pid } = record;
+  if ((await recordedProcess(record, root)) === 'gone') return true;
   killQuietly(pid, 'SIGTERM');
   killQuietly(pid, 'SIGCONT');
   if (await waitForExit(pid, TERM_GRACE_MS)) return true;
+  if ((await recordedProcess(record, root)) === 'gone') return true;
   const children = listDescendants(pid, tryListProcesses() ?? []);
   killQuietly(pid, 'SIGKILL');
   for (const child of children) killQuietly(child.pid, 'SIGKILL');

@@ -8,6 +8,19 @@ export interface Endpoint {
   token: string;
 }
 
+/**
+ * How long the server may stay silent before the caller is asked what to make of it: by then the daemon
+ * has sent its answer or an interim one (103) with its proof (request-authentication.ts), however long the
+ * question takes. `unproven` returns the error to end the call with, or undefined to wait on until the
+ * timeout (a daemon of ours that is merely busy: daemon-request.ts).
+ */
+export interface ProofWatch {
+  withinMs: number;
+  unproven(): Promise<Error | undefined>;
+}
+
+const NO_BODY = Buffer.alloc(0);
+
 /** A transport: sends one request to the daemon, answers its JSON (the CLI's socket, the MCP server's undici). */
 export type Send = (method: HttpMethod, path: string, body: unknown) => Promise<unknown>;
 
@@ -43,6 +56,7 @@ export function endpointCall<Name extends RouteName, Body extends RequestOf<Name
  * whole exchange, however the bytes trickle in.
  * Errors in the daemon's error body become CnErrors; no daemon there (nothing listening, or a server
  * that cannot prove it is the daemon) becomes ConnectionFailure, and the caller may start a fresh one.
+ * With a `watch`, a server silent for its `withinMs` is judged by its `unproven`.
  */
 export async function httpCall<T>(
   endpoint: Endpoint,
@@ -50,6 +64,7 @@ export async function httpCall<T>(
   route: string,
   body: unknown,
   timeoutMs: number,
+  watch?: ProofWatch,
 ): Promise<T> {
   const signing = signRequest(endpoint.token, method, route, body);
   // Connecting before the request is signed: the handshake and the daemon's accept overlap loading node:crypto.
@@ -59,7 +74,15 @@ export async function httpCall<T>(
       signed.payload,
     ]),
   );
-  const response = await exchange(endpoint.port, request, timeoutMs);
+  // An interim answer comes only after the request went out, signed: its proof is checked like the answer's.
+  const provesLife: LifeProof = async (status, headers) => {
+    const [signed, proof] = await Promise.all([signing, import('@cn/protocol/request-proof')]);
+    return proof.sameProof(
+      proof.daemonProof(endpoint.token, signed.nonce, status, NO_BODY),
+      headers.get(proof.DAEMON_PROOF_HEADER),
+    );
+  };
+  const response = await exchange(endpoint.port, request, timeoutMs, provesLife, watch);
   const signed = await signing;
   const { DAEMON_PROOF_HEADER } = await import('@cn/protocol/request-proof');
   const answer = await readAnswer(
@@ -151,24 +174,49 @@ export async function readAnswer(
   throw new CnError(error?.kind ?? 'internal', error?.message ?? `HTTP ${status}`, error?.hint);
 }
 
+/** Whether an interim answer carries the daemon's proof for this request. */
+type LifeProof = (status: number, headers: Map<string, string>) => Promise<boolean>;
+
 /**
  * Connects at once and writes the request when it is ready (node holds a write until the socket is connected); a
- * request that cannot be made (too large) fails the exchange with its own error.
+ * request that cannot be made (too large) fails the exchange with its own error. An interim answer without the
+ * daemon's proof is not our daemon's (ConnectionFailure); one with it satisfies the watch.
  */
-function exchange(port: number, request: Promise<Buffer>, timeoutMs: number): Promise<RawResponse> {
+function exchange(
+  port: number,
+  request: Promise<Buffer>,
+  timeoutMs: number,
+  provesLife: LifeProof,
+  watch: ProofWatch | undefined,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const reader = new ResponseReader();
     let settled = false;
+    let unproven: NodeJS.Timeout | undefined;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      clearTimeout(unproven);
       socket.destroy();
       outcome();
     };
     const fail = (error: Error) =>
       finish(() => reject(error instanceof NotAnAnswer ? new ConnectionFailure(error) : error));
+    const reader = new ResponseReader((status, headers) => {
+      void provesLife(status, headers).then((proven) => {
+        if (proven) clearTimeout(unproven);
+        else fail(new NotAnAnswer(`the server on port ${port} sent an interim answer without the daemon's proof`));
+      }, fail);
+    });
     const deadline = setTimeout(() => finish(() => reject(answerOverdue(timeoutMs))), timeoutMs);
+    if (watch && watch.withinMs < timeoutMs) {
+      unproven = setTimeout(() => {
+        watch.unproven().then(
+          (error) => error && fail(error),
+          () => undefined,
+        );
+      }, watch.withinMs);
+    }
     const socket = connect({ host: '127.0.0.1', port });
     request.then(
       (bytes) => {

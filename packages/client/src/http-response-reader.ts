@@ -9,6 +9,11 @@ export interface RawResponse {
 
 /** Longer heads are not the daemon's (it sends a handful of short headers). */
 const MAX_HEAD_BYTES = 16 * 1024;
+/** The daemon sends at most one interim answer (its proof of life, a 103) before the answer itself. */
+const MAX_INTERIM_HEADS = 4;
+
+/** An interim (1xx) answer's status and headers, as they arrive, before the answer itself. */
+export type InterimListener = (status: number, headers: Map<string, string>) => void;
 
 /** The answer cannot be an HTTP answer from the daemon (the caller treats the port file as stale). */
 export class NotAnAnswer extends Error {}
@@ -23,6 +28,7 @@ export class NotAnAnswer extends Error {}
  * the end, the head grows in place (joining on every chunk was quadratic: 100k one-byte chunks); the
  * head is capped at MAX_HEAD_BYTES, the body at MAX_ANSWER_BYTES.
  * A body ends at its Content-Length, or when the peer closes (the daemon always sends a length).
+ * Interim heads (1xx) go to `onInterim` and the next head is read.
  */
 export class ResponseReader {
   /** The head's bytes so far in a buffer that doubles as needed; undefined once the head is read. */
@@ -33,10 +39,13 @@ export class ResponseReader {
   private expected: number | undefined;
   private readonly chunks: Buffer[] = [];
   private received = 0;
+  private interimHeads = 0;
+
+  constructor(private readonly onInterim: InterimListener = () => undefined) {}
 
   /** The response once complete, undefined while bytes are missing; throws when it can never be one. */
   push(chunk: Buffer): RawResponse | undefined {
-    if (this.head !== undefined) {
+    while (this.head !== undefined) {
       const rest = this.pushHead(chunk);
       if (rest === undefined) return undefined;
       chunk = rest;
@@ -73,25 +82,38 @@ export class ResponseReader {
       if (this.headLength > MAX_HEAD_BYTES) throw new NotAnAnswer('an endless response head');
       return undefined;
     }
-    this.readHead(head.subarray(0, headEnd).toString('latin1'));
-    this.head = undefined;
-    return head.subarray(headEnd + 4, this.headLength);
+    const rest = head.subarray(headEnd + 4, this.headLength);
+    if (this.readHead(head.subarray(0, headEnd).toString('latin1'))) {
+      this.head = undefined;
+      return rest;
+    }
+    // An interim head: the answer's own head follows (copied out: the buffer is reused for it).
+    this.headLength = 0;
+    this.headers = new Map();
+    return Buffer.from(rest);
   }
 
-  private readHead(head: string): void {
+  /** Reads a head; true for the answer's own, false for an interim one (already passed on). */
+  private readHead(head: string): boolean {
     const lines = head.split('\r\n');
     this.status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0])?.[1] ?? 0);
     for (const line of lines.slice(1)) {
       const colon = line.indexOf(':');
       if (colon > 0) this.headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
     }
+    if (this.status >= 100 && this.status < 200) {
+      if (++this.interimHeads > MAX_INTERIM_HEADS) throw new NotAnAnswer('too many interim answers');
+      this.onInterim(this.status, this.headers);
+      return false;
+    }
     if (this.status === 0 || this.headers.has('transfer-encoding'))
       throw new NotAnAnswer('not an answer the daemon sends');
     const length = this.headers.get('content-length');
-    if (length === undefined) return;
+    if (length === undefined) return true;
     if (!/^\d+$/.test(length)) throw new NotAnAnswer('an unreadable Content-Length');
     this.expected = Number(length);
     if (this.expected > MAX_ANSWER_BYTES) throw answerTooLarge();
+    return true;
   }
 
   private response(): RawResponse {

@@ -1,6 +1,6 @@
 import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { ownedByUs } from '@cn/daemon/local-files';
-import { isProcessAlive } from './port-file-reader.js';
+import { isProcessAlive } from './known-daemon.js';
 
 /**
  * The start lock: when many clients find no daemon at once, the one that creates this file starts it

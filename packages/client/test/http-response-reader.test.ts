@@ -40,4 +40,24 @@ describe('ResponseReader', () => {
       for (let at = 0; at < endless.length; at++) reader.push(endless.subarray(at, at + 1));
     }).toThrow(NotAnAnswer);
   });
+
+  it("passes interim heads (the daemon's 103) on as they end, then reads the answer, however the bytes are split", () => {
+    const interim = 'HTTP/1.1 103 Early Hints\r\nlink: </status>; rel="x-cn-daemon"\r\nx-cn-proof: abc\r\n\r\n';
+    const bytes = Buffer.concat([Buffer.from(interim), answer('{"ok":true}')]);
+    for (const size of [1, 2, 3, 7, interim.length, bytes.length]) {
+      const seen: Array<[number, string | undefined]> = [];
+      const reader = new ResponseReader((status, headers) => seen.push([status, headers.get('x-cn-proof')]));
+      let response: RawResponse | undefined;
+      for (let at = 0; at < bytes.length; at += size) response = reader.push(bytes.subarray(at, at + size));
+      expect(seen).toEqual([[103, 'abc']]);
+      expect(response?.status).toBe(200);
+      expect(response?.headers.has('x-cn-proof')).toBe(false);
+      expect(response?.body.toString()).toBe('{"ok":true}');
+    }
+  });
+
+  it('refuses an endless run of interim heads', () => {
+    const reader = new ResponseReader();
+    expect(() => reader.push(Buffer.from('HTTP/1.1 103 Early Hints\r\n\r\n'.repeat(10)))).toThrow(NotAnAnswer);
+  });
 });

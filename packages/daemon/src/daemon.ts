@@ -10,7 +10,7 @@ import {
   type ConfigErrorReport,
   type StatusResponse,
 } from '@cn/core';
-import { CN_VERSION, type PortFile } from '@cn/protocol';
+import { CN_VERSION, type DaemonRecord } from '@cn/protocol';
 import { GitChanges } from './adapters/git-changes.js';
 import { projectVersion } from './adapters/project-version.js';
 import { AnswerCache } from './answer-cache.js';
@@ -24,6 +24,7 @@ import {
   treeMemory,
   type EngineChoice,
 } from '@cn/lsp';
+import { processStartTime } from '@cn/lsp/process-tree';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import { NodeProjectSources, statStamps } from './adapters/project-sources.js';
 import { StampsOnConnect } from './adapters/stamps-on-connect.js';
@@ -33,7 +34,7 @@ import { DaemonLog, logLine } from './daemon-log.js';
 import { IdleTimer } from './idle-timer.js';
 import { ensurePrivateDirectory, ensureStateDirectory } from './local-files/index.js';
 import { rateLimited } from './log-rate-limit.js';
-import { portFileNames, removeOwnPortFile, writePortFile } from './port-file.js';
+import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from './port-file.js';
 
 const FIRST_PORT = 41_700;
 const LISTEN_ATTEMPTS = 10;
@@ -145,8 +146,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     idle.stop();
     indexWhenQuiet.stop();
     setTimeout(() => process.exit(0), FORCED_EXIT_MS).unref();
-    // The port file goes first so no new client picks a daemon that is on its way out.
-    await removeOwnPortFile(root, process.pid).catch(() => undefined);
+    // The port file and the record go first so no new client picks a daemon that is on its way out.
+    await removeOwnDaemonFiles(root, options.stateDir, process.pid).catch(() => undefined);
     await server.close().catch(() => undefined);
     await engine.dispose().catch((error) => log(`engine shutdown: ${String(error)}`));
     process.exit(0);
@@ -202,7 +203,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   );
 
   port = await listenOnFreePort(server, portfinder);
-  const portFile: PortFile = {
+  const processStart = processStartTime(process.pid);
+  const record: DaemonRecord = {
     pid: process.pid,
     port,
     host: '127.0.0.1',
@@ -212,19 +214,19 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     startedAt: startedAt.toISOString(),
     logFile,
     engine: chosen.engine,
+    ...(processStart !== undefined ? { processStart } : {}),
   };
-  await writePortFile(root, portFile);
+  await writeDaemonFiles(root, options.stateDir, record);
   idle.touch();
   log(`listening on 127.0.0.1:${port} for ${root}`);
   log(`cn: listening ${sinceProcessStart()}`);
 
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
-  // A daemon whose port file is gone or names another daemon can never be reached again: a client
-  // replaced it (after a corrupt file or a wrong token) or the project went away. Leave, with children.
+  // A daemon whose port file or record is gone or names another daemon can never be reached again: a client
+  // replaced them (after a stale or corrupt file, or a wrong token) or the project went away. Leave, with children.
   const ownership = setInterval(() => {
-    void portFileNames(root, process.pid).then((ours) => {
-      if (!ours) void shutdown('the port file no longer names this daemon');
-    });
+    if (!daemonFilesName(root, options.stateDir, process.pid))
+      void shutdown('the port file or the daemon record no longer names this daemon');
   }, PORT_FILE_CHECK_MS);
   ownership.unref();
 }

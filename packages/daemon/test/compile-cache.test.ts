@@ -15,6 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CACHE_HEADER_BYTES, cacheFileBytes, verifiedPayload } from '../src/local-files/cache-integrity.js';
 import { compileCacheDirectory } from '../src/local-files/compile-cache.js';
 
 // The cache is written when the process exits, so each run is a child process running tsc's output.
@@ -67,12 +68,18 @@ describe('runBundleWithCompileCache', () => {
     expect(readdirSync(cacheDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('a damaged cache is refused by V8 and replaced; the bundle runs all the same', () => {
+  it('a damaged cache is never handed to V8: removed, compiled from the bundle, written anew', () => {
     run();
     const cache = path.join(cacheDir, caches()[0]);
     writeFileSync(cache, 'not V8 code cache at all');
     expect(run()).toBe('first tool.cjs sibling true object');
     expect(readFileSync(cache, 'utf8')).not.toBe('not V8 code cache at all');
+    // Its header whole, a range of V8's bytes zeroed: V8 crashes on such data (e2e compile-cache-corruption).
+    const zeroed = Buffer.from(readFileSync(cache)).fill(0, CACHE_HEADER_BYTES + 64, CACHE_HEADER_BYTES + 1064);
+    writeFileSync(cache, zeroed);
+    expect(run()).toBe('first tool.cjs sibling true object');
+    expect(readFileSync(cache).equals(zeroed)).toBe(false);
+    expect(verifiedPayload(readFileSync(cache))).toBeDefined();
   });
 
   it('a rebuilt bundle gets a cache of its own, never the old one', () => {
@@ -136,5 +143,33 @@ describe('compileCacheDirectory', () => {
     rmSync(dir, { recursive: true });
     symlinkSync(cacheDir, dir);
     expect(compileCacheDirectory({ XDG_RUNTIME_DIR: base })).toBeUndefined();
+  });
+});
+
+describe('the cache integrity check', () => {
+  const payload = Buffer.from(Array.from({ length: 4099 }, (_, i) => (i * 7919) % 251 || 1));
+  const file = () => cacheFileBytes(payload);
+
+  it('passes the file it wrote, from any byte offset', () => {
+    expect(verifiedPayload(file())).toEqual(payload);
+    const shifted = Buffer.alloc(file().length + 1).subarray(1);
+    file().copy(shifted);
+    expect(verifiedPayload(shifted)).toEqual(payload);
+  });
+
+  it('catches every single changed byte, any cut, a zeroed range, and a file without the header', () => {
+    for (let at = 0; at < file().length; at += 1) {
+      const damaged = file();
+      damaged[at] ^= 1 << (at % 8);
+      expect(verifiedPayload(damaged)).toBeUndefined();
+    }
+    for (let length = 0; length < file().length; length += 97)
+      expect(verifiedPayload(file().subarray(0, length))).toBeUndefined();
+    for (const [from, to] of [
+      [CACHE_HEADER_BYTES + 10, CACHE_HEADER_BYTES + 4000],
+      [100, 8100],
+    ])
+      expect(verifiedPayload(file().fill(0, from, to))).toBeUndefined();
+    expect(verifiedPayload(payload)).toBeUndefined();
   });
 });

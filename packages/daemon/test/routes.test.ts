@@ -1,3 +1,4 @@
+import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -442,6 +443,46 @@ describe('questions over real connections', () => {
       await vi.waitFor(() => expect(events).toEqual(['connected 1', 'started on 1', 'ended', 'connected 2']));
     } finally {
       await listening.close();
+    }
+  });
+});
+
+describe('proof of life', () => {
+  /** One request over a real socket: each interim answer's status and proof as they come, then the answer's status. */
+  function request(port: number, route: string) {
+    const headers = provenHeaders(port, TOKEN, 'GET', route);
+    const interim: Array<[number, unknown]> = [];
+    const status = new Promise<number>((resolve, reject) => {
+      const sent = http.get({ host: '127.0.0.1', port, path: route, headers, agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      sent.on('information', (info) => interim.push([info.statusCode, info.headers[DAEMON_PROOF_HEADER]]));
+      sent.on('error', reject);
+    });
+    return { interim, status, nonce: headers[NONCE_HEADER] };
+  }
+
+  it('a question unanswered after a moment gets one interim 103 with the proof of its nonce first; a quick one none', async () => {
+    let release: () => void = () => undefined;
+    const slow = buildServer(
+      { ...routeDeps, ready: () => new Promise((resolve) => (release = () => resolve(STATUS))) },
+      { token: TOKEN, onActivity: () => undefined },
+    );
+    try {
+      await slow.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.server.address() as AddressInfo;
+      const quick = request(port, '/status');
+      expect(await quick.status).toBe(200);
+      expect(quick.interim).toEqual([]);
+      const held = request(port, '/ready');
+      await vi.waitFor(() => expect(held.interim).toHaveLength(1), { timeout: 5_000 });
+      release();
+      expect(await held.status).toBe(200);
+      expect(held.interim[0][0]).toBe(103);
+      expect(sameProof(daemonProof(TOKEN, held.nonce, 103, Buffer.alloc(0)), held.interim[0][1])).toBe(true);
+    } finally {
+      await slow.close();
     }
   });
 });

@@ -99,6 +99,28 @@ export function commandOf(pid: number): string | undefined {
   }
 }
 
+/**
+ * When the process started, as the system records it: Linux's /proc/<pid>/stat field 22 (clock ticks since
+ * boot), `ps -o lstart` elsewhere. A pid taken over by another process has another start time, so a pid and
+ * its start time name one process for good. Undefined when it is gone or cannot be read.
+ */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    if (process.platform === 'linux') {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Counted from the state (field 3), after the command name in parentheses, which may hold spaces.
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] || undefined;
+    }
+    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+      env: { ...process.env, LC_ALL: 'C' },
+    });
+    return started.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Undefined when the process is gone; any other failure (no free descriptor) is thrown, not taken for "gone". */
 function readCommand(pid: number): string | undefined {
   try {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commandOf, listDescendants, listProcesses } from '../src/process-tree.js';
+import { commandOf, listDescendants, listProcesses, processStartTime } from '../src/process-tree.js';
 
 const started: number[] = [];
 
@@ -52,5 +52,17 @@ describe('commandOf', () => {
     expect(commandOf(shell)).toBe('sh -c sleep 30 & sleep 30 & wait');
     process.kill(-shell, 'SIGKILL');
     await vi.waitFor(() => expect(commandOf(shell)).toBeUndefined(), { timeout: 10_000 });
+  });
+});
+
+describe('processStartTime', () => {
+  it('is the same for a process on every read, differs between processes, and is none once it is gone', async () => {
+    const shell = startTree();
+    const started = processStartTime(shell);
+    expect(started).toMatch(/\S/);
+    expect(processStartTime(shell)).toBe(started);
+    expect(processStartTime(process.pid)).not.toBe(started);
+    process.kill(-shell, 'SIGKILL');
+    await vi.waitFor(() => expect(processStartTime(shell)).toBeUndefined(), { timeout: 10_000 });
   });
 });

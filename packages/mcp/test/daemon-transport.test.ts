@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CnError, MAX_ANSWER_BYTES } from '@cn/core';
-import { PORT_FILE_NAME } from '@cn/protocol';
+import { daemonRecordPath, ensureStateDirectory, stateDirectory } from '@cn/daemon/local-files';
+import { PORT_FILE_NAME, type DaemonRecord } from '@cn/protocol';
 import {
   CLIENT_PROOF_HEADER,
   DAEMON_PROOF_HEADER,
@@ -17,7 +18,8 @@ import {
 import { DaemonTransport } from '../src/daemon-transport.js';
 
 /**
- * A stand-in daemon: checks the client's proof of its token and signs its answers as the daemon does
+ * A stand-in daemon: writes a port file and the private record naming it, as the daemon does (port-file.ts),
+ * checks the client's proof of its token and signs its answers as the daemon does
  * (unless `signs` is false: a foreign server), answers /status with this process's pid (what
  * findRunningDaemon checks), echoes POST bodies, and counts TCP connections so keep-alive is observable.
  */
@@ -37,16 +39,19 @@ class FakeDaemon {
   listen(root: string, port = 0): Promise<void> {
     return new Promise((resolve) =>
       this.server.listen(port, '127.0.0.1', () => {
-        const portFile = {
+        const record: DaemonRecord = {
           pid: process.pid,
           port: this.port,
           host: '127.0.0.1',
           root,
           token: this.token,
           version: '0',
-          startedAt: '',
+          startedAt: new Date().toISOString(),
           logFile: '',
         };
+        const { token: _token, ...portFile } = record;
+        ensureStateDirectory(stateDirectory(root));
+        writeFileSync(daemonRecordPath(stateDirectory(root)), JSON.stringify(record), { mode: 0o600 });
         writeFileSync(path.join(root, PORT_FILE_NAME), JSON.stringify(portFile));
         resolve();
       }),
@@ -117,6 +122,7 @@ describe('DaemonTransport', () => {
     await transport.close();
     await Promise.all(daemons.map((daemon) => daemon.close().catch(() => undefined)));
     rmSync(root, { recursive: true, force: true });
+    rmSync(stateDirectory(root), { recursive: true, force: true });
   });
 
   it('finds the daemon through the port file and keeps one connection alive across calls', async () => {

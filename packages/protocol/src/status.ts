@@ -113,6 +113,16 @@ export interface UnresponsiveStatus {
   root: string;
 }
 
+/**
+ * `cn status` when no daemon of ours runs for the root; `stalePortFile` when there is a port file all the same
+ * (one no daemon's private record vouches for, or whose daemon is gone: docs/daemon.md). cn stop removes it.
+ */
+export interface NotRunningStatus {
+  running: false;
+  root: string;
+  stalePortFile?: true;
+}
+
 /** POST /shutdown: the daemon answers, then stops. */
 export const shutdownResponse = z.object({ stopping: z.literal(true) });
 export type ShutdownResponse = z.infer<typeof shutdownResponse>;

@@ -3,7 +3,16 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile } from '../../helpers/cn.js';
+import {
+  PORT_FILE,
+  cleanUp,
+  cn,
+  copyProject,
+  isAlive,
+  json,
+  readDaemonRecord,
+  readPortFile,
+} from '../../helpers/cn.js';
 import { provenHeaders, rawRequest } from '../../helpers/http.js';
 
 /** What a foreign server saw of one request: enough to tell whether the token crossed the wire. */
@@ -125,7 +134,7 @@ describe('credentials that are not ASCII', () => {
   });
 
   it('reads JSON bodies only: another content type is refused before any proof is taken as covering "no body"', async () => {
-    const { token } = readPortFile(root)!;
+    const { token } = readDaemonRecord(root)!;
     const headers = { ...provenHeaders(port, token, 'POST', '/find', ''), 'content-type': 'text/plain' };
     const response = await rawRequest(port, 'POST', '/find', { headers, body: '{"query":"User"}' });
     expect(response.status).toBe(415);

@@ -2,7 +2,19 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINE, PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
+import { daemonRecordPath, stateDirectory } from '@cn/daemon/local-files';
+import {
+  ENGINE,
+  PORT_FILE,
+  cleanUp,
+  cn,
+  copyProject,
+  isAlive,
+  json,
+  readDaemonRecord,
+  readPortFile,
+  waitFor,
+} from '../../helpers/cn.js';
 import { bytesWritten, waitForRequestSent } from '../../helpers/io-counters.js';
 import { daemonsFor, descendants, languageServerOf, tsserverOf } from '../../helpers/processes.js';
 
@@ -84,11 +96,11 @@ describe('faults', () => {
     expect(daemonsFor(root)).toEqual([fresh]);
   });
 
-  it('a port file with the wrong token → a new daemon; the old one leaves', async () => {
+  it('a daemon record with the wrong token → a new daemon; the old one leaves', async () => {
     root = copyProject('examples/shop');
     const old = await warmDaemon(root);
-    const portFile = readPortFile(root)!;
-    writeFileSync(path.join(root, PORT_FILE), JSON.stringify({ ...portFile, token: 'f'.repeat(48) }));
+    const record = readDaemonRecord(root)!;
+    writeFileSync(daemonRecordPath(stateDirectory(root)), JSON.stringify({ ...record, token: 'f'.repeat(48) }));
     expect((await cn(['find', 'User', '--root', root])).exitCode).toBe(0);
     expect(readPortFile(root)!.pid).not.toBe(old);
     expect(await waitFor(() => !isAlive(old), 15_000)).toBe(true);

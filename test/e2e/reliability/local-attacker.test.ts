@@ -6,7 +6,14 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stateDirectory } from '@cn/daemon/local-files';
 import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
-import { OTHER_UID, asOtherUser, runCnAsOtherUser, whyOtherUserIsUnavailable } from '../../helpers/other-user.js';
+import {
+  AS_OTHER_USER,
+  OTHER_UID,
+  asOtherUser,
+  runCnAsOtherUser,
+  whyOtherUserIsUnavailable,
+} from '../../helpers/other-user.js';
+import { commitPortFile, startImpostor, startVictim } from '../../helpers/impostor.js';
 
 // The attacker is another local user (uid 65534 through setpriv) who can write where everyone can: the temp
 // directory, and a project directory shared with write access for all.
@@ -140,6 +147,29 @@ describe.skipIf(skipReason !== undefined)('a local attacker (another user on thi
       expect([after.ino, after.uid, after.isSymbolicLink()]).toEqual([before.ino, OTHER_UID, before.isSymbolicLink()]);
     },
   );
+
+  it('a committed port file naming a server another user runs, signing with its token: never believed, its pid never signalled', async () => {
+    const root = project();
+    const victim = startVictim();
+    const token = 'c0ffee'.repeat(8);
+    const impostor = await startImpostor(token, victim.pid!, root, ['setpriv', ...AS_OTHER_USER]);
+    try {
+      commitPortFile(root, { pid: victim.pid!, port: impostor.port, token });
+      const stopped = await cn(['stop', '--root', root], { env });
+      expect(isAlive(victim.pid!)).toBe(true);
+      expect(json(stopped)).toMatchObject({ stopped: false, removedStalePortFile: true });
+      commitPortFile(root, { pid: victim.pid!, port: impostor.port, token });
+      const result = await cn(['find', 'User', '--root', root, '--format', 'text'], { env });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).not.toContain('PLANTED');
+      expect(result.stdout).toMatch(/^definition {2}Class User {2}src\/domain\/user\.ts:6:14/);
+      expect(impostor.requests).toEqual([]);
+      expect(isAlive(victim.pid!)).toBe(true);
+    } finally {
+      impostor.stop();
+      victim.kill('SIGKILL');
+    }
+  });
 
   it("two users in one writable project: the second gets exit 3 and the first one's daemon keeps its port file", async () => {
     const root = project();

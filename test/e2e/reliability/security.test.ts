@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSy
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, cn, copyProject, readPortFile } from '../../helpers/cn.js';
+import { daemonRecordPath, stateDirectory } from '@cn/daemon/local-files';
+import { cleanUp, cn, copyProject, readDaemonRecord, readPortFile } from '../../helpers/cn.js';
 import { provenHeaders, rawRequest } from '../../helpers/http.js';
 
 /** Only the owner of the port file gets answers, and only about files under the root. */
@@ -15,7 +16,7 @@ describe('closed to everyone but its owner', () => {
   beforeAll(async () => {
     root = copyProject('examples/shop');
     await cn(['start', '--root', root]);
-    ({ port, token } = readPortFile(root)!);
+    ({ port, token } = readDaemonRecord(root)!);
     const outside = path.join(os.tmpdir(), `cn-outside-${process.pid}.ts`);
     writeFileSync(outside, 'export const secret = 1;\n');
     symlinkSync(outside, path.join(root, 'src/escape.ts'));
@@ -68,9 +69,13 @@ describe('closed to everyone but its owner', () => {
     expect(response.body.error.message).toMatch(/too large/i);
   });
 
-  it('keeps the port file private (0600)', () => {
+  it('keeps the port file private (0600) and free of secrets: the token is in the record, 0600 in a 0700 directory', () => {
     const mode = statSync(path.join(root, '.ts-search-daemon.json')).mode & 0o777;
     expect(mode).toBe(0o600);
+    expect(readFileSync(path.join(root, '.ts-search-daemon.json'), 'utf8')).not.toContain(token);
+    expect(readPortFile(root)).not.toHaveProperty('token');
+    expect(statSync(daemonRecordPath(stateDirectory(root))).mode & 0o777).toBe(0o600);
+    expect(statSync(stateDirectory(root)).mode & 0o777).toBe(0o700);
   });
 
   it.each([

@@ -28,6 +28,13 @@ describe('a daemon that no longer answers (SIGSTOP)', () => {
     expect(json(status)).toMatchObject({ running: true, responding: false, pid: daemon });
     const text = await cn(['status', '--root', root, '--format', 'text']);
     expect(text.stdout).toMatch(new RegExp(`not responding.*pid ${daemon}`));
+    // A question does not wait --timeout on it (it used to wait the whole 30 s, then exit 4): the daemon did not
+    // prove itself within a few seconds, and its process, still the one its record names, is stopped.
+    const asked = await cn(['find', 'User', '--root', root, '--timeout', '30000']);
+    expect(asked.stderr).toBe(
+      `cn: the daemon for ${root} (pid ${daemon}) is stopped and does not respond (cn stop --root ${root} ends it)\n`,
+    );
+    expect(asked.exitCode).toBe(3);
 
     const stopped = await cn(['stop', '--root', root]);
     expect(stopped.stderr).toBe('');

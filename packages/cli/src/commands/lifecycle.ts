@@ -1,4 +1,4 @@
-import type { PortFile, UnresponsiveStatus } from '@cn/protocol';
+import type { DaemonRecord, NotRunningStatus, UnresponsiveStatus } from '@cn/protocol';
 import {
   checkEngine,
   connectOrStart,
@@ -6,6 +6,7 @@ import {
   findRunningDaemon,
   forceStop,
   probeDaemon,
+  removeStalePortFile,
   requestedEngine,
   waitForExit,
   type DaemonSettings,
@@ -101,25 +102,36 @@ async function start(context: Context, settings: DaemonSettings): Promise<Outcom
 async function status(context: Context): Promise<Outcome> {
   const probe = await probeDaemon(context.root, Math.min(context.timeoutMs, RESPONSE_WAIT_MS));
   if (probe.state === 'running') return printAnswer(context, 'status', probe.status, { exitCode: EXIT.ok });
-  if (probe.state === 'none')
-    return printAnswer(context, 'status', { running: false, root: context.root }, { exitCode: EXIT.nothingFound });
-  const { pid, port } = probe.portFile;
+  if (probe.state === 'none' || probe.state === 'stale') {
+    const notRunning: NotRunningStatus = {
+      running: false,
+      root: context.root,
+      ...(probe.state === 'stale' ? { stalePortFile: true } : {}),
+    };
+    return printAnswer(context, 'status', notRunning, { exitCode: EXIT.nothingFound });
+  }
+  const { pid, port } = probe.record;
   const unresponsive: UnresponsiveStatus = { running: true, responding: false, pid, port, root: context.root };
   return printAnswer(context, 'status', unresponsive, { exitCode: EXIT.unavailable });
 }
 
-/** An answering daemon is asked to shut down; one that does not answer, or does not go, is ended (forceStop). */
+/**
+ * An answering daemon is asked to shut down; one that does not answer, or does not go, is ended (forceStop,
+ * which signals only the process the private record names). A stale port file is removed, nothing signalled.
+ */
 async function stop(context: Context): Promise<Outcome> {
   const probe = await probeDaemon(context.root, Math.min(context.timeoutMs, RESPONSE_WAIT_MS));
-  if (probe.state === 'none')
+  if (probe.state === 'none' || probe.state === 'stale') {
+    const removed = probe.state === 'stale' && (await removeStalePortFile(context.root));
     return stopped(
       context,
-      { stopped: false, running: false, root: context.root },
-      `not running  (root ${context.root})`,
+      { stopped: false, running: false, root: context.root, ...(removed ? { removedStalePortFile: true } : {}) },
+      `not running  (root ${context.root}${removed ? '; removed its stale port file' : ''})`,
     );
-  const { pid } = probe.portFile;
-  const forced = !(probe.state === 'running' && (await askToShutDown(probe.portFile, context.timeoutMs)));
-  if (forced && !(await forceStop(pid)))
+  }
+  const { pid } = probe.record;
+  const forced = !(probe.state === 'running' && (await askToShutDown(probe.record, context.timeoutMs)));
+  if (forced && !(await forceStop(probe.record, context.root)))
     throw new CnError('unavailable', `daemon pid ${pid} did not exit, even after SIGKILL`, `kill -9 ${pid}`);
   return stopped(
     context,
@@ -137,11 +149,11 @@ function stopped(context: Context, answer: object, said: string): Outcome {
 }
 
 /** True when the daemon accepted /shutdown and its process is gone, so a following `cn start` cannot meet it. */
-async function askToShutDown(portFile: PortFile, timeoutMs: number): Promise<boolean> {
+async function askToShutDown(record: DaemonRecord, timeoutMs: number): Promise<boolean> {
   try {
-    await endpointCall(portFile, timeoutMs, 'shutdown', undefined);
+    await endpointCall(record, timeoutMs, 'shutdown', undefined);
   } catch {
     return false;
   }
-  return waitForExit(portFile.pid, STOP_WAIT_MS);
+  return waitForExit(record.pid, STOP_WAIT_MS);
 }

@@ -6,6 +6,7 @@ import type {
   InspectResponse,
   MapResponse,
   StatusResponse,
+  NotRunningStatus,
   UnresponsiveStatus,
   UnusedResponse,
 } from '@cn/protocol';
@@ -53,7 +54,7 @@ const inspectPresenter: Presenter<InspectResponse | InspectManyResponse> = {
     'result' in answer ? fitInspect(answer, maxTokens, measure) : fitInspectMany(answer, maxTokens, measure),
 };
 
-export type StatusAnswer = StatusResponse | UnresponsiveStatus | { running: false; root: string };
+export type StatusAnswer = StatusResponse | UnresponsiveStatus | NotRunningStatus;
 
 /**
  * How every command's answer prints, by command: `cn <command> --format <f>` and the MCP tool `cn_<command>`

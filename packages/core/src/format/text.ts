@@ -4,6 +4,7 @@ import type {
   InspectResponse,
   MapResponse,
   StatusResponse,
+  NotRunningStatus,
   UnresponsiveStatus,
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
@@ -115,8 +116,9 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   return blocks.filter((block) => block !== '').join('\n\n');
 }
 
-export function statusText(status: StatusResponse | UnresponsiveStatus | { running: false; root: string }): string {
-  if (!status.running) return `cn daemon  not running  (root ${status.root})`;
+export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunningStatus): string {
+  if (!status.running)
+    return `cn daemon  not running  (root ${status.root}${status.stalePortFile ? '; its port file is stale' : ''})`;
   if ('responding' in status)
     return `cn daemon  not responding  pid ${status.pid}  port ${status.port}  (root ${status.root}; cn stop ends it)`;
   const rows: Array<[string, string]> = [

@@ -14,6 +14,7 @@ import {
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { Script } from 'node:vm';
+import { cacheFileBytes, verifiedPayload } from './cache-integrity.js';
 import { preparePrivateDirectory } from './directory-check.js';
 import { ownedByUs } from './ownership.js';
 import { userStateDirectory } from './state-directory.js';
@@ -50,15 +51,16 @@ export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env): str
  * has `module.enableCompileCache()`; this does the same on every supported node, in a directory cn
  * checks. A cache is keyed by the bundle's size, mtime and inode and by the node version, so a rebuilt
  * bundle or another node never reads a stale one (V8 itself refuses data of another V8, flags or
- * source length); a missing, foreign or rejected cache is written anew when the process exits. The
- * cache is only ever an optimization: anything wrong with it means compiling as usual.
+ * source length). V8 does not check the rest, so the data is handed to it only once it passes our own check
+ * (cache-integrity.ts); a missing, damaged, foreign or rejected cache is written anew when the process
+ * exits. The cache is only ever an optimization: anything wrong with it means compiling as usual.
  */
 export function runBundleWithCompileCache(bundle: string, cacheDir: string | undefined): void {
   const { source, stat } = readBundle(bundle);
   const cacheFile = cacheDir === undefined ? undefined : path.join(cacheDir, cacheName(bundle, stat));
   const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
-  const script = new Script(WRAPPER_HEAD + source + WRAPPER_TAIL, { filename: bundle, cachedData });
-  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
+  const script = compile(WRAPPER_HEAD + source + WRAPPER_TAIL, bundle, cachedData);
+  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected !== false)) {
     // At exit, not now: the data then holds the functions this run compiled lazily as well.
     process.once('exit', () => writeCache(cacheFile, cachePrefix(bundle), script));
   }
@@ -66,6 +68,18 @@ export function runBundleWithCompileCache(bundle: string, cacheDir: string | und
   const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
   module.loaded = true;
+}
+
+/** With the cache if V8 takes it; should it throw on the data instead, without. */
+function compile(code: string, filename: string, cachedData: Buffer | undefined): Script {
+  if (cachedData !== undefined) {
+    try {
+      return new Script(code, { filename, cachedData });
+    } catch {
+      // Compiled again below, and the cache written anew at exit.
+    }
+  }
+  return new Script(code, { filename });
 }
 
 function readBundle(bundle: string): { source: string; stat: BigIntStats } {
@@ -87,7 +101,11 @@ function cachePrefix(bundle: string): string {
   return `${path.basename(bundle, path.extname(bundle))}-`;
 }
 
-/** The cache's bytes if it is a regular file of ours that nobody else can write; never through a link. */
+/**
+ * V8's data from the cache if it is a regular file of ours that nobody else can write (never through a link)
+ * and it passes the integrity check. A damaged file is removed: written anew at exit, it would otherwise stay for as
+ * long as a rename over it fails.
+ */
 function readCache(file: string): Buffer | undefined {
   let fd: number;
   try {
@@ -95,15 +113,19 @@ function readCache(file: string): Buffer | undefined {
   } catch {
     return undefined;
   }
+  let bytes: Buffer;
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile() || !ownedByUs(stat) || (stat.mode & 0o022) !== 0) return undefined;
-    return readFileSync(fd);
+    bytes = readFileSync(fd);
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
+  const payload = verifiedPayload(bytes);
+  if (payload === undefined) unlinkQuietly(file);
+  return payload;
 }
 
 /** Written beside under a name of this process (exclusive, 0600), then renamed over: readers see all or nothing. */
@@ -115,7 +137,7 @@ function writeCache(file: string, prefix: string, script: Script): void {
     const fd = openSync(temporary, CREATE_FLAGS, 0o600);
     created = true;
     try {
-      writeFileSync(fd, data);
+      writeFileSync(fd, cacheFileBytes(data));
     } finally {
       closeSync(fd);
     }

@@ -28,6 +28,19 @@ export function preparePrivateDirectory(dir: string): DirectoryProblem | undefin
         hint: 'check that its parent exists and is writable',
       };
   }
+  return privateDirectoryProblem(dir);
+}
+
+/** Whether `dir` exists and is private to this user, without creating it (for readers of what it holds). */
+export function isPrivateDirectory(dir: string): boolean {
+  try {
+    return privateDirectoryProblem(dir) === undefined;
+  } catch {
+    return false;
+  }
+}
+
+function privateDirectoryProblem(dir: string): DirectoryProblem | undefined {
   // lstat: a symlink named like our directory is refused, never followed.
   const stat = lstatSync(dir);
   if (stat.isSymbolicLink()) return { message: `state directory ${dir} is a symlink`, hint: HINT };
