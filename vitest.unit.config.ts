@@ -39,6 +39,7 @@ export default defineConfig({
             'test/unit/**/*.test.ts',
             ...[
               'convert',
+              'server-lines',
               'config-errors',
               'type-declarations',
               'declaration-table',

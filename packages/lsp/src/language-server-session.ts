@@ -16,6 +16,7 @@ import type { ConfigError, ProjectLayout } from './project-layout.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { ReadinessGate } from './readiness-gate.js';
+import { ServerPositions } from './server-positions.js';
 import { LanguageServerProcess } from './language-server-process.js';
 
 export interface SessionSettings {
@@ -47,6 +48,8 @@ export class LanguageServerSession {
   readonly documents: DocumentSync;
   readonly gate = new ReadinessGate();
   readonly symbols: SessionSymbols;
+  /** Places between the server's lines and cn's (the native server counts lines as LSP does). */
+  readonly positions: ServerPositions;
   projects: string[] = [];
   looseFiles = 0;
   /** How far start() has got, for cn's progress line; stays as it was once ready. */
@@ -86,6 +89,7 @@ export class LanguageServerSession {
       configuration: (section) => adapter.configuration(section),
     });
     this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments);
+    this.positions = new ServerPositions(adapter.lineBreaks);
     this.symbols = adapter.createSymbols(this);
     void this.process.exitedPromise.then(() => this.die('the language server process exited'));
     this.watchTimer = setInterval(() => this.watchTree(), TREE_WATCH_INTERVAL_MS);

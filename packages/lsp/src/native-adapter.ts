@@ -44,6 +44,7 @@ export function nativeAdapter(installation: NativeInstallation): EngineAdapter {
     versions: installation,
     dropsOnlyTheDeclaration: false,
     watchesFiles: false,
+    lineBreaks: 'lsp',
     // Its info messages narrate every snapshot: only warnings and errors go to daemon.log.
     logLevel: 2,
     discover: (root, maxLooseFiles, tree) => discoverNatively(installation.binary, root, maxLooseFiles, tree),

@@ -25,7 +25,6 @@ import {
   ReferencesRequest,
   TypeDefinitionRequest,
 } from 'vscode-languageserver-protocol';
-import { fromLspLocations, pathToUri, toLspPosition } from './convert.js';
 import type { LanguageServerSession } from './language-server-session.js';
 import { FileAnswers } from './file-answers.js';
 import { configErrorDiagnostics } from './config-errors.js';
@@ -154,26 +153,24 @@ class LanguageServerEngine implements TypeScriptEngine {
   }
 
   async definition(filePath: string, position: Position): Promise<SourceLocation[]> {
-    return this.onFile(filePath, async (session, file) =>
-      fromLspLocations(
-        await session.request(DefinitionRequest.type, {
-          textDocument: { uri: pathToUri(file) },
-          position: toLspPosition(checkPosition(position)),
-        }),
-      ),
-    );
+    return this.onFile(filePath, async (session, file) => {
+      const at = await session.positions.at(file, checkPosition(position));
+      return session.positions.locations(await session.request(DefinitionRequest.type, at));
+    });
   }
 
   async references(filePath: string, position: Position, includeDeclaration: boolean): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) => {
       await session.documents.syncAll();
-      const at = { textDocument: { uri: pathToUri(file) }, position: toLspPosition(checkPosition(position)) };
+      const at = await session.positions.at(file, checkPosition(position));
       const asked = includeDeclaration || !this.adapter.dropsOnlyTheDeclaration;
-      const found = fromLspLocations(
+      const found = await session.positions.locations(
         await session.request(ReferencesRequest.type, { ...at, context: { includeDeclaration: asked } }),
       );
       if (asked === includeDeclaration) return found;
-      const declared = fromLspLocations(await session.request(DefinitionRequest.type, at)).map(placeKey);
+      const declared = (await session.positions.locations(await session.request(DefinitionRequest.type, at))).map(
+        placeKey,
+      );
       return found.filter((location) => !declared.includes(placeKey(location)));
     });
   }
