@@ -40,6 +40,7 @@ export default defineConfig({
             ...[
               'convert',
               'server-lines',
+              'file-change-feed',
               'config-errors',
               'type-declarations',
               'declaration-table',

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from '../typescript-api.cjs';
 import {
@@ -10,6 +10,7 @@ import {
   type ImportGraphSource,
   type ModuleImport,
 } from '@cn/core';
+import { statWithStamp, type FileStamp } from '../file-stamp.js';
 import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
 
 interface Specifier {
@@ -31,7 +32,7 @@ const MAX_SCANNED_BYTES = 4 * 1024 * 1024;
  */
 export class TsImportGraph implements ImportGraphSource {
   private layout: { loadedAt: number; modules: ProjectModules } | undefined;
-  private readonly scanned = new Map<string, { mtimeMs: number; size: number; specifiers: Specifier[] }>();
+  private readonly scanned = new Map<string, { stamp: FileStamp; specifiers: Specifier[] }>();
 
   constructor(private readonly root: string) {}
 
@@ -105,16 +106,19 @@ export class TsImportGraph implements ImportGraphSource {
     return this.layout.modules;
   }
 
-  /** Specifiers are cached per file version (mtime and size): the scan is the expensive part. */
+  /**
+   * Specifiers are cached per file version, by the stamp open documents and the text cache use (size, mtime and
+   * ctime in ns, inode, device): size and mtime alone missed a same-size edit that kept the mtime.
+   */
   private async specifiersOf(file: string): Promise<Specifier[]> {
-    const stats = await stat(file).catch(() => undefined);
-    if (!stats?.isFile())
+    const found = await statWithStamp(file);
+    if (!found?.stats.isFile())
       throw badInput(`no such file: ${path.relative(this.root, file)}`, 'Check the path relative to the project root.');
     const known = this.scanned.get(file);
-    if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known.specifiers;
-    const text = stats.size > MAX_SCANNED_BYTES ? '' : decodeSourceBytes(await readFile(file));
+    if (known?.stamp === found.stamp) return known.specifiers;
+    const text = found.stats.size > MAX_SCANNED_BYTES ? '' : decodeSourceBytes(await readFile(file));
     const specifiers = scanSpecifiers(text);
-    this.scanned.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, specifiers });
+    this.scanned.set(file, { stamp: found.stamp, specifiers });
     return specifiers;
   }
 }
