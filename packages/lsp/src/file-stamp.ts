@@ -1,5 +1,6 @@
 import type { BigIntStats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { MissingPath } from '@cn/core';
 
 /**
  * One version of a file's content, told without reading it. mtime and size alone are fooled by a
@@ -17,4 +18,18 @@ export function stampOf(stats: BigIntStats): FileStamp {
 export async function statWithStamp(filePath: string): Promise<{ stats: BigIntStats; stamp: FileStamp } | undefined> {
   const stats = await stat(filePath, { bigint: true }).catch(() => undefined);
   return stats && { stats, stamp: stampOf(stats) };
+}
+
+/**
+ * The file's bytes. A file deleted between its listing (or stat) and this read is a MissingPath, as one a stat did not
+ * find, so an answer over many files can skip it (cn unused) instead of failing with a raw ENOENT.
+ */
+export async function readFileBytes(filePath: string): Promise<Buffer> {
+  try {
+    return await readFile(filePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new MissingPath(filePath, 'the file was deleted while cn read it');
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import { symbolKindName, type OutlineNode, type SymbolSearch, type WorkspaceSymbolHit } from '@cn/core';
+import { MissingPath, symbolKindName, type OutlineNode, type SymbolSearch, type WorkspaceSymbolHit } from '@cn/core';
 import { WorkspaceSymbolRequest, type SymbolInformation, type WorkspaceSymbol } from 'vscode-languageserver-protocol';
 import type { SessionSymbols, SourceChanges } from './engine-adapter.js';
 import type { LanguageServerSession } from './language-server-session.js';
@@ -170,7 +170,7 @@ export class NativeSymbolIndex implements SessionSymbols {
         },
         (error: unknown) => {
           // A file deleted meanwhile is forgotten; any other failure is read again by the next search.
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          if (error instanceof MissingPath || (error as NodeJS.ErrnoException).code === 'ENOENT') {
             this.byFile.delete(file);
             this.plainImportsByFile.delete(file);
           } else {

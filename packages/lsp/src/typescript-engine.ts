@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  MissingPath,
   badInput,
   isInside,
   type CodeIntelligence,
@@ -188,7 +189,7 @@ class LanguageServerEngine implements TypeScriptEngine {
       throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);
     }
     const stats = await stat(file).catch(() => undefined);
-    if (!stats) throw badInput(`no such file: ${filePath}`, 'Check the path relative to the project root.');
+    if (!stats) throw new MissingPath(filePath, 'Check the path relative to the project root.');
     if (!stats.isFile()) throw badInput(`not a file: ${filePath}`);
     const session = await this.readySession();
     const { stamp, release } = await session.documents.hold(file);

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from '../typescript-api.cjs';
 import {
+  MissingPath,
   badInput,
   decodeSourceBytes,
   isInside,
@@ -10,7 +10,7 @@ import {
   type ImportGraphSource,
   type ModuleImport,
 } from '@cn/core';
-import { statWithStamp, type FileStamp } from '../file-stamp.js';
+import { readFileBytes, statWithStamp, type FileStamp } from '../file-stamp.js';
 import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
 
 interface Specifier {
@@ -113,10 +113,10 @@ export class TsImportGraph implements ImportGraphSource {
   private async specifiersOf(file: string): Promise<Specifier[]> {
     const found = await statWithStamp(file);
     if (!found?.stats.isFile())
-      throw badInput(`no such file: ${path.relative(this.root, file)}`, 'Check the path relative to the project root.');
+      throw new MissingPath(path.relative(this.root, file), 'Check the path relative to the project root.');
     const known = this.scanned.get(file);
     if (known?.stamp === found.stamp) return known.specifiers;
-    const text = found.stats.size > MAX_SCANNED_BYTES ? '' : decodeSourceBytes(await readFile(file));
+    const text = found.stats.size > MAX_SCANNED_BYTES ? '' : decodeSourceBytes(await readFileBytes(file));
     const specifiers = scanSpecifiers(text);
     this.scanned.set(file, { stamp: found.stamp, specifiers });
     return specifiers;
