@@ -1,11 +1,13 @@
 // Things that used to hang cn or the daemon (issue 10): a FIFO at the port file, a peer that trickles
-// bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections. Each cn process
-// here has a short limit: a hang is a lost answer, a clear failure within the limit is not.
+// bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections; (issue 22) greps of
+// one-line 4 MB files. Each cn process here has a short limit: a hang is a lost answer, a clear failure
+// within the limit is not.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import * as path from 'node:path';
+import { longLine, longRows, writeGenerated } from '../lib/large-projects.mjs';
 import { PORT_FILE, children, cn, commandOf, expected, findIsCorrect, freshRoot, portFile, sleep } from './harness.mjs';
 
 const HANG_LIMIT_MS = 45_000;
@@ -89,6 +91,22 @@ export function hangScenarios(fixture) {
       tally.record(normal, findIsCorrect(total)(normal));
       return root;
     },
+    async 'greps of eight one-line 4 MB files, beside a find'(tally) {
+      const root = freshRoot(fixture);
+      writeGenerated(root, 'src/blobs', 'blob', 8, longLine);
+      writeGenerated(root, 'src/rows', 'rows', 8, longRows);
+      const total = await expected(root, 'User');
+      // `a` everywhere and `x*` (an empty match at every character) took 120 s; `.{900}[0-9]` runs into its budget.
+      for (const pattern of ['a', 'x*']) tally.recordAnswered(await grepWithin(root, pattern, 'src/blobs'));
+      const [slow, beside] = await Promise.all([
+        grepWithin(root, '.{900}[0-9]', 'src/rows'),
+        (async () => (await sleep(300), ask(root)))(),
+      ]);
+      tally.recordAnswered(slow);
+      tally.record(beside, findIsCorrect(total)(beside));
+      tally.notes.push(`a find beside the grep answered in ${beside.ms} ms (the grep: ${slow.ms} ms)`);
+      return root;
+    },
     async [`connection flood: ${FLOOD_CONNECTIONS.toLocaleString('en')} idle connections`](tally) {
       const root = freshRoot(fixture);
       const total = await expected(root, 'User');
@@ -103,6 +121,10 @@ export function hangScenarios(fixture) {
       return root;
     },
   };
+}
+
+function grepWithin(root, pattern, under) {
+  return cn(['grep', pattern, under, '--root', root], {}, HANG_LIMIT_MS);
 }
 
 /** The undisturbed answer's count, known only once the daemon cn started for this root answered. */

@@ -86,6 +86,7 @@ beforeEach(async () => {
     sources,
     searchIndex,
     now: () => 0,
+    pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
     answers: new AnswerCache(async () => `version ${projectVersion}`),
     status: () => STATUS,
     ready: async () => STATUS,
