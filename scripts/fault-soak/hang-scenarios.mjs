@@ -1,13 +1,13 @@
 // Things that used to hang cn or the daemon (issue 10): a FIFO at the port file, a peer that trickles
 // bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections; (issue 22) greps of
-// one-line 4 MB files. Each cn process here has a short limit: a hang is a lost answer, a clear failure
-// within the limit is not.
+// one-line 4 MB files, `cn find '*'` on 70,000 declarations. Each cn process here has a short limit: a
+// hang is a lost answer, a clear failure within the limit is not.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import * as path from 'node:path';
-import { longLine, longRows, writeGenerated } from '../lib/large-projects.mjs';
+import { DECLARATIONS_PER_FILE, longLine, longRows, manyDeclarations, writeGenerated } from '../lib/large-projects.mjs';
 import { PORT_FILE, children, cn, commandOf, expected, findIsCorrect, freshRoot, portFile, sleep } from './harness.mjs';
 
 const HANG_LIMIT_MS = 45_000;
@@ -107,6 +107,21 @@ export function hangScenarios(fixture) {
       tally.notes.push(`a find beside the grep answered in ${beside.ms} ms (the grep: ${slow.ms} ms)`);
       return root;
     },
+    async "find '*' --limit 5 on 70,000 declarations, beside a map"(tally) {
+      const root = freshRoot(fixture);
+      writeGenerated(root, 'src/generated', 'module', 1000, manyDeclarations);
+      const total = await expected(root, 'User');
+      const [listed, mapped] = await Promise.all([
+        cn(['find', '*', '--limit', '5', '--root', root], {}, HANG_LIMIT_MS),
+        (async () => (await sleep(300), cn(['map', 'src/generated/module7.ts', '--root', root], {}, HANG_LIMIT_MS)))(),
+      ]);
+      tally.record(listed, answerOf(listed)?.candidates?.length === 5);
+      tally.record(mapped, answerOf(mapped)?.total === DECLARATIONS_PER_FILE);
+      const beside = await ask(root);
+      tally.record(beside, findIsCorrect(total)(beside));
+      tally.notes.push(`the listing answered in ${listed.ms} ms, a map asked 300 ms after it in ${mapped.ms} ms`);
+      return root;
+    },
     async [`connection flood: ${FLOOD_CONNECTIONS.toLocaleString('en')} idle connections`](tally) {
       const root = freshRoot(fixture);
       const total = await expected(root, 'User');
@@ -121,6 +136,14 @@ export function hangScenarios(fixture) {
       return root;
     },
   };
+}
+
+function answerOf(result) {
+  try {
+    return JSON.parse(result.stdout);
+  } catch {
+    return undefined;
+  }
 }
 
 function grepWithin(root, pattern, under) {

@@ -27,3 +27,31 @@ export function writeGenerated(root, directory, prefix, count, make) {
   for (let index = 0; index < count; index++)
     writeFileSync(path.join(root, directory, `${prefix}${index}.ts`), make(index));
 }
+
+/** Declarations per file of `manyDeclarations`: 1,000 such files hold 70,000 (the outline's names: members too). */
+export const DECLARATIONS_PER_FILE = 70;
+
+/**
+ * A module of DECLARATIONS_PER_FILE declarations cn's outline lists: a class of 9 members, an interface of 9, an enum
+ * of 9, 20 exported functions and 20 exported constants.
+ */
+export function manyDeclarations(index) {
+  const members = (make) => Array.from({ length: 9 }, (_, member) => make(member)).join('\n');
+  return [
+    `export class Service${index} {`,
+    members((member) => `  method${member}(): number { return ${member}; }`),
+    '}',
+    `export interface Shape${index} {`,
+    members((member) => `  field${member}: number;`),
+    '}',
+    `export enum Mode${index} {`,
+    members((member) => `  Mode${member} = ${member},`),
+    '}',
+    ...Array.from(
+      { length: 20 },
+      (_, n) => `export function compute${index}x${n}(value: number): number { return value + ${n}; }`,
+    ),
+    ...Array.from({ length: 20 }, (_, n) => `export const limit${index}x${n} = ${n};`),
+    '',
+  ].join('\n');
+}
