@@ -11,6 +11,7 @@ export * from './domain/config-errors.js';
 export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
 export * from './domain/source-bytes.js';
+export * from './domain/file-names.js';
 // The HTTP contract's request and answer types (@cn/protocol), for the use cases' callers.
 export type * from '@cn/protocol/types';
 export * from './http-limits.js';

@@ -274,7 +274,7 @@ describe('findUnused', () => {
     };
     const response = await findUnused(deps, { path: 'src' });
     expect(response.complete).toBe(false);
-    expect(response.incomplete).toBe('1 file could not be outlined and was not checked');
+    expect(response.incomplete).toBe('1 file could not be outlined and was not checked: src/app.ts');
     expect(response.filesChecked).toBe(2);
   });
 });

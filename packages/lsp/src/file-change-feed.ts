@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileNameText } from '@cn/core';
+import { fsPath, listDirectory } from './byte-paths.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { isProjectConfig, isSourceFileName } from './source-tree.js';
 
@@ -42,9 +43,10 @@ export class FileChangeFeed {
   private async watchDirectory(directory: string): Promise<void> {
     if (this.closed) return;
     try {
-      const watcher = watch(directory, { persistent: false }, (_event, name) => {
-        if (typeof name === 'string' && isWatchedName(path.basename(name)))
-          this.changed.add(path.join(directory, name));
+      // Names as bytes: one that is not UTF-8 is spelled as cn spells it (byte-paths.ts), not with U+FFFD.
+      const watcher = watch(fsPath(directory), { persistent: false, encoding: 'buffer' }, (_event, bytes) => {
+        const name = bytes === null ? undefined : fileNameText(bytes);
+        if (name !== undefined && isWatchedName(path.basename(name))) this.changed.add(path.join(directory, name));
       });
       // A watched directory removed later reports an error; the file-set monitor reports its files.
       watcher.on('error', () => {
@@ -74,10 +76,9 @@ export class FileChangeFeed {
   }
 
   private async stamps(directory: string, previous: Map<string, FileStamp>): Promise<Map<string, FileStamp>> {
-    const names = await readdir(directory).catch(() => [] as string[]);
+    const entries = await listDirectory(directory);
     const stamps = new Map<string, FileStamp>();
-    for (const name of names.filter(isWatchedName)) {
-      const file = path.join(directory, name);
+    for (const { path: file } of entries.filter((entry) => isWatchedName(entry.name))) {
       const stamp = (await statWithStamp(file))?.stamp;
       if (stamp !== undefined) stamps.set(file, stamp);
       else if (previous.has(file)) this.changed.add(file);

@@ -1,5 +1,6 @@
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fsPath, listDirectory } from './byte-paths.js';
 import { stampOf, type FileStamp } from './file-stamp.js';
 import { isProjectConfig, isSourceFileName, isWalkedDirectory, type SourceTree } from './source-tree.js';
 
@@ -93,12 +94,12 @@ export class FileSetMonitor {
     }
     this.directoryStamps.set(directory, stamp);
     const now = new Set<string>();
-    const listing = await readdir(directory, { withFileTypes: true }).catch(() => []);
+    const listing = await listDirectory(directory);
     for (const entry of listing) {
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory() && isWalkedDirectory(entry.name) && !this.directoryStamps.has(full))
+      const full = entry.path;
+      if (entry.isDirectory && isWalkedDirectory(entry.name) && !this.directoryStamps.has(full))
         await this.rescan(full, change);
-      else if (entry.isFile() && (isSourceFileName(entry.name) || isProjectConfig(entry.name))) now.add(full);
+      else if (entry.isFile && (isSourceFileName(entry.name) || isProjectConfig(entry.name))) now.add(full);
     }
     for (const file of now) if (!before.has(file)) record(change, file, 'added');
     for (const file of before) if (!now.has(file)) record(change, file, 'removed');
@@ -106,7 +107,7 @@ export class FileSetMonitor {
     for (const known of [...this.directoryStamps.keys()]) {
       if (
         path.dirname(known) === directory &&
-        !listing.some((entry) => entry.isDirectory() && path.join(directory, entry.name) === known)
+        !listing.some((entry) => entry.isDirectory && entry.path === known)
       ) {
         this.forget(known, change);
       }
@@ -130,7 +131,7 @@ function record(change: FileSetChange, file: string, how: 'added' | 'removed'): 
 
 async function directoryStamp(directory: string): Promise<FileStamp | undefined> {
   try {
-    return stampOf(await stat(directory, { bigint: true }));
+    return stampOf(await stat(fsPath(directory), { bigint: true }));
   } catch {
     return undefined;
   }

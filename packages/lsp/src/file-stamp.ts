@@ -1,6 +1,7 @@
 import type { BigIntStats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { MissingPath } from '@cn/core';
+import { fsPath } from './byte-paths.js';
 
 /**
  * One version of a file's content, told without reading it. mtime and size alone are fooled by a
@@ -16,7 +17,7 @@ export function stampOf(stats: BigIntStats): FileStamp {
 
 /** The file's stats (bigint) and stamp, or undefined when nothing is at that path. */
 export async function statWithStamp(filePath: string): Promise<{ stats: BigIntStats; stamp: FileStamp } | undefined> {
-  const stats = await stat(filePath, { bigint: true }).catch(() => undefined);
+  const stats = await stat(fsPath(filePath), { bigint: true }).catch(() => undefined);
   return stats && { stats, stamp: stampOf(stats) };
 }
 
@@ -26,7 +27,7 @@ export async function statWithStamp(filePath: string): Promise<{ stats: BigIntSt
  */
 export async function readFileBytes(filePath: string): Promise<Buffer> {
   try {
-    return await readFile(filePath);
+    return await readFile(fsPath(filePath));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new MissingPath(filePath, 'the file was deleted while cn read it');

@@ -93,7 +93,7 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   return {
     path: base,
     ...(membersOf !== undefined ? { membersOf } : {}),
-    filesChecked: files.length - unreadable - deleted.size,
+    filesChecked: files.length - unreadable.length - deleted.size,
     ...(deleted.size > 0 ? { deletedWhileChecking: deleted.list(deps.paths) } : {}),
     checked: candidates.filter((candidate) => !deleted.has(candidate.filePath)).length,
     files: groupByFile(deps.paths, listed),
@@ -113,20 +113,21 @@ interface CheckList {
   membersOf?: string;
   files: string[];
   candidates: UnusedCandidate[];
-  unreadable: number;
+  /** Root-relative. */
+  unreadable: string[];
   deleted: DeletedFiles;
 }
 
 async function declarationsToCheck(deps: Deps, request: UnusedRequest): Promise<CheckList> {
   const { base, files } = await filesToCheck(deps, request.path);
   const deleted = new DeletedFiles(files.length === 1);
-  let unreadable = 0;
+  const unreadable: string[] = [];
   const perFile = await boundedMap(files, CONCURRENT_OUTLINES, async (filePath) => {
     const found = await candidatesOf(deps, filePath, request.exported === true).catch((error: unknown) => {
       if (deleted.skips(filePath, error)) return undefined;
       // One file the engine cannot outline must not sink a directory's answer; it is counted instead.
       if (files.length === 1 || !(error instanceof CnError)) throw error;
-      unreadable++;
+      unreadable.push(deps.paths.toRelative(filePath));
       return undefined;
     });
     return found ?? [];
@@ -147,7 +148,7 @@ async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: str
     membersOf: className,
     files: [filePath],
     candidates,
-    unreadable: 0,
+    unreadable: [],
     deleted: new DeletedFiles(true),
   };
 }
@@ -257,15 +258,20 @@ function groupByFile(paths: ProjectPaths, candidates: UnusedCandidate[]): Unused
 /** §1 of the contract: a project-wide answer says what it searched and whether anything was left out. */
 function searched(
   engine: CodeIntelligence,
-  unreadable: number,
+  unreadable: string[],
 ): Pick<UnusedResponse, 'projects' | 'complete' | 'incomplete'> {
+  const named =
+    [...unreadable].sort().slice(0, NAMED_UNREADABLE).join(', ') + (unreadable.length > NAMED_UNREADABLE ? ', …' : '');
   const unchecked =
-    unreadable === 0
+    unreadable.length === 0
       ? []
       : [
-          unreadable === 1
-            ? '1 file could not be outlined and was not checked'
-            : `${unreadable} files could not be outlined and were not checked`,
+          unreadable.length === 1
+            ? `1 file could not be outlined and was not checked: ${named}`
+            : `${unreadable.length} files could not be outlined and were not checked: ${named}`,
         ];
   return searchCompleteness(searchedProjects(engine), unchecked);
 }
+
+/** Files not checked are named, the first few. */
+const NAMED_UNREADABLE = 5;

@@ -1,6 +1,7 @@
 import type { GrepGroup, GrepRequest, GrepResponse } from '@cn/protocol';
 import { mapInOrder } from '../bounded-map.js';
 import { badInput } from '../domain/errors.js';
+import { forwardSlashes } from '../domain/file-names.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { ProjectSources } from '../ports/project-sources.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -92,7 +93,7 @@ export async function grepCode(deps: Deps, request: GrepRequest): Promise<GrepRe
 async function filesToSearch(deps: Deps, request: GrepRequest): Promise<string[]> {
   const all = (await deps.sources.files()).map((file) => ({ file, relative: deps.paths.toRelative(file) }));
   const scopes = (request.paths ?? []).map((scope) => {
-    const cleaned = scope.replace(/\\/g, '/');
+    const cleaned = forwardSlashes(scope);
     if (cleaned.startsWith('/') || cleaned.split('/').includes('..'))
       throw badInput(`${scope} is outside the project root`, 'cn grep searches the project: e.g. cn grep retry src');
     return { scope, keep: pathFilter(scope)! };

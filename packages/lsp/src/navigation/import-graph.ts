@@ -3,6 +3,7 @@ import ts from '../typescript-api.cjs';
 import {
   MissingPath,
   badInput,
+  hasByteEscapes,
   decodeSourceBytes,
   isInside,
   lineStarts,
@@ -62,7 +63,8 @@ export class TsImportGraph implements ImportGraphSource {
     if (!isInside(this.root, file)) throw badInput(`file is outside the project root: ${filePath}`);
     const specifiers = await this.specifiersOf(file);
     const { options, cache } = this.modules().settingsFor(file);
-    const fileFormat = ts.getImpliedNodeFormatForFile(file, cache.getPackageJsonInfoCache(), ts.sys, options);
+    const from = resolvedFrom(file);
+    const fileFormat = ts.getImpliedNodeFormatForFile(from, cache.getPackageJsonInfoCache(), ts.sys, options);
     return specifiers.map((specifier) => {
       const mode =
         specifier.kind === 'require'
@@ -72,7 +74,7 @@ export class TsImportGraph implements ImportGraphSource {
             : fileFormat;
       const resolved = ts.resolveModuleName(
         specifier.text,
-        file,
+        from,
         options,
         ts.sys,
         cache,
@@ -121,6 +123,15 @@ export class TsImportGraph implements ImportGraphSource {
     this.scanned.set(file, { stamp: found.stamp, specifiers });
     return specifiers;
   }
+}
+
+/**
+ * The file imports are resolved from. The compiler reads every `\` of a path as a separator, so a name spelled with
+ * escapes (not UTF-8: core's file-names.ts) would move its imports into a directory that does not exist; a stand-in
+ * beside it, of the same extension, resolves them as the file itself would.
+ */
+function resolvedFrom(file: string): string {
+  return hasByteEscapes(path.basename(file)) ? path.join(path.dirname(file), `cn-stand-in${path.extname(file)}`) : file;
 }
 
 function scanSpecifiers(text: string): Specifier[] {
