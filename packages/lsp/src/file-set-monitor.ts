@@ -105,10 +105,7 @@ export class FileSetMonitor {
     for (const file of before) if (!now.has(file)) record(change, file, 'removed');
     this.entries.set(directory, now);
     for (const known of [...this.directoryStamps.keys()]) {
-      if (
-        path.dirname(known) === directory &&
-        !listing.some((entry) => entry.isDirectory && entry.path === known)
-      ) {
+      if (path.dirname(known) === directory && !listing.some((entry) => entry.isDirectory && entry.path === known)) {
         this.forget(known, change);
       }
     }
