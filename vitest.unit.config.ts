@@ -18,7 +18,7 @@ export default defineConfig({
       TYPESCRIPT_API,
       { find: /^@cn\/protocol\/(request-proof|schemas|types)$/, replacement: source('protocol/src/$1.ts') },
       { find: /^@cn\/daemon\/local-files$/, replacement: source('daemon/src/local-files/index.ts') },
-      { find: /^@cn\/lsp\/process-tree$/, replacement: source('lsp/src/process-tree.ts') },
+      { find: /^@cn\/lsp\/(process-tree|config-file)$/, replacement: source('lsp/src/$1.ts') },
       { find: /^@cn\/(protocol|core|lsp|daemon|client|mcp)$/, replacement: source('$1/src/index.ts') },
     ],
   },

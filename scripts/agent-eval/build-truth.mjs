@@ -24,7 +24,7 @@ if (!CORPORA[corpusName])
 const only = commaList(options.only);
 const root = corpusRoot(corpusName);
 const { questions } = loadQuestions(questionsPath(corpusName));
-const project = createProject(root, CORPORA[corpusName].tsconfig);
+const project = createProject(corpusName, root);
 process.stderr.write(`${project.scopeFiles.length} files in scope under ${root}\n`);
 
 const truth = {};

@@ -2,9 +2,11 @@
 // The one door every agent command goes through: checks the command against the agent's tool set
 // (lib/command-policy.mjs), runs it with the corpus as cwd, prints its output unchanged, and appends
 // one JSONL record to <run>/log.jsonl: { ts, agent, questions, command, exit, bytes, tokens (o200k), ms }.
-//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> [--q <id>[,<id>…]] -- '<command>'
-//   node scripts/agent-eval/run.mjs --run <dir> --agent <cn|grep|mcp> [--q <id>[,<id>…]] --stdin <<'EOF'
+//   node scripts/agent-eval/run.mjs --run <dir> --agent <agent> --corpus <corpus> [--q <id>[,<id>…]] -- '<command>'
+//   node scripts/agent-eval/run.mjs --run <dir> --agent <agent> --corpus <corpus> [--q <id>[,<id>…]] --stdin <<'EOF'
 //   (command on stdin: a quoted heredoc spares the agent nesting quotes)
+// The run directory remembers its agent and corpus (meta.json, written by the first call, which must
+// name the corpus); a later call naming another agent or corpus is refused.
 // --q names the question(s) the command serves, so score.mjs can split the cost per category;
 // without it the call is logged with `questions: []` (unattributed).
 // Exit code: the command's own; 126 when the command is refused (the reason is on stderr); 2 for a
@@ -14,12 +16,12 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, writeFi
 import path from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { parseScriptArgs } from '../lib/cli-args.mjs';
-import { AGENT_EVAL_DIR, CN_BIN, CORPORA, DEFAULT_CORPUS, corpusRoot } from './corpus.mjs';
+import { AGENT_EVAL_DIR, CN_BIN, CORPORA, CORPUS_NAMES, corpusRoot } from './corpus.mjs';
 import { parsePipeline, refusalFor, shellCommand } from './lib/command-policy.mjs';
 import { loadQuestions, questionsPath } from './lib/questions.mjs';
 
 const REFUSED = 126;
-const USAGE = "usage: run.mjs --run <dir> --agent <cn|grep|mcp> [--q <id>[,<id>…]] (-- '<command>' | --stdin)";
+const USAGE = `usage: run.mjs --run <dir> --agent <cn|grep|mcp|both> --corpus <${CORPUS_NAMES.join('|')}> [--q <id>[,<id>…]] (-- '<command>' | --stdin)`;
 const TIMEOUT_MS = 180_000;
 
 function fail(message, code = 2) {
@@ -36,16 +38,25 @@ function parseArguments(argv) {
     {
       run: { type: 'string' },
       agent: { type: 'string' },
+      corpus: { type: 'string' },
       q: { type: 'string' },
       stdin: { type: 'boolean', default: false },
     },
     { usage: USAGE, needs: { q: 'question ids, e.g. --q def-1 or --q imp-1,imp-2' } },
   );
-  const { run, agent, stdin: fromStdin } = values;
+  const { run, agent, corpus, stdin: fromStdin } = values;
   if (!run || !agent || fromStdin === (separator >= 0 && separator < argv.length - 1)) fail(USAGE);
+  if (corpus !== undefined && !Object.hasOwn(CORPORA, corpus))
+    fail(`unknown corpus '${corpus}' (have: ${CORPUS_NAMES.join(', ')})`);
   const questionIds = values.q === undefined ? [] : parseQuestionIds(values.q);
   if (fromStdin)
-    return { run: path.resolve(run), agent, questionIds, command: readFileSync(0, 'utf8').replace(/\r?\n$/, '') };
+    return {
+      run: path.resolve(run),
+      agent,
+      corpus,
+      questionIds,
+      command: readFileSync(0, 'utf8').replace(/\r?\n$/, ''),
+    };
   // One argument is a shell string; several were already split by the caller's shell, so each is
   // re-quoted to stay one word.
   const words = argv.slice(separator + 1);
@@ -53,6 +64,7 @@ function parseArguments(argv) {
   return {
     run: path.resolve(run),
     agent,
+    corpus,
     questionIds,
     command: words.length === 1 ? words[0] : words.map(requote).join(' '),
   };
@@ -89,17 +101,29 @@ function checkQuestionIds(ids, corpus) {
     );
 }
 
-/** The run directory remembers its agent: one run, one tool set. */
-function openRun(run, agent, existing) {
+/**
+ * The corpus of the call: the run's (meta.json), which --corpus must match when given; a new run
+ * must name it, so a brief's first call cannot silently start a run on another corpus.
+ */
+function corpusOf(run, corpus, existing) {
+  if (!existing) return corpus ?? fail(`a new run needs --corpus (${CORPUS_NAMES.join(', ')}); ${USAGE}`);
+  if (corpus !== undefined && corpus !== existing.corpus)
+    fail(`${run} is a run on ${existing.corpus}; --corpus ${corpus} does not match`);
+  return existing.corpus;
+}
+
+/** The run directory remembers its agent and corpus: one run, one tool set, one repository. */
+function openRun(run, agent, corpus, existing) {
   if (existing) {
     if (existing.agent !== agent) fail(`${run} is a ${existing.agent} run; --agent ${agent} does not match`);
     return existing;
   }
   mkdirSync(run, { recursive: true });
   const metaFile = path.join(run, 'meta.json');
-  const root = corpusRoot(DEFAULT_CORPUS);
-  if (!existsSync(root)) fail(`no corpus at ${root}: run scripts/agent-eval/prepare-corpus.mjs first`);
-  const meta = { agent, corpus: DEFAULT_CORPUS, root, started: new Date().toISOString() };
+  const root = corpusRoot(corpus);
+  if (!existsSync(root))
+    fail(`no corpus at ${root}: run scripts/agent-eval/prepare-corpus.mjs --corpus ${corpus} first`);
+  const meta = { agent, corpus, root, started: new Date().toISOString() };
   writeFileSync(metaFile, `${JSON.stringify(meta, null, 1)}\n`, { flag: 'wx' });
   return meta;
 }
@@ -123,10 +147,11 @@ function record(run, entry) {
   appendFileSync(path.join(run, 'log.jsonl'), `${JSON.stringify(entry)}\n`);
 }
 
-const { run, agent, questionIds, command } = parseArguments(process.argv.slice(2));
+const { run, agent, corpus: corpusOption, questionIds, command } = parseArguments(process.argv.slice(2));
 const existingMeta = readMeta(run);
-checkQuestionIds(questionIds, existingMeta?.corpus ?? DEFAULT_CORPUS);
-const meta = openRun(run, agent, existingMeta);
+const corpus = corpusOf(run, corpusOption, existingMeta);
+checkQuestionIds(questionIds, corpus);
+const meta = openRun(run, agent, corpus, existingMeta);
 const started = Date.now();
 const refusal = refusalFor(agent, command);
 if (refusal) {

@@ -2,15 +2,28 @@
 // bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections; (issue 22) greps of
 // one-line 4 MB files, `cn find '*'` on 70,000 declarations. Each cn process here has a short limit: a
 // hang is a lost answer, a clear failure within the limit is not.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import * as path from 'node:path';
+import { DAEMON_BUNDLE } from '../bundle.mjs';
 import { DECLARATIONS_PER_FILE, longLine, longRows, manyDeclarations, writeGenerated } from '../lib/large-projects.mjs';
-import { PORT_FILE, children, cn, commandOf, expected, findIsCorrect, freshRoot, portFile, sleep } from './harness.mjs';
+import {
+  PORT_FILE,
+  children,
+  cn,
+  commandOf,
+  expected,
+  findIsCorrect,
+  freshRoot,
+  portFile,
+  repo,
+  sleep,
+} from './harness.mjs';
 
 const HANG_LIMIT_MS = 45_000;
+const DAEMON_PATH = path.join(repo, 'packages/cli/dist', DAEMON_BUNDLE);
 const FLOOD_CONNECTIONS = 5_000;
 
 const isAlive = (pid) => {
@@ -122,6 +135,60 @@ export function hangScenarios(fixture) {
       tally.notes.push(`the listing answered in ${listed.ms} ms, a map asked 300 ms after it in ${mapped.ms} ms`);
       return root;
     },
+    // Issue 22: opening a FIFO for writing waits for a reader, and `--output` onto one held cn for ever.
+    async 'FIFO at the --output path'(tally) {
+      const root = freshRoot(fixture);
+      const fifo = path.join(root, 'answer.json');
+      execFileSync('mkfifo', [fifo]);
+      const refused = await ask(root, ['--output', fifo]);
+      tally.record(refused, false);
+      tally.require(refused.exitCode === 5, `--output onto a FIFO: exit ${refused.exitCode}`);
+      rmSync(fifo, { force: true });
+      const total = await expected(root, 'User');
+      const again = await ask(root);
+      tally.record(again, findIsCorrect(total)(again));
+      return root;
+    },
+    // Issue 22: 40,000 idle minutes overflowed setTimeout, the daemon left as it started, and every command said
+    // "the daemon exited while starting". Refused (exit 2, naming the setting) before a daemon starts; the daemon
+    // refuses it too when started by hand; the longest idle time node can time keeps a daemon that answers.
+    async 'idle minutes past the longest timer (40000)'(tally) {
+      const root = freshRoot(fixture);
+      const refusedAs = (result, name) =>
+        result.exitCode === 2 && result.stderr.startsWith(`cn: ${name} takes a number from 0 to 35791, not '40000'`);
+      const fromEnv = await ask(root, [], { CN_IDLE_MINUTES: '40000' });
+      tally.record(fromEnv, false);
+      tally.require(refusedAs(fromEnv, 'CN_IDLE_MINUTES'), `CN_IDLE_MINUTES=40000: exit ${fromEnv.exitCode}`);
+      const fromFlag = await cn(['start', '--root', root, '--idle-minutes', '40000'], {}, HANG_LIMIT_MS);
+      tally.record(fromFlag, false);
+      tally.require(refusedAs(fromFlag, '--idle-minutes'), `--idle-minutes 40000: exit ${fromFlag.exitCode}`);
+      const daemon = spawnSync(process.execPath, [DAEMON_PATH, '--root', root, '--idle-minutes', '40000'], {
+        encoding: 'utf8',
+        timeout: HANG_LIMIT_MS,
+      });
+      tally.require(daemon.status === 2, `the daemon took --idle-minutes 40000 (exit ${daemon.status})`);
+      const longest = await ask(root, [], { CN_IDLE_MINUTES: '35791' });
+      tally.record(longest, findIsCorrect(await expectedOnceAnswered(root, longest))(longest));
+      tally.require(isAlive(portFile(root)?.pid ?? 0), 'the daemon with the longest idle time left at once');
+      return root;
+    },
+    // A config's extends leading to /dev/zero took the daemon (auto reads every config) to 15.6 GB in 40 s; a cycle
+    // left the native engine loading for good. Both are config errors now: questions about their files exit 3.
+    async 'tsconfig extends /dev/zero (auto engine)'(tally) {
+      return keptFromEngine(
+        tally,
+        fixture,
+        { 'tsconfig.json': '{ "extends": "/dev/zero", "include": ["src"] }' },
+        'auto',
+      );
+    },
+    async 'circular tsconfig extends (native engine)'(tally) {
+      const configs = {
+        'tsconfig.json': '{ "extends": "./base.json", "include": ["src"] }',
+        'base.json': '{ "extends": "./tsconfig.json" }',
+      };
+      return keptFromEngine(tally, fixture, configs, 'native');
+    },
     async [`connection flood: ${FLOOD_CONNECTIONS.toLocaleString('en')} idle connections`](tally) {
       const root = freshRoot(fixture);
       const total = await expected(root, 'User');
@@ -148,6 +215,22 @@ function answerOf(result) {
 
 function grepWithin(root, pattern, under) {
   return cn(['grep', pattern, under, '--root', root], {}, HANG_LIMIT_MS);
+}
+
+/** Writes the configs, starts the daemon, and asks about a file under them: exit 3 naming the config, never a hang. */
+async function keptFromEngine(tally, fixture, configs, engine) {
+  const root = freshRoot(fixture);
+  for (const [name, text] of Object.entries(configs)) writeFileSync(path.join(root, name), text);
+  const env = { CN_ENGINE: engine };
+  // The first answer also carries the config warning; the questions after it are judged.
+  tally.require((await cn(['start', '--root', root], env, HANG_LIMIT_MS)).exitCode === 0, 'cn start failed');
+  for (let i = 0; i < 3; i++) {
+    const result = await cn(['map', 'src/domain/user.ts', '--root', root], env, HANG_LIMIT_MS);
+    tally.record(result, false);
+    if (result.exitCode !== 3 || !result.stderr.includes('which cn does not load'))
+      tally.require(false, `exit ${result.exitCode}`);
+  }
+  return root;
 }
 
 /** The undisturbed answer's count, known only once the daemon cn started for this root answered. */

@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINE, cleanUp, cn, copyProject, json, readPortFile } from '../helpers/cn.js';
+import { ENGINE, REPO, cleanUp, cn, copyProject, json, readPortFile } from '../helpers/cn.js';
 
 const OTHER = ENGINE === 'native' ? 'tsserver' : 'native';
 
@@ -41,29 +42,40 @@ describe('choosing the engine', () => {
   });
 
   // Engine selection itself: the same in both runs of the suite, so asked once.
-  it.runIf(ENGINE === 'native')('auto: native for a plain project, tsserver with the reason for a plugin', async () => {
-    root = copyProject('examples/shop');
-    const plain = json(await cn(['start', '--root', root], { env: { CN_ENGINE: 'auto' } }));
-    expect(plain).toMatchObject({
-      engine: 'native',
-      engineMode: 'auto',
-      engineReason: 'no tsconfig/jsconfig needs tsserver',
-    });
-    await cleanUp(root);
+  it.runIf(ENGINE === 'native')(
+    'auto: native for a plain project, tsserver with the reason for a plugin that runs',
+    async () => {
+      root = copyProject('examples/shop');
+      const plain = json(await cn(['start', '--root', root], { env: { CN_ENGINE: 'auto' } }));
+      expect(plain).toMatchObject({
+        engine: 'native',
+        engineMode: 'auto',
+        engineReason: 'no tsconfig/jsconfig needs tsserver',
+      });
+      await cleanUp(root);
 
-    root = copyProject('examples/shop');
-    const config = path.join(root, 'tsconfig.json');
-    const { compilerOptions, ...rest } = JSON.parse(readFileSync(config, 'utf8'));
-    writeFileSync(
-      config,
-      JSON.stringify({ ...rest, compilerOptions: { ...compilerOptions, plugins: [{ name: 'ts-plugin-x' }] } }),
-    );
-    const withPlugin = json(await cn(['start', '--root', root], { env: { CN_ENGINE: 'auto' } }));
-    expect(withPlugin).toMatchObject({ engine: 'tsserver', engineMode: 'auto' });
-    expect(withPlugin.engineReason).toBe(
-      'tsconfig.json loads language-service plugins (ts-plugin-x), which only tsserver runs',
-    );
-    const text = await cn(['status', '--format', 'text', '--root', root], { env: { CN_ENGINE: 'auto' } });
-    expect(text.stdout).toMatch(/^engine +tsserver: .*\(auto: tsconfig\.json loads language-service plugins/m);
-  });
+      root = copyProject('examples/shop');
+      const config = path.join(root, 'tsconfig.json');
+      const { compilerOptions, ...rest } = JSON.parse(readFileSync(config, 'utf8'));
+      writeFileSync(
+        config,
+        JSON.stringify({ ...rest, compilerOptions: { ...compilerOptions, plugins: [{ name: 'ts-plugin-x' }] } }),
+      );
+      // Plugins run only with the project's own TypeScript, trusted (test/e2e/reliability/repository-code.test.ts).
+      mkdirSync(path.join(root, 'node_modules/typescript/lib'), { recursive: true });
+      const ours = path.dirname(createRequire(path.join(REPO, 'packages/lsp/package.json')).resolve('typescript'));
+      writeFileSync(
+        path.join(root, 'node_modules/typescript/lib/tsserver.js'),
+        `require(${JSON.stringify(path.join(ours, 'tsserver.js'))});\n`,
+      );
+      const env = { CN_ENGINE: 'auto', CN_TRUST_PROJECT: '1' };
+      const withPlugin = json(await cn(['start', '--root', root], { env }));
+      expect(withPlugin).toMatchObject({ engine: 'tsserver', engineMode: 'auto', trustProject: true });
+      expect(withPlugin.engineReason).toBe(
+        'tsconfig.json loads language-service plugins (ts-plugin-x), which only tsserver runs',
+      );
+      const text = await cn(['status', '--format', 'text', '--root', root], { env });
+      expect(text.stdout).toMatch(/^engine +tsserver: .*\(auto: tsconfig\.json loads language-service plugins/m);
+    },
+  );
 });

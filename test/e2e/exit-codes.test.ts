@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, cn, copyProject } from '../helpers/cn.js';
+import { ENGINE, cleanUp, cn, copyProject, readPortFile } from '../helpers/cn.js';
 
 /** Every documented exit code, produced by the built CLI against real daemons. */
 describe('exit codes', () => {
@@ -64,6 +64,25 @@ describe('exit codes', () => {
       /^cn: cn map has no --format files/,
     ],
     ['an argument to status', 2, ['status', 'now'], /^cn: cn status takes no arguments; 'now' is extra/],
+    // Issue 22, item 17: the daemon's schema said "body/direction must be equal to one of the allowed values".
+    [
+      'an unknown calls --direction',
+      2,
+      ['calls', 'register', '--direction', 'sideways'],
+      /^cn: unknown direction 'sideways' \(use --direction in, out or both\)\n$/,
+    ],
+    [
+      'an unknown deps --direction',
+      2,
+      ['deps', 'src/domain/user.ts', '--direction', 'up'],
+      /^cn: unknown direction 'up' \(use --direction in, out or both\)\n$/,
+    ],
+    [
+      'an unknown --expand',
+      2,
+      ['inspect', 'src/domain/user.ts::6::14', '--expand', 'sideways'],
+      /^cn: unknown expand mode 'sideways' \(use --expand block or --expand surround\)\n$/,
+    ],
     // Issue 16: each said what is wrong with the value, in the flag's own spelling.
     [
       'a negative limit',
@@ -142,15 +161,39 @@ describe('exit codes', () => {
     expect(result.stderr).toMatch(/^cn: --root .* does not exist/);
   });
 
-  it('a daemon that cannot start → exit 3 with the reason', async () => {
+  // Issue 22, item 16: 40,000 minutes overflowed the daemon's timer; it left at once, and every command said "the
+  // daemon exited while starting". Out of range is bad input, said before any daemon starts.
+  it('a daemon setting out of its range → exit 2 naming it, and no daemon starts', async () => {
     const fresh = copyProject('examples/shop');
     try {
-      const result = await cn(['find', 'User', '--root', fresh], { env: { CN_IDLE_MINUTES: 'soon' } });
-      expect(result.exitCode).toBe(3);
-      expect(result.stderr).toMatch(/^cn: the daemon exited while starting .*idle minutes must be a number/);
+      for (const [env, args, said] of [
+        [{ CN_IDLE_MINUTES: '40000' }, ['find', 'User'], "CN_IDLE_MINUTES takes a number from 0 to 35791, not '40000'"],
+        [{ CN_IDLE_MINUTES: 'soon' }, ['find', 'User'], "CN_IDLE_MINUTES takes a number from 0 to 35791, not 'soon'"],
+        [{ CN_MAX_TS_MEMORY: '1e9' }, ['map', 'src/domain/user.ts'], 'CN_MAX_TS_MEMORY takes a whole number from 16'],
+        [{}, ['start', '--idle-minutes', '40000'], "--idle-minutes takes a number from 0 to 35791, not '40000'"],
+        [{}, ['start', '--max-ts-memory', '8'], "--max-ts-memory takes a whole number from 16 to 1048576, not '8'"],
+      ] as const) {
+        const result = await cn([...args, '--root', fresh], { env });
+        expect(result.exitCode, said).toBe(2);
+        expect(result.stderr).toMatch(new RegExp(`^cn: ${said.replace(/[()[\]]/g, '\\$&')}.*\n$`));
+        expect(readPortFile(fresh)).toBeUndefined();
+      }
     } finally {
       await cleanUp(fresh);
     }
+  });
+
+  it('a --timeout past the longest timer → exit 2 (it fired at once)', async () => {
+    const result = await cn(['find', 'User', '--timeout', '3000000000', '--root', root]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe("cn: --timeout takes a whole number from 1 to 2147483647, not '3000000000'\n");
+  });
+
+  it('the daemon runs another engine than CN_ENGINE asks for → exit 3 with the reason', async () => {
+    const other = ENGINE === 'native' ? 'tsserver' : 'native';
+    const result = await cn(['find', 'User', '--root', root], { env: { CN_ENGINE: other } });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toMatch(new RegExp(`^cn: the daemon for .* runs the ${ENGINE} engine, not ${other} \\(`));
   });
 
   it('a language server that does not answer in time → exit 4', async () => {

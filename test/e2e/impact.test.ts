@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
@@ -92,6 +92,20 @@ describe('cn impact', () => {
   });
 });
 
+/** test/fixtures/impact's src/app.ts with serve's body changed (line 8). */
+const SERVE_CHANGED = [
+  "import { compose } from './util';",
+  '',
+  'export function handle(path: string): string {',
+  "  return compose('/', path);",
+  '}',
+  '',
+  'export function serve(): string {',
+  "  return handle('home');",
+  '}',
+  '',
+].join('\n');
+
 describe('cn impact --since', () => {
   let root: string;
   const git = (...args: string[]) =>
@@ -107,21 +121,7 @@ describe('cn impact --since', () => {
   it('answers for the declarations the working tree changed, with an unknown or hostile ref refused', async () => {
     const none = json(await cn(['impact', '--since', 'HEAD', '--root', root]));
     expect(none).toMatchObject({ root: 'HEAD', files: [], nodes: [] });
-    writeFileSync(
-      path.join(root, 'src/app.ts'),
-      [
-        "import { compose } from './util';",
-        '',
-        'export function handle(path: string): string {',
-        "  return compose('/', path);",
-        '}',
-        '',
-        'export function serve(): string {',
-        "  return handle('home');",
-        '}',
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(path.join(root, 'src/app.ts'), SERVE_CHANGED);
     const changed = json(await cn(['impact', '--since', 'HEAD', '--root', root]));
     expect(changed.root).toBe('src/app.ts::7::17');
     expect(changed.files).toEqual([{ filePath: 'src/server.ts', depth: 1, reasons: ['calls', 'imports'] }]);
@@ -131,5 +131,21 @@ describe('cn impact --since', () => {
     const hostile = await cn(['impact', '--since=--output=/tmp/x', '--root', root]);
     expect(hostile.exitCode).toBe(2);
     expect(hostile.stderr).toMatch(/is not a git ref/);
+  });
+
+  it('runs no clean filter (or hook) the repository configures, and still answers', async () => {
+    const marker = path.join(root, '.git/ran-filter');
+    const filter = path.join(root, '.git/filter.sh');
+    writeFileSync(filter, `#!/bin/sh\ntouch ${marker}\ncat\n`, { mode: 0o755 });
+    git('config', 'filter.evil.clean', filter);
+    git('config', 'filter.evil.process', filter);
+    writeFileSync(path.join(root, '.git/info/attributes'), '*.ts filter=evil\n');
+    // A file whose stat changed, which git would read again through the filter.
+    const server = path.join(root, 'src/server.ts');
+    writeFileSync(server, readFileSync(server));
+    writeFileSync(path.join(root, 'src/app.ts'), SERVE_CHANGED);
+    const changed = json(await cn(['impact', '--since', 'HEAD', '--root', root]));
+    expect(changed.root).toBe('src/app.ts::7::17');
+    expect(existsSync(marker)).toBe(false);
   });
 });

@@ -158,6 +158,20 @@ describe('cn mcp with bounded requests', () => {
     await mcp.expectServing(23);
   });
 
+  // Issue 22, item 17: was -32603 (internal error) with zod's issues as a multi-line JSON dump.
+  it('answers a tools/call whose arguments are no object with -32602, one line, and keeps serving', async () => {
+    mcp.request(24, 'tools/call', { name: 'cn_find', arguments: [1, 2] });
+    expect(await mcp.next()).toEqual({
+      jsonrpc: '2.0',
+      id: 24,
+      error: {
+        code: -32602,
+        message: 'Invalid params: params.arguments: Invalid input: expected record, received array',
+      },
+    });
+    await mcp.expectServing(25);
+  });
+
   // Was "Request body is too large": cn_inspect splits ids as `cn inspect -` does.
   it('inspects more ids than one daemon request holds', async () => {
     const ids = Array.from({ length: LINES }, (_, i) => `${GENERATED}::${i + 1}::14`);

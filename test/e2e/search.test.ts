@@ -197,6 +197,12 @@ describe('cn grep', () => {
     expect(bad.stderr).toMatch(/^cn: bad pattern: missing closing \): '\(retry' \(.+\)\n$/);
     const backreference = await run('grep', '(a)\\1');
     expect(backreference.exitCode).toBe(2);
+    // Issue 22, item 17: RE2 called a lookbehind an "invalid named capture".
+    const lookbehind = await run('grep', '(?<=a)b');
+    expect(lookbehind).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(lookbehind.stderr).toMatch(
+      /^cn: bad pattern: lookbehind \(\(\?<=…\), \(\?<!…\)\) is not supported \(RE2\) \(.+\)\n$/,
+    );
     const outside = await run('grep', 'retry', '/etc');
     expect(outside.exitCode).toBe(2);
     expect(outside.stderr).toMatch(/^cn: \/etc is outside the project root \(.+\)\n$/);

@@ -1,6 +1,6 @@
 // The process table comes from the daemon's own reader (packages/lsp), so tests and product agree
 // on what a process tree is; this file only names the processes tests look for.
-import { listDescendants, listProcesses } from '../../packages/lsp/dist/process-tree.js';
+import { commandOf, listDescendants, listProcesses } from '../../packages/lsp/dist/process-tree.js';
 import { DAEMON_BUNDLE } from '../../scripts/bundle.mjs';
 
 export function descendants(pid: number): number[] {
@@ -32,4 +32,9 @@ export function languageServerOf(daemonPid: number): number | undefined {
     listDescendants(daemonPid).find(({ command }) => command.includes('typescript-language-server'))?.pid ??
     nativeServerOf(daemonPid)
   );
+}
+
+/** A running process's command line (arguments joined by spaces), undefined once it is gone. */
+export function commandLineOf(pid: number): string | undefined {
+  return commandOf(pid);
 }

@@ -25,12 +25,13 @@ function runScript(
   script: string,
   args: string[],
   input = '',
+  env: Record<string, string> = {},
 ): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [path.join(REPO, 'scripts/agent-eval', script), ...args],
-      { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '' } },
+      { cwd: REPO, env: { ...process.env, NODE_OPTIONS: '', ...env } },
       (error, stdout, stderr) => {
         resolve({ stdout, stderr, exitCode: error ? (typeof error.code === 'number' ? error.code : 1) : 0 });
       },
@@ -309,5 +310,109 @@ describe('scripts/agent-eval runner', () => {
     expect(exitCode).toBe(0);
     expect(stdout).toBe('1\n');
     expect(logOf(run)).toEqual([expect.objectContaining({ command, exit: 0 })]);
+  });
+  it('starts a run only on a named corpus and keeps it: --corpus is required for a new run and must match an old one', async () => {
+    const run = path.join(tempDir(), 'new-run');
+    const missing = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--', 'ls']);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^run: a new run needs --corpus \(hono, mikro-orm\); usage: /),
+    ]);
+    expect(existsSync(path.join(run, 'meta.json'))).toBe(false);
+    const unknown = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--corpus', 'nope', '--', 'ls']);
+    expect(unknown.stderr).toBe("run: unknown corpus 'nope' (have: hono, mikro-orm)\n");
+    const root = tempDir();
+    const env = { CN_AGENT_EVAL_CORPUS_ROOT: root };
+    const started = await runScript(
+      'run.mjs',
+      ['--run', run, '--agent', 'grep', '--corpus', 'mikro-orm', '--', 'ls'],
+      '',
+      env,
+    );
+    expect(started.exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(run, 'meta.json'), 'utf8'))).toMatchObject({
+      agent: 'grep',
+      corpus: 'mikro-orm',
+      root,
+    });
+    expect((await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--', 'ls'], '', env)).exitCode).toBe(0);
+    const other = await runScript(
+      'run.mjs',
+      ['--run', run, '--agent', 'grep', '--corpus', 'hono', '--', 'ls'],
+      '',
+      env,
+    );
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toBe(`run: ${run} is a run on mikro-orm; --corpus hono does not match\n`);
+    expect(logOf(run)).toHaveLength(2);
+  });
+});
+
+describe('scripts/agent-eval briefs', () => {
+  it('writes cn, grep, mcp and both briefs per corpus and run label, naming the corpus in the run and the runner call', async () => {
+    const out = tempDir();
+    const { stderr, exitCode } = await runScript('make-briefs.mjs', [
+      '--corpus',
+      'mikro-orm',
+      '--date',
+      '2026-12-01',
+      '--label',
+      'a,b',
+      '--checkout',
+      '/checkout',
+      '--out',
+      out,
+    ]);
+    expect(exitCode, stderr).toBe(0);
+    for (const label of ['a', 'b'])
+      for (const agent of ['cn', 'grep', 'mcp', 'both']) {
+        const brief = readFileSync(path.join(out, 'mikro-orm', label, `${agent}.md`), 'utf8');
+        expect(brief).toContain(
+          `node /checkout/scripts/agent-eval/run.mjs --run /checkout/scripts/agent-eval/runs/2026-12-01-${label}-mikro-orm-${agent} --agent ${agent} --corpus mikro-orm --q <ids>`,
+        );
+        expect(brief).toContain('You answer 34 questions about the TypeScript repository mikro-orm/mikro-orm');
+      }
+    const both = readFileSync(path.join(out, 'mikro-orm/a/both.md'), 'utf8');
+    // Both tool sets, the guide an AGENTS.md would give, an example of each, and the choice left to the agent.
+    expect(both).toContain('use either or both for each question, as you see fit');
+    expect(both).toContain("cn find 'MikroORM' --no-refs --format compact");
+    expect(both).toContain("rg -n 'export (class|interface) \\w+' packages/core/src | head -20");
+    expect(both).toContain("How to use cn (its `cn guide`, as a project's AGENTS.md would give it)");
+    const grep = readFileSync(path.join(out, 'mikro-orm/a/grep.md'), 'utf8');
+    expect(grep).toContain('No cn.');
+    expect(grep).not.toContain('cn guide');
+    expect(grep).not.toContain("cn find 'MikroORM'");
+  });
+
+  it('scores a both run with its cross-checks listed', async () => {
+    const run = tempDir();
+    cpSync(path.join(FIXTURE, 'run'), run, { recursive: true });
+    writeFileSync(
+      path.join(run, 'meta.json'),
+      JSON.stringify({
+        agent: 'both',
+        corpus: 'fixture',
+        root: '/nonexistent/corpus',
+        started: '2026-01-01T00:00:00.000Z',
+      }),
+    );
+    const entry = (second: number, command: string) =>
+      JSON.stringify({
+        ts: `2026-01-01T00:00:0${second}.000Z`,
+        agent: 'both',
+        questions: ['q-files'],
+        command,
+        exit: 0,
+        bytes: 1,
+        tokens: 3,
+        ms: 50,
+      });
+    writeFileSync(path.join(run, 'log.jsonl'), `${entry(1, 'cn find X --refs-only')}\n${entry(2, "rg -l 'X' src")}\n`);
+    const { stdout, stderr, exitCode } = await runScript('score.mjs', ['--run', run, ...FIXTURE_SCORE_ARGS]);
+    expect(exitCode, stderr).toBe(0);
+    expect(stdout).toContain("| q-files | `cn find X --refs-only` | `rg -l 'X' src` | 0 | 3 |");
+    const summary = JSON.parse(readFileSync(path.join(run, 'summary.json'), 'utf8'));
+    expect(summary.total.crossChecks).toBe(1);
+    expect(summary.categories.find((c: any) => c.category === 'references').crossChecks).toBe(1);
   });
 });

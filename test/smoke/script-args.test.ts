@@ -47,6 +47,12 @@ const CASES: [script: string, args: string[], stderr: string][] = [
   ['scripts/agent-eval/build-truth.mjs', ['--prnt'], "build-truth: unknown option '--prnt'"],
   ['scripts/agent-eval/make-briefs.mjs', ['--date', 'today'], "make-briefs: --date takes YYYY-MM-DD, not 'today'"],
   [
+    'scripts/agent-eval/make-briefs.mjs',
+    ['--corpus', 'hon'],
+    "make-briefs: unknown corpus 'hon' (have: hono, mikro-orm)",
+  ],
+  ['scripts/agent-eval/compare.mjs', [], 'compare: no run given; usage: compare.mjs <run dir> [<run dir> …]'],
+  [
     'scripts/agent-eval/mcp-call.mjs',
     ['--lst'],
     "mcp-call: unknown option '--lst'; usage: mcp-call --list | mcp-call <tool> '<json arguments>'",

@@ -1,7 +1,7 @@
 import { cac } from 'cac';
 import { CnError } from '@cn/core';
 import { CN_VERSION } from '@cn/protocol';
-import { attachNegativeValues, valueOptionNames } from './argv.js';
+import { parseCommandLine, refuseEmptyValues } from './argv.js';
 import { refuseUnhonoured } from './command-scope.js';
 import { registrationsFor } from './commands/index.js';
 import { helpSections, registerGlobalOptions } from './help.js';
@@ -26,7 +26,7 @@ cli.help((sections) => helpSections(cli, sections));
 cli.version(CN_VERSION);
 
 async function main(): Promise<void> {
-  cli.parse(attachNegativeValues(process.argv, valueOptionNames(cli)), { run: false });
+  parseCommandLine(cli, process.argv);
   if (!cli.options.help && !cli.options.version) {
     if (!cli.matchedCommand) {
       const given = cli.args[0];
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
         'see cn --help',
       );
     }
+    refuseEmptyValues(cli, cli.matchedCommand);
     refuseExtraArguments(cli.matchedCommand.name, cli.matchedCommand.args, cli.args);
     refuseUnhonoured(cli.matchedCommand.name, cli.options);
     cli.runMatchedCommand();

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isProcessAlive, readPortFile } from '@cn/client';
+import { isProcessAlive, readConfigFile, readPortFile } from '@cn/client';
 import { CnError, isInside } from '@cn/core';
 
 /** What makes a directory a project: cn refuses to start anywhere else. */
@@ -28,15 +28,8 @@ export interface RootSearch {
  * would index whatever is there and write its port file into it.
  */
 export function resolveProjectRoot(rootOption: string | undefined, cwd: string, search: RootSearch = {}): string {
-  if (rootOption !== undefined) {
-    const root = path.resolve(cwd, rootOption);
-    if (!existsSync(root))
-      throw new CnError('bad-input', `--root ${rootOption} does not exist`, 'pass the project directory');
-    if (!statSync(root).isDirectory())
-      throw new CnError('bad-input', `--root ${rootOption} is not a directory`, 'pass the project directory');
-    return realpathSync(root);
-  }
-  const start = realpathSync(cwd);
+  if (rootOption !== undefined) return givenRoot(path.resolve(cwd, rootOption), `--root ${rootOption}`);
+  const start = readable(cwd, 'the working directory', 'run cn in a directory you can read, or pass --root <dir>');
   const ancestors = ancestorsOf(start);
   const served = search.servedByDaemon ?? isServedByDaemon;
   const running = ancestors.find(served);
@@ -55,6 +48,44 @@ export function resolveProjectRoot(rootOption: string | undefined, cwd: string, 
   );
 }
 
+/**
+ * `--root`'s directory, real path: it must exist, be a directory, and be one the user can list and enter. One
+ * closed to them (`--root /root` for another user) was "unexpected failure: EACCES … lstat", exit 4, from the
+ * first read inside it.
+ */
+function givenRoot(root: string, named: string): string {
+  const hint = 'pass a project directory you can read';
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(root).isDirectory();
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new CnError('bad-input', `${named} does not exist`, 'pass the project directory');
+    throw new CnError('bad-input', `${named} cannot be reached (${code})`, hint);
+  }
+  if (!isDirectory) throw new CnError('bad-input', `${named} is not a directory`, 'pass the project directory');
+  try {
+    accessSync(root, constants.R_OK | constants.X_OK);
+  } catch (error) {
+    throw new CnError('bad-input', `${named} is not readable by you (${errorCode(error)})`, hint);
+  }
+  return readable(root, named, hint);
+}
+
+/** The real path of a directory, or bad input saying why not (a directory on the way closed to the user). */
+function readable(dir: string, named: string, hint: string): string {
+  try {
+    return realpathSync(dir);
+  } catch (error) {
+    throw new CnError('bad-input', `${named} cannot be read (${errorCode(error)})`, hint);
+  }
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
 /** The directory and each of its parents, nearest first. */
 function ancestorsOf(dir: string): string[] {
   const chain = [dir];
@@ -67,7 +98,8 @@ function isWorkspaceRoot(dir: string): boolean {
   if (existsSync(path.join(dir, '.git'))) return true;
   if (WORKSPACE_FILES.some((file) => existsSync(path.join(dir, file)))) return true;
   try {
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { workspaces?: unknown };
+    // The repository's file: read bounded (a regular file of at most 1 MB), never a /dev/zero it links to.
+    const manifest = JSON.parse(readConfigFile(path.join(dir, 'package.json'))) as { workspaces?: unknown };
     return manifest.workspaces !== undefined;
   } catch {
     return false;

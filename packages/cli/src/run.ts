@@ -1,5 +1,13 @@
 import type { CAC } from 'cac';
-import { ANSWER_FORMATS, CnError, type AnswerFormat } from '@cn/core';
+import {
+  ANSWER_FORMATS,
+  CnError,
+  MAX_TIMER_MS,
+  errorLine,
+  escapeControls,
+  numberIn,
+  type AnswerFormat,
+} from '@cn/core';
 import { flagAsTyped } from './argv.js';
 import { EXIT, EXIT_BY_KIND } from './exit-codes.js';
 import { daemonLoadingState, sharedProgress, showProgress } from './progress.js';
@@ -30,14 +38,12 @@ export interface CommandHost {
 }
 
 export function wholeNumber(value: unknown, flag: string, min: number, max?: number): number | undefined {
-  if (value === undefined) return undefined;
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(number) || number < min || (max !== undefined && number > max))
-    throw new CnError(
-      'bad-input',
-      `${flag} takes a whole number ${max === undefined ? `of ${min} or more` : `from ${min} to ${max}`}, not '${typeof value === 'string' ? value : JSON.stringify(value)}'`,
-    );
-  return number;
+  return value === undefined ? undefined : numberIn(value, flag, { min, max, whole: true });
+}
+
+/** `--timeout`: up to node's longest timer, which would otherwise fire at once. */
+export function timeoutFlag(value: unknown): number {
+  return wholeNumber(value, '--timeout', 1, MAX_TIMER_MS) ?? DEFAULT_TIMEOUT_MS;
 }
 
 export function contextFrom(options: {
@@ -65,7 +71,7 @@ export function contextFrom(options: {
     },
     cwd,
     format: format as AnswerFormat,
-    timeoutMs: wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: timeoutFlag(options.timeout),
   };
   if (options.quiet !== true)
     context.watch = sharedProgress(() => showProgress(process.stderr, () => daemonLoadingState(context.root)));
@@ -74,18 +80,17 @@ export function contextFrom(options: {
 
 /** One stderr line with a hint and the documented exit code; never a stack trace. */
 export function reportFailure(error: unknown): void {
-  if (error instanceof CnError) {
-    process.stderr.write(`cn: ${error.message}${error.hint ? ` (${error.hint})` : ''}\n`);
-    process.exitCode = EXIT_BY_KIND[error.kind];
-    return;
-  }
-  const message = error instanceof Error ? error.message : String(error);
   // cac reports bad usage (unknown option, missing argument) as plain errors.
   if (error instanceof Error && error.name === 'CACError') {
-    process.stderr.write(`cn: ${flagAsTyped(message.replace(/`/g, "'"))} (see cn --help)\n`);
+    say(`${flagAsTyped(error.message.replace(/`/g, "'"))} (see cn --help)`);
     process.exitCode = EXIT.badInput;
     return;
   }
-  process.stderr.write(`cn: unexpected failure: ${message.split('\n')[0]}\n`);
-  process.exitCode = EXIT.engineFailure;
+  say(errorLine(error));
+  process.exitCode = error instanceof CnError ? EXIT_BY_KIND[error.kind] : EXIT.engineFailure;
+}
+
+/** A `cn: …` line on stderr; whatever it quotes (a path, an id, a line of stdin) cannot steer the terminal. */
+export function say(line: string): void {
+  process.stderr.write(`cn: ${escapeControls(line)}\n`);
 }

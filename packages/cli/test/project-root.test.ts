@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,13 @@ describe('resolveProjectRoot', () => {
     });
     expect(resolve('ws/packages/a/src')).toBe(path.join(home, 'ws'));
     expect(resolve('pn/pkgs/b')).toBe(path.join(home, 'pn'));
+  });
+
+  it('reads a package.json only if it is a regular file of at most 1 MB: one linked to /dev/zero is no workspace', () => {
+    tree({ 'ws/packages/a/src/': '', 'ws/packages/a/tsconfig.json': '{}' });
+    symlinkSync('/dev/zero', path.join(home, 'ws/package.json'));
+    // Before, this read /dev/zero until memory ran out.
+    expect(resolve('ws/packages/a/src')).toBe(path.join(home, 'ws/packages/a'));
   });
 
   it('the outermost of nested repositories and workspaces', () => {

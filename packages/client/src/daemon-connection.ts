@@ -1,6 +1,6 @@
 import { closeSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, type EngineMode, type StatusResponse } from '@cn/core';
+import { CnError, daemonSetting, type DaemonSettingName, type EngineMode, type StatusResponse } from '@cn/core';
 import type { PortFile } from '@cn/protocol';
 import {
   ensureStateDirectory,
@@ -47,6 +47,11 @@ export interface DaemonSettings {
   maxTsServerMemory?: number;
   /** Which engine a daemon started now runs; a running daemon with another one is refused (engine-request.ts). */
   engine?: EngineMode;
+  /**
+   * Run the project's own TypeScript and tsserver plugins (`cn start --trust-project`). CN_TRUST_PROJECT=1 reaches
+   * a daemon any command starts through the environment it inherits.
+   */
+  trustProject?: boolean;
 }
 
 /**
@@ -60,6 +65,7 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
     checkEngine(running, settings.engine);
     return running;
   }
+  checkSettings(settings);
   const stateDir = stateDirectory(root);
   ensureStateDirectory(stateDir);
   const lockPath = path.join(stateDir, 'start.lock');
@@ -89,6 +95,21 @@ export async function connectOrStart(root: string, settings: DaemonSettings = {}
   );
 }
 
+/**
+ * The settings a new daemon would read from the environment (those not given as flags), checked with the daemon's
+ * own ranges before it starts: one it refused made it exit at once, and the command said only "the daemon exited
+ * while starting"; now it is bad input, exit 2, naming the variable.
+ */
+function checkSettings(settings: DaemonSettings, env: NodeJS.ProcessEnv = process.env): void {
+  const flags: Record<DaemonSettingName, number | undefined> = {
+    idleMinutes: settings.idleMinutes,
+    maxTsServerMemory: settings.maxTsServerMemory,
+    requestTimeoutMs: undefined,
+  };
+  for (const [name, flag] of Object.entries(flags) as Array<[DaemonSettingName, number | undefined]>)
+    if (flag === undefined) daemonSetting(name, undefined, env);
+}
+
 async function spawnDaemon(
   root: string,
   stateDir: string,
@@ -105,6 +126,7 @@ async function spawnDaemon(
     ...(settings.idleMinutes !== undefined ? ['--idle-minutes', String(settings.idleMinutes)] : []),
     ...(settings.maxTsServerMemory !== undefined ? ['--max-ts-memory', String(settings.maxTsServerMemory)] : []),
     ...(settings.engine !== undefined ? ['--engine', settings.engine] : []),
+    ...(settings.trustProject ? ['--trust-project'] : []),
   ];
   const child = spawn(process.execPath, [...daemonArguments(entry, root, stateDir), ...flags], {
     detached: true,

@@ -22,3 +22,5 @@ export {
 export { isProcessAlive, readPortFile } from './port-file-reader.js';
 export { daemonCall, daemonRequest, type RequestOptions } from './daemon-request.js';
 export { checkEngine, requestedEngine } from './engine-request.js';
+// The one bounded reader of the repository's configs and manifests (the CLI reads package.json to find the root).
+export { readConfigFile } from '@cn/lsp/config-file';

@@ -1,4 +1,5 @@
 export * from './domain/errors.js';
+export * from './domain/settings.js';
 export * from './domain/location.js';
 export * from './domain/symbols.js';
 export type * from './ports/code-intelligence.js';
@@ -12,6 +13,7 @@ export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
 export * from './domain/source-bytes.js';
 export * from './domain/file-names.js';
+export * from './domain/line-diff.js';
 // The HTTP contract's request and answer types (@cn/protocol), for the use cases' callers.
 export type * from '@cn/protocol/types';
 export * from './http-limits.js';
@@ -47,6 +49,7 @@ export * from './output/search-budget.js';
 // How answers print (text, compact, ids, tree, files) for the CLI and the MCP server alike.
 export * from './format/presenter.js';
 export * from './format/presenters.js';
+export { escapeControls, escapeControlsInBlock, jsonText, unicodeEscape } from './format/control-characters.js';
 export { findManyText } from './format/find-many.js';
 export { limitListItems } from './output/graph-budget.js';
 export { GUIDE } from './format/guide.js';

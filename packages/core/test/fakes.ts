@@ -107,6 +107,7 @@ export class FakeEngine implements CodeIntelligence, SymbolIndex {
       serverVersion: 'fake',
       typescriptVersion: 'fake',
       typescriptSource: 'bundled',
+      trustProject: false,
       projects: [],
       looseFiles: 0,
       restarts: 0,

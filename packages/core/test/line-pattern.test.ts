@@ -98,8 +98,12 @@ describe('LinePattern: RE2 syntax, line by line, in linear time', () => {
 
   it.each([
     ['a(b', /bad pattern: missing closing \): 'a\(b'/],
-    ['(a)\\1', /bad pattern: invalid escape sequence/],
-    ['(?=a)', /bad pattern: invalid or unsupported Perl syntax/],
+    // Issue 22, item 17: RE2 said "invalid named capture" for a lookbehind, "invalid escape sequence" for \1.
+    ['(a)\\1', /^bad pattern: backreferences \(\\1, \\k<name>\) are not supported \(RE2\)$/],
+    ['(?=a)', /^bad pattern: lookahead \(\(\?=…\), \(\?!…\)\) is not supported \(RE2\)$/],
+    ['(?<=a)b', /^bad pattern: lookbehind \(\(\?<=…\), \(\?<!…\)\) is not supported \(RE2\)$/],
+    ['(?<!a)b', /^bad pattern: lookbehind /],
+    ['(?<name)', /^bad pattern: invalid named capture: '\(\?<name\)'$/],
     ['x{2000}', /bad pattern: invalid repeat count/],
     ['', /needs a pattern/],
     ['a'.repeat(1001), /over 1000 characters/],

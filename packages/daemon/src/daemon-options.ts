@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { EngineMode } from '@cn/core';
+import { daemonSetting, type DaemonSettingName, type EngineMode } from '@cn/core';
 import { stateDirectory } from './local-files/index.js';
 
 export interface DaemonOptions {
@@ -11,6 +11,8 @@ export interface DaemonOptions {
   idleMinutes: number;
   maxTsServerMemory?: number;
   requestTimeoutMs: number;
+  /** Run the project's own TypeScript and tsserver plugins: `--trust-project`, else CN_TRUST_PROJECT=1. */
+  trustProject: boolean;
 }
 
 export const DEFAULT_IDLE_MINUTES = 30;
@@ -26,13 +28,14 @@ const OPTIONS = {
   'max-ts-memory': { type: 'string' },
   'request-timeout': { type: 'string' },
   engine: { type: 'string' },
+  'trust-project': { type: 'boolean' },
 } as const;
 
 const ENGINE_MODES: readonly EngineMode[] = ['auto', 'native', 'tsserver'];
 
 /**
  * `node daemon/main.js --root DIR [--state-dir DIR] [--idle-minutes N] [--max-ts-memory MB] [--request-timeout MS]
- * [--engine auto|native|tsserver]`.
+ * [--engine auto|native|tsserver] [--trust-project]`.
  * Environment variables give the same settings to daemons started lazily by a CLI.
  */
 export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): DaemonOptions {
@@ -47,17 +50,23 @@ export function parseDaemonOptions(argv: string[], env: NodeJS.ProcessEnv): Daem
     engine: engine as EngineMode,
     root: absoluteRoot,
     stateDir: flags['state-dir'] ?? stateDirectory(absoluteRoot),
-    idleMinutes: numberSetting(flags['idle-minutes'] ?? env.CN_IDLE_MINUTES, DEFAULT_IDLE_MINUTES, 'idle minutes'),
-    maxTsServerMemory: optionalNumber(flags['max-ts-memory'] ?? env.CN_MAX_TS_MEMORY, 'tsserver memory'),
-    requestTimeoutMs: numberSetting(
-      flags['request-timeout'] ?? env.CN_REQUEST_TIMEOUT_MS,
-      DEFAULT_REQUEST_TIMEOUT_MS,
-      'request timeout',
-    ),
+    idleMinutes: setting('idleMinutes', flags['idle-minutes'], env) ?? DEFAULT_IDLE_MINUTES,
+    maxTsServerMemory: setting('maxTsServerMemory', flags['max-ts-memory'], env),
+    requestTimeoutMs: setting('requestTimeoutMs', flags['request-timeout'], env) ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    trustProject: flags['trust-project'] === true || isTrustProject(env),
   };
 }
 
-function parseFlags(argv: string[]): Partial<Record<keyof typeof OPTIONS, string>> {
+/** The range is core's (DAEMON_SETTINGS), which the client checked too; out of it is a usage error here. */
+function setting(name: DaemonSettingName, flag: string | undefined, env: NodeJS.ProcessEnv): number | undefined {
+  try {
+    return daemonSetting(name, flag, env);
+  } catch (error) {
+    throw new DaemonUsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parseFlags(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
@@ -67,14 +76,7 @@ function parseFlags(argv: string[]): Partial<Record<keyof typeof OPTIONS, string
   }
 }
 
-function numberSetting(text: string | undefined, fallback: number, what: string): number {
-  return optionalNumber(text, what) ?? fallback;
-}
-
-function optionalNumber(text: string | undefined, what: string): number | undefined {
-  if (text === undefined || text === '') return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0)
-    throw new DaemonUsageError(`${what} must be a number of 0 or more, not '${text}'`);
-  return value;
+/** CN_TRUST_PROJECT=1 (or true): the user's environment, never a file of the project. */
+export function isTrustProject(env: NodeJS.ProcessEnv): boolean {
+  return env.CN_TRUST_PROJECT === '1' || env.CN_TRUST_PROJECT === 'true';
 }

@@ -67,7 +67,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   // The language server starts before the HTTP server's modules (Fastify, the schemas) are loaded: they load while
   // it initializes, instead of in front of it on the way to a cold answer.
   const referenceSyntax = new LazyReferenceSyntax();
-  const { choice, chosen } = chooseDaemonEngine(root, options.engine);
+  const { choice, chosen } = chooseDaemonEngine(root, options.engine, options.trustProject);
   const engine = new DeferredEngine(
     choice.then((engineChoice) =>
       startTypeScriptEngine({
@@ -109,7 +109,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     navigation: engine,
     importGraph,
     typeSyntax: new LazyTypeSyntax(),
-    changes: new GitChanges(root, options.requestTimeoutMs),
+    changes: new GitChanges(root, options.requestTimeoutMs, files),
     referenceSyntax,
     files,
     paths,
@@ -237,19 +237,22 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
 function chooseDaemonEngine(
   root: string,
   mode: DaemonOptions['engine'],
+  trustProject: boolean,
 ): { choice: Promise<EngineChoice>; chosen: ChosenEngine } {
   try {
-    const choice = chooseEngine(root, mode);
+    const choice = chooseEngine(root, mode, trustProject);
     const engine = choice.adapter.versions.engine;
-    log(`engine: ${engine}${choice.reason ? ` (${mode}: ${choice.reason})` : ''}`);
+    log(
+      `engine: ${engine}${choice.reason ? ` (${mode}: ${choice.reason})` : ''}${trustProject ? ', project trusted' : ''}`,
+    );
     return {
       choice: Promise.resolve(choice),
-      chosen: { engine, engineMode: mode, ...(choice.reason ? { engineReason: choice.reason } : {}) },
+      chosen: { engine, engineMode: mode, trustProject, ...(choice.reason ? { engineReason: choice.reason } : {}) },
     };
   } catch (error) {
     return {
       choice: Promise.reject(error instanceof Error ? error : new Error(String(error))),
-      chosen: { engine: mode === 'native' ? 'native' : 'tsserver', engineMode: mode },
+      chosen: { engine: mode === 'native' ? 'native' : 'tsserver', engineMode: mode, trustProject },
     };
   }
 }

@@ -19,6 +19,7 @@ export interface ChosenEngine {
   engine: EngineName;
   engineMode: EngineMode;
   engineReason?: string;
+  trustProject: boolean;
 }
 
 export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolIndex {
@@ -105,6 +106,7 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolI
       serverVersion: '',
       typescriptVersion: '',
       typescriptSource: 'bundled',
+      trustProject: this.chosen.trustProject,
       projects: [],
       looseFiles: 0,
       restarts: 0,

@@ -1,3 +1,5 @@
+import { MAX_TIMER_MS } from '@cn/core';
+
 /** Calls `onIdle` once no activity has been seen for `idleMs`; every `touch()` starts the wait again. */
 export class IdleTimer {
   private timer: NodeJS.Timeout | undefined;
@@ -10,7 +12,8 @@ export class IdleTimer {
   touch(): void {
     if (this.idleMs <= 0) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(this.onIdle, this.idleMs);
+    // Bounded again here (the options are): past node's longest timer, setTimeout fires at once.
+    this.timer = setTimeout(this.onIdle, Math.min(this.idleMs, MAX_TIMER_MS));
     this.timer.unref();
   }
 

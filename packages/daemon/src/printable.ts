@@ -1,3 +1,5 @@
+import { unicodeEscape } from '@cn/core';
+
 /**
  * Text from outside (request lines, headers, names read from the system) made safe for a log line
  * or a terminal: control characters and anything beyond ASCII become \uXXXX escapes, so a crafted
@@ -5,6 +7,6 @@
  * characters. The result is plain printable ASCII, so escaping it again changes nothing.
  */
 export function printable(text: string, max: number): string {
-  const escaped = text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = text.replace(/[^\x20-\x7e]/g, unicodeEscape);
   return escaped.length <= max ? escaped : `${escaped.slice(0, max)}... (${escaped.length - max} more characters)`;
 }

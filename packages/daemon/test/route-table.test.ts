@@ -155,4 +155,36 @@ describe('requests the schemas refuse, through the whole server', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error.kind).toBe('bad-input');
   });
+
+  // Issue 22, item 17: was "body/direction must be equal to one of the allowed values", and for inspect every branch
+  // of its anyOf joined into one sentence.
+  it.each([
+    [
+      '/calls',
+      { target: 'a', direction: 'sideways' },
+      "bad request: direction must be one of in, out, both, not 'sideways'",
+    ],
+    [
+      '/inspect',
+      { id: 'a.ts:1', expand: 'sideways' },
+      "bad request: expand must be one of block, surround, not 'sideways'",
+    ],
+    [
+      '/find',
+      { query: 'a', role: ['call', 'poke'] },
+      /^bad request: role\.1 must be one of declaration, import, .*, not 'poke'$/,
+    ],
+    ['/find', { query: 'a', bogus: true }, "bad request: no field 'bogus'"],
+    ['/find', {}, "bad request: 'query' is required"],
+    ['/find', { query: 'a', kind: 'k'.repeat(100) }, 'bad request: kind must NOT have more than 64 characters'],
+    [
+      '/calls',
+      { target: 'a', direction: '\u001b[2J'.repeat(20) },
+      /^bad request: direction must be one of in, out, both, not '(\\u001b\[2J)+…'$/,
+    ],
+  ])('%s says what is wrong in one line, naming the field: %j', async (url, payload, message) => {
+    const answer = await post(url, payload);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+  });
 });

@@ -4,12 +4,13 @@ import type { ConfigError } from './project-layout.js';
 
 /** For cn status: config paths relative to the root, '/'-separated. */
 export function configErrorReports(root: string, errors: ConfigError[]): ConfigErrorReport[] {
-  return errors.map(({ configPath, line, character, code, message }) => ({
+  return errors.map(({ configPath, line, character, code, message, keptFromEngine }) => ({
     file: path.relative(root, configPath).split(path.sep).join('/'),
     line,
     character,
     code,
     message,
+    ...(keptFromEngine ? { keptFromEngine } : {}),
   }));
 }
 

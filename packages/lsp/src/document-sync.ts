@@ -45,6 +45,8 @@ export class DocumentSync {
   constructor(
     private readonly connection: LspConnection,
     private readonly maxUnpinned: number,
+    /** Why a file must not be opened (its config is kept from the engine), or undefined. */
+    private readonly refusal: (filePath: string) => Error | undefined = () => undefined,
   ) {}
 
   get openCount(): number {
@@ -112,6 +114,8 @@ export class DocumentSync {
 
   /** Runs queued for its file, so no other sync of this file interleaves; others' may. */
   private async syncNow(filePath: string, pinned: boolean, hold: boolean): Promise<OpenDocument> {
+    const refused = this.refusal(filePath);
+    if (refused) throw refused;
     const found = await statWithStamp(filePath);
     if (!found || !found.stats.isFile()) {
       if (this.documents.has(filePath)) this.close(filePath);

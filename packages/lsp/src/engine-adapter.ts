@@ -28,6 +28,9 @@ export interface SessionSettingsForAdapter {
   maxTsServerMemory?: number;
 }
 
+/** What a launch is told besides: a private directory for the tree's temp files (its TMPDIR), removed with it. */
+export type LaunchSettings = SessionSettingsForAdapter & { tempDirectory: string };
+
 /** What changed on disk since the last answer (absolute paths), with the layout before and after. */
 export interface SourceChanges {
   created: string[];
@@ -75,7 +78,7 @@ export interface EngineAdapter {
   readonly logLevel: number;
   /** The projects, their anchors and the loose files under the root, as this engine's compiler reads the configs. */
   discover(root: string, maxLooseFiles: number, tree: SourceTree): Promise<ProjectLayout>;
-  launch(settings: SessionSettingsForAdapter): LaunchCommand;
+  launch(settings: LaunchSettings): LaunchCommand;
   initializeParams(settings: SessionSettingsForAdapter): InitializeParams;
   /** The answer to a workspace/configuration item of the server. */
   configuration(section: string | undefined): unknown;

@@ -1,19 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCnError, type EngineMode } from '@cn/core';
 import type { EngineAdapter } from './engine-adapter.js';
 import { nativeAdapter } from './native-adapter.js';
 import { locateNative } from './native-installation.js';
-import { stripJsonComments } from './jsonc.js';
+import { readConfigChain } from './config-graph.js';
 import { walkSourceTree } from './source-tree.js';
-import { locateTsserver, tsserverAdapter } from './tsserver-adapter.js';
+import { locateTsserver, projectTsserverPath, tsserverAdapter } from './tsserver-adapter.js';
 
 /** The engine that answers for a root, what was asked, and why (auto). */
 export interface EngineChoice {
   adapter: EngineAdapter;
   mode: EngineMode;
   reason?: string;
+  /** The user trusts the project's code (its TypeScript, its tsserver plugins): CN_TRUST_PROJECT, --trust-project. */
+  trustProject: boolean;
 }
 
 /**
@@ -21,21 +22,24 @@ export interface EngineChoice {
  * with typescript@7.0.2 (docs/architecture.md, "Engines"): language-service plugins (the native
  * server loads none), `baseUrl` (removed: bare imports resolved through it stay unresolved, and
  * `paths` resolve from the config instead), classic module resolution (removed). Options TypeScript 7
- * only reports (target ES5, moduleResolution node10 …) do not change navigation and keep native.
+ * only reports (target ES5, moduleResolution node10 …) do not change navigation and keep native. Plugins count only
+ * where they would run: with the project's own TypeScript, which runs only when the user trusts the project.
  */
-export function chooseEngine(root: string, mode: EngineMode): EngineChoice {
-  if (mode === 'tsserver') return { adapter: tsserverAdapter(locateTsserver(root)), mode };
-  if (mode === 'native') return { adapter: nativeAdapter(locateNative()), mode };
+export function chooseEngine(root: string, mode: EngineMode, trustProject = false): EngineChoice {
+  const tsserver = () => tsserverAdapter(locateTsserver(root, trustProject));
+  if (mode === 'tsserver') return { adapter: tsserver(), mode, trustProject };
+  if (mode === 'native') return { adapter: nativeAdapter(locateNative()), mode, trustProject };
   let native;
   try {
     native = locateNative();
   } catch (error) {
     if (!isCnError(error)) throw error;
-    return { adapter: tsserverAdapter(locateTsserver(root)), mode, reason: error.message };
+    return { adapter: tsserver(), mode, reason: error.message, trustProject };
   }
-  const needs = tsserverNeeds(root);
-  if (needs) return { adapter: tsserverAdapter(locateTsserver(root)), mode, reason: needs };
-  return { adapter: nativeAdapter(native), mode, reason: 'no tsconfig/jsconfig needs tsserver' };
+  const pluginsRun = trustProject && existsSync(projectTsserverPath(root));
+  const needs = tsserverNeeds(root, pluginsRun);
+  if (needs) return { adapter: tsserver(), mode, reason: needs, trustProject };
+  return { adapter: nativeAdapter(native), mode, reason: 'no tsconfig/jsconfig needs tsserver', trustProject };
 }
 
 interface Options {
@@ -46,13 +50,18 @@ interface Options {
   moduleResolution?: unknown;
 }
 
-/** The first config option under the root that only tsserver honours, said as a reason; undefined when none. */
-export function tsserverNeeds(root: string): string | undefined {
+/**
+ * The first config option under the root that only tsserver honours, said as a reason; undefined when none. Plugins
+ * are one only when they would run (`pluginsRun`: the project's own TypeScript, trusted).
+ */
+export function tsserverNeeds(root: string, pluginsRun = true): string | undefined {
   for (const config of walkSourceTree(root).configs) {
     const relative = path.relative(root, config).split(path.sep).join('/');
-    const { options, declaredIn } = effectiveOptions(config);
+    const effective = effectiveOptions(config);
+    if (!effective) continue;
+    const { options, declaredIn } = effective;
     const plugins = Array.isArray(options.plugins) ? options.plugins : [];
-    if (plugins.length > 0) {
+    if (plugins.length > 0 && pluginsRun) {
       const names = plugins.map((plugin) => (plugin as { name?: unknown })?.name).filter((name) => name);
       return `${relative} loads language-service plugins (${names.join(', ') || 'compilerOptions.plugins'}), which only tsserver runs`;
     }
@@ -70,50 +79,21 @@ export function tsserverNeeds(root: string): string | undefined {
   return undefined;
 }
 
-/** compilerOptions after `extends` (bases first), and which config declared baseUrl and paths. */
+/**
+ * compilerOptions after `extends` (bases first), and which config declared baseUrl and paths; undefined for a config
+ * cn keeps from the engines (config-graph.ts: it decides nothing).
+ */
 function effectiveOptions(
   config: string,
-  seen = new Set<string>(),
-): { options: Options; declaredIn: Partial<Record<keyof Options, string>> } {
-  if (seen.has(config) || seen.size > 16) return { options: {}, declaredIn: {} };
-  seen.add(config);
-  let json: { extends?: unknown; compilerOptions?: Options } = {};
-  try {
-    json = JSON.parse(stripJsonComments(readFileSync(config, 'utf8'))) as typeof json;
-  } catch {
-    // Broken JSON is reported by project discovery; it decides nothing here.
-  }
-  const bases = (Array.isArray(json.extends) ? json.extends : [json.extends]).filter(
-    (base): base is string => typeof base === 'string',
-  );
+): { options: Options; declaredIn: Partial<Record<keyof Options, string>> } | undefined {
+  const { chain, problem } = readConfigChain(config);
+  if (problem) return undefined;
   const options: Options = {};
   const declaredIn: Partial<Record<keyof Options, string>> = {};
-  for (const base of bases) {
-    const basePath = resolveExtends(config, base);
-    if (!basePath) continue;
-    const inherited = effectiveOptions(basePath, seen);
-    Object.assign(options, inherited.options);
-    Object.assign(declaredIn, inherited.declaredIn);
+  for (const link of chain) {
+    const own: Options = link.json.compilerOptions ?? {};
+    Object.assign(options, own);
+    for (const key of ['baseUrl', 'paths'] as const) if (own[key] !== undefined) declaredIn[key] = link.path;
   }
-  const own = json.compilerOptions ?? {};
-  Object.assign(options, own);
-  for (const key of ['baseUrl', 'paths'] as const) if (own[key] !== undefined) declaredIn[key] = config;
   return { options, declaredIn };
-}
-
-function resolveExtends(config: string, base: string): string | undefined {
-  const directory = path.dirname(config);
-  if (base.startsWith('.') || path.isAbsolute(base)) {
-    const file = path.resolve(directory, base);
-    return [file, `${file}.json`].find((candidate) => existsSync(candidate));
-  }
-  const resolve = createRequire(config).resolve;
-  for (const candidate of [base, `${base}.json`, `${base}/tsconfig.json`]) {
-    try {
-      return resolve(candidate);
-    } catch {
-      // Try the next form a package's config is named by.
-    }
-  }
-  return undefined;
 }

@@ -15,6 +15,7 @@ import { LanguageServerSession, type SessionSettings } from './language-server-s
 export interface EngineRequest {
   mode: EngineMode;
   reason?: string;
+  trustProject: boolean;
 }
 
 // Restarting more often than this means the project itself kills tsserver; stop trying.
@@ -124,6 +125,7 @@ export class EngineLife {
       serverVersion,
       typescriptVersion,
       typescriptSource,
+      trustProject: this.request.trustProject,
       projects: this.session?.projects ?? [],
       looseFiles: this.session?.looseFiles ?? 0,
       restarts: this.restarts,

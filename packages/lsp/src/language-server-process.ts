@@ -1,7 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { cancellationDirectoryOf, removeCancellationDirectory } from './cancellation-directory.js';
 import type { LaunchCommand } from './engine-adapter.js';
 import { commandOf, killQuietly, stoppedAmong, tryListDescendants, type ProcessEntry } from './process-tree.js';
 
@@ -33,6 +32,8 @@ export class LanguageServerProcess {
     cwd: string,
     private readonly describe: DescribeProcess,
     onStderr: (text: string) => void,
+    /** The tree's own temp dir (its TMPDIR), removed with it: see LanguageServerSession. */
+    private readonly tempDirectory?: string,
   ) {
     this.child = spawn(launch.command, launch.args, { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: launch.env });
     this.child.stderr.setEncoding('utf8');
@@ -92,7 +93,8 @@ export class LanguageServerProcess {
 
   /**
    * Kills the language server and every process it started, waits until the language server has exited, and
-   * removes what the language server left in the temp dir.
+   * removes the tree's temp dir with whatever it left there (TLS's per-tsserver cancellation directories): all of
+   * them, whether or not the tree watch ever saw the process that made them.
    */
   async kill(): Promise<void> {
     this.recordDescendants();
@@ -100,10 +102,7 @@ export class LanguageServerProcess {
     for (const [pid, command] of this.knownDescendants) if (commandOf(pid) === command) killQuietly(pid);
     if (!this.exited) this.child.kill('SIGKILL');
     await this.exitedPromise;
-    for (const command of this.knownDescendants.values()) {
-      const directory = cancellationDirectoryOf(command);
-      if (directory) removeCancellationDirectory(directory);
-    }
+    if (this.tempDirectory) rmSync(this.tempDirectory, { recursive: true, force: true });
   }
 
   /** Gives the language server `graceMs` to exit by itself (after LSP exit), then kills the tree. */

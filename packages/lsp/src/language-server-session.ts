@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { engineFailure, type LoadingProgress } from '@cn/core';
 import type { RequestType } from 'vscode-jsonrpc/node.js';
@@ -15,6 +16,7 @@ import { FileSetMonitor } from './file-set-monitor.js';
 import type { ConfigError, ProjectLayout } from './project-layout.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
+import { KeptConfigs } from './config-graph.js';
 import { ReadinessGate } from './readiness-gate.js';
 import { ServerPositions } from './server-positions.js';
 import { LanguageServerProcess } from './language-server-process.js';
@@ -56,6 +58,8 @@ export class LanguageServerSession {
   readonly progress: LoadingProgress = { phase: 'starting', projectsLoaded: 0, projectsTotal: 0, sourceFiles: 0 };
   /** Configs tsc cannot read, from the last discovery: their projects are not loaded. */
   configErrors: ConfigError[] = [];
+  /** The configs kept from the engine at the last walk of the tree (config-graph.ts). */
+  private readonly keptConfigs: KeptConfigs;
   /** Their stamps then: once one is edited (fixed, probably), a fresh session loads it. */
   private brokenConfigStamps = new Map<string, FileStamp | undefined>();
   /** Why the session cannot answer now (a process of it is stopped), while that lasts. */
@@ -74,11 +78,15 @@ export class LanguageServerSession {
     private readonly adapter: EngineAdapter,
     private readonly settings: SessionSettings,
   ) {
+    // The tree's own temp dir, inside cn's private state directory: typescript-language-server makes a directory per
+    // tsserver for its cancellation pipes in TMPDIR and never removes it. Removed with the tree, whatever it holds.
+    const tempDirectory = mkdtempSync(path.join(settings.logDirectory, 'tmp-'));
     this.process = new LanguageServerProcess(
-      adapter.launch(settings),
+      adapter.launch({ ...settings, tempDirectory }),
       settings.root,
       (command, isServer) => adapter.describeProcess(command, isServer),
       (text) => this.onServerOutput(text),
+      tempDirectory,
     );
     this.connection = new LspConnection(this.process.child, {
       onLogMessage: (message, type) => {
@@ -88,7 +96,10 @@ export class LanguageServerSession {
       onClose: (reason) => this.die(reason),
       configuration: (section) => adapter.configuration(section),
     });
-    this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments);
+    this.keptConfigs = new KeptConfigs(settings.root);
+    this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments, (file) =>
+      this.keptConfigs.refusalOf(file),
+    );
     this.positions = new ServerPositions(adapter.lineBreaks);
     this.symbols = adapter.createSymbols(this);
     void this.process.exitedPromise.then(() => this.die('the language server process exited'));
@@ -123,7 +134,7 @@ export class LanguageServerSession {
       const phase = (what: string) => this.settings.onLog(`cn: ${what} after ${Date.now() - started} ms`);
       const params = this.adapter.initializeParams(this.settings);
       // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
-      const tree = walkSourceTree(root);
+      const tree = this.keptConfigs.safeTree(walkSourceTree(root));
       this.progress.sourceFiles = tree.sources.length;
       const discovering = this.adapter.discover(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
@@ -198,7 +209,7 @@ export class LanguageServerSession {
     const layout = await this.adapter.discover(
       this.settings.root,
       this.settings.maxLooseFiles,
-      walkSourceTree(this.settings.root),
+      this.keptConfigs.safeTree(walkSourceTree(this.settings.root)),
     );
     const configs = (projects: ProjectLayout['projects']) =>
       projects
@@ -225,12 +236,12 @@ export class LanguageServerSession {
   }
 
   private async noteConfigErrors(layout: ProjectLayout): Promise<void> {
-    this.configErrors = layout.configErrors;
-    const configs = [...new Set(layout.configErrors.map((error) => error.configPath))];
+    this.configErrors = [...layout.configErrors, ...this.keptConfigs.errors()];
+    const configs = [...new Set(this.configErrors.map((error) => error.configPath))];
     this.brokenConfigStamps = new Map(
       await Promise.all(configs.map(async (config) => [config, (await statWithStamp(config))?.stamp] as const)),
     );
-    for (const error of layout.configErrors) {
+    for (const error of this.configErrors) {
       this.settings.onLog(
         `cn: ${error.configPath}:${error.line}:${error.character}: ${error.message} (${error.code}); its project is not loaded`,
       );

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readConfigFile } from './config-file.js';
 import path from 'node:path';
 import { discoverInWorker } from './discover-in-worker.js';
 import { stripJsonComments } from './jsonc.js';
@@ -51,7 +52,7 @@ export async function discoverNatively(
 /** The config's files and references, or undefined when it is not valid JSON or tsc cannot show it. */
 async function showConfig(binary: string, config: string): Promise<ConfigContents | undefined> {
   try {
-    JSON.parse(stripJsonComments(await readFile(config, 'utf8')));
+    JSON.parse(stripJsonComments(readConfigFile(config)));
   } catch {
     return undefined;
   }

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { readConfigFileQuietly } from './config-file.js';
+import { withoutUnsafeConfigs } from './config-graph.js';
 import ts from './typescript-api.cjs';
 import { assembleLayout, type ConfigError, type ProjectLayout } from './project-layout.js';
 import { walkSourceTree, type SourceTree } from './source-tree.js';
@@ -45,7 +47,8 @@ const OUTPUT_OPTIONS = [
 export function discoverProjects(
   root: string,
   maxLooseFiles: number,
-  tree: SourceTree = walkSourceTree(root),
+  // The configs cn keeps from the engines (config-graph.ts) are no projects here either.
+  tree: SourceTree = withoutUnsafeConfigs(walkSourceTree(root)).tree,
 ): DiscoveredLayout {
   const layout = assembleLayout(root, maxLooseFiles, tree, (configPath, errors) => {
     const parsed = parseConfig(configPath, errors);
@@ -77,7 +80,7 @@ const MAX_ERRORS_PER_CONFIG = 20;
 /** The parsed config, or undefined (with its errors recorded) when tsc cannot read it. */
 function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedCommandLine | undefined {
   // tsc's own reader: comments and trailing commas are fine, what it reports here is broken.
-  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
+  const read = ts.readConfigFile(configPath, readConfigFileQuietly);
   // A project reference to a config that is not there (a package not created yet): its one error says so. Parsing
   // the missing text again would throw inside the compiler.
   if (read.error && !ts.sys.fileExists(configPath)) {
@@ -87,7 +90,7 @@ function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedComman
   if (read.error) {
     // readConfigFile tells only the first error; the same parse again collects them all
     // (parseDiagnostics is missing from the public typings, so it is read defensively).
-    const source = ts.readJsonConfigFile(configPath, (file) => ts.sys.readFile(file)) as ts.TsConfigSourceFile & {
+    const source = ts.readJsonConfigFile(configPath, readConfigFileQuietly) as ts.TsConfigSourceFile & {
       parseDiagnostics?: readonly ts.Diagnostic[];
     };
     const all = [...(source.parseDiagnostics ?? [])];
@@ -97,8 +100,16 @@ function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedComman
     errors.push(...found.slice(0, MAX_ERRORS_PER_CONFIG));
     return undefined;
   }
-  return ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
+  return ts.parseJsonConfigFileContent(read.config, CONFIG_HOST, path.dirname(configPath), undefined, configPath);
 }
+
+/** ts.sys, but configs (`extends` bases) are read by the bounded reader (config-file.ts). */
+export const CONFIG_HOST: ts.ParseConfigHost = {
+  useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+  readDirectory: (...args) => ts.sys.readDirectory(...args),
+  fileExists: (file) => ts.sys.fileExists(file),
+  readFile: readConfigFileQuietly,
+};
 
 function toConfigError(configPath: string, diagnostic: ts.Diagnostic): ConfigError {
   const position =

@@ -20,6 +20,8 @@ export interface ConfigError {
   /** TS1005 … */
   code: string;
   message: string;
+  /** cn keeps the config from the engine (config-graph.ts): its files are refused, not loose. */
+  keptFromEngine?: true;
 }
 
 export interface ProjectLayout {

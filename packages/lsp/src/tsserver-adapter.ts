@@ -23,11 +23,16 @@ export interface TsserverInstallation extends EngineVersions {
   tsserverPath: string;
 }
 
-/** Prefers the project's own TypeScript so answers match its compiler; falls back to ours. */
-export function locateTsserver(root: string): TsserverInstallation {
+/**
+ * cn's own TypeScript, unless the user trusts the project (CN_TRUST_PROJECT=1, `cn start --trust-project`: never a
+ * file in the project) and it has its own: `node_modules/typescript/lib/tsserver.js` is code the repository
+ * provides, and so are the tsconfig `plugins` tsserver loads from beside itself (`<tsserver>/../../..`, the
+ * node_modules that holds it: cn's own installation unless the project's TypeScript runs).
+ */
+export function locateTsserver(root: string, trustProject = false): TsserverInstallation {
   const serverPackage = require.resolve('typescript-language-server/package.json');
-  const projectTsserver = path.join(root, 'node_modules', 'typescript', 'lib', 'tsserver.js');
-  const useProject = existsSync(projectTsserver);
+  const projectTsserver = projectTsserverPath(root);
+  const useProject = trustProject && existsSync(projectTsserver);
   const tsserverPath = useProject ? projectTsserver : require.resolve('typescript/lib/tsserver.js');
   return {
     engine: 'tsserver',
@@ -37,6 +42,11 @@ export function locateTsserver(root: string): TsserverInstallation {
     typescriptVersion: readVersion(path.join(path.dirname(tsserverPath), '..', 'package.json')),
     typescriptSource: useProject ? 'project' : 'bundled',
   };
+}
+
+/** Where a project keeps its own TypeScript's server (run only when the user trusts the project). */
+export function projectTsserverPath(root: string): string {
+  return path.join(root, 'node_modules', 'typescript', 'lib', 'tsserver.js');
 }
 
 /** typescript-language-server 5.3 and its tsserver 5.9 (or the project's own TypeScript). */
@@ -50,12 +60,12 @@ export function tsserverAdapter(installation: TsserverInstallation): EngineAdapt
     // typescript-language-server logs little (logVerbosity off), and tsserver's deaths among it.
     logLevel: 4,
     discover: discoverInWorker,
-    launch: () => ({
+    launch: (settings) => ({
       command: process.execPath,
       args: [installation.cliPath, '--stdio'],
       // The host's NODE_OPTIONS (test runners' loaders, --inspect …) must not reach the language server and
-      // tsserver.
-      env: { ...process.env, NODE_OPTIONS: '' },
+      // tsserver. TMPDIR: its cancellation directories go to the tree's private temp dir, not the shared one.
+      env: { ...process.env, NODE_OPTIONS: '', TMPDIR: settings.tempDirectory, TMP: settings.tempDirectory },
     }),
     initializeParams: (settings) => buildInitializeParams(installation.tsserverPath, settings),
     // Its settings come in initializationOptions.

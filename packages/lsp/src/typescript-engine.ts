@@ -72,6 +72,8 @@ export interface EngineOptions {
   logDirectory: string;
   /** MB: tsserver's heap ceiling, or the native server's GOMEMLIMIT. */
   maxTsServerMemory?: number;
+  /** Run the project's own TypeScript and its tsserver plugins (when `engine` is a mode); default false. */
+  trustProject?: boolean;
   /** Per LSP request; default 30000. */
   requestTimeoutMs?: number;
   /** Documents kept open besides the project anchors, least recently used closed first; default 200. */
@@ -102,7 +104,7 @@ export async function startTypeScriptEngine(options: EngineOptions): Promise<Typ
   const rootStats = await stat(root).catch(() => undefined);
   if (!rootStats?.isDirectory()) throw badInput(`project root is not a directory: ${root}`);
   const requested = options.engine ?? 'auto';
-  const choice = typeof requested === 'string' ? chooseEngine(root, requested) : requested;
+  const choice = typeof requested === 'string' ? chooseEngine(root, requested, options.trustProject) : requested;
   const engine = new LanguageServerEngine({ ...options, root }, choice);
   engine.launch();
   return engine;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chooseEngine, tsserverNeeds } from '../src/engine-choice.js';
 import { stripJsonComments } from '../src/jsonc.js';
 import { locateNative } from '../src/native-installation.js';
+import { locateTsserver } from '../src/tsserver-adapter.js';
 
 describe('auto: native unless the project needs tsserver', () => {
   let root: string;
@@ -24,15 +25,30 @@ describe('auto: native unless the project needs tsserver', () => {
     expect(choice.reason).toBe('no tsconfig/jsconfig needs tsserver');
   });
 
-  it('falls back to tsserver for language-service plugins, named in the reason', () => {
+  it('falls back to tsserver for language-service plugins only where they run: the project trusted, its TypeScript', () => {
     const root = project({
       'tsconfig.json': '{ "extends": "./base.json" }',
       // Comments and trailing commas, as tsconfig files have them.
       'base.json': '{ /* shared */ "compilerOptions": { "plugins": [{ "name": "@vue/typescript-plugin" },], } }',
     });
-    const choice = chooseEngine(root, 'auto');
-    expect(choice.adapter.versions.engine).toBe('tsserver');
-    expect(choice.reason).toMatch(/^tsconfig\.json loads language-service plugins \(@vue\/typescript-plugin\)/);
+    // cn's own TypeScript loads plugins from beside itself only: listed plugins would not run.
+    expect(chooseEngine(root, 'auto').adapter.versions.engine).toBe('native');
+    expect(chooseEngine(root, 'auto', true).adapter.versions.engine).toBe('native');
+    mkdirSync(path.join(root, 'node_modules/typescript/lib'), { recursive: true });
+    writeFileSync(path.join(root, 'node_modules/typescript/lib/tsserver.js'), '');
+    expect(chooseEngine(root, 'auto').adapter.versions.engine).toBe('native');
+    const trusted = chooseEngine(root, 'auto', true);
+    expect(trusted).toMatchObject({ trustProject: true });
+    expect(trusted.adapter.versions).toMatchObject({ engine: 'tsserver', typescriptSource: 'project' });
+    expect(trusted.reason).toMatch(/^tsconfig\.json loads language-service plugins \(@vue\/typescript-plugin\)/);
+  });
+
+  it('runs cn’s own tsserver, never the project’s, unless the project is trusted', () => {
+    const root = project({ 'node_modules/typescript/lib/tsserver.js': '', 'tsconfig.json': '{}' });
+    const own = chooseEngine(root, 'tsserver');
+    expect(own.adapter.versions.typescriptSource).toBe('bundled');
+    expect(locateTsserver(root).tsserverPath.startsWith(root)).toBe(false);
+    expect(locateTsserver(root, true).tsserverPath).toBe(path.join(root, 'node_modules/typescript/lib/tsserver.js'));
   });
 
   it('falls back for baseUrl without paths, and for paths resolved from a baseUrl elsewhere', () => {
@@ -57,7 +73,11 @@ describe('auto: native unless the project needs tsserver', () => {
   });
 
   it('an explicit engine is taken as asked, with no reason', () => {
-    const choice = chooseEngine(project({ 'tsconfig.json': '{ "compilerOptions": { "plugins": [{}] } }' }), 'native');
+    const choice = chooseEngine(
+      project({ 'tsconfig.json': '{ "compilerOptions": { "plugins": [{}] } }' }),
+      'native',
+      true,
+    );
     expect(choice).toMatchObject({ mode: 'native' });
     expect(choice.adapter.versions.engine).toBe('native');
     expect(choice.reason).toBeUndefined();

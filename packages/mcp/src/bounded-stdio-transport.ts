@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ClientRequestSchema, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { escapeControls } from '@cn/core';
 
 /** No cn request comes near this (the daemon takes 64 KB a request; cn_inspect splits more ids). */
 export const MAX_REQUEST_LINE_BYTES = 1024 * 1024;
@@ -108,14 +109,36 @@ export class BoundedStdioTransport implements Transport {
     }
     const message = JSONRPCMessageSchema.safeParse(value);
     if (!message.success) return this.refuse(-32600, 'Invalid Request: not a JSON-RPC 2.0 message', idOf(value));
+    const badParams = paramsProblem(message.data);
+    if (badParams) return this.refuse(-32602, `Invalid params: ${badParams}`, idOf(value));
     this.onmessage?.(message.data);
   }
 
   private refuse(code: number, message: string, id: RequestId): void {
-    this.log(`refused a request (id ${JSON.stringify(id)}): ${message}`);
+    this.log(`refused a request (id ${escapeControls(JSON.stringify(id))}): ${escapeControls(message)}`);
     // JSON-RPC 2.0 answers an unreadable request with id null; the SDK's types want a real id.
     void this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage);
   }
+}
+
+/** Each request method the SDK serves, with the schema its handler parses the request by. */
+const REQUEST_SCHEMAS = new Map<string, (typeof ClientRequestSchema.options)[number]>(
+  ClientRequestSchema.options.map((schema) => [schema.shape.method.value, schema]),
+);
+
+/**
+ * What is wrong with a known request's params, in one line; undefined when nothing is (or the method is unknown:
+ * the SDK answers that itself, -32601). The SDK parsed them inside its handler and answered a mismatch with
+ * -32603, "internal error", and zod's issues as a multi-line JSON dump (`arguments: [1, 2]` to tools/call).
+ */
+function paramsProblem(message: JSONRPCMessage): string | undefined {
+  if (!('method' in message) || !('id' in message)) return undefined;
+  const schema = REQUEST_SCHEMAS.get(message.method);
+  const parsed = schema?.safeParse(message);
+  if (!parsed || parsed.success) return undefined;
+  const issue = parsed.error.issues[0];
+  const where = issue.path.map(String).join('.');
+  return `${where === '' ? '' : `${where}: `}${issue.message.split('\n')[0]}`;
 }
 
 function sizeText(bytes: number): string {

@@ -1,10 +1,10 @@
-import type { CnError } from '@cn/core';
+import { escapeControls, type CnError } from '@cn/core';
 import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import { DaemonTransport } from './daemon-transport.js';
 import { buildMcpServer, type Project } from './server.js';
 import { trackUnanswered } from './unanswered-requests.js';
 
-export { buildMcpServer, errorLine, type Project } from './server.js';
+export { buildMcpServer, type Project } from './server.js';
 export { DaemonTransport } from './daemon-transport.js';
 export { TOOLS, type CnTool, type ToolContext } from './tool-table.js';
 
@@ -14,9 +14,9 @@ export interface McpOptions {
   timeoutMs: number;
 }
 
-/** stdout carries only the protocol; everything else goes to stderr, which MCP clients log. */
+/** stdout carries only the protocol; everything else goes to stderr, which MCP clients log (one line each). */
 function log(line: string): void {
-  process.stderr.write(`cn mcp: ${line}\n`);
+  process.stderr.write(`cn mcp: ${escapeControls(line)}\n`);
 }
 
 /**

@@ -1,7 +1,14 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { CnError, checkRequestBodySize, presentAnswer, type AnswerFormat, type PresentedAnswer } from '@cn/core';
+import {
+  CnError,
+  checkRequestBodySize,
+  errorLine,
+  presentAnswer,
+  type AnswerFormat,
+  type PresentedAnswer,
+} from '@cn/core';
 import { CN_VERSION, type RequestOf, type RouteName } from '@cn/protocol';
 import type { DaemonTransport } from './daemon-transport.js';
 import { registerGuide } from './guide.js';
@@ -69,19 +76,4 @@ function forward(tool: CnTool, input: Record<string, unknown>, context: ToolCont
   checkRequestBodySize(body);
   // The tool's shape is the route's request fields, so the arguments (or what body made of them) are its body.
   return context.daemon.call(tool.route, body as RequestOf<RouteName>);
-}
-
-/**
- * The line `cn` prints on stderr, without its `cn: ` prefix: the same message and hint whether an
- * agent asked through the CLI or through MCP.
- */
-export function errorLine(error: unknown): string {
-  if (isCnError(error)) return `${error.message}${error.hint ? ` (${error.hint})` : ''}`;
-  const message = error instanceof Error ? error.message : String(error);
-  return `unexpected failure: ${message.split('\n')[0]}`;
-}
-
-/** By shape too: the bundled CLI hands over errors made by its own inlined copy of @cn/core. */
-function isCnError(error: unknown): error is CnError {
-  return error instanceof CnError || (error instanceof Error && error.name === 'CnError' && 'kind' in error);
 }

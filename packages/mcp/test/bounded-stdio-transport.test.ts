@@ -70,4 +70,36 @@ describe('BoundedStdioTransport', () => {
     ]);
     expect(received).toEqual([JSON.parse(ping(4))]);
   });
+
+  // Issue 22, item 17: was -32603 ("internal error") with zod's issues as a multi-line JSON dump.
+  it('answers a known request with malformed params with -32602, one line naming the part, and passes on the rest', async () => {
+    const { feed, received, written } = await harness();
+    const call = (id: number, params: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
+    await feed(
+      `${call(5, { name: 'cn_find', arguments: [1, 2] })}\n`,
+      `${call(6, { arguments: {} })}\n`,
+      `${call(7, { name: 'cn_find', arguments: { query: 5 } })}\n`,
+      `${JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'no/such/method', params: {} })}\n`,
+    );
+    expect(written).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        error: {
+          code: -32602,
+          message: 'Invalid params: params.arguments: Invalid input: expected record, received array',
+        },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 6,
+        error: {
+          code: -32602,
+          message: 'Invalid params: params.name: Invalid input: expected string, received undefined',
+        },
+      },
+    ]);
+    // A tool's own arguments are the tool's to check (a tool error naming the argument), an unknown method the SDK's.
+    expect(received).toEqual([JSON.parse(call(7, { name: 'cn_find', arguments: { query: 5 } })), expect.anything()]);
+  });
 });

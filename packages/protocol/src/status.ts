@@ -9,6 +9,11 @@ export const configErrorReport = z.object({
   /** TS1005 … */
   code: z.string(),
   message: z.string(),
+  /**
+   * cn keeps this config from the engine (a file in its `extends` chain or references that is not a regular file or
+   * is over 1 MB, or a cycle): its files are not answered as loose files, questions about them exit 3.
+   */
+  keptFromEngine: z.boolean().optional(),
 });
 export type ConfigErrorReport = z.infer<typeof configErrorReport>;
 
@@ -48,6 +53,11 @@ export const engineStatus = z.object({
   /** Version of the tsserver in use, and where it came from. */
   typescriptVersion: z.string(),
   typescriptSource: z.enum(['project', 'bundled']),
+  /**
+   * The user trusts the project's own code (CN_TRUST_PROJECT=1, `cn start --trust-project`): the tsserver engine then
+   * runs its node_modules/typescript and the tsserver plugins its tsconfig lists. False: only cn's own TypeScript.
+   */
+  trustProject: z.boolean(),
   /** tsconfig/jsconfig projects the engine loaded, relative to the root. */
   projects: z.array(z.string()),
   /** Source files outside any config that are kept open so JS without a jsconfig still works. */

@@ -53,7 +53,7 @@ export function supertypeSymbols(project, declaration, via) {
 export function scopeDeclarationsOf(project, symbols) {
   return [...symbols].flatMap((symbol) =>
     (symbol.declarations ?? []).filter(
-      (node) => isTypeDeclaration(node) && inScope(project.root, node.getSourceFile().fileName),
+      (node) => isTypeDeclaration(node) && inScope(project, node.getSourceFile().fileName),
     ),
   );
 }

@@ -1,39 +1,44 @@
-// The corpus as the TypeScript compiler sees it: a LanguageService over the corpus's own build
-// tsconfig, plus the small syntax helpers both truth methods share. The answer scope (src/, no
-// test files) is defined here once; questions say the same thing in words.
+// The corpus as the TypeScript compiler sees it: a LanguageService over the corpus's tsconfig, plus
+// the small syntax helpers both truth methods share. The answer scope is the corpus's
+// (corpus.mjs); questions say the same thing in words.
 import path from 'node:path';
 import { languageServiceFor, lineOf, relative, ts } from '../../eval/language-service.mjs';
+import { CORPORA, inAnswerScope } from '../corpus.mjs';
 
 export { relative, ts };
 
-/** Answers only ever name the corpus's own sources: src/, test files excluded. */
-export function inScope(root, file) {
-  const rel = relative(root, file);
-  return rel.startsWith('src/') && !/\.test\.[cm]?tsx?$/.test(rel);
+/** Whether a file (absolute path) is one an answer may name. */
+export function inScope(project, file) {
+  return inAnswerScope(project.corpus, relative(project.root, file));
 }
 
-export function createProject(root, tsconfig) {
-  const configPath = path.join(root, tsconfig);
+/**
+ * The program of the corpus's tsconfig (its compiler options, `paths` included), rooted at the
+ * config's files that are in the answer scope: what they import comes in through resolution, and
+ * tests or tools outside the scope can change no answer.
+ */
+export function createProject(corpus, root) {
+  const configPath = path.join(root, CORPORA[corpus].tsconfig);
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error)
     throw new Error(`cannot read ${configPath}: ${ts.flattenDiagnosticMessageText(read.error.messageText, '\n')}`);
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configPath);
   // types: [] — the corpus's @types packages are not installed; they only add diagnostics.
   const options = { ...parsed.options, types: [], noEmit: true, composite: false, declaration: false };
-  const fileNames = parsed.fileNames;
+  const fileNames = parsed.fileNames.filter((file) => inAnswerScope(corpus, relative(root, file)));
   const { service } = languageServiceFor(root, fileNames, options);
   const program = service.getProgram();
-  const checker = program.getTypeChecker();
-  const scopeFiles = program.getSourceFiles().filter((source) => inScope(root, source.fileName));
-  return {
+  const project = {
+    corpus,
     root,
     service,
     program,
-    checker,
+    checker: program.getTypeChecker(),
     options,
-    scopeFiles,
     line: (file, offset) => lineOf(service, file, offset),
   };
+  project.scopeFiles = program.getSourceFiles().filter((source) => inScope(project, source.fileName));
+  return project;
 }
 
 export function sourceOf(project, rel) {

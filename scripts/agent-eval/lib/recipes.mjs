@@ -44,7 +44,7 @@ function referenceEntries(project, declaration) {
   const source = declaration.getSourceFile();
   return (project.service.findReferences(source.fileName, declaration.name.getStart(source)) ?? [])
     .flatMap((entry) => entry.references)
-    .filter((ref) => inScope(project.root, ref.fileName));
+    .filter((ref) => inScope(project, ref.fileName));
 }
 
 /** Second method for references: every identifier in scope, resolved by the checker (imports followed). */
@@ -72,7 +72,7 @@ function callSitesByHierarchy(project, declaration) {
     source.fileName,
     declaration.name.getStart(source),
   )) {
-    if (!inScope(project.root, call.from.file)) continue;
+    if (!inScope(project, call.from.file)) continue;
     for (const span of call.fromSpans) sites.add(at(project, call.from.file, span.start));
   }
   return sites;
@@ -115,9 +115,10 @@ function exportedFunctions(project, file) {
   return [...new Map(functions.map((node) => [node.name.text, node])).values()];
 }
 
+// Named methods only: `#private` and computed names such as `[Symbol.iterator]` are not answers.
 const isPublicMethod = (node) =>
   ts.isMethodDeclaration(node) &&
-  !ts.isPrivateIdentifier(node.name) &&
+  ts.isIdentifier(node.name) &&
   !(ts.getCombinedModifierFlags(node) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected));
 
 function navigationItem(project, file, names) {
@@ -155,7 +156,7 @@ export const RECIPES = {
       const symbol = exported.flags & ts.SymbolFlags.Alias ? project.checker.getAliasedSymbol(exported) : exported;
       return locations(
         project,
-        symbol.declarations.filter((d) => inScope(project.root, d.getSourceFile().fileName)),
+        symbol.declarations.filter((d) => inScope(project, d.getSourceFile().fileName)),
       );
     },
     second: (project, q) => locations(project, followExport(project, q.recipe.file, q.recipe.symbol)),
@@ -202,7 +203,7 @@ export const RECIPES = {
     second(project, q) {
       const item = navigationItem(project, q.recipe.file, [q.recipe.symbol]);
       const methods = (item.childItems ?? []).filter(
-        (c) => c.kind === 'method' && !c.text.startsWith('#') && !/private|protected/.test(c.kindModifiers),
+        (c) => c.kind === 'method' && !/^[#[]/.test(c.text) && !/private|protected/.test(c.kindModifiers),
       );
       return new Set(methods.map((c) => c.text));
     },
@@ -263,7 +264,7 @@ export const RECIPES = {
       const found =
         project.service.getImplementationAtPosition(source.fileName, declaration.name.getStart(source)) ?? [];
       const classes = found
-        .filter((i) => inScope(project.root, i.fileName))
+        .filter((i) => inScope(project, i.fileName))
         .map((i) => enclosingClass(project.program.getSourceFile(i.fileName), i.textSpan.start))
         .filter(Boolean);
       return locations(

@@ -1,6 +1,7 @@
 // The syntax-only half of the cross-checks: module specifiers resolved by hand (relative paths,
-// .ts/.tsx/.d.ts/index files, .js written for .ts) and exports followed statement by statement,
-// without the checker or ts.resolveModuleName, so a disagreement exposes a bug in either method.
+// the tsconfig's `paths` aliases, .ts/.tsx/.d.ts/index files, .js written for .ts) and exports
+// followed statement by statement, without the checker or ts.resolveModuleName, so a disagreement
+// exposes a bug in either method.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { inScope, relative, ts, walk } from './project.mjs';
@@ -12,11 +13,56 @@ function parse(file) {
   return parsed.get(file);
 }
 
-export function resolveRelative(fromFile, specifier) {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = path.resolve(path.dirname(fromFile), specifier.replace(/\.(?:[cm]?js|jsx)$/, ''));
-  const candidates = ['.ts', '.tsx', '.d.ts', '/index.ts', '/index.tsx'].map((ending) => base + ending);
-  return candidates.find((file) => existsSync(file) && statSync(file).isFile());
+const isFile = (file) => existsSync(file) && statSync(file).isFile();
+
+/** A path as written (`./a.js`, `./dir`, `./packages/core/src/x.ts`) to the TypeScript file it names. */
+function resolveBase(base) {
+  if (/\.tsx?$/.test(base) && isFile(base)) return base;
+  const stem = base.replace(/\.(?:[cm]?js|jsx)$/, '');
+  return ['.ts', '.tsx', '.d.ts', '/index.ts', '/index.tsx'].map((ending) => stem + ending).find(isFile);
+}
+
+/**
+ * The tsconfig's `paths` as [pattern, targets] in the order TypeScript tries them: an exact
+ * pattern first, then wildcard patterns by longest prefix. Targets are relative to `baseUrl`, or
+ * without one to the directory of the config that declares `paths` (ts records it as
+ * `pathsBasePath`).
+ */
+function pathAliases(options) {
+  const base = options.baseUrl ?? options.pathsBasePath;
+  const entries = Object.entries(options.paths ?? {}).map(([pattern, targets]) => ({
+    pattern,
+    prefix: pattern.split('*')[0],
+    wildcard: pattern.includes('*'),
+    targets: targets.map((target) => path.resolve(base, target)),
+  }));
+  return entries.sort((a, b) => Number(a.wildcard) - Number(b.wildcard) || b.prefix.length - a.prefix.length);
+}
+
+const aliasCache = new WeakMap();
+
+/** `specifier` as imported from `fromFile` to a file of the corpus, or undefined (a package, a miss). */
+export function resolveModule(project, fromFile, specifier) {
+  if (specifier.startsWith('.')) return resolveBase(path.resolve(path.dirname(fromFile), specifier));
+  if (!aliasCache.has(project)) aliasCache.set(project, pathAliases(project.options));
+  for (const alias of aliasCache.get(project)) {
+    let captured;
+    if (!alias.wildcard) {
+      if (specifier !== alias.pattern) continue;
+    } else {
+      const suffix = alias.pattern.slice(alias.prefix.length + 1);
+      if (!specifier.startsWith(alias.prefix) || !specifier.endsWith(suffix)) continue;
+      if (specifier.length < alias.prefix.length + suffix.length) continue;
+      captured = specifier.slice(alias.prefix.length, specifier.length - suffix.length);
+    }
+    // The first pattern that matches decides; its targets are tried in order.
+    for (const target of alias.targets) {
+      const file = resolveBase(captured === undefined ? target : target.replace('*', captured));
+      if (file) return file;
+    }
+    return undefined;
+  }
+  return undefined;
 }
 
 const moduleSpecifiers = (source) => {
@@ -49,7 +95,7 @@ export function syntacticImporters(project, targetRel) {
     if (source.fileName === wanted) continue;
     if (
       moduleSpecifiers(parse(source.fileName)).some(
-        (specifier) => resolveRelative(source.fileName, specifier) === wanted,
+        (specifier) => resolveModule(project, source.fileName, specifier) === wanted,
       )
     )
       importers.add(relative(project.root, source.fileName));
@@ -72,34 +118,37 @@ function localDeclarations(source, name) {
 }
 
 /**
- * Follows `name` as exported by a file: own declarations, `export { a as name } from`, `export *`, imports re-exported.
+ * Follows `name` as exported by a file: own declarations, `export { a as name } from`, imports
+ * re-exported, and only when none of those names it, `export *` (a module's explicit export
+ * shadows a star export of the same name, as in ECMAScript).
  */
 export function followExport(project, fileRel, name) {
   const seen = new Set();
   const follow = (file, wanted) => {
     const key = `${file}#${wanted}`;
-    if (!file || seen.has(key) || !inScope(project.root, file)) return [];
+    if (!file || seen.has(key) || !inScope(project, file)) return [];
     seen.add(key);
     const source = parse(file);
     const own = localDeclarations(source, wanted);
     const exportedOwn = own.filter((node) => hasExport(ts.isVariableDeclaration(node) ? node.parent.parent : node));
     if (exportedOwn.length > 0) return exportedOwn.map((node) => equivalentNode(project, file, node));
-    const found = [];
+    const named = [];
+    const starSources = [];
     for (const statement of source.statements) {
       if (!ts.isExportDeclaration(statement)) continue;
-      const from = statement.moduleSpecifier && resolveRelative(file, statement.moduleSpecifier.text);
+      const from = statement.moduleSpecifier && resolveModule(project, file, statement.moduleSpecifier.text);
       if (!statement.exportClause) {
-        if (wanted !== 'default') found.push(...follow(from, wanted));
+        if (wanted !== 'default') starSources.push(from);
         continue;
       }
       if (!ts.isNamedExports(statement.exportClause)) continue;
       for (const element of statement.exportClause.elements) {
         if (element.name.text !== wanted) continue;
         const local = (element.propertyName ?? element.name).text;
-        found.push(...(from ? follow(from, local) : followLocal(project, file, source, local, follow)));
+        named.push(...(from ? follow(from, local) : followLocal(project, file, source, local, follow)));
       }
     }
-    return found;
+    return named.length > 0 ? named : starSources.flatMap((from) => follow(from, wanted));
   };
   return follow(path.join(project.root, fileRel), name);
 }
@@ -110,7 +159,7 @@ function followLocal(project, file, source, local, follow) {
   if (own.length > 0) return own.map((node) => equivalentNode(project, file, node));
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
-    const from = resolveRelative(file, statement.moduleSpecifier.text);
+    const from = resolveModule(project, file, statement.moduleSpecifier.text);
     const { name, namedBindings } = statement.importClause;
     if (name?.text === local) return follow(from, 'default');
     if (namedBindings && ts.isNamedImports(namedBindings)) {

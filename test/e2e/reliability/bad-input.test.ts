@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CN_BIN, cleanUp, cn, copyProject, json } from '../../helpers/cn.js';
@@ -26,6 +26,8 @@ describe('bad input', () => {
 
   const bad: Array<[string, number, string[], RegExp]> = [
     ['a nonexistent file', 2, ['map', 'nope.ts'], /^cn: no such file: nope\.ts \(.+\)$/],
+    // Issue 22, item 17: the name was echoed as typed, and the error took two lines.
+    ['a newline in a file name', 2, ['map', 'no\npe.ts'], /^cn: no such file: no\\u000ape\.ts \(.+\)$/],
     ['a directory', 2, ['map', 'docs'], /^cn: not a TypeScript\/JavaScript source file: .*docs \(.+\)$/],
     ['a binary file', 2, ['map', 'blob.ts'], /^cn: blob\.ts is a binary file \(.+\)$/],
     [
@@ -41,7 +43,17 @@ describe('bad input', () => {
       /^cn: not a TypeScript\/JavaScript source file: .*settings\.json \(.+\)$/,
     ],
     ['a .md file', 2, ['map', 'docs/readme.md'], /^cn: not a TypeScript\/JavaScript source file: .*readme\.md \(.+\)$/],
-    ['an empty query', 2, ['find', ''], /^cn: empty query \(.+\)$/],
+    // Issue 22, item 9: cac read an empty value as 0 (`-F ""` searched for "0"); empty is never meant.
+    ['an empty query', 2, ['find', ''], /^cn: empty argument for \[\.\.\.queries\] \(.+\)$/],
+    ['an empty -F pattern', 2, ['grep', '-F', ''], /^cn: empty argument for <pattern> \(.+\)$/],
+    ['an empty -w pattern', 2, ['grep', '-w', ''], /^cn: empty argument for <pattern> \(.+\)$/],
+    ['an empty file to map', 2, ['map', ''], /^cn: empty argument for <file> \(.+\)$/],
+    ['an empty directory to overview', 2, ['overview', ''], /^cn: empty argument for \[dir\] \(.+\)$/],
+    ['an empty --since', 2, ['impact', '--since', ''], /^cn: empty value for --since \(.+\)$/],
+    ['an empty --role', 2, ['find', 'Greeter', '--role', ''], /^cn: empty value for --role \(.+\)$/],
+    ['an empty --format', 2, ['find', 'Greeter', '--format', ''], /^cn: empty value for --format \(.+\)$/],
+    ['an empty --engine', 2, ['start', '--engine', ''], /^cn: empty value for --engine \(.+\)$/],
+    ['an empty --context', 2, ['inspect', 'text.ts::1::1', '--context='], /^cn: empty value for --context \(.+\)$/],
     ['a blank query', 2, ['find', '   '], /^cn: empty query \(.+\)$/],
     [
       'a 10,000-character query',
@@ -98,6 +110,22 @@ describe('bad input', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(stderr);
     expect(result.stderr).not.toMatch(/\n\s+at /); // never a stack trace
+  });
+
+  // Each was read as a number, or as the flag's own value: `-F 0x10` searched for "16", `-w true` lost its pattern,
+  // `inspect - <id>` lost both, `-o 2024` was "not a file path".
+  it('takes every value and argument as typed', async () => {
+    const asTyped = async (args: string[]) => json(await cn([...args, '--root', root]));
+    expect((await asTyped(['grep', '-F', '0x10'])).pattern).toBe('0x10');
+    expect((await asTyped(['grep', '-w', 'true'])).pattern).toBe('true');
+    // After --, every word is an argument: --root goes before it.
+    expect(json(await cn(['grep', '--root', root, '--', '-foo'])).pattern).toBe('-foo');
+    const inspected = await cn(['inspect', '-', 'text.ts::1::1', '--root', root], { input: 'use.ts::1::1\n' });
+    const asked = json(inspected).results.flatMap((block: { ids: string[] }) => block.ids);
+    expect(asked).toEqual(['text.ts::1::1', 'use.ts::1::1']);
+    const written = await cn(['map', 'text.ts', '-o', '2024', '--root', root], { cwd: root });
+    expect(written).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(JSON.parse(readFileSync(path.join(root, '2024'), 'utf8')).filePath).toBe('text.ts');
   });
 
   it('answers unicode names with exact UTF-16 columns', async () => {

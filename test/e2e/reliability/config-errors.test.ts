@@ -86,3 +86,45 @@ describe('broken tsconfig', () => {
     expect(status.projects).toEqual(['tsconfig.json']);
   });
 });
+
+/**
+ * A config whose `extends` leads to /dev/zero or /dev/urandom drove the daemon (auto's choice) to 15.6 GB in 40 s, or
+ * hung it; a cycle left the native engine "loading projects 0/1" for good. cn reads configs with a regular-file check
+ * and a 1 MB cap and keeps such a config from the engine: the rest loads, questions about its files exit 3.
+ */
+describe('a config cn keeps from the engine', () => {
+  let root: string;
+  afterEach(() => cleanUp(root));
+
+  it.each([
+    ['extends /dev/zero', { 'tsconfig.json': '{ "extends": "/dev/zero", "include": ["src"] }' }, 'TS5083'],
+    ['extends /dev/urandom', { 'tsconfig.json': '{ "extends": "/dev/urandom", "include": ["src"] }' }, 'TS5083'],
+    [
+      'a circular extends',
+      {
+        'tsconfig.json': '{ "extends": "./base.json", "include": ["src"] }',
+        'base.json': '{ "extends": "./tsconfig.json" }',
+      },
+      'TS18000',
+    ],
+  ])('%s: status says why, its files exit 3 at once, the engine stays small', async (_what, files, code) => {
+    root = copyProject('examples/shop');
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
+    // auto reads every config to choose the engine: the path that blew up first.
+    for (const engine of [undefined, 'auto']) {
+      const env = engine ? { CN_ENGINE: engine } : undefined;
+      const answer = await cn(['map', 'src/domain/user.ts', '--root', root], { env, timeoutMs: 60_000 });
+      expect(answer.exitCode).toBe(3);
+      expect(answer.stderr).toMatch(
+        /^cn: src\/domain\/user\.ts belongs to tsconfig\.json, which cn does not load: .* \(fix the config/m,
+      );
+      const status = json(await cn(['status', '--root', root], { env }));
+      expect(status.state).toBe('ready');
+      expect(status.configErrors).toEqual([
+        expect.objectContaining({ file: 'tsconfig.json', code, keptFromEngine: true }),
+      ]);
+      expect(status.treeRssBytes).toBeLessThan(1024 * 1024 * 1024);
+      await cn(['stop', '--root', root]);
+    }
+  });
+});

@@ -1,9 +1,15 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENGINE, cleanUp, cn, copyProject, isAlive, json, waitFor } from '../../helpers/cn.js';
-import { tsserverOf } from '../../helpers/processes.js';
+import { commandLineOf, daemonsFor, tsserverOf } from '../../helpers/processes.js';
+
+/** The directory TLS named on a tsserver's command line for its cancellation pipes. */
+function cancellationDirectoryOf(tsserver: number): string | undefined {
+  const match = /--cancellationPipeName (\S+)\/tscancellation\*/.exec(commandLineOf(tsserver) ?? '');
+  return match?.[1];
+}
 
 /** How status and errors name the process that type-checks (test/helpers/processes.ts tsserverOf). */
 const CHECKER = ENGINE === 'native' ? 'the native TypeScript server' : 'tsserver';
@@ -20,31 +26,36 @@ describe('engine health', () => {
 
   // The native engine has no tsserver and no cancellation pipes.
   it.runIf(ENGINE === 'tsserver')(
-    'TLS’s per-tsserver cancellation directory is removed after a restart and on stop',
+    'TLS’s per-tsserver cancellation directory never outlives its tsserver: killed as it starts, restarted, stopped',
     async () => {
-      // A private temp dir, so only this daemon's TLS writes there.
+      // A private temp dir, so only this daemon's processes write there.
       temp = mkdtempSync(path.join(os.tmpdir(), 'cn-tmpdir-'));
       const env = { TMPDIR: temp };
-      const cancellationDirectories = () => readdirSync(temp!).filter((name) => /^[0-9a-f]{32}$/.test(name));
       root = copyProject('examples/shop');
-      const daemon = json(await cn(['start', '--root', root], { env })).pid;
-      const firstLife = cancellationDirectories();
-      expect(firstLife.length).toBeGreaterThan(0);
+      const starting = cn(['start', '--root', root], { env });
+      // The first tsserver is killed as soon as it runs, before cn's tree watch (once a second) has seen it: the
+      // restart must still remove what its language server made for it.
+      const first = await vi.waitFor(
+        () => {
+          const [daemon] = daemonsFor(root);
+          const tsserver = daemon === undefined ? undefined : tsserverOf(daemon);
+          const directory = tsserver === undefined ? undefined : cancellationDirectoryOf(tsserver);
+          if (tsserver === undefined || directory === undefined) throw new Error('no tsserver yet');
+          process.kill(tsserver, 'SIGKILL');
+          return { daemon: daemon!, directory };
+        },
+        { timeout: 60_000, interval: 5 },
+      );
+      expect(json(await starting)).toMatchObject({ state: 'ready', pid: first.daemon });
+      expect(json(await cn(['status', '--root', root], { env })).restarts).toBeGreaterThanOrEqual(1);
+      await vi.waitFor(() => expect(existsSync(first.directory)).toBe(false), { timeout: 60_000 });
 
-      process.kill(tsserverOf(daemon)!, 'SIGKILL');
-      const restarted = async () => {
-        const status = json(await cn(['status', '--root', root], { env }));
-        return status.restarts >= 1 && status.state === 'ready';
-      };
-      for (let tries = 0; tries < 100 && !(await restarted()); tries++)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await restarted()).toBe(true);
-      // Removed once the old tree is gone; a machine loaded by the rest of the suite can take long to get there.
-      expect(await waitFor(() => firstLife.every((name) => !existsSync(path.join(temp!, name))), 60_000)).toBe(true);
-      expect(cancellationDirectories().length).toBeGreaterThan(0); // the new tsserver's
-
+      const second = cancellationDirectoryOf(tsserverOf(first.daemon)!)!;
+      expect(existsSync(second)).toBe(true);
       expect((await cn(['stop', '--root', root], { env })).exitCode).toBe(0);
-      expect(cancellationDirectories()).toEqual([]);
+      expect(existsSync(second)).toBe(false);
+      // The language server made them in cn's private state directory, never in the shared temp dir.
+      expect(readdirSync(temp).filter((name) => /^[0-9a-f]{32}$/.test(name))).toEqual([]);
     },
     120_000,
   );

@@ -5,44 +5,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stateDirectory } from '@cn/daemon/local-files';
-import { CN_BIN, PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
+import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
+import { OTHER_UID, asOtherUser, runCnAsOtherUser, whyOtherUserIsUnavailable } from '../../helpers/other-user.js';
 
-/**
- * The attacker is another local user (uid 65534 through setpriv) who can write where everyone can:
- * the temp directory, and a project directory shared with write access for all.
- */
-const OTHER_UID = 65534;
-const AS_OTHER_USER = ['--reuid=65534', '--regid=65534', '--clear-groups'];
-
-function whyOtherUserIsUnavailable(): string | undefined {
-  if (process.getuid?.() !== 0) return 'planting files as another user needs root (setpriv)';
-  try {
-    execFileSync('setpriv', [...AS_OTHER_USER, 'true']);
-    return undefined;
-  } catch (error) {
-    return `setpriv cannot switch to uid ${OTHER_UID}: ${(error as Error).message.split('\n')[0]}`;
-  }
-}
-
-/** Runs a node script as the other user. */
-function asOtherUser(script: string): void {
-  execFileSync('setpriv', [...AS_OTHER_USER, process.execPath, '-e', script], { stdio: 'pipe' });
-}
-
-function runCnAsOtherUser(args: string[], env: NodeJS.ProcessEnv): { exitCode: number; stderr: string } {
-  try {
-    execFileSync('setpriv', [...AS_OTHER_USER, process.execPath, CN_BIN, ...args], {
-      env: { ...process.env, ...env },
-      stdio: 'pipe',
-      timeout: 60_000,
-    });
-    return { exitCode: 0, stderr: '' };
-  } catch (error) {
-    const failure = error as { status?: number | null; stderr?: Buffer };
-    return { exitCode: failure.status ?? -1, stderr: String(failure.stderr ?? '') };
-  }
-}
-
+// The attacker is another local user (uid 65534 through setpriv) who can write where everyone can: the temp
+// directory, and a project directory shared with write access for all.
 const skipReason = whyOtherUserIsUnavailable();
 if (skipReason) console.warn(`local-attacker tests skipped: ${skipReason}`);
 

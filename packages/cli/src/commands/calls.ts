@@ -1,4 +1,4 @@
-import { MAX_DEPTH, type GraphDirection } from '@cn/core';
+import { MAX_DEPTH, checkDirection } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
@@ -51,7 +51,7 @@ export function registerCalls({ cli, run }: CommandHost): void {
         const body = requestBody('calls', {
           target: first,
           targets: rest,
-          direction: flags.direction as GraphDirection | undefined,
+          direction: flags.direction === undefined ? undefined : checkDirection(flags.direction, 'in'),
           depth: wholeNumber(flags.depth, '--depth', 1, MAX_DEPTH),
           ...narrowingFlags(context, flags),
           refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),

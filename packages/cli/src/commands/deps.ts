@@ -1,4 +1,4 @@
-import { CnError, MAX_DEPTH, type GraphDirection } from '@cn/core';
+import { CnError, MAX_DEPTH, checkDirection } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
@@ -44,7 +44,7 @@ export function registerDeps({ cli, run }: CommandHost): void {
           throw new CnError('bad-input', 'no file given', 'pass a file, e.g. cn deps src/index.ts, or use --orphans');
         const body = requestBody('deps', {
           file: userFile(context, file),
-          direction: flags.direction as GraphDirection | undefined,
+          direction: flags.direction === undefined ? undefined : checkDirection(flags.direction, 'out'),
           depth: wholeNumber(flags.depth, '--depth', 1, MAX_DEPTH),
           limit,
         });

@@ -1,5 +1,6 @@
 import { CnError } from '@cn/core';
 import { REFERENCE_GROUPINGS, REFERENCE_ROLES, type ReferenceGrouping, type ReferenceRole } from '@cn/protocol';
+import { say } from '../run.js';
 
 /** `--role call,new`: a comma list of known roles; an unknown one is refused with the list. */
 export function roleFlag(value: unknown): ReferenceRole[] | undefined {
@@ -62,6 +63,6 @@ export async function answerEach<T>(queries: string[], ask: (query: string) => P
     else throw outcome.error;
   }
   if (answers.length === 0) throw failures[0].error;
-  for (const { query, error } of failures) process.stderr.write(`cn: ${query}: ${(error as CnError).message}\n`);
+  for (const { query, error } of failures) say(`${query}: ${(error as CnError).message}`);
   return answers;
 }

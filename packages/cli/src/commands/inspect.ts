@@ -1,9 +1,9 @@
-import { type ExpandMode, type InspectManyResponse, CnError, inspectInBatches } from '@cn/core';
+import { type InspectManyResponse, CnError, checkExpandMode, inspectInBatches } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT, EXIT_BY_KIND } from '../exit-codes.js';
 import { printAnswer } from '../format/output.js';
-import { wholeNumber, type CommandHost } from '../run.js';
+import { say, wholeNumber, type CommandHost } from '../run.js';
 import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
 import { limitFlag, maxTokensFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
@@ -44,9 +44,8 @@ export function registerInspect({ cli, run }: CommandHost): void {
             'pass ids as arguments, or - to read them from stdin (cn find X --format ids | cn inspect -)',
           );
         const ids = raw.map((id) => rootRelativeTarget(context, id));
-        // The daemon checks the mode and answers an unknown one with the valid ones.
         const options = {
-          expand: flags.expand as ExpandMode | undefined,
+          expand: flags.expand === undefined ? undefined : checkExpandMode(flags.expand),
           context: wholeNumber(flags.context, '--context', 0),
           code: flags.code,
         };
@@ -75,8 +74,7 @@ const IMPLICIT_STDIN_WAIT_MS = 5_000;
 
 /** Failed ids go to stderr (stdout stays data), a few lines at most: an rg dump can hold thousands. */
 function reportFailures(failures: InspectManyResponse['failures']): void {
-  for (const failure of failures.slice(0, FAILURES_SHOWN))
-    process.stderr.write(`cn: ${failure.id}: ${failure.message}\n`);
+  for (const failure of failures.slice(0, FAILURES_SHOWN)) say(`${failure.id}: ${failure.message}`);
   if (failures.length > FAILURES_SHOWN)
-    process.stderr.write(`cn: … ${failures.length - FAILURES_SHOWN} more ids failed (see failures in --format json)\n`);
+    say(`… ${failures.length - FAILURES_SHOWN} more ids failed (see failures in --format json)`);
 }

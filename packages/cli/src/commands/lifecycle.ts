@@ -10,10 +10,10 @@ import {
   waitForExit,
   type DaemonSettings,
 } from '@cn/client';
-import { badInput, CnError, type EngineMode } from '@cn/core';
+import { badInput, CnError, DAEMON_SETTINGS, daemonSetting, escapeControls, jsonText, type EngineMode } from '@cn/core';
 import { EXIT } from '../exit-codes.js';
 import { printAnswer } from '../format/output.js';
-import { wholeNumber, type CommandHost, type Context, type Outcome } from '../run.js';
+import { type CommandHost, type Context, type Outcome } from '../run.js';
 
 const STOP_WAIT_MS = 10_000;
 /**
@@ -25,24 +25,33 @@ const RESPONSE_WAIT_MS = 5_000;
 export function registerLifecycle({ cli, run }: CommandHost): void {
   cli
     .command('start', 'Start the daemon for the root and wait until the project is loaded')
-    .option('--idle-minutes <n>', `Stop after n minutes without requests (default 30, 0 = never; env CN_IDLE_MINUTES)`)
+    .option(
+      '--idle-minutes <n>',
+      `Stop after n minutes without requests (default 30, 0 = never, at most ${DAEMON_SETTINGS.idleMinutes.max}; env CN_IDLE_MINUTES)`,
+    )
     .option(
       '--max-ts-memory <mb>',
-      'Memory ceiling of the engine in MB (env CN_MAX_TS_MEMORY): tsserver restarts at it, native collects harder',
+      `Memory ceiling of the engine in MB (${DAEMON_SETTINGS.maxTsServerMemory.min} to ${DAEMON_SETTINGS.maxTsServerMemory.max}; env CN_MAX_TS_MEMORY): tsserver restarts at it, native collects harder`,
     )
     .option(
       '--engine <engine>',
       'auto (default: native unless the project needs tsserver), native (TypeScript 7) or tsserver (env CN_ENGINE)',
     )
+    .option(
+      '--trust-project',
+      'Run the project’s own node_modules/typescript and the tsserver plugins its tsconfig lists (env CN_TRUST_PROJECT=1); without it cn runs only the TypeScript it ships',
+    )
     .example('cn start --root examples/shop')
     .example('cn start --idle-minutes 120 --max-ts-memory 8192')
     .example('cn start --engine tsserver')
-    .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown; engine?: unknown }) =>
+    .action((options: { idleMinutes?: unknown; maxTsMemory?: unknown; engine?: unknown; trustProject?: unknown }) =>
       run((context) =>
         start(context, {
-          idleMinutes: wholeNumber(options.idleMinutes, '--idle-minutes', 0),
-          maxTsServerMemory: wholeNumber(options.maxTsMemory, '--max-ts-memory', 64),
+          // From the flags only: the environment's are the daemon's to read, and checked before it starts.
+          idleMinutes: daemonSetting('idleMinutes', options.idleMinutes, {}),
+          maxTsServerMemory: daemonSetting('maxTsServerMemory', options.maxTsMemory, {}),
           engine: engineOption(options.engine),
+          ...(options.trustProject === true ? { trustProject: true } : {}),
         }),
       ),
     );
@@ -71,7 +80,10 @@ function engineOption(value: unknown): EngineMode {
 async function start(context: Context, settings: DaemonSettings): Promise<Outcome> {
   const alreadyRunning = await findRunningDaemon(context.root);
   if (alreadyRunning) checkEngine(alreadyRunning, settings.engine);
-  if (alreadyRunning && (settings.idleMinutes !== undefined || settings.maxTsServerMemory !== undefined)) {
+  if (
+    alreadyRunning &&
+    (settings.idleMinutes !== undefined || settings.maxTsServerMemory !== undefined || settings.trustProject)
+  ) {
     process.stderr.write(
       'cn: a daemon is already running with its own settings; run cn stop first to apply new ones\n',
     );
@@ -118,7 +130,10 @@ async function stop(context: Context): Promise<Outcome> {
 
 /** `cn stop` prints json or one line of text (its scope offers no other format). */
 function stopped(context: Context, answer: object, said: string): Outcome {
-  return { output: context.format === 'json' ? JSON.stringify(answer) : `cn daemon  ${said}`, exitCode: EXIT.ok };
+  return {
+    output: context.format === 'json' ? jsonText(answer) : `cn daemon  ${escapeControls(said)}`,
+    exitCode: EXIT.ok,
+  };
 }
 
 /** True when the daemon accepted /shutdown and its process is gone, so a following `cn start` cannot meet it. */

@@ -1,5 +1,5 @@
 import { CnError } from '@cn/core';
-import { DEFAULT_TIMEOUT_MS, reportFailure, wholeNumber, type CommandHost } from '../run.js';
+import { reportFailure, timeoutFlag, type CommandHost } from '../run.js';
 import { resolveProjectRoot } from '../project-root.js';
 
 export function registerMcp({ cli }: CommandHost): void {
@@ -12,7 +12,7 @@ export function registerMcp({ cli }: CommandHost): void {
 }
 
 async function serve(options: { root?: unknown; timeout?: unknown }): Promise<void> {
-  const timeoutMs = wholeNumber(options.timeout, '--timeout', 1) ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = timeoutFlag(options.timeout);
   let root: string | CnError;
   try {
     if (options.root !== undefined && typeof options.root !== 'string')

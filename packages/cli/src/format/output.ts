@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CnError, presentAnswer, type PresentedAnswer, type PresentedCommand } from '@cn/core';
 import type { Context, Outcome } from '../run.js';
+import { writeOutputFile } from './output-file.js';
 
 /**
  * A command's answer in the chosen `--format`, fitted to `--max-tokens` (measured as printed), on stdout or in
@@ -19,20 +19,12 @@ export function printAnswer<C extends PresentedCommand>(
 
 /**
  * `--output <file>` writes the answer there and prints nothing, so stdout stays data-only either way;
- * the exit code is the same as for stdout, or 5 (an I/O error) when the file cannot be written.
+ * the exit code is the same as for stdout, or 5 (an I/O error) when the file cannot be written or is not one
+ * to trust (output-file.ts).
  */
 export function deliver(context: Context, output: string, exitCode: number, outputFile: unknown): Outcome {
   if (outputFile === undefined) return { output, exitCode };
   if (typeof outputFile !== 'string' || outputFile === '') throw new CnError('bad-input', '--output takes a file path');
-  const target = path.resolve(context.cwd, outputFile);
-  try {
-    writeFileSync(target, output === '' ? '' : `${output}\n`);
-  } catch (error) {
-    throw new CnError(
-      'io',
-      `cannot write ${outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      'check the directory exists and is writable',
-    );
-  }
+  writeOutputFile(path.resolve(context.cwd, outputFile), outputFile, output === '' ? '' : `${output}\n`);
   return { output: '', exitCode };
 }

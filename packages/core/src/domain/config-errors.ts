@@ -9,5 +9,8 @@ export function describeConfigError(error: ConfigErrorReport): string {
 export function configErrorsWarning(errors: ConfigErrorReport[]): string | undefined {
   if (errors.length === 0) return undefined;
   const more = errors.length > 1 ? ` and ${errors.length - 1} more` : '';
-  return `${describeConfigError(errors[0])}${more} - the project of a config tsc cannot read is not loaded: its files are answered as loose files (cn status lists config errors)`;
+  const meaning = errors[0].keptFromEngine
+    ? 'cn keeps this config from the engine: questions about its files exit 3'
+    : 'the project of a config tsc cannot read is not loaded: its files are answered as loose files';
+  return `${describeConfigError(errors[0])}${more} - ${meaning} (cn status lists config errors)`;
 }

@@ -1,3 +1,5 @@
+import { escapeControls } from '../format/control-characters.js';
+
 /**
  * Every user-visible failure is one of these kinds. The daemon maps a kind to an HTTP status once
  * (daemon/src/http/error-status.ts) and the CLI maps it to an exit code once (cli/src/exit-codes.ts).
@@ -39,6 +41,21 @@ export const engineFailure = (message: string, hint?: string) => new CnError('en
 
 export function isCnError(value: unknown): value is CnError {
   return value instanceof CnError;
+}
+
+/**
+ * The line cn prints for a failure, without its `cn: ` prefix: the same on the CLI's stderr and in an MCP tool's
+ * answer. One line whatever the message quotes (a path, an id, a line of stdin): its control characters escaped.
+ */
+export function errorLine(error: unknown): string {
+  if (isCnErrorLike(error)) return escapeControls(`${error.message}${error.hint ? ` (${error.hint})` : ''}`);
+  const message = error instanceof Error ? error.message : String(error);
+  return escapeControls(`unexpected failure: ${message.split('\n')[0]}`);
+}
+
+/** By shape too: the bundled CLI hands `cn mcp` errors made by its own inlined copy of @cn/core. */
+function isCnErrorLike(error: unknown): error is CnError {
+  return isCnError(error) || (error instanceof Error && error.name === 'CnError' && 'kind' in error);
 }
 
 /** The wire shape of an error, shared by HTTP responses and the CLI (defined in the HTTP contract). */

@@ -1,4 +1,5 @@
 import type { FindResponse } from '@cn/protocol';
+import { escapeControls, jsonText } from './control-characters.js';
 import type { AnswerFormat } from './presenter.js';
 
 type FileGroup = NonNullable<FindResponse['referenceFiles']>[number];
@@ -61,12 +62,12 @@ export function findManyText(
   answers: FindResponse[],
   render: (response: FindResponse) => string,
 ): string {
-  if (format === 'json') return JSON.stringify(answers);
-  if (format === 'files') return [...new Set(answers.flatMap(distinctFiles))].join('\n');
+  if (format === 'json') return jsonText(answers);
+  if (format === 'files') return [...new Set(answers.flatMap(distinctFiles))].map(escapeControls).join('\n');
   if (format === 'ids')
     return answers
       .map(render)
       .filter((ids) => ids !== '')
       .join('\n');
-  return answers.map((response) => `# ${response.query}\n${render(response)}`).join('\n\n');
+  return answers.map((response) => `# ${escapeControls(response.query)}\n${render(response)}`).join('\n\n');
 }

@@ -1,5 +1,6 @@
 import type { TokenMeasure } from '../output/budget.js';
 import { estimateJsonTokens, estimateTokens } from '../output/token-estimate.js';
+import { escapeAnswerControls, jsonText } from './control-characters.js';
 
 /**
  * json: the contract (the HTTP answer itself); text: for people; compact: the fewest tokens that keep every
@@ -30,11 +31,15 @@ export function formatsOf(presenter: { [Format in AnswerFormat]?: unknown }): An
   return ANSWER_FORMATS.filter((format) => format === 'json' || presenter[format] !== undefined);
 }
 
+/**
+ * How one format prints an answer. Every format is safe on a terminal: json by its own escapes, the others by
+ * printing the answer with the control characters of its strings made visible (control-characters.ts).
+ */
 export function rendererFor<T>(presenter: Presenter<T>, format: AnswerFormat): (answer: T) => string {
-  if (format === 'json') return (answer) => JSON.stringify(answer);
+  if (format === 'json') return jsonText;
   const render = presenter[format];
   if (!render) throw new Error(`no ${format} rendering`);
-  return render;
+  return (answer) => render(escapeAnswerControls(answer));
 }
 
 /** What a budget counts: the estimate of exactly what will be printed. */

@@ -145,9 +145,17 @@ function engineLine(status: StatusResponse): string {
   const versions =
     status.engine === 'native'
       ? `TypeScript ${status.typescriptVersion || '?'} (tsc --lsp)`
-      : `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${status.typescriptSource})`;
+      : `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${typescriptOrigin(status)})`;
   const why = status.engineMode === 'auto' ? `  (auto: ${status.engineReason ?? 'chosen'})` : '';
   return `${status.engine}: ${versions}${why}`;
+}
+
+/** Which TypeScript tsserver runs, and whether the project's own code (its TypeScript, its plugins) may run. */
+function typescriptOrigin(status: StatusResponse): string {
+  if (!status.trustProject) return 'bundled; the project’s own TypeScript and plugins run only with --trust-project';
+  return status.typescriptSource === 'project'
+    ? 'project; trusted: its TypeScript and tsserver plugins run'
+    : 'bundled; trusted, but the project has no node_modules/typescript';
 }
 
 /**

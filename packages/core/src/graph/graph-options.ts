@@ -6,6 +6,7 @@ export const MAX_DEPTH = 10;
 /** A graph bigger than this is no longer something an agent reads; the answer says it was cut. */
 export const MAX_GRAPH_NODES = 500;
 
+/** `--direction` of calls and deps: the CLI checks it too, so a wrong one is said with the flag, not the field. */
 export function checkDirection(direction: string | undefined, fallback: GraphDirection): GraphDirection {
   if (direction === undefined) return fallback;
   if (direction === 'in' || direction === 'out' || direction === 'both') return direction;

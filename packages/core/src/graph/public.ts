@@ -4,7 +4,7 @@ export type * from '../ports/import-graph.js';
 export type * from '../ports/type-syntax.js';
 export type * from '../ports/change-history.js';
 export { compareIds } from './graph-builder.js';
-export { MAX_DEPTH, MAX_GRAPH_NODES } from './graph-options.js';
+export { MAX_DEPTH, MAX_GRAPH_NODES, checkDirection } from './graph-options.js';
 export { MODULE_NODE_NAME, looksLikeFilePath } from './module-items.js';
 export { projectFilesInRoot } from './import-index.js';
 export * from '../usecases/trace-calls.js';

@@ -19,5 +19,6 @@ export interface ChangedFile {
  * looks like an option, and a root outside a work tree, with CnError('bad-input').
  */
 export interface ChangeHistory {
-  changedFiles(ref: string): Promise<ChangedFile[]>;
+  /** Only files `wanted` accepts are compared (each is read): cn asks about source files only. */
+  changedFiles(ref: string, wanted: (filePath: string) => boolean): Promise<ChangedFile[]>;
 }

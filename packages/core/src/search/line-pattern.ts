@@ -78,7 +78,7 @@ export class LinePattern {
     } catch (error) {
       const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error);
       throw badInput(
-        `bad pattern: ${reason.replace(/`/g, "'")}`,
+        `bad pattern: ${unsupportedSyntax(pattern) ?? reason.replace(/`/g, "'")}`,
         'cn grep takes RE2 syntax, as rg does: no backreferences or lookaround; -F for a literal string',
       );
     }
@@ -150,6 +150,17 @@ export class LinePattern {
       from = match.end > match.start ? match.end : match.end + 1;
     }
   }
+}
+
+/**
+ * What RE2 leaves out on purpose, named: its parser reports `(?<=a)` as an "invalid named capture" and `(?=a)` as
+ * "invalid or unsupported Perl syntax", which sent people looking for a typo.
+ */
+function unsupportedSyntax(pattern: string): string | undefined {
+  if (/\(\?<[=!]/.test(pattern)) return 'lookbehind ((?<=…), (?<!…)) is not supported (RE2)';
+  if (/\(\?[=!]/.test(pattern)) return 'lookahead ((?=…), (?!…)) is not supported (RE2)';
+  if (/\\([1-9]|k<)/.test(pattern)) return 'backreferences (\\1, \\k<name>) are not supported (RE2)';
+  return undefined;
 }
 
 function escapeLiteral(literal: string): string {

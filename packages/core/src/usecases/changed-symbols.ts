@@ -13,7 +13,7 @@ export async function changedSymbols(
   builder: LocationRefBuilder,
   ref: string,
 ): Promise<Roots> {
-  const changed = await deps.changes.changedFiles(ref);
+  const changed = await deps.changes.changedFiles(ref, isSourceFile);
   let withoutDeclaration = 0;
   const perFile = await Promise.all(
     changed.map(async ({ filePath, lines }) => {

@@ -105,10 +105,16 @@ export function inspectBlockKey(result: InspectResult): string {
 
 type InspectOptions = { expand: ExpandMode; context: number; withCode: boolean };
 
-function checkOptions(request: { expand?: ExpandMode; context?: number; code?: boolean }): InspectOptions {
-  const expand: ExpandMode = request.expand ?? 'block';
+/** `--expand`, block when absent: the CLI checks it too, so a wrong one is said with the flag, not the field. */
+export function checkExpandMode(expand: string | undefined): ExpandMode {
+  if (expand === undefined) return 'block';
   if (expand !== 'block' && expand !== 'surround')
-    throw badInput(`unknown expand mode '${String(expand)}'`, 'use --expand block or --expand surround');
+    throw badInput(`unknown expand mode '${expand}'`, 'use --expand block or --expand surround');
+  return expand;
+}
+
+function checkOptions(request: { expand?: ExpandMode; context?: number; code?: boolean }): InspectOptions {
+  const expand = checkExpandMode(request.expand);
   const context = request.context ?? DEFAULT_CONTEXT_LINES;
   if (!Number.isInteger(context) || context < 0 || context > MAX_CONTEXT_LINES) {
     throw badInput(`context must be a whole number from 0 to ${MAX_CONTEXT_LINES}, not ${context}`);

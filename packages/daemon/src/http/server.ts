@@ -8,6 +8,7 @@ import { STATUS_BY_KIND } from './error-status.js';
 import { carriesProof, requireRequestProof } from './request-authentication.js';
 import type { RouteDeps } from './route-deps.js';
 import { registerRoutes } from './route-table.js';
+import { validationMessage, type SchemaIssue } from './validation-message.js';
 
 export interface ServerOptions {
   token: string;
@@ -100,10 +101,10 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
     if (warning) reply.header(WARNING_HEADER, warning.replace(/[^\x20-\x7e]/g, '?').slice(0, MAX_WARNING_LENGTH));
   });
 
-  app.setErrorHandler((error: unknown, _request, reply) => {
-    const validation = (error as { validation?: unknown; message?: string }).validation;
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const validation = (error as { validation?: SchemaIssue[] }).validation;
     if (validation)
-      return reply.code(400).send(toErrorBody(new CnError('bad-input', `bad request: ${(error as Error).message}`)));
+      return reply.code(400).send(toErrorBody(new CnError('bad-input', validationMessage(validation, request.body))));
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (!(error instanceof CnError) && statusCode && statusCode >= 400 && statusCode < 500) {
       return reply.code(statusCode).send(toErrorBody(new CnError('bad-input', (error as Error).message)));

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from '../typescript-api.cjs';
-import { discoverProjects } from '../project-discovery.js';
+import { readConfigFile, readConfigFileQuietly } from '../config-file.js';
+import { CONFIG_HOST, discoverProjects } from '../project-discovery.js';
 import { isLossyName } from '../project-layout.js';
 import { SOURCE_EXTENSIONS, isInside } from '@cn/core';
 
@@ -82,12 +82,12 @@ export function loadProjectModules(root: string): ProjectModules {
  * JSON. Parsed from a source file, whose extendedSourceFiles tsc fills in.
  */
 function parseConfig(configPath: string): (ts.ParsedCommandLine & { extendedConfigs: string[] }) | undefined {
-  const readFile = (file: string) => ts.sys.readFile(file);
-  if (ts.readConfigFile(configPath, readFile).error) return undefined;
-  const source = ts.readJsonConfigFile(configPath, readFile);
+  // Configs and manifests are the repository's: read by the bounded reader (config-file.ts), never /dev/zero.
+  if (ts.readConfigFile(configPath, readConfigFileQuietly).error) return undefined;
+  const source = ts.readJsonConfigFile(configPath, readConfigFileQuietly);
   const parsed = ts.parseJsonSourceFileConfigFileContent(
     source,
-    ts.sys,
+    CONFIG_HOST,
     path.dirname(configPath),
     undefined,
     configPath,
@@ -118,7 +118,7 @@ export function findEntryPoints(modules: ProjectModules): string[] {
 function packageTargets(directory: string): string[] {
   let manifest: Record<string, unknown>;
   try {
-    manifest = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8')) as Record<string, unknown>;
+    manifest = JSON.parse(readConfigFile(path.join(directory, 'package.json'))) as Record<string, unknown>;
   } catch {
     return [];
   }
