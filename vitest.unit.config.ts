@@ -39,6 +39,8 @@ export default defineConfig({
             'test/unit/**/*.test.ts',
             ...[
               'convert',
+              'server-lines',
+              'file-change-feed',
               'config-errors',
               'type-declarations',
               'declaration-table',

@@ -1,13 +1,16 @@
 // Things that used to hang cn or the daemon (issue 10): a FIFO at the port file, a peer that trickles
 // bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections; (issue 22) a port
-// file naming a live pid and a listener that never answers, a stopped daemon. Each cn process here has a
-// short limit: a hang is a lost answer, a clear failure within the limit is not.
+// file naming a live pid and a listener that never answers, a stopped daemon, greps of one-line 4 MB
+// files, `cn find '*'` on 70,000 declarations, configs the engines cannot load, a FIFO at --output and an
+// idle time past node's longest timer. Each cn process here has a short limit: a hang is a lost answer, a
+// clear failure within the limit is not.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import * as path from 'node:path';
 import { DAEMON_BUNDLE } from '../bundle.mjs';
+import { DECLARATIONS_PER_FILE, longLine, longRows, manyDeclarations, writeGenerated } from '../lib/large-projects.mjs';
 import {
   PORT_FILE,
   children,
@@ -148,6 +151,37 @@ export function hangScenarios(fixture) {
       tally.record(normal, findIsCorrect(total)(normal));
       return root;
     },
+    async 'greps of eight one-line 4 MB files, beside a find'(tally) {
+      const root = freshRoot(fixture);
+      writeGenerated(root, 'src/blobs', 'blob', 8, longLine);
+      writeGenerated(root, 'src/rows', 'rows', 8, longRows);
+      const total = await expected(root, 'User');
+      // `a` everywhere and `x*` (an empty match at every character) took 120 s; `.{900}[0-9]` runs into its budget.
+      for (const pattern of ['a', 'x*']) tally.recordAnswered(await grepWithin(root, pattern, 'src/blobs'));
+      const [slow, beside] = await Promise.all([
+        grepWithin(root, '.{900}[0-9]', 'src/rows'),
+        (async () => (await sleep(300), ask(root)))(),
+      ]);
+      tally.recordAnswered(slow);
+      tally.record(beside, findIsCorrect(total)(beside));
+      tally.notes.push(`a find beside the grep answered in ${beside.ms} ms (the grep: ${slow.ms} ms)`);
+      return root;
+    },
+    async "find '*' --limit 5 on 70,000 declarations, beside a map"(tally) {
+      const root = freshRoot(fixture);
+      writeGenerated(root, 'src/generated', 'module', 1000, manyDeclarations);
+      const total = await expected(root, 'User');
+      const [listed, mapped] = await Promise.all([
+        cn(['find', '*', '--limit', '5', '--root', root], {}, HANG_LIMIT_MS),
+        (async () => (await sleep(300), cn(['map', 'src/generated/module7.ts', '--root', root], {}, HANG_LIMIT_MS)))(),
+      ]);
+      tally.record(listed, answerOf(listed)?.candidates?.length === 5);
+      tally.record(mapped, answerOf(mapped)?.total === DECLARATIONS_PER_FILE);
+      const beside = await ask(root);
+      tally.record(beside, findIsCorrect(total)(beside));
+      tally.notes.push(`the listing answered in ${listed.ms} ms, a map asked 300 ms after it in ${mapped.ms} ms`);
+      return root;
+    },
     // Issue 22: opening a FIFO for writing waits for a reader, and `--output` onto one held cn for ever.
     async 'FIFO at the --output path'(tally) {
       const root = freshRoot(fixture);
@@ -216,6 +250,18 @@ export function hangScenarios(fixture) {
       return root;
     },
   };
+}
+
+function answerOf(result) {
+  try {
+    return JSON.parse(result.stdout);
+  } catch {
+    return undefined;
+  }
+}
+
+function grepWithin(root, pattern, under) {
+  return cn(['grep', pattern, under, '--root', root], {}, HANG_LIMIT_MS);
 }
 
 /** Writes the configs, starts the daemon, and asks about a file under them: exit 3 naming the config, never a hang. */

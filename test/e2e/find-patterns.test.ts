@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECLARATIONS_PER_FILE, manyDeclarations, writeGenerated } from '../../scripts/lib/large-projects.mjs';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
 
 type Listed = { kind: string; name: string; id: string };
@@ -48,5 +49,38 @@ describe('cn find with a pattern, or by kind and path, end to end', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('cn find needs a name, an id, a pattern, --kind or --in');
+  });
+});
+
+describe('cn find "*" on a project of 70,000 declarations', () => {
+  let root: string;
+  const FILES = 1000;
+  beforeAll(async () => {
+    root = copyProject('examples/shop');
+    writeGenerated(root, 'src/generated', 'module', FILES, manyDeclarations);
+    await cn(['start', '--root', root]);
+  });
+  afterAll(() => cleanUp(root));
+
+  it('lists its best five and counts every match, and a cn map asked meanwhile answers first', async () => {
+    const order: string[] = [];
+    const listing = cn(['find', '*', '--limit', '5', '--root', root]).then((result) => (order.push('find'), result));
+    const map = cn(['map', 'src/generated/module7.ts', '--root', root]).then((result) => (order.push('map'), result));
+    const [listed, mapped] = await Promise.all([listing, map]);
+    expect([listed.exitCode, mapped.exitCode]).toEqual([0, 0]);
+    const answer = json(listed);
+    expect(answer.candidates).toHaveLength(5);
+    expect(answer.totalCandidates).toBeGreaterThanOrEqual(FILES * DECLARATIONS_PER_FILE);
+    expect(answer).toMatchObject({ pattern: true, truncated: true });
+    expect(answer.totalCandidatesAtLeast).toBeUndefined();
+    expect(json(mapped).total).toBe(DECLARATIONS_PER_FILE);
+    expect(order).toEqual(['map', 'find']);
+  });
+
+  it('with a kind some need reading to settle, the count is a lower bound and says so', async () => {
+    const answer = json(await cn(['find', '*', '--kind', 'function', '--limit', '5', '--root', root]));
+    expect(answer.candidates).toHaveLength(5);
+    expect(answer).toMatchObject({ totalCandidatesAtLeast: true, truncated: true });
+    expect(answer.totalCandidates).toBeGreaterThanOrEqual(FILES * 20);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { isInside, looksLikeFilePath, looksLikeTarget } from '@cn/core';
+import { fileNameBytes, isInside, looksLikeFilePath, looksLikeTarget } from '@cn/core';
 import type { Context } from './run.js';
 
 /**
@@ -13,7 +13,13 @@ export function userFile(context: Context, file: string): string {
   const fromRoot = path.resolve(context.root, file);
   const cwdInsideRoot = isInside(context.root, context.cwd);
   const preferred = cwdInsideRoot ? [fromCwd, fromRoot] : [fromRoot, fromCwd];
-  return preferred.find((candidate) => existsSync(candidate)) ?? preferred[0];
+  return preferred.find(exists) ?? preferred[0];
+}
+
+/** A path as cn spells it (`caf\xE9.ts` for a name that is not UTF-8: core's file-names.ts) names a file. */
+function exists(file: string): boolean {
+  const bytes = fileNameBytes(file);
+  return existsSync(bytes === undefined ? file : Buffer.from(bytes));
 }
 
 /**
@@ -27,9 +33,9 @@ export function rootRelativeTarget(context: Context, id: string): string {
   const cut = body.indexOf(separator);
   if (cut <= 0) return id;
   const file = body.slice(0, cut);
-  if (existsSync(path.resolve(context.root, file))) return id;
+  if (exists(path.resolve(context.root, file))) return id;
   const fromCwd = path.resolve(context.cwd, file);
-  if (!existsSync(fromCwd)) return id;
+  if (!exists(fromCwd)) return id;
   const relative = path.relative(context.root, fromCwd).split(path.sep).join('/');
   return `${prefix}${relative}${body.slice(cut)}`;
 }

@@ -12,6 +12,7 @@ export * from './domain/config-errors.js';
 export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
 export * from './domain/source-bytes.js';
+export * from './domain/file-names.js';
 export * from './domain/line-diff.js';
 // The HTTP contract's request and answer types (@cn/protocol), for the use cases' callers.
 export type * from '@cn/protocol/types';

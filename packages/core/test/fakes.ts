@@ -71,6 +71,8 @@ export class FakeEngine implements CodeIntelligence, SymbolIndex {
   referencesAt: Record<string, SourceLocation[]> = {};
   definitionsAt: Record<string, SourceLocation[]> = {};
   asked: string[] = [];
+  /** Absolute paths deleted from disk: asked about, the engine says no such file, as the real one does. */
+  readonly deleted = new Set<string>();
 
   async searchSymbols(query = '', options: { exactSuffices?: boolean } = {}): Promise<SymbolSearch> {
     this.searches.push(options.exactSuffices ? `exact:${query}` : query);
@@ -83,6 +85,7 @@ export class FakeEngine implements CodeIntelligence, SymbolIndex {
     return this.symbols;
   }
   async outline(filePath: string): Promise<OutlineNode[]> {
+    if (this.deleted.has(filePath)) throw new MissingPath(filePath);
     return this.outlines[filePath] ?? [];
   }
   async foldingSpans(filePath: string): Promise<FoldingSpan[]> {
@@ -92,6 +95,7 @@ export class FakeEngine implements CodeIntelligence, SymbolIndex {
     return this.definitionsAt[key(filePath, position)] ?? [];
   }
   async references(filePath: string, position: Position): Promise<SourceLocation[]> {
+    if (this.deleted.has(filePath)) throw new MissingPath(filePath);
     this.asked.push(key(filePath, position));
     return this.referencesAt[key(filePath, position)] ?? [];
   }

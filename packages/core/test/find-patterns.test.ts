@@ -3,6 +3,7 @@ import {
   estimateJsonTokens,
   findSymbol,
   fitFind,
+  presentAnswer,
   ProjectPaths,
   searchableLiteral,
   type WorkspaceSymbolHit,
@@ -138,5 +139,78 @@ describe('getters and setters are named as cn map names them', () => {
     expect(found.definition).toMatchObject({ kind: 'Getter', name: 'router', line: 2, character: 7 });
     const narrowed = await findSymbol(deps, { query: 'router', kind: 'getter', refs: 'none' });
     expect(narrowed.definition?.kind).toBe('Getter');
+  });
+});
+
+describe('a pattern over a large project: located lazily, stopped at its limit', () => {
+  const FILES = 150;
+  /**
+   * FILES files of 23 declarations: exported functions, unexported constants (some arrow functions: Functions once
+   * read), a class with a getter, type aliases the engine calls Variables.
+   */
+  function large() {
+    const texts: Record<string, string> = {};
+    const engine = new FakeEngine();
+    for (let file = 0; file < FILES; file++) {
+      const relative = `${file % 7 === 0 ? 'test' : 'src'}/mod${file}.ts`;
+      const lines: string[] = [];
+      const nodes = [];
+      for (let n = 0; n < 20; n++) {
+        const exported = n % 3 === 0;
+        const arrow = n % 5 === 0;
+        const name = `item${file}x${n}`;
+        lines.push(`${exported ? 'export ' : ''}const ${name} = ${arrow ? '() => 1' : '1'};`);
+        nodes.push(node(name, 'Constant', [n + 1, n + 1], [n + 1, exported ? 14 : 7]));
+      }
+      lines.push(`export type Alias${file} = number;`);
+      nodes.push(node(`Alias${file}`, 'Variable', [21, 21], [21, 13]));
+      lines.push(`export class Holder${file} {`, '  get size() {', '    return 1;', '  }', '}');
+      nodes.push(node(`Holder${file}`, 'Class', [22, 26], [22, 14], [node('size', 'Method', [23, 25], [23, 7])]));
+      texts[relative] = `${lines.join('\n')}\n`;
+      engine.outlines[`${ROOT}/${relative}`] = nodes;
+    }
+    const files = new FakeFiles(texts);
+    const read: string[] = [];
+    const readSource = files.readSource.bind(files);
+    files.readSource = (filePath: string) => (read.push(filePath), readSource(filePath));
+    const importGraph = { projectFiles: async () => Object.keys(texts).map((file) => `${ROOT}/${file}`) };
+    const deps = { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph };
+    return { deps, read, texts };
+  }
+
+  it('* --limit 5 reads a handful of files, answers what ranking every match gives, and counts them all', async () => {
+    const { deps, read } = large();
+    const everything = await findSymbol(large().deps, { query: '*', limit: 10_000 });
+    const found = await findSymbol(deps, { query: '*', limit: 5 });
+    expect(found.candidates).toEqual(everything.candidates.slice(0, 5));
+    expect(found).toMatchObject({ totalCandidates: FILES * 23, truncated: true });
+    expect(found.totalCandidatesAtLeast).toBeUndefined();
+    expect(new Set(read).size).toBeLessThan(20);
+  });
+
+  it('with a --kind a read may change (a constant that is an arrow function), the total is a lower bound, said so', async () => {
+    const { deps } = large();
+    const everything = await findSymbol(large().deps, { query: '*', kind: 'function', limit: 10_000 });
+    const found = await findSymbol(deps, { query: '*', kind: 'function', limit: 5 });
+    expect(found.candidates).toEqual(everything.candidates.slice(0, 5));
+    expect(everything.totalCandidates).toBe(FILES * 4);
+    expect(everything.totalCandidatesAtLeast).toBeUndefined();
+    expect(found.totalCandidates).toBeLessThan(FILES * 4);
+    expect(found).toMatchObject({ totalCandidatesAtLeast: true, truncated: true });
+    expect(presentAnswer('find', found, 'compact').output.split('\n')[0]).toMatch(
+      /^at least \d+ symbols listed \(showing 5\); refs not searched/,
+    );
+  });
+
+  it('lets other questions in while it lists: it pauses once it has run a slice', async () => {
+    const { deps } = large();
+    let now = 0;
+    let pauses = 0;
+    const clock = {
+      now: () => (now += 1),
+      pause: () => (pauses++, new Promise<void>((resolve) => setImmediate(resolve))),
+    };
+    await findSymbol({ ...deps, ...clock }, { query: '*', limit: 5 });
+    expect(pauses).toBeGreaterThan(5);
   });
 });

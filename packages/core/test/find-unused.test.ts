@@ -6,6 +6,7 @@ import {
   findUnused,
   fitUnused,
   isTestFile,
+  presentAnswer,
   type ModuleImport,
   type UnusedResponse,
 } from '../src/index.js';
@@ -98,6 +99,43 @@ const names = (response: UnusedResponse) =>
   );
 
 describe('findUnused', () => {
+  it('skips a file deleted while it is checked and says which, as an answer', async () => {
+    const engine = new FakeEngine();
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => `${ROOT}/src/${name}.ts`);
+    for (const file of [a, b, c]) engine.outlines[file] = [node('lonely', 'Function', [1, 1], [1, 17])];
+    const files = new FakeFiles({
+      'src/a.ts': 'export function lonely(): void {}\n',
+      'src/b.ts': 'export function lonely(): void {}\n',
+    });
+    // c.ts is listed but gone before it is read; b.ts goes once its outline is in, before its references.
+    const importGraph = { ...importGraphOf(files), projectFiles: async () => [a, b, c] };
+    const outline = engine.outline.bind(engine);
+    engine.outline = async (file) => {
+      const nodes = await outline(file);
+      if (file === b) {
+        delete files.files['src/b.ts'];
+        engine.deleted.add(b);
+      }
+      return nodes;
+    };
+    const response = await findUnused(
+      { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph },
+      {},
+    );
+    expect(response).toMatchObject({
+      filesChecked: 1,
+      checked: 1,
+      total: 1,
+      files: [{ filePath: 'src/a.ts', unused: [{ name: 'lonely' }] }],
+      deletedWhileChecking: ['src/b.ts', 'src/c.ts'],
+      complete: true,
+    });
+    for (const format of ['text', 'compact'] as const)
+      expect(presentAnswer('unused', response, format).output).toContain(
+        'skipped 2 files deleted while cn checked: src/b.ts, src/c.ts',
+      );
+  });
+
   it('reports top-level declarations no other place refers to, overloads once, exported ones flagged', async () => {
     const engine = new FakeEngine();
     const file = `${ROOT}/src/a.ts`;
@@ -236,7 +274,7 @@ describe('findUnused', () => {
     };
     const response = await findUnused(deps, { path: 'src' });
     expect(response.complete).toBe(false);
-    expect(response.incomplete).toBe('1 file could not be outlined and was not checked');
+    expect(response.incomplete).toBe('1 file could not be outlined and was not checked: src/app.ts');
     expect(response.filesChecked).toBe(2);
   });
 });

@@ -28,7 +28,7 @@ const FILES = {
   'test/retry.test.ts': 'retryDelay(0)\n',
 };
 
-function setup(files: Record<string, string> = FILES, clock: () => number = () => 0) {
+function setup(files: Record<string, string> = FILES, clock: () => number = () => 0, paused = { count: 0 }) {
   const fake = new FakeFiles({ ...files });
   const sources = new FakeSources(fake);
   const syntax = new FakeDeclarationSyntax();
@@ -40,7 +40,12 @@ function setup(files: Record<string, string> = FILES, clock: () => number = () =
     declarationSyntax: syntax,
     sleep: new FakeTimer().sleep,
   });
-  const grep = (request: GrepRequest) => grepCode({ sources, files: fake, paths, searchIndex, now: clock }, request);
+  const pause = () => {
+    paused.count++;
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  const grep = (request: GrepRequest) =>
+    grepCode({ sources, files: fake, paths, searchIndex, now: clock, pause }, request);
   return { fake, grep, searchIndex };
 }
 
@@ -123,12 +128,23 @@ describe('grepCode: matching lines grouped by the declaration they are in', () =
     expect(answer).toMatchObject({ truncated: true, totalMatches: 8, totalGroups: 4 });
   });
 
-  it('stops when its time is up, and says so', async () => {
+  it('stops when its time is up, inside a file too, and says where', async () => {
     let now = 0;
     const { grep } = setup(FILES, () => (now += GREP_TIME_BUDGET_MS / 2 + 1));
     const answer = await grep({ pattern: 'retry' });
     expect(answer.complete).toBe(false);
-    expect(answer.incomplete).toMatch(/stopped after 10 s, 1 of 3 files searched/);
+    expect(answer.incomplete).toBe('stopped after 10 s at line 1 of src/main.ts, 1 of 3 files searched');
+  });
+
+  it('lets other questions in while it runs: it pauses once it has run a slice', async () => {
+    let now = 0;
+    const paused = { count: 0 };
+    const many = {
+      'src/many.ts': Array.from({ length: 200 }, (_, index) => `const retry${index} = ${index};`).join('\n'),
+    };
+    const { grep } = setup(many, () => now++, paused);
+    expect((await grep({ pattern: 'retry' })).totalMatches).toBe(200);
+    expect(paused.count).toBeGreaterThan(2);
   });
 
   it('reads no file outside the root (a symlink out is skipped)', async () => {
@@ -136,6 +152,55 @@ describe('grepCode: matching lines grouped by the declaration they are in', () =
     fake.linkedOut.add('src/main.ts');
     const answer = await grep({ pattern: 'console' });
     expect(answer.totalMatches).toBe(0);
+  });
+});
+
+describe('grepCode on long lines: one search per line, never one per match', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** How many searches of a line (or of a long line's window) the grep made. */
+  const countSearches = () => {
+    const firstMatch = LinePattern.prototype.firstMatch;
+    const calls = { count: 0 };
+    vi.spyOn(LinePattern.prototype, 'firstMatch').mockImplementation(function (this: LinePattern, line, from) {
+      calls.count++;
+      return firstMatch.call(this, line, from);
+    });
+    return calls;
+  };
+
+  it('a line of a million matches is found once, its preview cut (`…`) and its length said', async () => {
+    const line = `const data = "${'a'.repeat(1_000_000)}";`;
+    const { grep } = setup({ 'src/data.ts': line });
+    const calls = countSearches();
+    const answer = await grep({ pattern: 'a' });
+    expect(answer).toMatchObject({ totalMatches: 1, complete: true });
+    const [match] = answer.groups[0].matches;
+    expect(match).toMatchObject({ line: 1, character: 8, lineLength: line.length });
+    expect(match.preview).toHaveLength(100);
+    expect(match.preview!.endsWith('…')).toBe(true);
+    expect(calls.count).toBe(1);
+  });
+
+  it('x* with --code-only skips a whole string at once, not one empty match per character', async () => {
+    const line = `"${'y'.repeat(200_000)}"; const code = 1; // ${'z'.repeat(200_000)}`;
+    const { grep } = setup({ 'src/data.ts': line });
+    const calls = countSearches();
+    const answer = await grep({ pattern: 'x*', codeOnly: true });
+    expect(answer.groups[0].matches[0]).toMatchObject({ line: 1, character: 200_003 });
+    // The string, then the code after it: two searches, each of one window.
+    expect(calls.count).toBe(2);
+  });
+
+  it('gives up a line after 1000 matches in strings, and says so', async () => {
+    const line = `const words = [${Array.from({ length: 1500 }, () => "'a'").join(', ')}]; const a = 1;`;
+    const { grep } = setup({ 'src/data.ts': line });
+    const answer = await grep({ pattern: 'a', codeOnly: true });
+    expect(answer.totalMatches).toBe(0);
+    expect(answer.complete).toBe(false);
+    expect(answer.incomplete).toBe(
+      '1 line holds over 1000 matches in comments and strings: the rest of it was not searched',
+    );
   });
 });
 

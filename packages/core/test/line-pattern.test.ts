@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { CnError, LinePattern, requiredLiterals } from '../src/index.js';
+import { CnError, LinePattern, SEARCH_WINDOW, requiredLiterals } from '../src/index.js';
 
 /** Every match of the pattern in each candidate line of the text, as [line text, start, end]. */
 function grep(pattern: LinePattern, text: string): Array<[string, number, number]> {
@@ -52,6 +52,42 @@ describe('LinePattern: RE2 syntax, line by line, in linear time', () => {
   it('a pattern with no literal tests every line; an empty match is taken once per place', () => {
     expect(grep(LinePattern.compile('\\d{4}'), 'x 2024\ny\n1999 2000')).toHaveLength(3);
     expect([...LinePattern.compile('x*').matches('ab')].map((match) => match.start)).toEqual([0, 1, 2]);
+  });
+
+  it('a line longer than a window is searched a window at a time, with the same matches as the whole line', () => {
+    const words = ['alpha', 'foo', 'fooo', 'b4r', '123', 'x', 'na', 'banana', '"q"'];
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const line = Array.from({ length: 12_000 }, () => words[Math.floor(random() * words.length)]).join(' ');
+    expect(line.length).toBeGreaterThan(3 * SEARCH_WINDOW);
+    for (const source of ['foo', '\\bfo+\\b', '^al', 'na$', 'x*', '[0-9]{3}', '"q" [a-z]+ "q"', 'a(?:na)+']) {
+      const whole = RE2JS.compile(source).matcher(line);
+      const expected: Array<[number, number]> = [];
+      for (let from = 0; from <= line.length && whole.find(from);) {
+        expected.push([whole.start(), whole.end()]);
+        from = whole.end() > whole.start() ? whole.end() : whole.end() + 1;
+      }
+      const windowed = [...LinePattern.compile(source).matches(line)].map(({ start, end }) => [start, end]);
+      expect(windowed, source).toEqual(expected);
+    }
+  });
+
+  it('a long line costs one bounded search per window, and a match far in is found', () => {
+    const line = `${'-'.repeat(5 * SEARCH_WINDOW)}needle${'-'.repeat(SEARCH_WINDOW)}`;
+    const pattern = LinePattern.compile('ne+dle');
+    const first = pattern.firstMatch(line);
+    expect(first).toEqual({ searchedTo: SEARCH_WINDOW });
+    let from = 0;
+    let searches = 0;
+    for (let found = pattern.firstMatch(line, from); ; found = pattern.firstMatch(line, from)) {
+      searches++;
+      if (found.match) {
+        expect(found.match).toEqual({ start: 5 * SEARCH_WINDOW, end: 5 * SEARCH_WINDOW + 6 });
+        break;
+      }
+      from = found.searchedTo;
+    }
+    expect(searches).toBe(6);
   });
 
   it('a pattern that makes a backtracking engine run for ages matches in linear time', () => {

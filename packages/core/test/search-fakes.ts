@@ -6,13 +6,15 @@ import { type FakeFiles, ROOT } from './fakes.js';
 export class FakeSources implements ProjectSources {
   failure: Error | undefined;
   listed = 0;
+  /** Relative paths the listing still names after they are gone (a deletion the listing missed). */
+  readonly staleListing = new Set<string>();
 
   constructor(private readonly fake: FakeFiles) {}
 
   async files(): Promise<string[]> {
     this.listed++;
     if (this.failure) throw this.failure;
-    return Object.keys(this.fake.files)
+    return [...new Set([...Object.keys(this.fake.files), ...this.staleListing])]
       .sort()
       .map((relative) => `${ROOT}/${relative}`);
   }

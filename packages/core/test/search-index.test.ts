@@ -117,6 +117,19 @@ describe('SearchIndex: kept in step with the files', () => {
     ]);
   });
 
+  it('forgets a file that is gone though the listing still names it (a deletion the listing missed)', async () => {
+    const { fake, sources, index, names } = project({
+      'src/a.ts': 'function kept() {\n}\n',
+      'src/b.ts': 'function vanished() {\n}\n',
+    });
+    await index.fresh(1000);
+    expect(names('vanished')).toEqual(['vanished']);
+    sources.staleListing.add('src/b.ts');
+    delete fake.files['src/b.ts'];
+    expect(await index.fresh(1000)).toMatchObject({ complete: true, files: 1, declarations: 1 });
+    expect(names('vanished')).toEqual([]);
+  });
+
   it('answers from part of the index while the first build runs, saying how far it got', async () => {
     const { fake, timer, index, names } = project({
       'src/a.ts': 'function alpha() {\n}\n',

@@ -117,6 +117,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     sources,
     searchIndex,
     now: () => performance.now(),
+    pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
     answers: new AnswerCache(projectVersion(importGraph)),
   };
   // The search index reads and parses every file: it starts once the project is loaded and the daemon has had no

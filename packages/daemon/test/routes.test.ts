@@ -87,6 +87,7 @@ beforeEach(async () => {
     sources,
     searchIndex,
     now: () => 0,
+    pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
     answers: new AnswerCache(async () => `version ${projectVersion}`),
     status: () => STATUS,
     ready: async () => STATUS,

@@ -1,16 +1,10 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  symbolKindName,
-  type FoldingSpan,
-  type OutlineNode,
-  type Position,
-  type Range,
-  type SourceLocation,
-} from '@cn/core';
+import { symbolKindName, type FoldingSpan, type OutlineNode, type Position, type Range } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { SymbolKind } from 'vscode-languageserver-protocol';
 
-// LSP and the domain both count columns in UTF-16 code units, so only the base (0 vs 1) differs.
+// LSP and the domain both count columns in UTF-16 code units, so only the base (0 vs 1) differs, as long as the
+// server counts lines as the compiler does: server-lines.ts converts for one that does not.
 
 export function toLspPosition(position: Position): lsp.Position {
   return { line: position.line - 1, character: position.character - 1 };
@@ -32,17 +26,17 @@ export function uriToPath(uri: string): string {
   return fileURLToPath(uri);
 }
 
-export function fromLspLocation(location: lsp.Location | lsp.LocationLink): SourceLocation {
-  if ('targetUri' in location) {
-    return { filePath: uriToPath(location.targetUri), range: fromLspRange(location.targetSelectionRange) };
-  }
-  return { filePath: uriToPath(location.uri), range: fromLspRange(location.range) };
-}
-
-export function fromLspLocations(result: lsp.Location | lsp.Location[] | lsp.LocationLink[] | null): SourceLocation[] {
+/** The file and range of each location a server answered, the range still in the server's lines (server-lines.ts). */
+export function lspPlaces(
+  result: lsp.Location | lsp.Location[] | lsp.LocationLink[] | null | undefined,
+): { filePath: string; range: lsp.Range }[] {
   if (!result) return [];
   const list: (lsp.Location | lsp.LocationLink)[] = Array.isArray(result) ? result : [result];
-  return list.map(fromLspLocation);
+  return list.map((location) =>
+    'targetUri' in location
+      ? { filePath: uriToPath(location.targetUri), range: location.targetSelectionRange }
+      : { filePath: uriToPath(location.uri), range: location.range },
+  );
 }
 
 export function fromDocumentSymbols(result: lsp.DocumentSymbol[] | lsp.SymbolInformation[] | null): OutlineNode[] {

@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { badInput, decodeSourceBytes } from '@cn/core';
+import { MissingPath, decodeSourceBytes } from '@cn/core';
 import {
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
 } from 'vscode-languageserver-protocol';
 import { pathToUri } from './convert.js';
-import { statWithStamp, type FileStamp } from './file-stamp.js';
+import { readFileBytes, statWithStamp, type FileStamp } from './file-stamp.js';
 import type { LspConnection } from './lsp-connection.js';
 
 interface OpenDocument {
@@ -120,11 +119,11 @@ export class DocumentSync {
     const found = await statWithStamp(filePath);
     if (!found || !found.stats.isFile()) {
       if (this.documents.has(filePath)) this.close(filePath);
-      throw badInput(`no such file: ${filePath}`, 'Check the path; the file may have been deleted or moved.');
+      throw new MissingPath(filePath, 'Check the path; the file may have been deleted or moved.');
     }
     // Nothing closes a document while its sync is queued, so what was open is still open here.
     const current = this.documents.get(filePath);
-    const text = current?.stamp === found.stamp ? undefined : decodeSourceBytes(await readFile(filePath));
+    const text = current?.stamp === found.stamp ? undefined : decodeSourceBytes(await readFileBytes(filePath));
     let document: OpenDocument;
     if (current) {
       document = current;

@@ -2,6 +2,7 @@ import type { EngineDiagnostic, EngineName, FoldingSpan, OutlineNode, SymbolSear
 import type { InitializeParams } from 'vscode-languageserver-protocol';
 import type { LanguageServerSession } from './language-server-session.js';
 import type { ProjectLayout } from './project-layout.js';
+import type { ServerLineBreaks } from './server-lines.js';
 import type { SourceTree } from './source-tree.js';
 
 /** Where the engine's answers come from, for cn status. */
@@ -65,6 +66,8 @@ export interface EngineAdapter {
   readonly versions: EngineVersions;
   /** Whether the server notices edits to files it has not opened by itself (tsserver watches; native does not). */
   readonly watchesFiles: boolean;
+  /** How the server counts lines: as the compiler (cn's own), or as LSP, converted per file (server-lines.ts). */
+  readonly lineBreaks: ServerLineBreaks;
   /**
    * Whether references without the declaration drop exactly the declaration, as tsserver does; the native
    * server also drops every import and re-export of the name, so cn asks it with the declaration and

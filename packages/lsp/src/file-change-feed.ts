@@ -1,6 +1,8 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fileNameText } from '@cn/core';
+import { fsPath, listDirectory } from './byte-paths.js';
+import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { isProjectConfig, isSourceFileName } from './source-tree.js';
 
 /** Files whose edits change answers: sources, tsconfig/jsconfig, and package.json (module resolution). */
@@ -14,11 +16,12 @@ function isWatchedName(name: string): boolean {
  * directory (inotify on Linux: one descriptor for all of them), never node_modules or build output.
  * An edit made before a request is seen by it: the kernel queued the event before the request's bytes,
  * and `drain` lets the event loop deliver pending events first. A directory that cannot be watched
- * (the inotify limit) is polled instead: its files' mtimes are compared on every drain.
+ * (the inotify limit) is polled instead: its files' stamps (file-stamp.ts: an edit that keeps the size and mtime
+ * still moves the ctime) are compared on every drain.
  */
 export class FileChangeFeed {
   private readonly watchers = new Map<string, FSWatcher>();
-  private readonly polled = new Map<string, Map<string, number>>();
+  private readonly polled = new Map<string, Map<string, FileStamp>>();
   private changed = new Set<string>();
   private closed = false;
 
@@ -40,9 +43,10 @@ export class FileChangeFeed {
   private async watchDirectory(directory: string): Promise<void> {
     if (this.closed) return;
     try {
-      const watcher = watch(directory, { persistent: false }, (_event, name) => {
-        if (typeof name === 'string' && isWatchedName(path.basename(name)))
-          this.changed.add(path.join(directory, name));
+      // Names as bytes: one that is not UTF-8 is spelled as cn spells it (byte-paths.ts), not with U+FFFD.
+      const watcher = watch(fsPath(directory), { persistent: false, encoding: 'buffer' }, (_event, bytes) => {
+        const name = bytes === null ? undefined : fileNameText(bytes);
+        if (name !== undefined && isWatchedName(path.basename(name))) this.changed.add(path.join(directory, name));
       });
       // A watched directory removed later reports an error; the file-set monitor reports its files.
       watcher.on('error', () => {
@@ -53,7 +57,7 @@ export class FileChangeFeed {
     } catch (error) {
       if (this.polled.size === 0)
         this.onLog(`cn: cannot watch ${directory} (${(error as Error).message}): polling its files instead`);
-      this.polled.set(directory, await this.mtimes(directory, new Map()));
+      this.polled.set(directory, await this.stamps(directory, new Map()));
     }
   }
 
@@ -62,8 +66,8 @@ export class FileChangeFeed {
     // Events the kernel already queued are delivered before the check phase that resumes us.
     await new Promise((resolve) => setImmediate(resolve));
     for (const [directory, before] of this.polled) {
-      const now = await this.mtimes(directory, before);
-      for (const [file, time] of now) if (before.get(file) !== time) this.changed.add(file);
+      const now = await this.stamps(directory, before);
+      for (const [file, stamp] of now) if (before.get(file) !== stamp) this.changed.add(file);
       this.polled.set(directory, now);
     }
     const files = [...this.changed];
@@ -71,16 +75,15 @@ export class FileChangeFeed {
     return files;
   }
 
-  private async mtimes(directory: string, previous: Map<string, number>): Promise<Map<string, number>> {
-    const names = await readdir(directory).catch(() => [] as string[]);
-    const times = new Map<string, number>();
-    for (const name of names.filter(isWatchedName)) {
-      const file = path.join(directory, name);
-      const time = (await stat(file).catch(() => undefined))?.mtimeMs;
-      if (time !== undefined) times.set(file, time);
+  private async stamps(directory: string, previous: Map<string, FileStamp>): Promise<Map<string, FileStamp>> {
+    const entries = await listDirectory(directory);
+    const stamps = new Map<string, FileStamp>();
+    for (const { path: file } of entries.filter((entry) => isWatchedName(entry.name))) {
+      const stamp = (await statWithStamp(file))?.stamp;
+      if (stamp !== undefined) stamps.set(file, stamp);
       else if (previous.has(file)) this.changed.add(file);
     }
-    return times;
+    return stamps;
   }
 
   close(): void {

@@ -1,5 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fsPath, listDirectory } from './byte-paths.js';
+import { stampOf, type FileStamp } from './file-stamp.js';
 import { isProjectConfig, isSourceFileName, isWalkedDirectory, type SourceTree } from './source-tree.js';
 
 export interface FileSetChange {
@@ -12,13 +14,15 @@ export interface FileSetChange {
 /**
  * Notices files created, deleted or renamed under the root before the next answer. tsserver's own
  * directory watchers catch up only after a delay (a new file is missing from `find` for about a
- * second), so every request first compares directory mtimes — a directory's mtime changes exactly
- * when an entry is added, removed or renamed — and re-reads only the directories that changed.
- * Edits to existing files do not touch directory mtimes; tsserver's file watchers and the
+ * second), so every request first compares directory stamps and re-reads only the directories that changed.
+ * A directory's mtime changes when an entry is added, removed or renamed, but anyone can set it back (`touch -r`,
+ * `utimes`, an archive extracted with its times): the stamp also holds the ctime, which moves with every entry
+ * change and with that very setting back, and cannot be set from user space (file-stamp.ts).
+ * Edits to existing files do not touch directories; tsserver's file watchers and the
  * document sync handle those.
  */
 export class FileSetMonitor {
-  private readonly directoryTimes = new Map<string, number>();
+  private readonly directoryStamps = new Map<string, FileStamp>();
   private readonly entries = new Map<string, Set<string>>();
   private checking: Promise<FileSetChange> | undefined;
 
@@ -34,8 +38,8 @@ export class FileSetMonitor {
     }
     await Promise.all(
       tree.directories.map(async (directory) => {
-        const time = await mtime(directory);
-        if (time !== undefined) monitor.directoryTimes.set(directory, time);
+        const stamp = await directoryStamp(directory);
+        if (stamp !== undefined) monitor.directoryStamps.set(directory, stamp);
         monitor.entries.set(directory, byDirectory.get(directory) ?? new Set());
       }),
     );
@@ -43,21 +47,21 @@ export class FileSetMonitor {
   }
 
   get directoryCount(): number {
-    return this.directoryTimes.size;
+    return this.directoryStamps.size;
   }
 
   /** The directories followed now (new ones included, vanished ones gone). */
   directories(): string[] {
-    return [...this.directoryTimes.keys()];
+    return [...this.directoryStamps.keys()];
   }
 
   /**
-   * Whether every followed directory still has the mtime last seen: a look that records nothing, so the next
+   * Whether every followed directory still has the stamp last seen: a look that records nothing, so the next
    * `check` still sees (and reports) any change.
    */
   async unchanged(): Promise<boolean> {
     const same = await Promise.all(
-      [...this.directoryTimes].map(async ([directory, known]) => (await mtime(directory)) === known),
+      [...this.directoryStamps].map(async ([directory, known]) => (await directoryStamp(directory)) === known),
     );
     return same.every(Boolean);
   }
@@ -72,8 +76,8 @@ export class FileSetMonitor {
     const change: FileSetChange = { addedSources: [], removedSources: [], configsChanged: false };
     const changed: string[] = [];
     await Promise.all(
-      [...this.directoryTimes].map(async ([directory, known]) => {
-        if ((await mtime(directory)) !== known) changed.push(directory);
+      [...this.directoryStamps].map(async ([directory, known]) => {
+        if ((await directoryStamp(directory)) !== known) changed.push(directory);
       }),
     );
     for (const directory of changed) await this.rescan(directory, change);
@@ -82,39 +86,36 @@ export class FileSetMonitor {
 
   /** Re-reads one directory; new subdirectories are walked whole, vanished ones forgotten whole. */
   private async rescan(directory: string, change: FileSetChange): Promise<void> {
-    const time = await mtime(directory);
+    const stamp = await directoryStamp(directory);
     const before = this.entries.get(directory) ?? new Set<string>();
-    if (time === undefined) {
+    if (stamp === undefined) {
       this.forget(directory, change);
       return;
     }
-    this.directoryTimes.set(directory, time);
+    this.directoryStamps.set(directory, stamp);
     const now = new Set<string>();
-    const listing = await readdir(directory, { withFileTypes: true }).catch(() => []);
+    const listing = await listDirectory(directory);
     for (const entry of listing) {
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory() && isWalkedDirectory(entry.name) && !this.directoryTimes.has(full))
+      const full = entry.path;
+      if (entry.isDirectory && isWalkedDirectory(entry.name) && !this.directoryStamps.has(full))
         await this.rescan(full, change);
-      else if (entry.isFile() && (isSourceFileName(entry.name) || isProjectConfig(entry.name))) now.add(full);
+      else if (entry.isFile && (isSourceFileName(entry.name) || isProjectConfig(entry.name))) now.add(full);
     }
     for (const file of now) if (!before.has(file)) record(change, file, 'added');
     for (const file of before) if (!now.has(file)) record(change, file, 'removed');
     this.entries.set(directory, now);
-    for (const known of [...this.directoryTimes.keys()]) {
-      if (
-        path.dirname(known) === directory &&
-        !listing.some((entry) => entry.isDirectory() && path.join(directory, entry.name) === known)
-      ) {
+    for (const known of [...this.directoryStamps.keys()]) {
+      if (path.dirname(known) === directory && !listing.some((entry) => entry.isDirectory && entry.path === known)) {
         this.forget(known, change);
       }
     }
   }
 
   private forget(directory: string, change: FileSetChange): void {
-    for (const known of [...this.directoryTimes.keys()]) {
+    for (const known of [...this.directoryStamps.keys()]) {
       if (known !== directory && !known.startsWith(`${directory}${path.sep}`)) continue;
       for (const file of this.entries.get(known) ?? []) record(change, file, 'removed');
-      this.directoryTimes.delete(known);
+      this.directoryStamps.delete(known);
       this.entries.delete(known);
     }
   }
@@ -125,9 +126,9 @@ function record(change: FileSetChange, file: string, how: 'added' | 'removed'): 
   else (how === 'added' ? change.addedSources : change.removedSources).push(file);
 }
 
-async function mtime(directory: string): Promise<number | undefined> {
+async function directoryStamp(directory: string): Promise<FileStamp | undefined> {
   try {
-    return (await stat(directory)).mtimeMs;
+    return stampOf(await stat(fsPath(directory), { bigint: true }));
   } catch {
     return undefined;
   }

@@ -1,5 +1,7 @@
 import type { BigIntStats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { MissingPath } from '@cn/core';
+import { fsPath } from './byte-paths.js';
 
 /**
  * One version of a file's content, told without reading it. mtime and size alone are fooled by a
@@ -15,6 +17,20 @@ export function stampOf(stats: BigIntStats): FileStamp {
 
 /** The file's stats (bigint) and stamp, or undefined when nothing is at that path. */
 export async function statWithStamp(filePath: string): Promise<{ stats: BigIntStats; stamp: FileStamp } | undefined> {
-  const stats = await stat(filePath, { bigint: true }).catch(() => undefined);
+  const stats = await stat(fsPath(filePath), { bigint: true }).catch(() => undefined);
   return stats && { stats, stamp: stampOf(stats) };
+}
+
+/**
+ * The file's bytes. A file deleted between its listing (or stat) and this read is a MissingPath, as one a stat did not
+ * find, so an answer over many files can skip it (cn unused) instead of failing with a raw ENOENT.
+ */
+export async function readFileBytes(filePath: string): Promise<Buffer> {
+  try {
+    return await readFile(fsPath(filePath));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new MissingPath(filePath, 'the file was deleted while cn read it');
+    throw error;
+  }
 }

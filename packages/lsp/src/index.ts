@@ -3,6 +3,7 @@ export type { EngineOptions, TypeScriptEngine } from './typescript-engine.js';
 export { LazyImportGraph } from './navigation/lazy-import-graph.js';
 export type { TsImportGraph } from './navigation/import-graph.js';
 export { stampOf, statWithStamp } from './file-stamp.js';
+export { fsPath, realPath } from './byte-paths.js';
 export type { FileStamp } from './file-stamp.js';
 export { LazyTypeSyntax } from './navigation/lazy-type-syntax.js';
 export { LazyReferenceSyntax } from './navigation/lazy-reference-syntax.js';

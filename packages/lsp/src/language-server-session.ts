@@ -18,6 +18,7 @@ import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { KeptConfigs } from './config-graph.js';
 import { ReadinessGate } from './readiness-gate.js';
+import { ServerPositions } from './server-positions.js';
 import { LanguageServerProcess } from './language-server-process.js';
 
 export interface SessionSettings {
@@ -49,6 +50,8 @@ export class LanguageServerSession {
   readonly documents: DocumentSync;
   readonly gate = new ReadinessGate();
   readonly symbols: SessionSymbols;
+  /** Places between the server's lines and cn's (the native server counts lines as LSP does). */
+  readonly positions: ServerPositions;
   projects: string[] = [];
   looseFiles = 0;
   /** How far start() has got, for cn's progress line; stays as it was once ready. */
@@ -97,6 +100,7 @@ export class LanguageServerSession {
     this.documents = new DocumentSync(this.connection, settings.maxOpenDocuments, (file) =>
       this.keptConfigs.refusalOf(file),
     );
+    this.positions = new ServerPositions(adapter.lineBreaks);
     this.symbols = adapter.createSymbols(this);
     void this.process.exitedPromise.then(() => this.die('the language server process exited'));
     this.watchTimer = setInterval(() => this.watchTree(), TREE_WATCH_INTERVAL_MS);

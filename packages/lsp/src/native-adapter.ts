@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSourceBytes } from '@cn/core';
 import { RequestType } from 'vscode-jsonrpc/node.js';
@@ -12,6 +11,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { fromFoldingRanges, pathToUri } from './convert.js';
 import type { EngineAdapter, SourceChanges } from './engine-adapter.js';
+import { readFileBytes } from './file-stamp.js';
 import { CLIENT_CAPABILITIES, commonInitializeParams } from './initialize-params.js';
 import type { LanguageServerSession } from './language-server-session.js';
 import type { ProjectLayout } from './project-layout.js';
@@ -44,6 +44,7 @@ export function nativeAdapter(installation: NativeInstallation): EngineAdapter {
     versions: installation,
     dropsOnlyTheDeclaration: false,
     watchesFiles: false,
+    lineBreaks: 'lsp',
     // Its info messages narrate every snapshot: only warnings and errors go to daemon.log.
     logLevel: 2,
     discover: (root, maxLooseFiles, tree) => discoverNatively(installation.binary, root, maxLooseFiles, tree),
@@ -109,7 +110,7 @@ async function nativeOutline(session: LanguageServerSession, file: string): Prom
 }
 
 async function readText(file: string): Promise<string> {
-  return decodeSourceBytes(await readFile(file));
+  return decodeSourceBytes(await readFileBytes(file));
 }
 
 /**

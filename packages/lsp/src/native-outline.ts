@@ -1,7 +1,7 @@
-import { lineStarts, symbolKindName, tokenize, type OutlineNode, type Token } from '@cn/core';
+import { symbolKindName, tokenize, type OutlineNode, type Token } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { SymbolKind } from 'vscode-languageserver-protocol';
-import { fromLspRange } from './convert.js';
+import { fileLines, lspLineStarts } from './server-lines.js';
 
 /** An import or export binding the native outline lists, which tsserver's navto reports as an alias. */
 export interface AliasBinding {
@@ -41,8 +41,10 @@ interface Lexed {
  *   (tsserver: Method);
  * - `export =` is a Variable named at its expression (tsserver: a Constant at the statement);
  * - a namespace is a Namespace (tsserver: Module).
+ * Its places are in LSP's lines (server-lines.ts): the text is read at them as such, and the outline says cn's.
  */
 export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: string): NativeOutline {
+  const lines = fileLines(text, 'lsp');
   let lexed: Lexed | undefined;
   const lex = (): Lexed => (lexed ??= lexText(text));
   const aliases: AliasBinding[] = [];
@@ -57,7 +59,7 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
     } else if (kind === SymbolKind.Variable) {
       const binding = bindingKeyword(lex(), symbol.selectionRange.start);
       if (binding === 'import' || binding === 'export') {
-        const alias = { name: symbol.name, range: fromLspRange(symbol.selectionRange) };
+        const alias = { name: symbol.name, range: lines.fromServerRange(symbol.selectionRange) };
         if (binding === 'export' || namesAnew(lex(), symbol.selectionRange.start)) aliases.push(alias);
         else if (importsRelative(lex(), symbol.selectionRange.start)) plainImports.push(alias);
         return undefined;
@@ -80,8 +82,8 @@ export function normalizeNativeOutline(symbols: lsp.DocumentSymbol[], text: stri
     const node: OutlineNode = {
       name,
       kind: symbolKindName(kind),
-      range: fromLspRange(symbol.range),
-      selectionRange: fromLspRange(selection),
+      range: lines.fromServerRange(symbol.range),
+      selectionRange: lines.fromServerRange(selection),
       children,
     };
     if (symbol.kind === SymbolKind.Property && parent && !MEMBER_PARENTS.has(parent.kind)) objectProperties.add(node);
@@ -102,7 +104,7 @@ function sourceOf(lexed: Lexed, range: lsp.Range): string {
 
 function lexText(text: string): Lexed {
   const tokens = tokenize(text);
-  const starts = lineStarts(text);
+  const starts = lspLineStarts(text);
   const offsetOf = (position: lsp.Position) => (starts[position.line] ?? text.length) + position.character;
   return {
     source: text,
@@ -213,13 +215,18 @@ const CLOSING = new Set(['}', ']', ')', '`', '>']);
 /**
  * Folding ranges as typescript-language-server reports them: a range that ends with a closing bracket
  * (or backtick) folds up to the line before it, so the closing line stays visible; the native server
- * reports the closing line itself.
+ * reports the closing line itself. Its lines are LSP's; the folds returned are in the compiler's (0-based).
  */
 export function normalizeNativeFolds(ranges: lsp.FoldingRange[], text: string): lsp.FoldingRange[] {
-  const starts = lineStarts(text);
+  const starts = lspLineStarts(text);
+  const lines = fileLines(text, 'lsp');
+  const compilerLine = (line: number, character: number) => lines.fromServer({ line, character }).line - 1;
   return ranges.map((range) => {
-    if (range.endCharacter === undefined || range.endCharacter === 0) return range;
-    const closing = text.charAt((starts[range.endLine] ?? text.length) + range.endCharacter - 1);
-    return CLOSING.has(closing) ? { ...range, endLine: Math.max(range.endLine - 1, range.startLine) } : range;
+    const endCharacter = range.endCharacter ?? 0;
+    const closing =
+      endCharacter > 0 && CLOSING.has(text.charAt((starts[range.endLine] ?? text.length) + endCharacter - 1));
+    const startLine = compilerLine(range.startLine, range.startCharacter ?? 0);
+    const endLine = compilerLine(range.endLine, endCharacter);
+    return { ...range, startLine, endLine: closing ? Math.max(endLine - 1, startLine) : endLine };
   });
 }

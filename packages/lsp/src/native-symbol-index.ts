@@ -1,6 +1,5 @@
-import { symbolKindName, type OutlineNode, type SymbolSearch, type WorkspaceSymbolHit } from '@cn/core';
+import { MissingPath, symbolKindName, type OutlineNode, type SymbolSearch, type WorkspaceSymbolHit } from '@cn/core';
 import { WorkspaceSymbolRequest, type SymbolInformation, type WorkspaceSymbol } from 'vscode-languageserver-protocol';
-import { fromLspRange, uriToPath } from './convert.js';
 import type { SessionSymbols, SourceChanges } from './engine-adapter.js';
 import type { LanguageServerSession } from './language-server-session.js';
 import type { NativeOutline } from './native-outline.js';
@@ -171,7 +170,7 @@ export class NativeSymbolIndex implements SessionSymbols {
         },
         (error: unknown) => {
           // A file deleted meanwhile is forgotten; any other failure is read again by the next search.
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          if (error instanceof MissingPath || (error as NodeJS.ErrnoException).code === 'ENOENT') {
             this.byFile.delete(file);
             this.plainImportsByFile.delete(file);
           } else {
@@ -194,12 +193,13 @@ export class NativeSymbolIndex implements SessionSymbols {
 
   private async workspaceSymbols(query: string): Promise<WorkspaceSymbolHit[]> {
     const answer = await this.session.request(WorkspaceSymbolRequest.type, { query });
-    return (answer ?? []).filter(isSymbolInformation).map((symbol) => ({
+    const symbols = (answer ?? []).filter(isSymbolInformation);
+    const places = await this.session.positions.locations(symbols.map((symbol) => symbol.location));
+    return symbols.map((symbol, index) => ({
       name: symbol.name,
       // The engine's own kind: outside the index there is no outline to read (a type alias is a Class).
       kind: symbolKindName(symbol.kind),
-      filePath: uriToPath(symbol.location.uri),
-      range: fromLspRange(symbol.location.range),
+      ...places[index],
       ...(symbol.containerName ? { containerName: symbol.containerName } : {}),
     }));
   }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { isDeclarationFile, isInside, isSourceFile } from '@cn/core';
+import { existsSync } from 'node:fs';
+import { hasByteEscapes, isDeclarationFile, isInside, isSourceFile } from '@cn/core';
 import type { SourceTree } from './source-tree.js';
 
 export interface DiscoveredProject {
@@ -32,6 +33,12 @@ export interface ProjectLayout {
   configErrors: ConfigError[];
   /** The projects' source files under the root (node_modules aside) and the loose files: what cn's index reads. */
   sourceFiles: string[];
+  /**
+   * Sources whose names are not UTF-8 (spelled with `\x` escapes, core's file-names.ts): neither engine can open them
+   * (tsserver takes paths as UTF-8 strings; the native compiler lists them with U+FFFD for each such byte), so no
+   * config claims them and no engine is told of them; cn's own readers (grep, search, the import graph) list them.
+   */
+  nonUtf8Files: string[];
   /**
    * The compiler options of the config nearest the root that has files of its own, as its reader gave them: what
    * the loose files are compiled with (project-discovery.ts, looseFileOptions). Only the TypeScript 5.9 reader
@@ -82,14 +89,14 @@ export function assembleLayout(
         configQueue.push(referenced);
       }
     }
-    const files = parsed.files.filter((file) => isInside(root, file));
+    const files = parsed.files.filter((file) => isInside(root, file) && !isLossyName(file));
     for (const file of files) claimed.add(file);
     if (files.length > 0 && (!nearest || isCloserToRoot(configPath, nearest.configPath)))
       nearest = { configPath, options: parsed.options };
     const anchor = chooseAnchor(configPath, files, configs);
     if (anchor) projects.push({ configPath, anchor });
   }
-  const unclaimed = sources.filter((file) => !claimed.has(file) && !isDeclarationFile(file));
+  const unclaimed = sources.filter((file) => !claimed.has(file) && !isDeclarationFile(file) && !hasByteEscapes(file));
   const looseFiles = unclaimed.slice(0, maxLooseFiles);
   const inNodeModules = `${path.sep}node_modules${path.sep}`;
   const projectSources = [...claimed].filter((file) => isSourceFile(file) && !file.includes(inNodeModules));
@@ -99,8 +106,17 @@ export function assembleLayout(
     looseFilesTruncated: unclaimed.length > maxLooseFiles,
     configErrors,
     sourceFiles: [...projectSources, ...looseFiles].sort(),
+    nonUtf8Files: sources.filter(hasByteEscapes),
     ...(nearest?.options ? { nearestConfigOptions: nearest.options } : {}),
   };
+}
+
+/**
+ * A name a compiler read as UTF-8 from bytes that are not (each such byte a U+FFFD): it names no file. The file itself
+ * is among the walked sources, spelled with escapes (nonUtf8Files).
+ */
+export function isLossyName(file: string): boolean {
+  return file.includes('\uFFFD') && !existsSync(file);
 }
 
 function isCloserToRoot(configPath: string, other: string): boolean {

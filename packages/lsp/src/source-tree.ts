@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isDeclarationFile, isSourceFile } from '@cn/core';
+import { listDirectorySync } from './byte-paths.js';
 
 /** Directories that never hold project sources worth loading: dependencies, VCS data, build output. */
 const IGNORED_DIRECTORIES = new Set([
@@ -32,19 +32,15 @@ export function walkSourceTree(root: string): SourceTree {
   while (directories.length > 0 && walked < MAX_WALKED_ENTRIES) {
     const directory = directories.shift()!;
     walkedDirectories.push(directory);
-    let entries;
-    try {
-      entries = readdirSync(directory, { withFileTypes: true });
-    } catch {
-      continue;
-    }
+    // Names as cn spells them: one that is not UTF-8 keeps its bytes (byte-paths.ts), not U+FFFD.
+    const entries = listDirectorySync(directory);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       walked += 1;
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) {
+      const full = entry.path;
+      if (entry.isDirectory) {
         if (isWalkedDirectory(entry.name)) directories.push(full);
-      } else if (entry.isFile()) {
+      } else if (entry.isFile) {
         if (isProjectConfig(entry.name)) configs.push(full);
         else if (isSourceFileName(entry.name)) sources.push(full);
       }

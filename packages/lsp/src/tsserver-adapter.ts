@@ -55,6 +55,8 @@ export function tsserverAdapter(installation: TsserverInstallation): EngineAdapt
     versions: installation,
     dropsOnlyTheDeclaration: true,
     watchesFiles: true,
+    // typescript-language-server reports tsserver's lines, which are the compiler's.
+    lineBreaks: 'compiler',
     // typescript-language-server logs little (logVerbosity off), and tsserver's deaths among it.
     logLevel: 4,
     discover: discoverInWorker,

@@ -1,8 +1,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  MissingPath,
   badInput,
+  hasByteEscapes,
   isInside,
+  type CnError,
   type CodeIntelligence,
   type EngineMode,
   type EngineStatus,
@@ -25,7 +28,6 @@ import {
   ReferencesRequest,
   TypeDefinitionRequest,
 } from 'vscode-languageserver-protocol';
-import { fromLspLocations, pathToUri, toLspPosition } from './convert.js';
 import type { LanguageServerSession } from './language-server-session.js';
 import { FileAnswers } from './file-answers.js';
 import { configErrorDiagnostics } from './config-errors.js';
@@ -36,6 +38,26 @@ import type { EngineAdapter } from './engine-adapter.js';
 import { EngineLife } from './engine-life.js';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
 import { hoverAt, locationsAt } from './navigation/symbol-info.js';
+
+/** Neither engine can open a file whose name is not UTF-8 (project-layout.ts, nonUtf8Files): said, never silence. */
+function notUtf8(relative: string): CnError {
+  return badInput(
+    `the language server cannot open ${relative}: its name is not UTF-8`,
+    'cn grep, cn search and cn deps read it; give it a UTF-8 name for the rest',
+  );
+}
+
+/** Whole-project diagnostics list such a file once, as not compiled, rather than leave it out unsaid. */
+function notCompiled(file: string, relative: string): EngineDiagnostic {
+  const start = { line: 1, character: 1 };
+  return {
+    filePath: file,
+    range: { start, end: start },
+    severity: 'warning',
+    code: 'cn',
+    message: `${notUtf8(relative).message}: it is not compiled`,
+  };
+}
 
 function placeKey({ filePath, range }: SourceLocation): string {
   return `${filePath}:${range.start.line}:${range.start.character}`;
@@ -156,26 +178,24 @@ class LanguageServerEngine implements TypeScriptEngine {
   }
 
   async definition(filePath: string, position: Position): Promise<SourceLocation[]> {
-    return this.onFile(filePath, async (session, file) =>
-      fromLspLocations(
-        await session.request(DefinitionRequest.type, {
-          textDocument: { uri: pathToUri(file) },
-          position: toLspPosition(checkPosition(position)),
-        }),
-      ),
-    );
+    return this.onFile(filePath, async (session, file) => {
+      const at = await session.positions.at(file, checkPosition(position));
+      return session.positions.locations(await session.request(DefinitionRequest.type, at));
+    });
   }
 
   async references(filePath: string, position: Position, includeDeclaration: boolean): Promise<SourceLocation[]> {
     return this.onFile(filePath, async (session, file) => {
       await session.documents.syncAll();
-      const at = { textDocument: { uri: pathToUri(file) }, position: toLspPosition(checkPosition(position)) };
+      const at = await session.positions.at(file, checkPosition(position));
       const asked = includeDeclaration || !this.adapter.dropsOnlyTheDeclaration;
-      const found = fromLspLocations(
+      const found = await session.positions.locations(
         await session.request(ReferencesRequest.type, { ...at, context: { includeDeclaration: asked } }),
       );
       if (asked === includeDeclaration) return found;
-      const declared = fromLspLocations(await session.request(DefinitionRequest.type, at)).map(placeKey);
+      const declared = (await session.positions.locations(await session.request(DefinitionRequest.type, at))).map(
+        placeKey,
+      );
       return found.filter((location) => !declared.includes(placeKey(location)));
     });
   }
@@ -192,8 +212,9 @@ class LanguageServerEngine implements TypeScriptEngine {
     if (!isInside(this.options.root, file)) {
       throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);
     }
+    if (hasByteEscapes(file)) throw notUtf8(path.relative(this.options.root, file));
     const stats = await stat(file).catch(() => undefined);
-    if (!stats) throw badInput(`no such file: ${filePath}`, 'Check the path relative to the project root.');
+    if (!stats) throw new MissingPath(filePath, 'Check the path relative to the project root.');
     if (!stats.isFile()) throw badInput(`not a file: ${filePath}`);
     const session = await this.readySession();
     const { stamp, release } = await session.documents.hold(file);
@@ -257,6 +278,10 @@ class LanguageServerEngine implements TypeScriptEngine {
     const openAndAsk = (filePath: string) => this.onFile(filePath, fileDiagnostics);
     for (const filePath of filePaths) {
       const file = path.resolve(this.options.root, filePath);
+      if (hasByteEscapes(file)) {
+        found.push(notCompiled(file, path.relative(this.options.root, file)));
+        continue;
+      }
       const asked = openEach ? openAndAsk(file) : fileDiagnostics(session, file);
       // A session that restarted meanwhile answers after the file is opened in the new one.
       found.push(...(await asked.catch(() => openAndAsk(file))));

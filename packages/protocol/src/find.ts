@@ -86,6 +86,11 @@ export const findResponse = z.object({
    */
   pattern: z.literal(true).optional(),
   /**
+   * A pattern with a kind that reading a file may settle (a constant holding an arrow function is a Function): the
+   * listing stopped once it had its best `limit`, before reading the others, so totalCandidates is a lower bound.
+   */
+  totalCandidatesAtLeast: z.literal(true).optional(),
+  /**
    * When references were searched: the projects they were searched in. `complete` is also false when the name was
    * answered before the engine's symbol index was built (native engine, just started): the definition and its
    * references are final, `incomplete` says what may be missing.

@@ -89,8 +89,10 @@ export const grepMatch = z.object({
   line: z.int(),
   /** 1-based UTF-16 column where the match starts. */
   character: z.int(),
-  /** The line around the match, trimmed, at most 100 characters. */
+  /** The line around the match, trimmed, at most 100 characters; `…` stands for each end left out. */
   preview: z.string().optional(),
+  /** The line's length in characters, when it is over 1,000 (minified or generated code): the preview is a glimpse. */
+  lineLength: z.int().optional(),
 });
 export type GrepMatch = z.infer<typeof grepMatch>;
 

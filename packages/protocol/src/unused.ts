@@ -52,6 +52,11 @@ export const unusedResponse = z.object({
   membersOf: z.string().optional(),
   /** Source files checked. */
   filesChecked: z.int(),
+  /**
+   * Files listed for checking that were deleted while cn checked them (root-relative, in path order): skipped, their
+   * declarations neither checked nor reported.
+   */
+  deletedWhileChecking: z.array(z.string()).optional(),
   /** Top-level declarations checked (overloads once). */
   checked: z.int(),
   /** Files with something to report, in path order. */

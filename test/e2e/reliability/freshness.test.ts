@@ -1,4 +1,6 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject, json } from '../../helpers/cn.js';
@@ -79,5 +81,46 @@ describe('fresh after edits', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^cn: line 9 is past the end of src\/domain\/money\.ts \(1 lines\)/);
+  });
+
+  /** Runs `change` in `directory`, then sets the directory's times back as they were (`touch -r`). */
+  function keepingDirectoryTimes(directory: string, change: () => void): void {
+    const reference = path.join(os.tmpdir(), `cn-freshness-ref-${process.pid}`);
+    writeFileSync(reference, '');
+    execFileSync('touch', ['-r', directory, reference]);
+    const before = statSync(directory, { bigint: true }).mtimeNs;
+    change();
+    execFileSync('touch', ['-r', reference, directory]);
+    rmSync(reference);
+    expect(statSync(directory, { bigint: true }).mtimeNs).toBe(before);
+  }
+  const grepFiles = async (pattern: string) =>
+    json(await cn(['grep', pattern, '--root', root])).groups.map((group: { filePath: string }) => group.filePath);
+  const searchFiles = async (words: string) =>
+    json(await cn(['search', words, '--root', root])).results.map((result: { filePath: string }) => result.filePath);
+
+  it('sees a file created in a directory whose mtime was then set back', async () => {
+    // Every answer has read the listing as it is now.
+    await Promise.all([find('Money'), grepFiles('Money'), searchFiles('money')]);
+    keepingDirectoryTimes(path.join(root, 'src/domain'), () =>
+      writeFileSync(
+        path.join(root, 'src/domain/covert.ts'),
+        'export function covertLedgerEntry(): number {\n  return 7;\n}\n',
+      ),
+    );
+    expect((await find('covertLedgerEntry')).definition).toMatchObject({ id: 'src/domain/covert.ts::1::17' });
+    expect(await grepFiles('covertLedgerEntry')).toEqual(['src/domain/covert.ts']);
+    expect(await searchFiles('covert ledger entry')).toContain('src/domain/covert.ts');
+  });
+
+  it('forgets a file deleted from a directory whose mtime was then set back', async () => {
+    const doomed = path.join(root, 'src/services/doomed.ts');
+    writeFileSync(doomed, 'export function doomedLedgerEntry(): number {\n  return 8;\n}\n');
+    expect(await searchFiles('doomed ledger entry')).toContain('src/services/doomed.ts');
+    expect(await grepFiles('doomedLedgerEntry')).toEqual(['src/services/doomed.ts']);
+    keepingDirectoryTimes(path.dirname(doomed), () => rmSync(doomed));
+    expect(await searchFiles('doomed ledger entry')).not.toContain('src/services/doomed.ts');
+    expect(await grepFiles('doomedLedgerEntry')).toEqual([]);
+    expect((await find('doomedLedgerEntry')).definition).toBeNull();
   });
 });

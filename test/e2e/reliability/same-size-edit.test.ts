@@ -56,4 +56,32 @@ describe('fresh after a same-size edit that keeps the mtime', () => {
     expect(await code()).toContain('delta');
     expect(json(await cn(['find', 'delta', '--root', root])).definition).toMatchObject({ name: 'delta' });
   });
+
+  it('deps and --orphans follow an import changed by a same-size edit that keeps the mtime', async () => {
+    writeFileSync(path.join(root, 'src/aa.ts'), 'export const a = 1;\n');
+    writeFileSync(path.join(root, 'src/bb.ts'), 'export const a = 2;\n');
+    const importer = path.join(root, 'src/importer.ts');
+    writeFileSync(importer, "import { a } from './aa.js';\nexport const x = a;\n");
+    const importsOf = async () =>
+      json(await cn(['deps', 'src/importer.ts', '--root', root])).edges.map((edge: { to: string }) => edge.to);
+    const orphans = async () =>
+      json(await cn(['deps', '--orphans', '--root', root])).orphans.map(
+        (orphan: { filePath: string }) => orphan.filePath,
+      );
+    expect(await importsOf()).toEqual(['src/aa.ts']);
+    expect(await orphans()).toContain('src/bb.ts');
+    const reference = path.join(os.tmpdir(), `cn-same-size-deps-${process.pid}`);
+    writeFileSync(reference, '');
+    execFileSync('touch', ['-r', importer, reference]);
+    const before = statSync(importer, { bigint: true });
+    writeFileSync(importer, "import { a } from './bb.js';\nexport const x = a;\n");
+    execFileSync('touch', ['-r', reference, importer]);
+    rmSync(reference);
+    const after = statSync(importer, { bigint: true });
+    expect([after.size, after.mtimeNs]).toEqual([before.size, before.mtimeNs]);
+    expect(await importsOf()).toEqual(['src/bb.ts']);
+    const orphaned = await orphans();
+    expect(orphaned).toContain('src/aa.ts');
+    expect(orphaned).not.toContain('src/bb.ts');
+  });
 });

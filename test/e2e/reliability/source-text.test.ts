@@ -2,12 +2,13 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, cleanUp, cn, copyProject, json } from '../../helpers/cn.js';
+import { cleanUp, cn, copyProject, json } from '../../helpers/cn.js';
 
 /**
  * cn's lines and columns are the compiler's: TypeScript ends lines at LF, CRLF, a lone CR, U+2028
  * and U+2029, and reads UTF-16 (either byte order) and UTF-8 files with a BOM (ts.sys.readFile).
- * Ids, previews, map and inspect must agree with ts.getLineAndCharacterOfPosition on every one.
+ * Ids, previews, map, inspect and calls must agree with ts.getLineAndCharacterOfPosition on every one,
+ * on both engines: the native server counts lines as LSP does (LF, CRLF, CR only), and cn converts.
  */
 const FILES: Record<string, { bytes: Buffer; names: string[] }> = {
   'breaks.ts': {
@@ -19,6 +20,15 @@ const FILES: Record<string, { bytes: Buffer; names: string[] }> = {
       'utf8',
     ),
     names: ['afterCr', 'afterPara', 'afterLine', 'total'],
+  },
+  'separated.ts': {
+    bytes: Buffer.from(
+      '// a line \u2028 separator in a comment\nexport function separated(): number { return 1; }\n' +
+        '/* a paragraph \u2029 separator */\nexport class Para {\n  run(): number { return separated(); }\n}\n' +
+        "const text = 'in \u2028 a string';\nexport const caller = () => separated() + text.length;\n",
+      'utf8',
+    ),
+    names: ['separated', 'Para', 'run', 'caller'],
   },
   'bom8.ts': {
     bytes: Buffer.concat([
@@ -60,20 +70,24 @@ describe('lines and encodings as the compiler reads them', () => {
     return { id: `${file}::${line + 1}::${character + 1}`, line: line + 1, lineText };
   }
 
-  /**
-   * The native server counts lines as LSP does (LF, CRLF, CR only), so past a U+2028/U+2029 its places
-   * are a line off the compiler's: a documented difference of the engines (docs/architecture.md, Engines).
-   */
-  const afterUnicodeBreak = (file: string, name: string) =>
-    ENGINE === 'native' && file === 'breaks.ts' && name !== 'afterCr';
-  const cases = Object.entries(FILES).flatMap(([file, { names }]) =>
-    names.filter((name) => !afterUnicodeBreak(file, name)).map((name) => [file, name] as const),
-  );
+  /** Where the compiler puts the `nth` occurrence (0-based) of `text` in the file, as an id. */
+  function compilerId(file: string, text: string, nth: number): string {
+    const source = ts.sys.readFile(path.join(root, file))!;
+    let at = -1;
+    for (let count = 0; count <= nth; count++) at = source.indexOf(text, at + 1);
+    const { line, character } = ts
+      .createSourceFile(file, source, ts.ScriptTarget.Latest)
+      .getLineAndCharacterOfPosition(at);
+    return `${file}::${line + 1}::${character + 1}`;
+  }
+
+  const cases = Object.entries(FILES).flatMap(([file, { names }]) => names.map((name) => [file, name] as const));
 
   beforeAll(async () => {
     root = copyProject('test/fixtures/unicode');
     for (const [file, { bytes }] of Object.entries(FILES)) writeFileSync(path.join(root, file), bytes);
     writeFileSync(path.join(root, 'everything.ts'), USE);
+    writeFileSync(path.join(root, 'wrong.ts'), "/* \u2028 */ export const wrong: number = 'text';\n");
     await cn(['start', '--root', root]);
   });
   afterAll(() => cleanUp(root));
@@ -100,14 +114,40 @@ describe('lines and encodings as the compiler reads them', () => {
   });
 
   it('references reach across every encoding to the places the compiler gives', async () => {
-    for (const name of ENGINE === 'native'
-      ? ['twice', 'wideLe2', 'wideBe2']
-      : ['total', 'twice', 'wideLe2', 'wideBe2']) {
+    for (const name of ['total', 'twice', 'wideLe2', 'wideBe2']) {
       const found = json(
         await cn(['find', `everything.ts::5::${USE.split('\n')[4].indexOf(name) + 1}`, '--root', root]),
       );
       const [file] = Object.entries(FILES).find(([, { names }]) => names.includes(name))!;
       expect(found.references.map((ref: { id: string }) => ref.id)).toContain(compilerPlace(file, name).id);
     }
+  });
+
+  it('map keeps every exported declaration after U+2028 and U+2029, at the compiler’s lines', async () => {
+    const map = json(await cn(['map', 'separated.ts', '--root', root]));
+    const exported = (name: string) => map.symbols.find((symbol: { name: string }) => symbol.name === name);
+    for (const name of ['separated', 'Para', 'caller']) {
+      expect(exported(name)).toMatchObject({ id: compilerPlace('separated.ts', name).id, modifiers: ['export'] });
+    }
+    expect(exported('Para').kind).toBe('Class');
+  });
+
+  it('calls finds the callers past U+2028 and U+2029, at the compiler’s call sites', async () => {
+    const calls = json(await cn(['calls', 'separated', '--root', root]));
+    expect(calls.root).toBe(compilerPlace('separated.ts', 'separated').id);
+    const sites = calls.edges.flatMap((edge: { callSites: string[] }) => edge.callSites).sort();
+    expect(sites).toEqual(
+      [compilerId('separated.ts', 'separated()', 1), compilerId('separated.ts', 'separated()', 2)].sort(),
+    );
+  });
+
+  it('inspect and diagnostics past U+2028 and U+2029 are at the compiler’s lines', async () => {
+    const para = compilerPlace('separated.ts', 'Para');
+    const inspected = json(await cn(['inspect', para.id, '--root', root]));
+    expect(inspected.result.range).toMatchObject({ startLine: para.line, endLine: para.line + 2 });
+    const diagnostics = json(await cn(['diagnostics', 'wrong.ts', '--root', root]));
+    expect(diagnostics.diagnostics.map((diagnostic: { id: string }) => diagnostic.id)).toEqual([
+      compilerId('wrong.ts', 'wrong', 0),
+    ]);
   });
 });

@@ -10,7 +10,8 @@ import { cutNotes } from './notes.js';
 function heading(response: FindResponse): string {
   const total = response.totalCandidates ?? response.candidates.length;
   const shown = response.candidates.length < total ? ` (showing ${response.candidates.length})` : '';
-  const symbols = total === 1 ? '1 symbol' : `${total} symbols`;
+  const atLeast = response.totalCandidatesAtLeast ? 'at least ' : '';
+  const symbols = `${atLeast}${total === 1 ? '1 symbol' : `${total} symbols`}`;
   // `*` is what a listing by --kind/--in sends: no pattern to repeat.
   const matched =
     response.query === EVERY_NAME
@@ -45,5 +46,10 @@ export function patternFiles(response: FindResponse): string {
 
 function notes(response: FindResponse): string[] {
   const total = response.totalCandidates ?? response.candidates.length;
-  return cutNotes(response, response.candidates.length, total, 'symbol');
+  if (!response.totalCandidatesAtLeast) return cutNotes(response, response.candidates.length, total, 'symbol');
+  // Not counted to the end: how many more is not known, only that the kind of some is settled by reading them.
+  return [
+    `… more symbols may match: the listing stopped at its best ${response.candidates.length} (raise --limit for more)`,
+    ...cutNotes({ budget: response.budget }, 0, 0, 'symbol'),
+  ];
 }

@@ -1,4 +1,4 @@
-import type { GrepGroup, GrepResponse, SearchHit, SearchResponse } from '@cn/protocol';
+import type { GrepGroup, GrepMatch, GrepResponse, SearchHit, SearchResponse } from '@cn/protocol';
 import { namedLine } from './compact.js';
 import { cutNotes, incompleteNote, place, previewOf } from './notes.js';
 
@@ -63,7 +63,9 @@ function matchedWords(hit: SearchHit): string {
 export function grepText(response: GrepResponse): string {
   const lines = underFiles(response.groups, (group) => [
     `  ${groupTitle(group)}${group.in.kind === 'Module' ? '' : `  ${group.in.id}`}`,
-    ...group.matches.map((match) => `    ${match.line}:${match.character}  ${match.preview ?? ''}`.trimEnd()),
+    ...group.matches.map((match) =>
+      `    ${match.line}:${match.character}  ${match.preview ?? ''}${lineLength(match)}`.trimEnd(),
+    ),
     ...(group.matches.length < group.count ? [`    … ${group.count - group.matches.length} more lines`] : []),
   ]);
   return [...lines, ...grepSummary(response)].join('\n');
@@ -80,9 +82,17 @@ export function grepCompact(response: GrepResponse): string {
     const [first, ...rest] = group.matches;
     if (first === undefined) return [name];
     if (first.preview === undefined) return [`${name}: ${group.matches.map((match) => match.line).join(' ')}`];
-    return [`${first.line} ${name}: ${first.preview}`, ...rest.map((match) => `${match.line}: ${match.preview}`)];
+    return [
+      `${first.line} ${name}: ${first.preview}${lineLength(first)}`,
+      ...rest.map((match) => `${match.line}: ${match.preview}${lineLength(match)}`),
+    ];
   });
   return [...lines, ...grepSummary(response)].join('\n');
+}
+
+/** A long line's preview is a glimpse of it: said, so nobody takes it for the line. */
+function lineLength(match: GrepMatch): string {
+  return match.lineLength === undefined ? '' : `  [line of ${match.lineLength} characters]`;
 }
 
 /** Each group's lines, with its file's path before the first group of each file (groups come in file order). */

@@ -62,6 +62,11 @@ function summary(response: UnusedResponse): string[] {
     `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
   ];
   if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
+  const deleted = response.deletedWhileChecking ?? [];
+  if (deleted.length > 0)
+    lines.push(
+      `skipped ${deleted.length === 1 ? '1 file' : `${deleted.length} files`} deleted while cn checked: ${deleted.join(', ')}`,
+    );
   lines.push(...incompleteNote(response, 'some uses may not have been seen'));
   return lines;
 }

@@ -1,4 +1,5 @@
 import { badInput } from '../domain/errors.js';
+import { forwardSlashes } from '../domain/file-names.js';
 import { compileGlob } from './glob.js';
 
 /** True when `--in` is a glob rather than a path (the CLI leaves globs root-relative as written). */
@@ -16,7 +17,7 @@ export function pathFilter(
   option = '--in',
 ): ((relativePath: string) => boolean) | undefined {
   if (pattern === undefined) return undefined;
-  const cleaned = pattern.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+  const cleaned = forwardSlashes(pattern.trim()).replace(/^\.\//, '').replace(/\/+$/, '');
   if (cleaned === '' || cleaned === '.') return () => true;
   if (cleaned.startsWith('/') || cleaned.split('/').includes('..')) {
     throw badInput(

@@ -140,14 +140,24 @@ export function isExactMatch(match: NameMatch): boolean {
  * of file, same kind of symbol): choosing the first would be a guess, so the answer says so.
  */
 export function rankAlike(a: RankedHit, b: RankedHit): boolean {
-  return (
-    a.match === b.match &&
-    locationRank(a.hit.filePath) === locationRank(b.hit.filePath) &&
-    pathRank(a.relativePath ?? a.hit.filePath) === pathRank(b.relativePath ?? b.hit.filePath) &&
-    scopeRank(a) === scopeRank(b) &&
-    kindRank(a.hit.kind) === kindRank(b.hit.kind) &&
-    homeRank(a.hit) === homeRank(b.hit)
-  );
+  return compareRankKeys(rankKey(a), rankKey(b)) === 0;
+}
+
+/** What ranks a hit before its file and line, in that order, lower first (the order above). */
+export function rankKey(ranked: RankedHit): number[] {
+  return [
+    ranked.match,
+    locationRank(ranked.hit.filePath),
+    pathRank(ranked.relativePath ?? ranked.hit.filePath),
+    scopeRank(ranked),
+    kindRank(ranked.hit.kind),
+    homeRank(ranked.hit),
+  ];
+}
+
+export function compareRankKeys(a: readonly number[], b: readonly number[]): number {
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return a[index] - b[index];
+  return 0;
 }
 
 export interface RankedHit {
@@ -162,12 +172,7 @@ export interface RankedHit {
 /** Best first: the order above, then file and line so the same question always gets the same answer. */
 export function compareRanked(a: RankedHit, b: RankedHit): number {
   return (
-    a.match - b.match ||
-    locationRank(a.hit.filePath) - locationRank(b.hit.filePath) ||
-    pathRank(a.relativePath ?? a.hit.filePath) - pathRank(b.relativePath ?? b.hit.filePath) ||
-    scopeRank(a) - scopeRank(b) ||
-    kindRank(a.hit.kind) - kindRank(b.hit.kind) ||
-    homeRank(a.hit) - homeRank(b.hit) ||
+    compareRankKeys(rankKey(a), rankKey(b)) ||
     a.hit.filePath.localeCompare(b.hit.filePath) ||
     a.hit.range.start.line - b.hit.range.start.line
   );

@@ -41,3 +41,12 @@ export function declaredKind(
   if (!accessor || !ACCESSOR_KINDS.has(refined)) return refined;
   return accessor === 'get' ? 'Getter' : 'Setter';
 }
+
+/**
+ * Every kind `declaredKind` may give a declaration the engine reports as `kind`, before its source is read: a listing
+ * that reads only the files it must (symbol-patterns.ts) ranks and filters the others by what they may become.
+ */
+export function possibleKinds(kind: string): string[] {
+  if (kind === 'Variable' || kind === 'Constant') return [kind, 'TypeAlias', 'Function'];
+  return ACCESSOR_KINDS.has(kind) ? [kind, 'Getter', 'Setter'] : [kind];
+}

@@ -107,7 +107,9 @@ export class SearchIndex {
     try {
       const files = await this.deps.sources.files();
       const stamps = await this.deps.sources.stamps(files);
-      const current = new Set(files);
+      // A listed file without a stamp is gone: the listing may not know yet (it trusts directory stamps), and a
+      // deleted file must never be an answer.
+      const current = new Set(files.filter((_file, i) => stamps[i] !== undefined));
       for (const indexed of [...this.stamps.keys()]) {
         if (current.has(indexed)) continue;
         this.index.removeFile(indexed);

@@ -21,13 +21,14 @@ import type { SymbolIndex } from '../ports/symbol-index.js';
 import { resolveTargetPosition } from './target-position.js';
 import { declarationAt } from './outline-node.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
+import type { WorkClock } from '../search/work-budget.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
 /** A pattern's list is the answer itself, so it is longer than a name's candidates. */
 const DEFAULT_LISTED = 50;
 const REFERENCE_MODES: readonly ReferenceMode[] = ['all', 'none', 'only'];
 
-type Deps = {
+type Deps = Partial<WorkClock> & {
   engine: CodeIntelligence;
   symbols: SymbolIndex;
   files: SourceFiles;
@@ -155,14 +156,19 @@ async function listByPattern(
     throw badInput('a pattern lists symbols; references are searched for one', 're-ask cn find <id> --refs-only');
   if (request.exact) throw badInput(`--exact takes a name, not the pattern '${pattern}'`);
   const within = pathFilter(request.in);
-  const { symbols, total } = await searchNamePattern(deps, (filePath) => builder.text(filePath), pattern, {
-    kind: request.kind,
-    relativePath: (filePath) => deps.paths.toRelative(filePath),
-    ...(within ? { within } : {}),
-  });
-  const shown = symbols.slice(0, options.limit ?? DEFAULT_LISTED);
+  const { symbols, total, totalIsLowerBound } = await searchNamePattern(
+    deps,
+    (filePath) => builder.text(filePath),
+    pattern,
+    {
+      kind: request.kind,
+      relativePath: (filePath) => deps.paths.toRelative(filePath),
+      limit: options.limit ?? DEFAULT_LISTED,
+      ...(within ? { within } : {}),
+    },
+  );
   const candidates = await Promise.all(
-    shown.map(({ hit, position }) => namedRef(builder, hit, position, options.snippet)),
+    symbols.map(({ hit, position }) => namedRef(builder, hit, position, options.snippet)),
   );
   return {
     query: pattern,
@@ -171,7 +177,8 @@ async function listByPattern(
     totalReferences: 0,
     candidates,
     totalCandidates: total,
-    ...(candidates.length < total ? { truncated: true as const } : {}),
+    ...(totalIsLowerBound ? { totalCandidatesAtLeast: true as const } : {}),
+    ...(candidates.length < total || totalIsLowerBound ? { truncated: true as const } : {}),
     pattern: true,
     refs: 'none',
   };

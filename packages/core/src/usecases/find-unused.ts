@@ -20,6 +20,7 @@ import {
   isImportOrReExport,
   statementBindingTest,
 } from './top-level-declarations.js';
+import { DeletedFiles } from './deleted-files.js';
 import { NamedImports } from './named-imports.js';
 import type { UnusedCandidate } from './unused-candidate.js';
 import { memberCandidates } from './unused-members.js';
@@ -45,7 +46,7 @@ type Deps = {
 export async function findUnused(deps: Deps, request: UnusedRequest): Promise<UnusedResponse> {
   checkLimit(request.limit);
   const counts = usesThatCount(request);
-  const { base, membersOf, files, candidates, unreadable } =
+  const { base, membersOf, files, candidates, unreadable, deleted } =
     request.membersOf !== undefined
       ? await membersToCheck(deps, request, request.membersOf)
       : await declarationsToCheck(deps, request);
@@ -58,7 +59,12 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts))
       return 'used';
     const at = node.selectionRange.start;
-    const uses = (await deps.engine.references(filePath, at, false))
+    const found = await deps.engine.references(filePath, at, false).catch((error: unknown) => {
+      if (!deleted.skips(filePath, error)) throw error;
+      return undefined;
+    });
+    if (found === undefined) return 'deleted';
+    const uses = found
       // Some servers list the declaration even when asked not to; a use is anywhere else.
       .filter(
         (use) =>
@@ -76,7 +82,7 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   });
   const reported: UnusedCandidate[] = [];
   candidates.forEach((candidate, index) => {
-    if (verdicts[index] === 'used') return;
+    if (verdicts[index] === 'used' || deleted.has(candidate.filePath)) return;
     reported.push(
       verdicts[index] === 'tests'
         ? { ...candidate, symbol: { ...candidate.symbol, usedOnlyByTests: true } }
@@ -87,8 +93,9 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   return {
     path: base,
     ...(membersOf !== undefined ? { membersOf } : {}),
-    filesChecked: files.length - unreadable,
-    checked: candidates.length,
+    filesChecked: files.length - unreadable.length - deleted.size,
+    ...(deleted.size > 0 ? { deletedWhileChecking: deleted.list(deps.paths) } : {}),
+    checked: candidates.filter((candidate) => !deleted.has(candidate.filePath)).length,
     files: groupByFile(deps.paths, listed),
     total: reported.length,
     usedOnlyByTests: reported.filter((candidate) => candidate.symbol.usedOnlyByTests).length,
@@ -100,28 +107,32 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   };
 }
 
-/** What one request checks: where, which declarations, and how many files could not be outlined. */
+/** What one request checks: where, which declarations, how many files could not be outlined, which were deleted. */
 interface CheckList {
   base: string;
   membersOf?: string;
   files: string[];
   candidates: UnusedCandidate[];
-  unreadable: number;
+  /** Root-relative. */
+  unreadable: string[];
+  deleted: DeletedFiles;
 }
 
 async function declarationsToCheck(deps: Deps, request: UnusedRequest): Promise<CheckList> {
   const { base, files } = await filesToCheck(deps, request.path);
-  let unreadable = 0;
+  const deleted = new DeletedFiles(files.length === 1);
+  const unreadable: string[] = [];
   const perFile = await boundedMap(files, CONCURRENT_OUTLINES, async (filePath) => {
     const found = await candidatesOf(deps, filePath, request.exported === true).catch((error: unknown) => {
+      if (deleted.skips(filePath, error)) return undefined;
       // One file the engine cannot outline must not sink a directory's answer; it is counted instead.
       if (files.length === 1 || !(error instanceof CnError)) throw error;
-      unreadable++;
+      unreadable.push(deps.paths.toRelative(filePath));
       return undefined;
     });
     return found ?? [];
   });
-  return { base, files, candidates: perFile.flat(), unreadable };
+  return { base, files, candidates: perFile.flat(), unreadable, deleted };
 }
 
 /** `membersOf`: one class's members instead of files' top-level declarations. */
@@ -132,7 +143,14 @@ async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: str
       'e.g. cn unused src/models or cn unused User --members',
     );
   const { filePath, className, candidates } = await memberCandidates(deps, membersOf, request.exported === true);
-  return { base: deps.paths.toRelative(filePath), membersOf: className, files: [filePath], candidates, unreadable: 0 };
+  return {
+    base: deps.paths.toRelative(filePath),
+    membersOf: className,
+    files: [filePath],
+    candidates,
+    unreadable: [],
+    deleted: new DeletedFiles(true),
+  };
 }
 
 /**
@@ -240,15 +258,20 @@ function groupByFile(paths: ProjectPaths, candidates: UnusedCandidate[]): Unused
 /** §1 of the contract: a project-wide answer says what it searched and whether anything was left out. */
 function searched(
   engine: CodeIntelligence,
-  unreadable: number,
+  unreadable: string[],
 ): Pick<UnusedResponse, 'projects' | 'complete' | 'incomplete'> {
+  const named =
+    [...unreadable].sort().slice(0, NAMED_UNREADABLE).join(', ') + (unreadable.length > NAMED_UNREADABLE ? ', …' : '');
   const unchecked =
-    unreadable === 0
+    unreadable.length === 0
       ? []
       : [
-          unreadable === 1
-            ? '1 file could not be outlined and was not checked'
-            : `${unreadable} files could not be outlined and were not checked`,
+          unreadable.length === 1
+            ? `1 file could not be outlined and was not checked: ${named}`
+            : `${unreadable.length} files could not be outlined and were not checked: ${named}`,
         ];
   return searchCompleteness(searchedProjects(engine), unchecked);
 }
+
+/** Files not checked are named, the first few. */
+const NAMED_UNREADABLE = 5;

@@ -3,6 +3,8 @@ import { MissingPath, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import { isDeclarationFile, type ProjectPaths } from '../domain/project-paths.js';
 import { SourceText } from '../domain/source-text.js';
+import { hasByteEscapes } from '../domain/file-names.js';
+import type { SearchIndex } from '../search/search-index.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
 import { MIN_MAX_TOKENS, checkMaxTokens, countKinds, fitOverview } from '../output/budget.js';
@@ -39,6 +41,8 @@ type Deps = {
   files: SourceFiles;
   paths: ProjectPaths;
   importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'>;
+  /** cn's own parse of a file, for one no engine can open (a name that is not UTF-8: file-names.ts). */
+  searchIndex?: Pick<SearchIndex, 'declarationsOf'>;
 };
 interface Declared extends OverviewSymbol {
   line: number;
@@ -89,7 +93,9 @@ export async function overview(deps: Deps, request: OverviewRequest): Promise<Ov
   const declaredPerFile = await boundedMap(chosen, OUTLINE_WIDTH, async (file) => {
     const text = texts.get(file);
     if (!text) return [];
-    const outline = await deps.engine.outline(file).catch(() => [] as OutlineNode[]);
+    const outline = hasByteEscapes(file)
+      ? await ownOutline(deps, file, text.text)
+      : await deps.engine.outline(file).catch(() => [] as OutlineNode[]);
     const defaultName = defaultExportName(text.text);
     // A default import names the module's default export, whatever the importer calls it.
     const importCount = (name: string) =>
@@ -174,4 +180,18 @@ function firstCodeLine(text: SourceText, startLine: number, nameLine: number): n
   let line = startLine;
   while (line < nameLine && /^\s*(?:@|\/\/|\/\*|\*)/.test(text.line(line) ?? '')) line++;
   return line;
+}
+
+/** The top-level declarations cn's own parse finds (the search index's), as outline nodes. */
+async function ownOutline(deps: Deps, file: string, text: string): Promise<OutlineNode[]> {
+  const declarations = (await deps.searchIndex?.declarationsOf(file, text).catch(() => [])) ?? [];
+  return declarations
+    .filter((declaration) => declaration.container === undefined)
+    .map(({ name, kind, position, startLine, endLine }) => ({
+      name,
+      kind,
+      range: { start: { line: startLine, character: 1 }, end: { line: endLine, character: 1 } },
+      selectionRange: { start: position, end: { line: position.line, character: position.character + name.length } },
+      children: [],
+    }));
 }

@@ -2,15 +2,15 @@ import { badInput } from '../domain/errors.js';
 import type { SourceText } from '../domain/source-text.js';
 import { DECLARING_CONTAINER_KINDS, type OutlineNode, type WorkspaceSymbolHit } from '../domain/symbols.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
-import { boundedMap } from '../bounded-map.js';
+import { mapInOrder } from '../bounded-map.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
 import { compileGlob } from '../ranking/glob.js';
-import { kindFilter } from '../ranking/kind-filter.js';
-import { compareRanked, NameMatch } from '../ranking/rank-symbols.js';
-import { locateRanked, type RankedSearch } from './symbol-search.js';
+import { NameMatch } from '../ranking/rank-symbols.js';
+import { WorkBudget, type WorkClock } from '../search/work-budget.js';
+import { listBest, type Listing } from './pattern-listing.js';
 import { isIdentifierName } from './top-level-declarations.js';
 
 /** The query that lists every name: what `cn find --kind interface --in src` sends. */
@@ -23,19 +23,24 @@ export function isNamePattern(query: string): boolean {
   return /[*?]/.test(query);
 }
 
-export interface PatternSearchDeps {
+export type PatternSearchDeps = Partial<WorkClock> & {
   engine: CodeIntelligence;
   symbols: SymbolIndex;
   files: Pick<SourceFiles, 'isInsideRoot'>;
   importGraph: Pick<ImportGraphSource, 'projectFiles'>;
-}
+};
 
 export interface PatternSearchOptions {
   kind?: string;
   /** Root-relative paths kept (built from `--in`). */
   within?: (relativePath: string) => boolean;
   relativePath: (filePath: string) => string;
+  /** How many of the best matches are located and returned. */
+  limit: number;
 }
+
+/** A caller without the daemon's clock (a test) never pauses. */
+const WITHOUT_PAUSES: WorkClock = { now: () => 0, pause: () => Promise.resolve() };
 
 /**
  * Every symbol whose name matches a glob (`*` any run, `?` one character; glob.ts's syntax), ranked as
@@ -46,33 +51,35 @@ export interface PatternSearchOptions {
  * capital (`*Router`) asks the engine's name search for that run, which returns every name containing
  * it in that case; any other pattern (`*`, `*router*`) reads the outline of every project file in scope.
  * Outlines list top-level declarations and the members of classes, interfaces, enums and namespaces,
- * not what is declared inside function bodies.
+ * not what is declared inside function bodies. Only the best `limit` are located (pattern-listing.ts); every
+ * match is counted, at least.
  */
 export async function searchNamePattern(
   deps: PatternSearchDeps,
   texts: (filePath: string) => Promise<SourceText | undefined>,
   pattern: string,
   options: PatternSearchOptions,
-): Promise<RankedSearch> {
+): Promise<Listing> {
   if (/[\s.]/.test(pattern))
     throw badInput(
       `'${pattern.slice(0, 40)}' is not a name pattern`,
       'a pattern matches one name, e.g. cn find "*Router"; narrow members with --kind method',
     );
-  const acceptsKind = kindFilter(options.kind);
   const matches = nameMatcher(pattern);
   const literal = searchableLiteral(pattern);
   const inScope = (filePath: string) => !options.within || options.within(options.relativePath(filePath));
+  const budget = new WorkBudget(
+    deps.now && deps.pause ? { now: deps.now, pause: deps.pause } : WITHOUT_PAUSES,
+    Infinity,
+  );
   const hits = literal
     ? (await deps.symbols.searchSymbols(literal)).hits.filter((hit) => inScope(hit.filePath))
-    : await outlineHits(deps, inScope);
+    : await outlineHits(deps, inScope, budget);
   // Imports and re-exports name a declaration listed where it is declared.
   const ranked = hits
     .filter((hit) => !hit.alias && matches(hit.name))
     .map((hit) => ({ hit, match: NameMatch.Exact, relativePath: options.relativePath(hit.filePath) }));
-  const located = await Promise.all(ranked.map((ranking) => locateRanked(deps.engine, texts, ranking)));
-  const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind)).sort(compareRanked);
-  return { symbols: kept, total: kept.length, complete: true };
+  return listBest(deps.engine, texts, ranked, { limit: options.limit, kind: options.kind, budget });
 }
 
 /** The glob over whole names, case-insensitive unless it has a capital letter. */
@@ -93,15 +100,13 @@ export function searchableLiteral(pattern: string): string | undefined {
   return runs.sort((a, b) => b.length - a.length)[0];
 }
 
-/** The declarations in the outlines of the project files in scope, as search hits. */
+/** The declarations in the outlines of the project files in scope, as search hits; each file's taken as it comes. */
 async function outlineHits(
   deps: PatternSearchDeps,
   inScope: (filePath: string) => boolean,
+  budget: WorkBudget,
 ): Promise<WorkspaceSymbolHit[]> {
   const files = (await projectFilesInRoot(deps.importGraph, deps.files)).filter(inScope);
-  const outlines = await boundedMap(files, OUTLINE_WIDTH, (filePath) =>
-    deps.engine.outline(filePath).catch((): OutlineNode[] => []),
-  );
   const hits: WorkspaceSymbolHit[] = [];
   const visit = (filePath: string, node: OutlineNode, container: OutlineNode | undefined) => {
     // Callbacks (`describe('x') callback`) and string keys are in outlines too; they are no names.
@@ -116,6 +121,15 @@ async function outlineHits(
     }
     if (DECLARING_CONTAINER_KINDS.has(node.kind)) for (const child of node.children) visit(filePath, child, node);
   };
-  files.forEach((filePath, index) => outlines[index].forEach((node) => visit(filePath, node, undefined)));
+  await mapInOrder(
+    files,
+    OUTLINE_WIDTH,
+    async (filePath) => {
+      const outline = await deps.engine.outline(filePath).catch((): OutlineNode[] => []);
+      for (let pause = budget.pauseIfDue(); pause; pause = budget.pauseIfDue()) await pause;
+      return outline;
+    },
+    (outline, filePath) => outline.forEach((node) => visit(filePath, node, undefined)),
+  );
   return hits;
 }

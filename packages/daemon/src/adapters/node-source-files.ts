@@ -9,7 +9,7 @@ import {
   looksBinary,
   type SourceFiles,
 } from '@cn/core';
-import { stampOf } from '@cn/lsp';
+import { fsPath, realPath, stampOf } from '@cn/lsp';
 import type { KnownStamps } from './stamps-on-connect.js';
 import { TextCache } from './text-cache.js';
 
@@ -45,7 +45,7 @@ export class NodeSourceFiles implements SourceFiles {
 
   async isInsideRoot(filePath: string): Promise<boolean> {
     // A path that does not resolve (deleted since the engine saw it) has no text to leak: judge its spelling.
-    const real = await fs.realpath(filePath).catch(() => undefined);
+    const real = await realPath(filePath).catch(() => undefined);
     return real === undefined
       ? isInside(this.root, filePath) || isInside(await this.realRoot, filePath)
       : isInside(await this.realRoot, real);
@@ -70,7 +70,7 @@ export class NodeSourceFiles implements SourceFiles {
     const real = await this.realPathInRoot(filePath, 'the file may have been moved or deleted');
     let stat;
     try {
-      stat = await fs.stat(real, { bigint: true });
+      stat = await fs.stat(fsPath(real), { bigint: true });
     } catch {
       throw new MissingPath(this.display(filePath), 'the file may have been moved or deleted');
     }
@@ -85,7 +85,7 @@ export class NodeSourceFiles implements SourceFiles {
     }
     const stamp = stampOf(stat);
     // The checked real path, and no symlink swapped in for it since: O_NOFOLLOW refuses one.
-    const buffer = await fs.readFile(real, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }).catch(() => {
+    const buffer = await fs.readFile(fsPath(real), { flag: constants.O_RDONLY | constants.O_NOFOLLOW }).catch(() => {
       throw badInput(`${this.display(filePath)} could not be read`, 'the file may have been replaced while cn read it');
     });
     const text = decodeSourceBytes(buffer);
@@ -99,7 +99,7 @@ export class NodeSourceFiles implements SourceFiles {
   private async realPathInRoot(filePath: string, missingHint: string): Promise<string> {
     let real: string;
     try {
-      real = await fs.realpath(filePath);
+      real = await realPath(filePath);
     } catch {
       throw new MissingPath(this.display(filePath), missingHint);
     }
@@ -115,7 +115,7 @@ export class NodeSourceFiles implements SourceFiles {
 /** Undefined for anything stat refuses (gone, a broken symlink, no permission): the full checks say which. */
 function statQuietly(filePath: string): BigIntStats | undefined {
   try {
-    return statSync(filePath, { bigint: true, throwIfNoEntry: false });
+    return statSync(fsPath(filePath), { bigint: true, throwIfNoEntry: false });
   } catch {
     return undefined;
   }

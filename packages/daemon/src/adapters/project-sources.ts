@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { projectFilesInRoot, type ImportGraphSource, type ProjectSources, type SourceFiles } from '@cn/core';
-import { FileSetMonitor, stampOf, walkSourceTree, type FileStamp } from '@cn/lsp';
+import { FileSetMonitor, fsPath, stampOf, walkSourceTree, type FileStamp } from '@cn/lsp';
 import type { KnownStamps } from './stamps-on-connect.js';
 
 /**
@@ -81,7 +81,7 @@ export class NodeProjectSources implements ProjectSources {
 export function statStamps(files: readonly string[]): Array<FileStamp | undefined> {
   return files.map((file) => {
     try {
-      const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+      const stats = statSync(fsPath(file), { bigint: true, throwIfNoEntry: false });
       return stats?.isFile() ? stampOf(stats) : undefined;
     } catch {
       return undefined;

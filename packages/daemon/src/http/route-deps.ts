@@ -37,6 +37,8 @@ export interface RouteDeps {
   searchIndex: SearchIndex;
   /** Milliseconds from a fixed point: how long a search has run. */
   now(): number;
+  /** Resolves on a later turn of the event loop: a long answer lets other questions in (core's WorkBudget). */
+  pause(): Promise<void>;
   /** Whole-project answers (overview, unused) kept while no input file changes. */
   answers: AnswerCache;
   status(): StatusResponse;

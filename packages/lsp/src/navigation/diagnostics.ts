@@ -1,6 +1,6 @@
 import type { EngineDiagnostic, EngineDiagnosticSeverity } from '@cn/core';
 import { DiagnosticSeverity, DocumentDiagnosticRequest, type Diagnostic } from 'vscode-languageserver-protocol';
-import { fromLspRange, pathToUri } from '../convert.js';
+import { pathToUri } from '../convert.js';
 import type { LanguageServerSession } from '../language-server-session.js';
 import { tsserverRequest } from '../tsserver-commands.js';
 
@@ -49,9 +49,10 @@ export const nativeFileDiagnostics: FileDiagnostics = async (session, file) => {
   const items: Diagnostic[] = (report.kind === 'full' ? report.items : []).filter(
     (diagnostic) => diagnostic.severity !== DiagnosticSeverity.Hint,
   );
+  const lines = await session.positions.of(file);
   return items.map((diagnostic) => ({
     filePath: file,
-    range: fromLspRange(diagnostic.range),
+    range: lines.fromServerRange(diagnostic.range),
     severity: SEVERITY_BY_LSP[diagnostic.severity ?? 1] ?? 'error',
     code: `TS${diagnostic.code ?? ''}`,
     message: diagnostic.message,

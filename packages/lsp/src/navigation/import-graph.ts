@@ -1,8 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ts from '../typescript-api.cjs';
 import {
+  MissingPath,
   badInput,
+  hasByteEscapes,
   decodeSourceBytes,
   isInside,
   lineStarts,
@@ -10,6 +11,7 @@ import {
   type ImportGraphSource,
   type ModuleImport,
 } from '@cn/core';
+import { readFileBytes, statWithStamp, type FileStamp } from '../file-stamp.js';
 import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
 
 interface Specifier {
@@ -31,7 +33,7 @@ const MAX_SCANNED_BYTES = 4 * 1024 * 1024;
  */
 export class TsImportGraph implements ImportGraphSource {
   private layout: { loadedAt: number; modules: ProjectModules } | undefined;
-  private readonly scanned = new Map<string, { mtimeMs: number; size: number; specifiers: Specifier[] }>();
+  private readonly scanned = new Map<string, { stamp: FileStamp; specifiers: Specifier[] }>();
 
   constructor(private readonly root: string) {}
 
@@ -61,7 +63,8 @@ export class TsImportGraph implements ImportGraphSource {
     if (!isInside(this.root, file)) throw badInput(`file is outside the project root: ${filePath}`);
     const specifiers = await this.specifiersOf(file);
     const { options, cache } = this.modules().settingsFor(file);
-    const fileFormat = ts.getImpliedNodeFormatForFile(file, cache.getPackageJsonInfoCache(), ts.sys, options);
+    const from = resolvedFrom(file);
+    const fileFormat = ts.getImpliedNodeFormatForFile(from, cache.getPackageJsonInfoCache(), ts.sys, options);
     return specifiers.map((specifier) => {
       const mode =
         specifier.kind === 'require'
@@ -71,7 +74,7 @@ export class TsImportGraph implements ImportGraphSource {
             : fileFormat;
       const resolved = ts.resolveModuleName(
         specifier.text,
-        file,
+        from,
         options,
         ts.sys,
         cache,
@@ -105,18 +108,30 @@ export class TsImportGraph implements ImportGraphSource {
     return this.layout.modules;
   }
 
-  /** Specifiers are cached per file version (mtime and size): the scan is the expensive part. */
+  /**
+   * Specifiers are cached per file version, by the stamp open documents and the text cache use (size, mtime and
+   * ctime in ns, inode, device): size and mtime alone missed a same-size edit that kept the mtime.
+   */
   private async specifiersOf(file: string): Promise<Specifier[]> {
-    const stats = await stat(file).catch(() => undefined);
-    if (!stats?.isFile())
-      throw badInput(`no such file: ${path.relative(this.root, file)}`, 'Check the path relative to the project root.');
+    const found = await statWithStamp(file);
+    if (!found?.stats.isFile())
+      throw new MissingPath(path.relative(this.root, file), 'Check the path relative to the project root.');
     const known = this.scanned.get(file);
-    if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known.specifiers;
-    const text = stats.size > MAX_SCANNED_BYTES ? '' : decodeSourceBytes(await readFile(file));
+    if (known?.stamp === found.stamp) return known.specifiers;
+    const text = found.stats.size > MAX_SCANNED_BYTES ? '' : decodeSourceBytes(await readFileBytes(file));
     const specifiers = scanSpecifiers(text);
-    this.scanned.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, specifiers });
+    this.scanned.set(file, { stamp: found.stamp, specifiers });
     return specifiers;
   }
+}
+
+/**
+ * The file imports are resolved from. The compiler reads every `\` of a path as a separator, so a name spelled with
+ * escapes (not UTF-8: core's file-names.ts) would move its imports into a directory that does not exist; a stand-in
+ * beside it, of the same extension, resolves them as the file itself would.
+ */
+function resolvedFrom(file: string): string {
+  return hasByteEscapes(path.basename(file)) ? path.join(path.dirname(file), `cn-stand-in${path.extname(file)}`) : file;
 }
 
 function scanSpecifiers(text: string): Specifier[] {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import ts from '../typescript-api.cjs';
 import { readConfigFile, readConfigFileQuietly } from '../config-file.js';
 import { CONFIG_HOST, discoverProjects } from '../project-discovery.js';
+import { isLossyName } from '../project-layout.js';
 import { SOURCE_EXTENSIONS, isInside } from '@cn/core';
 
 /** The compiler settings one group of files is resolved with, and the cache that goes with them. */
@@ -47,7 +48,7 @@ export function loadProjectModules(root: string): ProjectModules {
     };
     for (const fileName of parsed.fileNames) {
       const file = path.resolve(fileName);
-      if (!isInside(root, file) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
+      if (!isInside(root, file) || file.includes(`${path.sep}node_modules${path.sep}`) || isLossyName(file)) continue;
       if (!settingsByFile.has(file)) settingsByFile.set(file, settings);
     }
     if (parsed.options.outDir)
@@ -64,7 +65,9 @@ export function loadProjectModules(root: string): ProjectModules {
     options: looseOptions,
     cache: ts.createModuleResolutionCache(root, getCanonicalFileName, looseOptions),
   };
-  for (const file of layout.looseFiles) if (!settingsByFile.has(file)) settingsByFile.set(file, loose);
+  // Files no engine can open (their names are not UTF-8) are still the project's: cn reads their imports itself.
+  for (const file of [...layout.looseFiles, ...layout.nonUtf8Files])
+    if (!settingsByFile.has(file)) settingsByFile.set(file, loose);
   return {
     files: [...settingsByFile.keys()].sort(),
     settingsFor: (file) => settingsByFile.get(file) ?? loose,

@@ -1,7 +1,6 @@
 import type { HoverInfo, Position, SourceLocation } from '@cn/core';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { HoverRequest, type ImplementationRequest, type TypeDefinitionRequest } from 'vscode-languageserver-protocol';
-import { fromLspLocations, pathToUri, toLspPosition } from '../convert.js';
 import type { LanguageServerSession } from '../language-server-session.js';
 
 /** textDocument/implementation and textDocument/typeDefinition; the file must be open. */
@@ -11,10 +10,10 @@ export async function locationsAt(
   file: string,
   position: Position,
 ): Promise<SourceLocation[]> {
-  const params = { textDocument: { uri: pathToUri(file) }, position: toLspPosition(position) };
+  const params = await session.positions.at(file, position);
   // Both answer a Definition or DefinitionLinks; the union of the two request types is not callable as one.
   const result = await session.request(type, params);
-  return fromLspLocations(result);
+  return session.positions.locations(result);
 }
 
 export async function hoverAt(
@@ -22,10 +21,7 @@ export async function hoverAt(
   file: string,
   position: Position,
 ): Promise<HoverInfo | undefined> {
-  const result = await session.request(HoverRequest.type, {
-    textDocument: { uri: pathToUri(file) },
-    position: toLspPosition(position),
-  });
+  const result = await session.request(HoverRequest.type, await session.positions.at(file, position));
   return result ? splitHover(hoverMarkdown(result.contents)) : undefined;
 }
 

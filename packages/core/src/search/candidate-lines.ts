@@ -1,22 +1,23 @@
 import { lineStarts, onlyLineFeeds, positionAt } from '../domain/source-text.js';
-import type { LineMatch, LinePattern } from './line-pattern.js';
+import type { LinePattern } from './line-pattern.js';
 
-/** One line of a text with a match of the pattern: its 1-based number, where it starts, its text, its matches. */
-export interface MatchingLine {
+/** A line of a text that may hold a match of the pattern: its 1-based number, where it starts, its text. */
+export interface CandidateLine {
   line: number;
   /** Offset of the line's first character in the text. */
   start: number;
   text: string;
-  matches: LineMatch[];
 }
 
 /**
- * The lines of `text` the pattern matches, in order, numbered as the compiler numbers them. Only the lines holding a
- * candidate (a literal every match needs) are looked at, and lines are found around a candidate with the engine's
+ * The lines of `text` the pattern may match, in order, numbered as the compiler numbers them: the lines holding a
+ * candidate (a literal every match needs; every line for a pattern without one). The caller matches each
+ * (LinePattern.firstMatch, a window at a time on a long line), and lines are found around a candidate with the engine's
  * string search, never by splitting the whole text: in a 7 MB project most files hold `Effect` and few `Effect.gen`.
- * A text with lone CRs or U+2028/2029 is numbered through its full line table instead.
+ * A text with lone CRs or U+2028/2029 is numbered through its full line table instead. Lazy: a caller that has seen
+ * enough (its time is up, it paused for other work) stops or resumes between lines.
  */
-export function* matchingLines(text: string, pattern: LinePattern): Generator<MatchingLine> {
+export function* candidateLines(text: string, pattern: LinePattern): Generator<CandidateLine> {
   let candidate = pattern.nextCandidate(text, 0);
   // Most files hold no candidate: they are not scanned for line terminators at all (1.5 ms of a warm grep on effect).
   if (candidate === undefined) return;
@@ -40,9 +41,7 @@ export function* matchingLines(text: string, pattern: LinePattern): Generator<Ma
       counted = start;
       number = line;
     }
-    const lineText = text.slice(start, next).replace(/(?:\r\n|[\n\r\u2028\u2029])$/, '');
-    const matches = [...pattern.matches(lineText)];
-    if (matches.length > 0) yield { line: number, start, text: lineText, matches };
+    yield { line: number, start, text: text.slice(start, next).replace(/(?:\r\n|[\n\r\u2028\u2029])$/, '') };
     candidate = next < text.length ? pattern.nextCandidate(text, next) : undefined;
   }
 }

@@ -1,0 +1,61 @@
+/** The daemon's clock and its event loop, as a long answer needs them. */
+export interface WorkClock {
+  /** Milliseconds from any fixed point. */
+  now(): number;
+  /** Resolves on a later turn of the event loop: other questions (and their I/O) run in between. */
+  pause(): Promise<void>;
+}
+
+/**
+ * How long one answer runs in a single stretch before it lets other questions in. The daemon answers every
+ * question on one thread: a grep or a pattern listing that kept it for seconds made a concurrent `cn find` wait
+ * as long (119 s, issue 22).
+ */
+export const WORK_SLICE_MS = 20;
+
+/**
+ * The time an answer may take in all, checked as it goes, and the pauses it makes for other questions. One budget
+ * may be shared by several workers of one answer (grep reads 16 files at a time): they share the slice too, and
+ * pause together, so the answer takes one slice per turn of the event loop, not one per worker.
+ */
+export class WorkBudget {
+  private readonly started: number;
+  private sliceStarted: number;
+  private pausing: Promise<void> | undefined;
+  /** Whether a step was allowed since the last pause: the first always is, however late the clock reads. */
+  private stepped = false;
+
+  constructor(
+    private readonly clock: WorkClock,
+    readonly limitMs: number,
+  ) {
+    this.started = clock.now();
+    this.sliceStarted = this.started;
+  }
+
+  /** Whether the whole budget is spent. */
+  spent(): boolean {
+    return this.clock.now() - this.started > this.limitMs;
+  }
+
+  /**
+   * Undefined while this answer may go on (one clock read); once it has run a slice, a promise that resolves on a
+   * later turn of the event loop, after which the caller asks again: a worker woken with others may find the slice
+   * spent already by the first one up. Callers loop, and do their work with no `await` between the last ask and it:
+   * `for (let pause = budget.pauseIfDue(); pause; pause = budget.pauseIfDue()) await pause;` (an await that
+   * yields nothing still lets the other workers run first, on a time read before theirs).
+   */
+  pauseIfDue(): Promise<void> | undefined {
+    if (this.pausing !== undefined) return this.pausing;
+    if (!this.stepped || this.clock.now() - this.sliceStarted < WORK_SLICE_MS) {
+      this.stepped = true;
+      return undefined;
+    }
+    this.pausing = this.clock.pause().then(() => {
+      this.sliceStarted = this.clock.now();
+      this.stepped = false;
+      this.pausing = undefined;
+    });
+    return this.pausing;
+  }
+}
