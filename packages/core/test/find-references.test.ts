@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, findSymbol, fitFind, type ReferenceSite } from '../src/index.js';
+import { ProjectPaths, findSymbol, fitFind, presentAnswer, type ReferenceSite } from '../src/index.js';
 import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, key } from './fakes.js';
 
 const files = {
@@ -131,5 +131,26 @@ describe('find: reference roles, enclosing symbols, filters and groups', () => {
     const files = await findSymbol(deps, { query: 'User', group: 'file' });
     const grouped = fitFind(files, 240);
     expect(grouped.referenceFiles).toHaveLength(4);
+  });
+});
+
+describe('find: totals count every reference, whatever the limit shows', () => {
+  it('counts the files of all the references kept, not of those shown', async () => {
+    const { deps } = setup();
+    const cut = await findSymbol(deps, { query: 'User', limit: 2 });
+    expect(cut.references.map((ref) => ref.filePath)).toEqual(['src/admin.ts', 'src/admin.ts']);
+    expect(cut).toMatchObject({ totalReferences: 8, totalReferenceFiles: 4, truncated: true });
+    const text = presentAnswer('find', cut, 'text').output;
+    expect(text).toContain('references  8 in 4 files (showing 2)');
+    expect(presentAnswer('find', cut, 'compact').output).toContain('8 refs in 4 files, showing 2');
+    const tests = await findSymbol(deps, { query: 'User', refsIn: 'test', limit: 1 });
+    expect(tests).toMatchObject({ totalReferences: 2, totalReferenceFiles: 1 });
+  });
+
+  it('the budget grouped stage counts every file and says the rest is cut', async () => {
+    const { deps } = setup();
+    const cut = fitFind(await findSymbol(deps, { query: 'User', limit: 2 }), 150);
+    expect(cut.budget?.stage).toBe('grouped');
+    expect(cut.totalReferenceFiles).toBe(4);
   });
 });

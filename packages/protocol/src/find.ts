@@ -61,6 +61,8 @@ export const findResponse = z.object({
    * `limit` cut the list or the answer is grouped.
    */
   totalReferences: z.int(),
+  /** How many files hold those references: all of them, whatever `limit` or `maxTokens` left listed. */
+  totalReferenceFiles: z.int().optional(),
   candidates: z.array(candidate),
   /** How many other symbols matched; more than `candidates.length` when cut. */
   totalCandidates: z.int().optional(),

@@ -46,11 +46,9 @@ function referenceLines(response: FindResponse): string[] {
     response.referenceFiles ??
     [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));
   const listed = files.reduce((sum, file) => sum + file.count, 0);
-  lines.push(
-    listed < response.totalReferences
-      ? `${response.totalReferences} refs, showing ${listed}`
-      : `${plural(response.totalReferences, 'ref')} in ${plural(files.length, 'file')}`,
-  );
+  const fileCount = response.totalReferenceFiles ?? files.length;
+  const shown = listed < response.totalReferences ? `, showing ${listed}` : '';
+  lines.push(`${plural(response.totalReferences, 'ref')} in ${plural(fileCount, 'file')}${shown}`);
   const byFile = groupByFile(response.references);
   for (const { filePath, count } of files) {
     const refs = byFile.get(filePath) ?? [];

@@ -65,7 +65,12 @@ export function findText(response: FindResponse): string {
   if (response.refs !== 'none') {
     const files = groupByFile(response.references);
     const symbols = response.referenceSymbols;
-    const groups = response.totalGroups ?? symbols?.length ?? response.referenceFiles?.length ?? files.size;
+    const groups =
+      response.totalGroups ??
+      symbols?.length ??
+      response.totalReferenceFiles ??
+      response.referenceFiles?.length ??
+      files.size;
     const grouped = symbols !== undefined || response.referenceFiles !== undefined;
     const shown =
       !grouped && response.references.length < response.totalReferences

@@ -12,6 +12,7 @@ export type ReferencePart = Pick<
   FindResponse,
   | 'references'
   | 'totalReferences'
+  | 'totalReferenceFiles'
   | 'filteredReferences'
   | 'commentReferences'
   | 'referenceFiles'
@@ -49,6 +50,7 @@ export async function describeReferences(
   }
   const counts = {
     totalReferences: kept.length,
+    totalReferenceFiles: new Set(kept.map((reference) => reference.relativePath)).size,
     ...(filtered > 0 ? { filteredReferences: filtered } : {}),
     ...(comments > 0 ? { commentReferences: comments } : {}),
   };

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
+
+/** The const `$ZodType` (its id), beside an interface of the same name. */
+const ZOD_CONST = 'src/schemas.ts::7::14';
+
+// The same-names fixture: interface+const pairs, two functions `mergePath`, an `export *` chain through a path alias,
+// a three-level class hierarchy, and `raw` as a function, a property, `String.raw`, a string and a comment.
+describe('cn find: answers that account for the whole name', () => {
+  let root: string;
+  const run = (args: string[]) => cn([...args, '--root', root]);
+  beforeAll(() => {
+    root = copyProject('test/fixtures/same-names');
+  });
+  afterAll(() => cleanUp(root));
+
+  it('totals count every reference and every file, whatever --limit shows', async () => {
+    const answer = json(await run(['find', ZOD_CONST, '--limit', '2']));
+    expect(answer.references).toHaveLength(2);
+    expect(answer).toMatchObject({ totalReferences: 5, totalReferenceFiles: 2, truncated: true });
+    const text = await run(['find', ZOD_CONST, '--limit', '2', '--format', 'text']);
+    expect(text.stdout).toContain('references  5 in 2 files (showing 2)');
+    const compact = await run(['find', ZOD_CONST, '--limit', '2', '--format', 'compact']);
+    expect(compact.stdout).toContain('5 refs in 2 files, showing 2');
+  });
+});
