@@ -23,4 +23,16 @@ describe('cn find: answers that account for the whole name', () => {
     const compact = await run(['find', ZOD_CONST, '--limit', '2', '--format', 'compact']);
     expect(compact.stdout).toContain('5 refs in 2 files, showing 2');
   });
+
+  it("an id answers its own symbol: the const's id the const, a use the meaning used there", async () => {
+    const byId = json(await run(['find', ZOD_CONST]));
+    expect(byId.definition).toMatchObject({ id: ZOD_CONST, kind: 'Constant', name: '$ZodType', endLine: 11 });
+    expect(byId.references.map((ref: { id: string }) => ref.id)).toContain('src/use-schemas.ts::7::3');
+    const alone = json(await run(['find', ZOD_CONST, '--no-refs']));
+    expect(alone.definition).toMatchObject({ id: ZOD_CONST, kind: 'Constant' });
+    const valueUse = json(await run(['find', 'src/use-schemas.ts::7::3', '--no-refs']));
+    expect(valueUse.definition).toMatchObject({ id: ZOD_CONST, kind: 'Constant' });
+    const typeUse = json(await run(['find', 'src/use-schemas.ts::6::22', '--no-refs']));
+    expect(typeUse.definition).toMatchObject({ id: 'src/schemas.ts::2::18', kind: 'Interface' });
+  });
 });

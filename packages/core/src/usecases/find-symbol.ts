@@ -1,49 +1,24 @@
-import type { Candidate, FindRequest, FindResponse, ReferenceMode, SnippetLevel } from '@cn/protocol';
+import type { FindRequest, FindResponse, ReferenceMode } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { looksLikeTarget } from '../domain/ids.js';
-import type { Position, Range } from '../domain/location.js';
-import type { ProjectPaths } from '../domain/project-paths.js';
-import type { WorkspaceSymbolHit } from '../domain/symbols.js';
 import { checkMaxTokens, fitFind } from '../output/budget.js';
-import { checkSnippetLevel, snippet } from '../output/snippets.js';
-import type { CodeIntelligence } from '../ports/code-intelligence.js';
-import type { ReferenceSyntax } from '../ports/reference-syntax.js';
-import type { SourceFiles } from '../ports/source-files.js';
+import { checkSnippetLevel } from '../output/snippets.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { NameMatch, rankAlike } from '../ranking/rank-symbols.js';
-import { describeReferences, type ReferenceFilters, type ReferencePart } from './find-references.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
 import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol-search.js';
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
-import type { ImportGraphSource } from '../ports/import-graph.js';
-import type { SymbolIndex } from '../ports/symbol-index.js';
-import { resolveTargetPosition } from './target-position.js';
-import { declarationAt } from './outline-node.js';
-import { searchCompleteness, searchedProjects } from './searched-projects.js';
-import type { WorkClock } from '../search/work-budget.js';
+import { findAtTarget } from './find-at-target.js';
+import { modeEcho, namedRef, referencesOf, type FindDeps, type FindOptions } from './find-parts.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
 /** A pattern's list is the answer itself, so it is longer than a name's candidates. */
 const DEFAULT_LISTED = 50;
 const REFERENCE_MODES: readonly ReferenceMode[] = ['all', 'none', 'only'];
 
-type Deps = Partial<WorkClock> & {
-  engine: CodeIntelligence;
-  symbols: SymbolIndex;
-  files: SourceFiles;
-  paths: ProjectPaths;
-  /** The project's files, for listing by kind or path (symbol-patterns.ts). */
-  importGraph: Pick<ImportGraphSource, 'projectFiles'>;
-  referenceSyntax: ReferenceSyntax;
-};
-type Definition = NonNullable<FindResponse['definition']>;
-interface Options {
-  refs: ReferenceMode;
-  snippet?: SnippetLevel;
-  limit?: number;
-  filters: ReferenceFilters;
-}
+type Deps = FindDeps;
+type Options = FindOptions;
 
 /**
  * `cn find <query>`: the definition an agent means plus every reference, in one call. A query that
@@ -182,95 +157,4 @@ async function listByPattern(
     pattern: true,
     refs: 'none',
   };
-}
-
-async function findAtTarget(
-  deps: Deps,
-  builder: LocationRefBuilder,
-  query: string,
-  options: Options,
-): Promise<FindResponse> {
-  const { filePath, position } = await resolveTargetPosition(deps, query);
-  const [definitions, { truncated: referencesCut, ...references }] = await Promise.all([
-    deps.engine.definition(filePath, position),
-    referencesOf(deps, builder, filePath, position, options),
-  ]);
-  let definition: Definition | null = null;
-  const declared = definitions[0];
-  if (declared && options.refs !== 'only') {
-    const text = await builder.text(declared.filePath);
-    const found = await declarationAt(deps.engine, declared.filePath, declared.range.start, text);
-    const name = found?.node.name ?? identifierAt(text, declared.range.start);
-    const ref = await builder.ref(declared.filePath, declared.range.start, found?.kind ?? 'Unknown');
-    definition = {
-      ...ref,
-      name,
-      ...(found?.container ? { container: found.container } : {}),
-      ...(found ? { endLine: found.node.range.end.line } : {}),
-    };
-    if (options.snippet && found)
-      await addSnippet(builder, definition, declared.filePath, found.node.range, options.snippet);
-  }
-  return {
-    query,
-    definition,
-    ...references,
-    candidates: [],
-    totalCandidates: 0,
-    ...(referencesCut ? { truncated: true as const } : {}),
-    ...modeEcho(options),
-  };
-}
-
-async function referencesOf(
-  deps: Deps,
-  builder: LocationRefBuilder,
-  filePath: string,
-  position: Position,
-  options: Options,
-): Promise<ReferencePart & { projects?: number; complete?: boolean; incomplete?: string }> {
-  // `--no-refs` skips the project-wide search entirely: that is where the time goes.
-  if (options.refs === 'none') return { references: [], totalReferences: 0, truncated: false };
-  const locations = await deps.engine.references(filePath, position, true);
-  const described = await describeReferences(deps, builder, locations, options.filters);
-  return { ...described, ...searchCompleteness(searchedProjects(deps.engine), []) };
-}
-
-async function namedRef(
-  builder: LocationRefBuilder,
-  hit: WorkspaceSymbolHit,
-  position: Position,
-  level: SnippetLevel | undefined,
-): Promise<Candidate> {
-  const ref = await builder.ref(hit.filePath, position, hit.kind);
-  const named: Candidate = {
-    ...ref,
-    name: hit.name,
-    ...(hit.containerName ? { container: hit.containerName } : {}),
-    endLine: hit.range.end.line,
-  };
-  if (level) await addSnippet(builder, named, hit.filePath, hit.range, level);
-  return named;
-}
-
-async function addSnippet(
-  builder: LocationRefBuilder,
-  target: { snippet?: string },
-  filePath: string,
-  range: Range,
-  level: SnippetLevel,
-): Promise<void> {
-  const text = await builder.text(filePath);
-  if (text) target.snippet = snippet(text, range.start.line, range.end.line, level);
-}
-
-/** `refs` is echoed when not `all`, so an empty reference list is not read as "never used". */
-function modeEcho(options: Options): { refs?: ReferenceMode } {
-  return options.refs === 'all' ? {} : { refs: options.refs };
-}
-
-function identifierAt(text: { line(line: number): string | undefined } | undefined, position: Position): string {
-  const content = text?.line(position.line) ?? '';
-  const match = /^[\p{L}\p{N}$_]+/u.exec(content.slice(position.character - 1));
-  return match ? match[0] : '';
 }

@@ -1,0 +1,110 @@
+import type { FindResponse, SnippetLevel } from '@cn/protocol';
+import type { Position, SourceLocation } from '../domain/location.js';
+import type { SourceText } from '../domain/source-text.js';
+import type { LocationRefBuilder } from './location-refs.js';
+import { declarationAt, type DeclarationAt } from './outline-node.js';
+import { resolveTargetPosition } from './target-position.js';
+import { addSnippet, modeEcho, referencesOf, type Definition, type FindDeps, type FindOptions } from './find-parts.js';
+
+/** `cn find <id>`: the symbol at that exact place, its declaration and its references. */
+export async function findAtTarget(
+  deps: FindDeps,
+  builder: LocationRefBuilder,
+  query: string,
+  options: FindOptions,
+): Promise<FindResponse> {
+  const { filePath, position } = await resolveTargetPosition(deps, query);
+  const [definitions, { truncated: referencesCut, ...references }] = await Promise.all([
+    deps.engine.definition(filePath, position),
+    referencesOf(deps, builder, filePath, position, options),
+  ]);
+  const definition =
+    options.refs === 'only' ? null : await definitionAt(deps, builder, { filePath, position }, definitions, options);
+  return {
+    query,
+    definition,
+    ...references,
+    candidates: [],
+    totalCandidates: 0,
+    ...(referencesCut ? { truncated: true as const } : {}),
+    ...modeEcho(options),
+  };
+}
+
+interface Declared {
+  location: SourceLocation;
+  text: SourceText | undefined;
+  found: DeclarationAt | undefined;
+}
+
+async function definitionAt(
+  deps: FindDeps,
+  builder: LocationRefBuilder,
+  asked: { filePath: string; position: Position },
+  definitions: SourceLocation[],
+  options: { snippet?: SnippetLevel },
+): Promise<Definition | null> {
+  const declared = await Promise.all(
+    definitions.map(async (location): Promise<Declared> => {
+      const text = await builder.text(location.filePath);
+      return { location, text, found: await declarationAt(deps.engine, location.filePath, location.range.start, text) };
+    }),
+  );
+  const chosen = await meaningAt(deps, builder, asked, declared);
+  if (!chosen) return null;
+  const { location, text, found } = chosen;
+  const ref = await builder.ref(location.filePath, location.range.start, found?.kind ?? 'Unknown');
+  const definition: Definition = {
+    ...ref,
+    name: found?.node.name ?? identifierAt(text, location.range.start),
+    ...(found?.container ? { container: found.container } : {}),
+    ...(found ? { endLine: found.node.range.end.line } : {}),
+  };
+  if (options.snippet && found)
+    await addSnippet(builder, definition, location.filePath, found.node.range, options.snippet);
+  return definition;
+}
+
+/** Kinds that only name a type: a type use of a merged name means one of them, a value use never does. */
+const TYPE_ONLY_KINDS = new Set(['Interface', 'TypeAlias']);
+const TYPE_KINDS = new Set([...TYPE_ONLY_KINDS, 'Class', 'Enum']);
+const TYPE_ROLES = new Set(['type', 'extends', 'implements']);
+
+/**
+ * Which of a merged symbol's declarations (an interface and a const of one name, as zod's `$ZodType`) the place
+ * means: the engine lists them all, the interface first, wherever it is asked. A declaration's own name means
+ * itself; a use means the type (a type position) or the value (anywhere else).
+ */
+async function meaningAt(
+  deps: FindDeps,
+  builder: LocationRefBuilder,
+  asked: { filePath: string; position: Position },
+  declared: Declared[],
+): Promise<Declared | undefined> {
+  if (declared.length <= 1) return declared[0];
+  const itself = declared.find(
+    ({ location }) => location.filePath === asked.filePath && holds(location, asked.position),
+  );
+  if (itself) return itself;
+  const text = await builder.text(asked.filePath);
+  const [site] = text ? await deps.referenceSyntax.classify(asked.filePath, text.text, [asked.position]) : [];
+  const typeUse = site !== undefined && TYPE_ROLES.has(site.role);
+  const fits = (kind: string | undefined) =>
+    kind !== undefined && (typeUse ? TYPE_KINDS.has(kind) : !TYPE_ONLY_KINDS.has(kind));
+  return declared.find(({ found }) => fits(found?.kind)) ?? declared[0];
+}
+
+function holds({ range }: SourceLocation, position: Position): boolean {
+  const afterStart =
+    position.line > range.start.line ||
+    (position.line === range.start.line && position.character >= range.start.character);
+  const beforeEnd =
+    position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
+  return afterStart && beforeEnd;
+}
+
+function identifierAt(text: { line(line: number): string | undefined } | undefined, position: Position): string {
+  const content = text?.line(position.line) ?? '';
+  const match = /^[\p{L}\p{N}$_]+/u.exec(content.slice(position.character - 1));
+  return match ? match[0] : '';
+}

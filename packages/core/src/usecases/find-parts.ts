@@ -1,0 +1,85 @@
+import type { Candidate, FindResponse, ReferenceMode, SnippetLevel } from '@cn/protocol';
+import type { Position, Range } from '../domain/location.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import type { WorkspaceSymbolHit } from '../domain/symbols.js';
+import { snippet } from '../output/snippets.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { ImportGraphSource } from '../ports/import-graph.js';
+import type { ReferenceSyntax } from '../ports/reference-syntax.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import type { SymbolIndex } from '../ports/symbol-index.js';
+import type { WorkClock } from '../search/work-budget.js';
+import { describeReferences, type ReferenceFilters, type ReferencePart } from './find-references.js';
+import type { LocationRefBuilder } from './location-refs.js';
+import { searchCompleteness, searchedProjects } from './searched-projects.js';
+
+/** What `cn find` reads: the engine and its name index, the files, and each reference's syntax. */
+export type FindDeps = Partial<WorkClock> & {
+  engine: CodeIntelligence;
+  symbols: SymbolIndex;
+  files: SourceFiles;
+  paths: ProjectPaths;
+  /** The project's files, for listing by kind or path (symbol-patterns.ts). */
+  importGraph: Pick<ImportGraphSource, 'projectFiles'>;
+  referenceSyntax: ReferenceSyntax;
+};
+
+export type Definition = NonNullable<FindResponse['definition']>;
+
+export interface FindOptions {
+  refs: ReferenceMode;
+  snippet?: SnippetLevel;
+  limit?: number;
+  filters: ReferenceFilters;
+}
+
+export type ReferencesAnswer = ReferencePart & { projects?: number; complete?: boolean; incomplete?: string };
+
+/** The references of the symbol at a place, described and filtered; nothing searched with `refs: none`. */
+export async function referencesOf(
+  deps: FindDeps,
+  builder: LocationRefBuilder,
+  filePath: string,
+  position: Position,
+  options: FindOptions,
+): Promise<ReferencesAnswer> {
+  // `--no-refs` skips the project-wide search entirely: that is where the time goes.
+  if (options.refs === 'none') return { references: [], totalReferences: 0, truncated: false };
+  const locations = await deps.engine.references(filePath, position, true);
+  const described = await describeReferences(deps, builder, locations, options.filters);
+  return { ...described, ...searchCompleteness(searchedProjects(deps.engine), []) };
+}
+
+/** A symbol-search hit as an answer's candidate (or definition), at its name. */
+export async function namedRef(
+  builder: LocationRefBuilder,
+  hit: WorkspaceSymbolHit,
+  position: Position,
+  level: SnippetLevel | undefined,
+): Promise<Candidate> {
+  const ref = await builder.ref(hit.filePath, position, hit.kind);
+  const named: Candidate = {
+    ...ref,
+    name: hit.name,
+    ...(hit.containerName ? { container: hit.containerName } : {}),
+    endLine: hit.range.end.line,
+  };
+  if (level) await addSnippet(builder, named, hit.filePath, hit.range, level);
+  return named;
+}
+
+export async function addSnippet(
+  builder: LocationRefBuilder,
+  target: { snippet?: string },
+  filePath: string,
+  range: Range,
+  level: SnippetLevel,
+): Promise<void> {
+  const text = await builder.text(filePath);
+  if (text) target.snippet = snippet(text, range.start.line, range.end.line, level);
+}
+
+/** `refs` is echoed when not `all`, so an empty reference list is not read as "never used". */
+export function modeEcho(options: FindOptions): { refs?: ReferenceMode } {
+  return options.refs === 'all' ? {} : { refs: options.refs };
+}
