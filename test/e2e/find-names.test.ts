@@ -35,4 +35,17 @@ describe('cn find: answers that account for the whole name', () => {
     const typeUse = json(await run(['find', 'src/use-schemas.ts::6::22', '--no-refs']));
     expect(typeUse.definition).toMatchObject({ id: 'src/schemas.ts::2::18', kind: 'Interface' });
   });
+
+  it('path::Name follows export * chains, through a path alias, and ns.Name through export * as ns', async () => {
+    const barrel = await run(['find', 'src/helper/index.ts::getConnInfo', '--no-refs', '--format', 'json']);
+    expect([barrel.exitCode, barrel.stderr]).toEqual([0, '']);
+    expect(json(barrel).definition).toMatchObject({ id: 'src/lib/conninfo.ts::5::17', kind: 'Function' });
+    const namespaced = json(await run(['find', 'src/helper/all.ts::info.getConnInfo', '--no-refs']));
+    expect(namespaced.definition).toMatchObject({ id: 'src/lib/conninfo.ts::5::17' });
+    const impl = await run(['inspect', 'src/helper/index.ts::ConnInfo', '--no-code', '--format', 'json']);
+    expect(json(impl).result).toMatchObject({ filePath: 'src/lib/conninfo.ts', range: { startLine: 1, endLine: 3 } });
+    const missing = await run(['find', 'src/helper/index.ts::getConn']);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(/no declaration named 'getConn' in src\/helper\/index.ts or what it re-exports/);
+  });
 });

@@ -107,3 +107,49 @@ describe('path::Name targets', () => {
     expect(response.result.range).toEqual({ startLine: 6, endLine: 10 });
   });
 });
+
+describe('path::Name through export * chains', () => {
+  // index.ts: `export * from './conninfo'`; conninfo.ts: `export * from '@lib/conninfo'` (a path alias, resolved by the
+  // engine); all.ts: `export * as info from '../lib/conninfo'`.
+  function chain() {
+    const engine = new FakeEngine();
+    const files = new FakeFiles({
+      'src/helper/index.ts': "export * from './conninfo';\n",
+      'src/helper/conninfo.ts': "export * from '@lib/conninfo';\n",
+      'src/helper/all.ts': "export * as info from '../lib/conninfo';\n",
+      'src/lib/conninfo.ts': 'export function getConnInfo() {}\n',
+      'src/loop.ts': "export * from './loop';\n",
+    });
+    engine.outlines[`${ROOT}/src/lib/conninfo.ts`] = [node('getConnInfo', 'Function', [1, 1], [1, 17])];
+    const module = (file: string) => [
+      { filePath: `${ROOT}/${file}`, range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } } },
+    ];
+    engine.definitionsAt[`${ROOT}/src/helper/index.ts:1:16`] = module('src/helper/conninfo.ts');
+    engine.definitionsAt[`${ROOT}/src/helper/conninfo.ts:1:16`] = module('src/lib/conninfo.ts');
+    engine.definitionsAt[`${ROOT}/src/helper/all.ts:1:24`] = module('src/lib/conninfo.ts');
+    engine.definitionsAt[`${ROOT}/src/loop.ts:1:16`] = module('src/loop.ts');
+    return { deps: { engine, files, paths: new ProjectPaths(ROOT) } };
+  }
+
+  it('finds a name a barrel only re-exports with export *, through a path alias', async () => {
+    const { deps } = chain();
+    const found = await resolveTargetPosition(deps, 'src/helper/index.ts::getConnInfo');
+    expect([found.filePath, found.position]).toEqual([`${ROOT}/src/lib/conninfo.ts`, { line: 1, character: 17 }]);
+  });
+
+  it('finds ns.Name through export * as ns', async () => {
+    const { deps } = chain();
+    const found = await resolveTargetPosition(deps, 'src/helper/all.ts::info.getConnInfo');
+    expect([found.filePath, found.position]).toEqual([`${ROOT}/src/lib/conninfo.ts`, { line: 1, character: 17 }]);
+    // The namespace name itself is the statement's.
+    expect((await resolveTargetPosition(deps, 'src/helper/all.ts::info')).position).toEqual({ line: 1, character: 13 });
+  });
+
+  it('says not found for a name no file of the chain declares, and stops on a cycle', async () => {
+    const { deps } = chain();
+    expect((await failure(resolveTargetPosition(deps, 'src/helper/index.ts::getConn'))).message).toMatch(
+      /no declaration named 'getConn' in src\/helper\/index.ts or what it re-exports/,
+    );
+    expect((await failure(resolveTargetPosition(deps, 'src/loop.ts::x'))).kind).toBe('not-found');
+  });
+});

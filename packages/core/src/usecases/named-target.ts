@@ -5,7 +5,10 @@ import type { OutlineNode } from '../domain/symbols.js';
 import { exportEntries } from '../inspect/export-entries.js';
 import { importBindings } from '../inspect/import-bindings.js';
 import { closestNames } from '../ranking/did-you-mean.js';
+import { boundedMap } from '../bounded-map.js';
 import type { SourceText } from '../domain/source-text.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { SourceFiles } from '../ports/source-files.js';
 
 interface Declared {
   /** Container names, outermost first, then the name. */
@@ -13,31 +16,132 @@ interface Declared {
   position: Position;
 }
 
+/** How many `export *` hops a `path::Name` follows (a barrel of barrels is two or three), and files it reads at most. */
+const MAX_REEXPORT_DEPTH = 8;
+const MAX_REEXPORTED_FILES = 500;
+/** Re-exported files read, and specifiers resolved, at once. */
+const FOLLOW_WIDTH = 8;
+
+/** What positionOfNamedTarget reads: outlines, and the engine's resolution of a re-exported module's specifier. */
+export interface NamedTargetDeps {
+  files: Pick<SourceFiles, 'readSource'>;
+  engine: Pick<CodeIntelligence, 'outline' | 'definition'>;
+}
+
 /**
  * Where the declaration `path::Name` (or `path::Class.member`) names is: its name's position in the
  * file's outline, the shallowest match first (a class before a same-named member elsewhere); overloads
  * are one declaration. A re-export (`export { Hono } from './hono'`) or an import (`import { Node } from './node'`),
  * which outlines leave out, is the name in its statement, which the engine follows to the declaration: "the `Node`
- * this file uses" in one call. Two declarations at the same depth under different containers
- * are refused with their qualified names, so one re-ask settles it.
+ * this file uses" in one call. A name the file has only through `export * from './mod'` (a barrel) is looked up in
+ * what it re-exports, the engine resolving each specifier (path aliases too), and `ns.Name` through
+ * `export * as ns from`. Two declarations at the same depth under different containers are refused with their
+ * qualified names, so one re-ask settles it.
  */
-export function positionOfNamedTarget(target: NamedTarget, outline: OutlineNode[], text: SourceText): Position {
-  const wanted = target.name.split('.');
-  const declared = [...declarations(outline, []), ...exported(text), ...imported(text)];
+export async function positionOfNamedTarget(
+  deps: NamedTargetDeps,
+  target: NamedTarget,
+  filePath: string,
+  text: SourceText,
+): Promise<{ filePath: string; position: Position; text: SourceText }> {
+  const read = { names: new Set<string>(), files: 0 };
+  const found = await lookUp(deps, target, { filePath, text, wanted: target.name.split('.') }, read);
+  if (found) return found;
+  const suggestions = closestNames(target.name, [...read.names]);
+  throw notFound(
+    `no declaration named '${target.name}' in ${target.filePath}${read.files > 1 ? ' or what it re-exports' : ''}`,
+    suggestions.length > 0
+      ? `did you mean ${suggestions.map((name) => `${target.filePath}::${name}`).join(', ')}?`
+      : `cn map ${target.filePath} lists what it declares`,
+  );
+}
+
+interface Visit {
+  filePath: string;
+  text: SourceText;
+  /** The name path still to find in this file (`ns.Name` is `Name` in the module `export * as ns` names). */
+  wanted: string[];
+}
+
+/**
+ * The file first, then what its `export *` statements re-export, a level at a time (a nearer declaration shadows a
+ * farther one, as in the compiler): each level's files read and resolved at once, a file read only when its text
+ * holds the name. What was read is counted, and its names kept, for the not-found answer's "did you mean".
+ */
+async function lookUp(
+  deps: NamedTargetDeps,
+  target: NamedTarget,
+  start: Visit,
+  read: { names: Set<string>; files: number },
+): Promise<{ filePath: string; position: Position; text: SourceText } | undefined> {
+  const seen = new Set([start.filePath]);
+  let level = [start];
+  for (let depth = 0; level.length > 0 && depth <= MAX_REEXPORT_DEPTH; depth++) {
+    const declared = await boundedMap(level, FOLLOW_WIDTH, (visit) =>
+      visit === start || hasWord(visit.text.text, visit.wanted[visit.wanted.length - 1])
+        ? declaredIn(deps, visit)
+        : Promise.resolve([]),
+    );
+    for (const [index, visit] of level.entries()) {
+      const position = declaredPosition(target, visit.wanted, declared[index]);
+      if (position) return { filePath: visit.filePath, position, text: visit.text };
+    }
+    for (const { path } of declared.flat()) read.names.add(path.join('.'));
+    read.files += level.length;
+    const hops = level.flatMap((visit) =>
+      exportEntries(visit.text.text).flatMap((entry) => {
+        const wanted = entry.name === '*' ? visit.wanted : entry.name === visit.wanted[0] ? visit.wanted.slice(1) : [];
+        return wanted.length > 0 && entry.from !== undefined
+          ? [{ from: visit.filePath, at: entry.resolveAt, wanted }]
+          : [];
+      }),
+    );
+    const modules = await boundedMap(hops.slice(0, MAX_REEXPORTED_FILES - seen.size), FOLLOW_WIDTH, (hop) =>
+      reExportedModule(deps, hop.from, hop.at),
+    );
+    level = [];
+    for (const [index, module] of modules.entries()) {
+      if (!module || seen.has(module.filePath)) continue;
+      seen.add(module.filePath);
+      level.push({ ...module, wanted: hops[index].wanted });
+    }
+  }
+  return undefined;
+}
+
+async function declaredIn(deps: NamedTargetDeps, { filePath, text }: Visit): Promise<Declared[]> {
+  const outline = await deps.engine.outline(filePath).catch((): OutlineNode[] => []);
+  return [...declarations(outline, []), ...exported(text), ...imported(text)];
+}
+
+/** The name as a whole word of the text: a file without it cannot declare or re-export it by name. */
+function hasWord(text: string, word: string): boolean {
+  const identifier = /[\p{L}\p{N}$_#]/u;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (!identifier.test(text[at - 1] ?? ' ') && !identifier.test(text[at + word.length] ?? ' ')) return true;
+  }
+  return false;
+}
+
+/** The file a re-export's specifier names, as the engine resolves it; undefined when it cannot be read. */
+async function reExportedModule(
+  deps: NamedTargetDeps,
+  filePath: string,
+  at: Position,
+): Promise<{ filePath: string; text: SourceText } | undefined> {
+  const [module] = await deps.engine.definition(filePath, at).catch(() => []);
+  if (!module) return undefined;
+  const text = await deps.files.readSource(module.filePath).catch(() => undefined);
+  return text && { filePath: module.filePath, text };
+}
+
+/** The shallowest declaration named `wanted`; two at that depth under different containers are refused. */
+function declaredPosition(target: NamedTarget, wanted: string[], declared: Declared[]): Position | undefined {
   const matches = declared
     .filter(({ path }) => endsWith(path, wanted))
     .sort((a, b) => a.path.length - b.path.length || a.position.line - b.position.line);
   const [best] = matches;
-  if (!best) {
-    const names = [...new Set(declared.map(({ path }) => path.join('.')))];
-    const suggestions = closestNames(target.name, names);
-    throw notFound(
-      `no declaration named '${target.name}' in ${target.filePath}`,
-      suggestions.length > 0
-        ? `did you mean ${suggestions.map((name) => `${target.filePath}::${name}`).join(', ')}?`
-        : `cn map ${target.filePath} lists what it declares`,
-    );
-  }
+  if (!best) return undefined;
   const rivals = matches.filter(
     (match) => match.path.length === best.path.length && match.path.join('.') !== best.path.join('.'),
   );

@@ -16,17 +16,16 @@ export interface ResolvedTarget {
 /**
  * Turns an id into a checked position in the file as it is now: an id whose line no longer exists
  * is refused rather than answered with code from the wrong place. `path::Name` is the position of
- * that declaration's name in the file's outline.
+ * that declaration's name in the file's outline, or in a file it re-exports with `export *` (named-target.ts).
  */
 export async function resolveTargetPosition(
-  deps: { files: SourceFiles; engine: Pick<CodeIntelligence, 'outline'> },
+  deps: { files: SourceFiles; engine: Pick<CodeIntelligence, 'outline' | 'definition'> },
   id: string,
 ): Promise<ResolvedTarget> {
   const named = parseNamedTarget(id);
   if (named) {
     const filePath = await resolveSourceFile(deps.files, named.filePath);
-    const text = await deps.files.readSource(filePath);
-    return { filePath, position: positionOfNamedTarget(named, await deps.engine.outline(filePath), text), text };
+    return positionOfNamedTarget(deps, named, filePath, await deps.files.readSource(filePath));
   }
   const target = parseTarget(id);
   const filePath = await resolveSourceFile(deps.files, target.filePath);
