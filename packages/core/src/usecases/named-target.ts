@@ -16,7 +16,7 @@ interface Declared {
   position: Position;
 }
 
-/** How many `export *` hops a `path::Name` follows (a barrel of barrels is two or three), and files it reads at most. */
+/** How many `export *` hops a `path::Name` follows (a barrel of barrels is two or three), and files it reads. */
 const MAX_REEXPORT_DEPTH = 8;
 const MAX_REEXPORTED_FILES = 500;
 /** Re-exported files read, and specifiers resolved, at once. */
