@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
 
+type Listed = { id: string; kind: string; name: string };
+
 /** The const `$ZodType` (its id), beside an interface of the same name. */
 const ZOD_CONST = 'src/schemas.ts::7::14';
 
@@ -47,5 +49,23 @@ describe('cn find: answers that account for the whole name', () => {
     const missing = await run(['find', 'src/helper/index.ts::getConn']);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toMatch(/no declaration named 'getConn' in src\/helper\/index.ts or what it re-exports/);
+  });
+
+  it('one kind per symbol: search, map and find name each declaration alike; re-exports and renamed imports say so', async () => {
+    const map = json(await run(['map', 'src/kinds.ts']));
+    const mapKinds = new Map(map.symbols.map((symbol: Listed) => [symbol.id, symbol.kind]));
+    const words = 'space inner zod object like counter handler box size make field color red id crate';
+    const search = json(await run(['search', words, '--in', 'src/kinds.ts', '--limit', '50']));
+    const searchKinds = search.results.map((result: Listed) => `${result.id} ${result.kind}`);
+    expect(searchKinds.length).toBeGreaterThan(10);
+    expect(searchKinds).toEqual(search.results.map((result: Listed) => `${result.id} ${mapKinds.get(result.id)}`));
+    expect(searchKinds).toEqual(expect.arrayContaining(['src/kinds.ts::4::14 Constant', 'src/kinds.ts::8::7 Getter']));
+    const listed = json(await run(['find', '*', '--in', 'src/kinds.ts']));
+    for (const candidate of listed.candidates)
+      expect([candidate.id, candidate.kind]).toEqual([candidate.id, mapKinds.get(candidate.id)]);
+    const crate = json(await run(['find', 'Crate', '--no-refs']));
+    expect(crate.definition).toMatchObject({ id: 'src/kinds.ts::21::17', kind: 'Export' });
+    const carton = json(await run(['find', 'Carton', '--no-refs']));
+    expect(carton.definition).toMatchObject({ id: 'src/kind-uses.ts::1::17', kind: 'Import' });
   });
 });

@@ -113,7 +113,7 @@ describe('cn grep', () => {
       ),
     ).toEqual([
       ['<module>', 'Module', 'src/http/client.ts', 1],
-      ['policy', 'Variable', 'src/http/client.ts::3::7', 1],
+      ['policy', 'Constant', 'src/http/client.ts::3::7', 1],
       ['send', 'Function', 'src/http/client.ts::14::23', 3],
       ['computeRetryDelay', 'Function', 'src/retry/backoff.ts::2::17', 1],
     ]);

@@ -43,3 +43,37 @@ describe('overview counts importers per declaration, not per name (issue 13)', (
     expect(counts).toEqual(['src/a.ts helper:3', 'src/b.ts helper:1', 'src/b.ts other:1', 'src/b.ts main:1']);
   });
 });
+
+describe('overview: one entry per meaning of a name', () => {
+  it('an interface and a const of one name are two entries; overload signatures are one', async () => {
+    const engine = new FakeEngine();
+    const schemas = [
+      'export interface Schema { def: string }',
+      'export const Schema = { init() {} };',
+      'export function pick(value: string): string;',
+      'export function pick(value: number): number;',
+      'export function pick(value: unknown) { return value; }',
+      '',
+    ].join('\n');
+    engine.outlines[`${ROOT}/src/schemas.ts`] = [
+      node('Schema', 'Interface', [1, 1], [1, 18]),
+      node('Schema', 'Constant', [2, 2], [2, 14]),
+      node('pick', 'Function', [3, 3], [3, 17]),
+      node('pick', 'Function', [4, 4], [4, 17]),
+      node('pick', 'Function', [5, 5], [5, 17]),
+    ];
+    const importGraph = new FakeImportGraph({ 'src/schemas.ts': [] });
+    const deps = {
+      engine,
+      symbols: engine,
+      files: new FakeFiles({ 'src/schemas.ts': schemas }),
+      paths: new ProjectPaths(ROOT),
+      importGraph,
+    };
+    const answer = await overview(deps, { maxTokens: 0 });
+    const listed = answer.files.flatMap((file) =>
+      file.symbols.map((symbol) => `${symbol.kind} ${symbol.name}${symbol.overloads ? ` +${symbol.overloads}` : ''}`),
+    );
+    expect(listed).toEqual(['Interface Schema', 'Constant Schema', 'Function pick +2']);
+  });
+});

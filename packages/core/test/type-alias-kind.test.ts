@@ -23,6 +23,6 @@ describe('kinds of type aliases and re-exports', () => {
       { query: 'Money', refs: 'none' },
     );
     expect(answer.definition).toMatchObject({ filePath: 'src/money.ts', kind: 'TypeAlias' });
-    expect(answer.candidates).toEqual([expect.objectContaining({ filePath: 'src/index.ts', kind: 'Variable' })]);
+    expect(answer.candidates).toEqual([expect.objectContaining({ filePath: 'src/index.ts', kind: 'Export' })]);
   });
 });

@@ -48,18 +48,18 @@ describe('readDeclarations: every named declaration with the words cn search ran
           `${d.kind} ${d.container ? `${d.container}.` : ''}${d.name} @${d.position.line}:${d.position.character} ${d.startLine}-${d.endLine}`,
       ),
     ).toEqual([
-      'Variable RETRY_DELAY_MS @4:14 3-4',
+      'Constant RETRY_DELAY_MS @4:14 3-4',
       'Function backoff @7:17 7-11',
       'Function backoff.step @8:9 8-8',
       'Class Client @13:14 13-26',
       'Property Client.#retries @14:3 14-14',
       'Constructor Client.constructor @15:3 15-17',
       'Method Client.send @19:9 18-22',
-      'Property Client.retries @23:7 23-25',
+      'Getter Client.retries @23:7 23-25',
       'Interface Options @28:11 28-28',
       'Property Options.timeoutMs @28:21 28-28',
       'Method Options.onRetry @28:40 28-28',
-      'Variable handlers @29:7 29-29',
+      'Constant handlers @29:7 29-29',
       'Method handlers.refresh @29:20 29-29',
     ]);
   });

@@ -155,22 +155,24 @@ function topLevelDeclarations(
     const lineText = text.line(line) ?? '';
     if (isImportOrReExport(lineText)) continue;
     if (!isIdentifierName(node.name) || isStatementBinding(node)) continue;
-    const earlier = seen.get(node.name);
+    const kind = refineKind(node.kind, lineText, character);
+    // Overload signatures and their implementation are one entry; another kind of the same name (an interface and a
+    // const, a class and its merged namespace) is another meaning, with an entry of its own.
+    const earlier = seen.get(`${kind} ${node.name}`);
     if (earlier) {
-      // Overload signatures and their implementation (or a class and its merged namespace) are one entry.
       earlier.overloads = (earlier.overloads ?? 0) + 1;
       continue;
     }
     const entry: Declared = {
       id: formatLocationId(relative, line, character),
       name: node.name,
-      kind: refineKind(node.kind, lineText, character),
+      kind,
       exported: isExported(text, node, lineText),
       signature: signature(text, firstCodeLine(text, node.range.start.line, line), node.range.end.line),
       importedBy: importCount(node.name),
       line,
     };
-    seen.set(node.name, entry);
+    seen.set(`${kind} ${node.name}`, entry);
     declared.push(entry);
   }
   return declared;

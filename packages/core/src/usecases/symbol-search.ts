@@ -18,6 +18,7 @@ import {
 import { suggestNames } from '../ranking/did-you-mean.js';
 import { declaredKind } from '../ranking/refine-kind.js';
 import { readDeclarationHead } from '../inspect/declaration-head.js';
+import { exportEntries } from '../inspect/export-entries.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
 import { resolveTargetPosition } from './target-position.js';
@@ -164,7 +165,7 @@ export async function locateRanked(
   const line = text?.line(position.line);
   // `export { type Money }` has `type` before the name too, but a re-export is no type alias.
   const refined = hit.alias
-    ? hit.kind
+    ? aliasKind(text, position)
     : declaredKind(hit.kind, line, position.character, text && accessorAt(text, hit, position));
   return {
     ...ranking,
@@ -172,6 +173,18 @@ export async function locateRanked(
     position,
     exported: /^\s*export\b/.test(line ?? ''),
   };
+}
+
+/**
+ * What an alias hit is, in the words cn map uses: `Export` for a re-export (`export { Box as Crate }`), `Import` for a
+ * renamed import (`import { Box as Carton }`); the engine calls both a Variable, which they are not.
+ */
+function aliasKind(text: SourceText | undefined, position: Position): string {
+  if (!text) return 'Export';
+  const exported = exportEntries(text.text).some(
+    ({ nameAt }) => nameAt.line === position.line && nameAt.character === position.character,
+  );
+  return exported ? 'Export' : 'Import';
 }
 
 /** `get`/`set` before a member's name, read as cn map reads it. */

@@ -70,22 +70,29 @@ const DECLARATION_SYNTAX_KINDS = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.VariableDeclaration,
 ]);
 
+/**
+ * The kind cn reports for the declaration, the one every command says (issue 24): the engines' outline kinds as
+ * core's declaredKind refines them (`const` a Constant, `let`/`var` a Variable, a function value a Function, get/set
+ * a Getter/Setter, a namespace a Module as LSP names it), so `cn search` and `cn map` never disagree.
+ */
 function kindOf(node: ts.Node): string | undefined {
   if (ts.isFunctionDeclaration(node)) return 'Function';
   if (ts.isMethodDeclaration(node) || ts.isMethodSignature(node)) return 'Method';
-  if (ts.isGetAccessor(node) || ts.isSetAccessor(node)) return 'Property';
+  if (ts.isGetAccessor(node)) return 'Getter';
+  if (ts.isSetAccessor(node)) return 'Setter';
   if (ts.isPropertyDeclaration(node) || ts.isPropertySignature(node)) return 'Property';
   if (ts.isClassDeclaration(node)) return 'Class';
   if (ts.isClassExpression(node)) return node.name ? 'Class' : undefined;
   if (ts.isInterfaceDeclaration(node)) return 'Interface';
   if (ts.isTypeAliasDeclaration(node)) return 'TypeAlias';
   if (ts.isEnumDeclaration(node)) return 'Enum';
-  if (ts.isModuleDeclaration(node)) return 'Namespace';
+  if (ts.isModuleDeclaration(node)) return 'Module';
   if (ts.isPropertyAssignment(node) && isFunctionValue(node.initializer)) return 'Method';
   if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
     if (node.initializer && isFunctionValue(node.initializer)) return 'Function';
     if (node.initializer && ts.isClassExpression(skipWrappers(node.initializer))) return 'Class';
-    return isModuleLevel(node) ? 'Variable' : undefined;
+    if (!isModuleLevel(node)) return undefined;
+    return node.parent.flags & ts.NodeFlags.Const ? 'Constant' : 'Variable';
   }
   return undefined;
 }
