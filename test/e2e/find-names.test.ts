@@ -68,4 +68,44 @@ describe('cn find: answers that account for the whole name', () => {
     const carton = json(await run(['find', 'Carton', '--no-refs']));
     expect(carton.definition).toMatchObject({ id: 'src/kind-uses.ts::1::17', kind: 'Import' });
   });
+
+  it('Sub.member answers the member a class two levels up declares, and says the subclass inherits it', async () => {
+    const answer = json(await run(['find', 'Sub.member']));
+    expect(answer.definition).toMatchObject({
+      id: 'src/shapes/base.ts::5::3',
+      name: 'member',
+      container: 'Base',
+      kind: 'Method',
+      inheritedBy: 'Sub',
+    });
+    expect(answer.references.map((ref: Listed) => ref.id)).toEqual(
+      expect.arrayContaining(['src/shapes/sub.ts::5::17', 'src/shapes/sub.ts::9::31']),
+    );
+    const text = await run(['find', 'Sub.member', '--no-refs', '--format', 'text']);
+    expect(text.stdout.split('\n')[0]).toBe(
+      'definition  Method member (in Base; Sub inherits it)  src/shapes/base.ts:5:3  (lines 5-7)',
+    );
+  });
+
+  it('"Sub.*" lists the class\'s members, inherited ones marked, within --limit', async () => {
+    const answer = json(await run(['find', 'Sub.*']));
+    expect(
+      answer.candidates.map(
+        (c: Listed & { container: string; inheritedBy?: string }) =>
+          `${c.kind} ${c.container}.${c.name}${c.inheritedBy ? ` (${c.inheritedBy} inherits it)` : ''}`,
+      ),
+    ).toEqual([
+      'Method Sub.own',
+      'Method Middle.middle (Sub inherits it)',
+      'Property Base.shared (Sub inherits it)',
+      'Method Base.member (Sub inherits it)',
+    ]);
+    const compact = await run(['find', 'Sub.*', '--limit', '2', '--format', 'compact']);
+    expect(compact.stdout.trimEnd().split('\n')).toEqual([
+      "4 symbols match 'Sub.*' (showing 2); refs not searched (cn find <id> for one)",
+      'src/shapes/sub.ts:4:3  Method  Sub.own  4-6  │ own(): string {',
+      'src/shapes/middle.ts:4:3  Method  Middle.middle  4-6  (Sub inherits it)  │ middle(): number {',
+      '… 2 more symbols (raise --limit or --max-tokens)',
+    ]);
+  });
 });

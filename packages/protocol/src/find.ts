@@ -49,6 +49,11 @@ export const candidate = place.extend({
   /** The declaration's last line (it starts on `line`): "where does it end" without a second call. */
   endLine: z.int().optional(),
   snippet: z.string().optional(),
+  /**
+   * The class the query named (`Sub` of `Sub.member`, `Sub.*`), set when it does not declare the member itself but
+   * inherits it from `container`.
+   */
+  inheritedBy: z.string().optional(),
 });
 export type Candidate = z.infer<typeof candidate>;
 

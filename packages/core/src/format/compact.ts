@@ -67,8 +67,9 @@ export function namedLine(ref: Candidate): string[] {
   const name = ref.container ? `${ref.container}.${ref.name}` : ref.name;
   const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : previewOf(ref);
   const lines = ref.endLine !== undefined ? `  ${ref.line}-${ref.endLine}` : '';
+  const inherited = ref.inheritedBy !== undefined ? `  (${ref.inheritedBy} inherits it)` : '';
   return [
-    `${place(ref)}  ${ref.kind}  ${name}${lines}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`,
+    `${place(ref)}  ${ref.kind}  ${name}${lines}${inherited}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`,
     ...snippetLines(ref.snippet, '  '),
   ];
 }

@@ -1,7 +1,7 @@
 import type { FindResponse } from '@cn/protocol';
 import { EVERY_NAME } from '../usecases/symbol-patterns.js';
 import { namedLine } from './compact.js';
-import { cutNotes } from './notes.js';
+import { containerNote, cutNotes } from './notes.js';
 
 /**
  * A pattern's answer (`cn find "*Router"`, `cn find --kind interface --in src`) is a list, not a
@@ -23,8 +23,7 @@ function heading(response: FindResponse): string {
 export function patternText(response: FindResponse): string {
   const lines = [heading(response)];
   for (const candidate of response.candidates) {
-    const container = candidate.container ? ` (in ${candidate.container})` : '';
-    lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
+    lines.push(`  ${candidate.kind} ${candidate.name}${containerNote(candidate)}  ${candidate.id}`);
     if (candidate.snippet !== undefined) lines.push(...candidate.snippet.split('\n').map((line) => `    ${line}`));
   }
   return [...lines, ...notes(response)].join('\n');

@@ -44,6 +44,12 @@ export function plural(count: number, noun: string): string {
   return `${count} ${count === 1 ? noun : `${noun}s`}`;
 }
 
+/** ` (in Base)`, ` (in Base; Sub inherits it)`: where a declaration sits, for the text format. */
+export function containerNote(symbol: { container?: string; inheritedBy?: string }): string {
+  if (symbol.container === undefined) return '';
+  return ` (in ${symbol.container}${symbol.inheritedBy !== undefined ? `; ${symbol.inheritedBy} inherits it` : ''})`;
+}
+
 /** `path:line:col` — what editors, terminals and `cn inspect` all accept. */
 export function place(ref: { filePath: string; line: number; character: number }): string {
   return `${ref.filePath}:${ref.line}:${ref.character}`;

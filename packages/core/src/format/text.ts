@@ -9,7 +9,7 @@ import type {
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote } from './find-many.js';
-import { budgetNote, cutNotes, groupByFile, incompleteNote, place, plural, previewOf } from './notes.js';
+import { budgetNote, containerNote, cutNotes, groupByFile, incompleteNote, place, plural, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
 
 /** What an answer that says `complete: false` without a reason left out. */
@@ -54,7 +54,7 @@ export function findText(response: FindResponse): string {
   if (!definition) {
     if (response.refs !== 'only') lines.push(`no definition found for '${response.query}'${didYouMean(response)}`);
   } else {
-    const container = definition.container ? ` (in ${definition.container})` : '';
+    const container = containerNote(definition);
     const span = definition.endLine !== undefined ? `  (lines ${definition.line}-${definition.endLine})` : '';
     lines.push(`definition  ${definition.kind} ${definition.name}${container}  ${place(definition)}${span}`);
     if (definition.snippet !== undefined) lines.push(...definition.snippet.split('\n').map((line) => `  ${line}`));
@@ -94,10 +94,8 @@ export function findText(response: FindResponse): string {
         ? ` (${response.candidates.length} of ${response.totalCandidates})`
         : '';
     lines.push(`other matches${more} (re-ask with cn find <id>)`);
-    for (const candidate of response.candidates) {
-      const container = candidate.container ? ` (in ${candidate.container})` : '';
-      lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
-    }
+    for (const candidate of response.candidates)
+      lines.push(`  ${candidate.kind} ${candidate.name}${containerNote(candidate)}  ${candidate.id}`);
   }
   lines.push(...budgetNote(response), ...incompleteNote(response, PART_NOT_SEARCHED));
   return lines.join('\n');

@@ -10,14 +10,15 @@ import { suggestNames } from '../ranking/did-you-mean.js';
 import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol-search.js';
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import { findAtTarget } from './find-at-target.js';
-import { modeEcho, namedRef, referencesOf, type FindDeps, type FindOptions } from './find-parts.js';
+import { modeEcho, namedRef, referencesOf, type FindOptions } from './find-parts.js';
+import { findInherited, listMembers, type MemberFindDeps } from './find-members.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
 /** A pattern's list is the answer itself, so it is longer than a name's candidates. */
 const DEFAULT_LISTED = 50;
 const REFERENCE_MODES: readonly ReferenceMode[] = ['all', 'none', 'only'];
 
-type Deps = FindDeps;
+type Deps = MemberFindDeps;
 type Options = FindOptions;
 
 /**
@@ -68,6 +69,8 @@ async function findByName(
     ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
   });
   if (located.length === 0) {
+    const inherited = await findInherited(deps, builder, query, request, options);
+    if (inherited) return inherited;
     const suggestions = await suggestNames(deps.symbols, splitQualifiedName(query).name);
     return {
       query,
@@ -130,6 +133,7 @@ async function listByPattern(
   if (options.refs === 'only')
     throw badInput('a pattern lists symbols; references are searched for one', 're-ask cn find <id> --refs-only');
   if (request.exact) throw badInput(`--exact takes a name, not the pattern '${pattern}'`);
+  if (pattern.includes('.')) return listMembers(deps, builder, pattern, request, options.limit ?? DEFAULT_LISTED);
   const within = pathFilter(request.in);
   const { symbols, total, totalIsLowerBound } = await searchNamePattern(
     deps,
