@@ -77,16 +77,20 @@ describe('cn for agents', () => {
       expect(none.exitCode).toBe(1);
     });
 
-    it('says when the choice is ambiguous; a candidate id re-asks at that exact place', async () => {
+    it('says when the choice is ambiguous, answers each tie; an id re-asks at that exact place', async () => {
       const answer = json(await run(['find', 'area', '--no-refs', '--kind', 'method']));
       expect(answer.ambiguous).toBe(true);
-      expect(answer.candidates.length).toBeGreaterThanOrEqual(2);
-      for (const candidate of answer.candidates)
+      const answered = [
+        answer.definition,
+        ...answer.moreDefinitions.map((group: { definition: unknown }) => group.definition),
+        ...answer.candidates,
+      ];
+      expect(answered.length).toBeGreaterThanOrEqual(3);
+      for (const candidate of answered)
         expect(candidate).toEqual(
           expect.objectContaining({ id: expect.any(String), kind: 'Method', container: expect.any(String) }),
         );
-      const square =
-        answer.candidates.find((c: { container: string }) => c.container === 'Square') ?? answer.definition;
+      const square = answered.find((c: { container: string }) => c.container === 'Square');
       const again = json(await run(['find', square.id]));
       expect(again.definition).toMatchObject({ id: square.id, container: 'Square' });
       expect(again.references.map((r: { id: string }) => r.id)).toContain(square.id);

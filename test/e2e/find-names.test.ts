@@ -108,4 +108,47 @@ describe('cn find: answers that account for the whole name', () => {
       '… 2 more symbols (raise --limit or --max-tokens)',
     ]);
   });
+
+  it('a name with an interface and a const answers both meanings, each with its references', async () => {
+    const answer = json(await run(['find', '$ZodType']));
+    expect(answer.definition).toMatchObject({ id: 'src/schemas.ts::2::18', kind: 'Interface' });
+    expect(answer.references.map((ref: Listed) => ref.id)).toContain('src/use-schemas.ts::6::22');
+    expect(answer.moreDefinitions).toHaveLength(1);
+    const [value] = answer.moreDefinitions;
+    expect(value).toMatchObject({ relation: 'merged', definition: { id: ZOD_CONST, kind: 'Constant' } });
+    expect(value.references.map((ref: Listed) => ref.id)).toEqual([
+      ZOD_CONST,
+      'src/schemas.ts::19::5',
+      'src/use-schemas.ts::1::10',
+      'src/use-schemas.ts::7::3',
+      'src/use-schemas.ts::14::3',
+    ]);
+    expect(answer.ambiguous).toBeUndefined();
+    const compact = await run(['find', '$ZodType', '--format', 'compact']);
+    expect(compact.stdout.split('\n')[0]).toBe(
+      "'$ZodType' names 2 declarations (one symbol: Interface, Constant), each with its references:",
+    );
+  });
+
+  it('two functions of one name are both answered, each with its references; overloads are one', async () => {
+    const answer = json(await run(['find', 'mergePath']));
+    const definitions = [
+      answer.definition,
+      ...answer.moreDefinitions.map((group: { definition: Listed }) => group.definition),
+    ];
+    expect(definitions.map((definition: Listed) => definition.id).sort()).toEqual([
+      'src/client/utils.ts::1::14',
+      'src/utils/url.ts::2::14',
+    ]);
+    expect(answer).toMatchObject({ ambiguous: true, candidates: [] });
+    const url = answer.definition.id === 'src/utils/url.ts::2::14' ? answer : answer.moreDefinitions[0];
+    expect(url.totalReferences).toBe(4);
+    const pick = json(await run(['find', 'pick', '--no-refs']));
+    expect(pick.definition).toMatchObject({ id: 'src/decorated.ts::23::17', endLine: 25 });
+    expect(pick.ambiguous).toBeUndefined();
+    expect(pick.moreDefinitions).toBeUndefined();
+    const size = json(await run(['find', 'Box.size', '--no-refs']));
+    expect(size.definition).toMatchObject({ id: 'src/kinds.ts::8::7', kind: 'Getter' });
+    expect([size.ambiguous, size.candidates]).toEqual([undefined, []]);
+  });
 });

@@ -123,13 +123,14 @@ describe('targeting', () => {
     });
   });
 
-  it('says when the choice is ambiguous and lists candidates with id, kind and container', async () => {
+  it('says when the choice is ambiguous and answers the tie too, with id, kind and container', async () => {
     const { deps } = setup();
     const methods = await findSymbol(deps, { query: 'area', kind: 'method', refs: 'none' });
     expect(methods.ambiguous).toBe(true);
-    expect(methods.candidates).toEqual([
+    expect(methods.moreDefinitions?.map((group) => group.definition)).toEqual([
       expect.objectContaining({ id: 'src/shapes.ts::9::3', kind: 'Method', container: 'Square' }),
     ]);
+    expect(methods.candidates).toEqual([]);
     expect((await findSymbol(deps, { query: 'area', refs: 'none' })).ambiguous).toBeUndefined();
   });
 

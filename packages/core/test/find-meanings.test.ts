@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, findSymbol } from '../src/index.js';
+import { ProjectPaths, findSymbol, fitFind, presentAnswer } from '../src/index.js';
 import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, key, node } from './fakes.js';
 
 // An interface and a const of one name (zod's `$ZodType`): one symbol with a type and a value meaning.
@@ -72,5 +72,179 @@ describe('find by id: the symbol at that place, not the first declaration of its
     expect(typeUse.definition).toMatchObject({ id: 'src/schemas.ts::1::18', kind: 'Interface' });
     const valueUse = await findSymbol(deps, { query: 'src/uses.ts::3::1', refs: 'none' });
     expect(valueUse.definition).toMatchObject({ id: 'src/schemas.ts::4::14', kind: 'Constant' });
+  });
+});
+
+describe('find by name: every declaration that fits, each with its references, never a silent pick', () => {
+  function byName() {
+    const { engine, deps } = setup();
+    const hit = (kind: string, line: number, end: number) => ({
+      name: '$ZodType',
+      kind,
+      filePath: SCHEMAS,
+      range: { start: { line, character: 1 }, end: { line: end, character: 3 } },
+    });
+    engine.symbols = [hit('Interface', 1, 3), hit('Constant', 4, 6)];
+    return { engine, deps };
+  }
+
+  it('an interface and a const of one name: both meanings, each with its own references; not ambiguous', async () => {
+    const { deps } = byName();
+    const answer = await findSymbol(deps, { query: '$ZodType' });
+    expect(answer.definition).toMatchObject({ id: 'src/schemas.ts::1::18', kind: 'Interface' });
+    expect(answer.references.map((ref) => ref.id)).toEqual(['src/schemas.ts::1::18', 'src/uses.ts::2::20']);
+    expect(answer.moreDefinitions).toEqual([
+      expect.objectContaining({
+        relation: 'merged',
+        definition: expect.objectContaining({ id: 'src/schemas.ts::4::14', kind: 'Constant' }),
+        totalReferences: 2,
+        totalReferenceFiles: 2,
+        references: [
+          expect.objectContaining({ id: 'src/schemas.ts::4::14' }),
+          expect.objectContaining({ id: 'src/uses.ts::3::1' }),
+        ],
+      }),
+    ]);
+    expect(answer.ambiguous).toBeUndefined();
+    expect(answer).toMatchObject({ candidates: [], totalCandidates: 0 });
+    const compact = presentAnswer('find', answer, 'compact').output.split('\n');
+    expect(compact).toEqual([
+      "'$ZodType' names 2 declarations (one symbol: Interface, Constant), each with its references:",
+      'src/schemas.ts:1:18  Interface  $ZodType  1-3  │ export interface $ZodType {',
+      '2 refs in 2 files',
+      'src/schemas.ts (1)',
+      ' 1:18 declaration │ export interface $ZodType {',
+      'src/uses.ts (1)',
+      ' 2:20 type │ const inst = {} as $ZodType;',
+      'src/schemas.ts:4:14  Constant  $ZodType  4-6  │ export const $ZodType = {',
+      '2 refs in 2 files',
+      'src/schemas.ts (1)',
+      ' 4:14 declaration │ export const $ZodType = {',
+      'src/uses.ts (1)',
+      ' 3:1 read │ $ZodType.init(inst);',
+    ]);
+    const ids = presentAnswer('find', answer, 'ids').output.split('\n');
+    expect(ids).toEqual(['src/schemas.ts::1::18', 'src/uses.ts::2::20', 'src/schemas.ts::4::14', 'src/uses.ts::3::1']);
+  });
+
+  it('a budget shapes every declaration answered alike: previews, then counts per file, then totals', async () => {
+    const { deps } = byName();
+    const answer = await findSymbol(deps, { query: '$ZodType' });
+    const bare = fitFind(answer, 450);
+    expect(bare.budget?.stage).toBe('no-previews');
+    expect(bare.moreDefinitions?.[0].references[0]).not.toHaveProperty('preview');
+    const grouped = fitFind(answer, 300);
+    expect(grouped.budget?.stage).toBe('grouped');
+    expect(grouped.moreDefinitions?.[0]).toMatchObject({
+      references: [],
+      referenceFiles: [
+        { filePath: 'src/schemas.ts', count: 1 },
+        { filePath: 'src/uses.ts', count: 1 },
+      ],
+      totalReferences: 2,
+    });
+    const totals = fitFind(answer, 100);
+    expect(totals.moreDefinitions?.[0]).toMatchObject({ references: [], totalReferences: 2 });
+    expect(totals.moreDefinitions?.[0].referenceFiles).toBeUndefined();
+  });
+
+  it('two declarations that rank alike are both answered, ambiguous said; the tie is no candidate', async () => {
+    const engine = new FakeEngine();
+    const files = new FakeFiles({
+      'src/a/url.ts': 'export function mergePath() {}\n',
+      'src/b/url.ts': 'export function mergePath() {}\n',
+    });
+    const deps = {
+      engine,
+      symbols: engine,
+      files,
+      paths: new ProjectPaths(ROOT),
+      referenceSyntax: new FakeReferenceSyntax(),
+    };
+    engine.symbols = ['src/a/url.ts', 'src/b/url.ts'].map((file) => ({
+      name: 'mergePath',
+      kind: 'Function',
+      filePath: `${ROOT}/${file}`,
+      range: { start: { line: 1, character: 1 }, end: { line: 1, character: 31 } },
+    }));
+    for (const file of ['src/a/url.ts', 'src/b/url.ts'])
+      engine.outlines[`${ROOT}/${file}`] = [node('mergePath', 'Function', [1, 1], [1, 17])];
+    engine.referencesAt[`${ROOT}/src/a/url.ts:1:17`] = [at('src/a/url.ts', 1, 17)];
+    engine.referencesAt[`${ROOT}/src/b/url.ts:1:17`] = [at('src/b/url.ts', 1, 17)];
+    const answer = await findSymbol(deps, { query: 'mergePath' });
+    expect(answer.definition).toMatchObject({ id: 'src/a/url.ts::1::17' });
+    expect(answer.moreDefinitions).toEqual([
+      expect.objectContaining({
+        relation: 'alike',
+        definition: expect.objectContaining({ id: 'src/b/url.ts::1::17' }),
+        totalReferences: 1,
+      }),
+    ]);
+    expect(answer).toMatchObject({ ambiguous: true, candidates: [], totalCandidates: 0 });
+    expect(presentAnswer('find', answer, 'compact').output.split('\n')[0]).toBe(
+      "'mergePath' names 2 declarations that rank alike, each with its references:",
+    );
+    expect(presentAnswer('find', answer, 'text').output.split('\n')).toEqual([
+      "'mergePath' names 2 declarations that rank alike, each with its references:",
+      'definition  Function mergePath  src/a/url.ts:1:17  (lines 1-1)',
+      '  export function mergePath() {}',
+      'references  1 in 1 file',
+      '  src/a/url.ts',
+      '    1:17  read         export function mergePath() {}',
+      'definition  Function mergePath  src/b/url.ts:1:17  (lines 1-1)',
+      '  export function mergePath() {}',
+      'references  1 in 1 file',
+      '  src/b/url.ts',
+      '    1:17  read         export function mergePath() {}',
+    ]);
+    // Qualified, a name is certain: no second answer.
+    expect((await findSymbol(deps, { query: 'src/b/url.ts::mergePath' })).moreDefinitions).toBeUndefined();
+  });
+
+  it('overload signatures and a get/set pair are one declaration each, not a tie', async () => {
+    const engine = new FakeEngine();
+    const text = [
+      'export function pick(value: string): string;',
+      'export function pick(value: number): number;',
+      'export function pick(value: unknown) {',
+      '  return value;',
+      '}',
+      'export class Box {',
+      '  get size() { return 1; }',
+      '  set size(value: number) {}',
+      '}',
+      '',
+    ].join('\n');
+    const files = new FakeFiles({ 'src/pick.ts': text });
+    const deps = {
+      engine,
+      symbols: engine,
+      files,
+      paths: new ProjectPaths(ROOT),
+      referenceSyntax: new FakeReferenceSyntax(),
+    };
+    const hit = (name: string, kind: string, line: number, end: number, containerName?: string) => ({
+      name,
+      kind,
+      filePath: `${ROOT}/src/pick.ts`,
+      range: { start: { line, character: 1 }, end: { line: end, character: 2 } },
+      ...(containerName ? { containerName } : {}),
+    });
+    engine.symbols = [
+      hit('pick', 'Function', 1, 1),
+      hit('pick', 'Function', 2, 2),
+      hit('pick', 'Function', 3, 5),
+      hit('size', 'Method', 7, 7, 'Box'),
+      hit('size', 'Method', 8, 8, 'Box'),
+    ];
+    const pick = await findSymbol(deps, { query: 'pick', refs: 'none' });
+    expect(pick.definition).toMatchObject({ id: 'src/pick.ts::3::17', endLine: 5 });
+    expect(pick).toMatchObject({ candidates: [], totalCandidates: 0 });
+    expect(pick.ambiguous).toBeUndefined();
+    expect(pick.moreDefinitions).toBeUndefined();
+    const size = await findSymbol(deps, { query: 'size', refs: 'none' });
+    expect(size.definition).toMatchObject({ id: 'src/pick.ts::7::7', kind: 'Getter' });
+    expect(size).toMatchObject({ candidates: [], totalCandidates: 0 });
+    expect(size.ambiguous).toBeUndefined();
   });
 });

@@ -57,6 +57,29 @@ export const candidate = place.extend({
 });
 export type Candidate = z.infer<typeof candidate>;
 
+/**
+ * Another declaration a name answers, with its own references (the same fields as the answer's): when the name
+ * declares several things that fit (`moreDefinitions`).
+ */
+export const definitionGroup = z.object({
+  definition: candidate,
+  /**
+   * `merged`: declared together with `definition` under one name, the name's other meaning (an interface and a const
+   * of one name, as zod's `$ZodType`; a class and its namespace): references to each meaning are the engine's own.
+   * `alike`: another declaration that ranks as high as `definition` (two exported functions `mergePath`).
+   */
+  relation: z.enum(['merged', 'alike']),
+  references: z.array(reference),
+  totalReferences: z.int(),
+  totalReferenceFiles: z.int().optional(),
+  filteredReferences: z.int().optional(),
+  commentReferences: z.int().optional(),
+  referenceFiles: z.array(fileCount.extend({ roles: z.record(z.string(), z.int()).optional() })).optional(),
+  referenceSymbols: z.array(enclosingSymbol.extend({ filePath: z.string(), count: z.int() })).optional(),
+  totalGroups: z.int().optional(),
+});
+export type DefinitionGroup = z.infer<typeof definitionGroup>;
+
 export const findResponse = z.object({
   query: z.string(),
   definition: candidate.nullable(),
@@ -73,8 +96,17 @@ export const findResponse = z.object({
   totalCandidates: z.int().optional(),
   /** Set when a list was cut by `limit` or `maxTokens`. */
   truncated: z.literal(true).optional(),
-  /** Set when another match ranks as high as the definition: re-ask by id or Container.name. */
+  /**
+   * Set when another match ranks as high as the definition: those are answered in `moreDefinitions` (up to 4), any
+   * beyond in `candidates` (re-ask by id or Container.name).
+   */
   ambiguous: z.literal(true).optional(),
+  /**
+   * The other declarations the name answers, each with its references, when more than one fits a name (not an id, a
+   * `path::Name` or a `Class.member`): the name's other meanings, and declarations that rank as high. Never a silent
+   * pick: `definition` is the best, these follow it.
+   */
+  moreDefinitions: z.array(definitionGroup).optional(),
   /** Nothing matched the name: the closest names in the project (edit distance), to re-ask with. */
   didYouMean: z.array(z.string()).optional(),
   /** References left out by `role`, `refsIn` or `refsNotIn` (comment mentions aside). */

@@ -1,7 +1,8 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/protocol';
 import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
 import { modifierPrefix, outlineSpan } from './outline-lines.js';
-import { groupLines, leftOutNote } from './find-many.js';
+import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
+import { ambiguityLeft, moreDefinitionsHeading } from './find-groups.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
 
 /**
@@ -10,21 +11,15 @@ import { didYouMean, PART_NOT_SEARCHED } from './text.js';
  * positions only (on the file's line) once previews have been dropped.
  */
 export function findCompact(response: FindResponse): string {
-  const lines: string[] = [];
+  const lines: string[] = [...moreDefinitionsHeading(response)];
   if (response.definition) lines.push(...namedLine(response.definition));
   else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
-  if (response.ambiguous)
+  if (ambiguityLeft(response))
     lines.push(`ambiguous: other matches rank as high; re-ask with cn find <id> or Container.name`);
-  if (response.refs !== 'none') {
-    if (response.referenceSymbols !== undefined || response.referenceFiles?.some((file) => file.roles)) {
-      const what = response.referenceSymbols ? 'symbol' : 'file';
-      const groups = response.totalGroups ?? (response.referenceSymbols ?? response.referenceFiles ?? []).length;
-      lines.push(
-        `${plural(response.totalReferences, 'ref')} in ${plural(groups, what)}`,
-        ...groupLines(response, 'compact'),
-      );
-    } else lines.push(...referenceLines(response));
-    lines.push(...leftOutNote(response));
+  if (response.refs !== 'none') lines.push(...referencesCompact(response));
+  for (const group of response.moreDefinitions ?? []) {
+    lines.push(...namedLine(group.definition));
+    if (response.refs !== 'none') lines.push(...referencesCompact(group));
   }
   if (response.candidates.length > 0) {
     const total = response.totalCandidates ?? response.candidates.length;
@@ -32,15 +27,35 @@ export function findCompact(response: FindResponse): string {
     lines.push(`also ${shown} (cn find <id>):`);
     for (const candidate of response.candidates) lines.push(...namedLine(candidate));
   }
-  const groups = response.referenceFiles ?? response.referenceSymbols;
-  const summarized = groups?.reduce((sum, group) => sum + group.count, 0) ?? response.references.length;
-  lines.push(...cutNotes(response, summarized, response.totalReferences, 'reference'));
+  const parts = [response, ...(response.moreDefinitions ?? [])];
+  const summarized = parts.reduce((sum, part) => sum + listedReferences(part), 0);
+  const total = parts.reduce((sum, part) => sum + part.totalReferences, 0);
+  lines.push(...cutNotes(response, summarized, total, 'reference'));
   lines.push(...incompleteNote(response, PART_NOT_SEARCHED));
   return lines.join('\n');
 }
 
+/** How many references a part lists, one by one or counted in its groups. */
+function listedReferences(part: ReferenceFields): number {
+  const groups = part.referenceFiles ?? part.referenceSymbols;
+  return groups?.reduce((sum, group) => sum + group.count, 0) ?? part.references.length;
+}
+
+function referencesCompact(part: ReferenceFields): string[] {
+  if (part.referenceSymbols !== undefined || part.referenceFiles?.some((file) => file.roles)) {
+    const what = part.referenceSymbols ? 'symbol' : 'file';
+    const groups = part.totalGroups ?? (part.referenceSymbols ?? part.referenceFiles ?? []).length;
+    return [
+      `${plural(part.totalReferences, 'ref')} in ${plural(groups, what)}`,
+      ...groupLines(part, 'compact'),
+      ...leftOutNote(part),
+    ];
+  }
+  return [...referenceLines(part), ...leftOutNote(part)];
+}
+
 /** References under their file with a count; positions only, on the file's line, once previews are dropped. */
-function referenceLines(response: FindResponse): string[] {
+function referenceLines(response: ReferenceFields): string[] {
   const lines: string[] = [];
   const files =
     response.referenceFiles ??
@@ -113,7 +128,14 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
 
 /** `--format ids`: one id per line, nothing else, for `| cn inspect -` and shell loops. */
 export function findIds(response: FindResponse): string {
-  const ids = [...(response.definition ? [response.definition.id] : []), ...response.references.map((ref) => ref.id)];
+  const ids = [
+    ...(response.definition ? [response.definition.id] : []),
+    ...response.references.map((ref) => ref.id),
+    ...(response.moreDefinitions ?? []).flatMap((group) => [
+      ...(response.refs === 'only' ? [] : [group.definition.id]),
+      ...group.references.map((ref) => ref.id),
+    ]),
+  ];
   return [...new Set(ids)].join('\n');
 }
 

@@ -3,6 +3,18 @@ import { escapeControls, jsonText } from './control-characters.js';
 import type { AnswerFormat } from './presenter.js';
 
 type FileGroup = NonNullable<FindResponse['referenceFiles']>[number];
+/** The reference fields an answer and each of its `moreDefinitions` share. */
+export type ReferenceFields = Pick<
+  FindResponse,
+  | 'references'
+  | 'totalReferences'
+  | 'totalReferenceFiles'
+  | 'filteredReferences'
+  | 'commentReferences'
+  | 'referenceFiles'
+  | 'referenceSymbols'
+  | 'totalGroups'
+>;
 type SymbolGroup = NonNullable<FindResponse['referenceSymbols']>[number];
 
 /** `call 3, import 1`: a file's references by role (absent when the budget's grouped stage counted them). */
@@ -13,7 +25,7 @@ export function roleCounts(group: FileGroup): string {
 }
 
 /** `--group file` and `--group symbol`, one line per group, as `text` or `compact` prints them. */
-export function groupLines(response: FindResponse, style: 'text' | 'compact'): string[] {
+export function groupLines(response: ReferenceFields, style: 'text' | 'compact'): string[] {
   const indent = style === 'text' ? '  ' : '';
   const files = (response.referenceFiles ?? []).map((group: FileGroup) => {
     const roles = roleCounts(group);
@@ -30,7 +42,7 @@ export function groupLines(response: FindResponse, style: 'text' | 'compact'): s
 }
 
 /** What the filters and the comment rule left out, so an answer narrowed on purpose is not read as complete. */
-export function leftOutNote(response: FindResponse): string[] {
+export function leftOutNote(response: ReferenceFields): string[] {
   const parts = [
     response.filteredReferences ? `${response.filteredReferences} filtered out` : '',
     response.commentReferences ? `${response.commentReferences} in comments (--role comment)` : '',
@@ -44,12 +56,14 @@ export function findFiles(response: FindResponse): string {
 }
 
 function distinctFiles(response: FindResponse): string[] {
-  const files = [
-    ...response.references.map((ref) => ref.filePath),
-    ...(response.referenceFiles ?? []).map((group) => group.filePath),
-    ...(response.referenceSymbols ?? []).map((group) => group.filePath),
-  ];
+  const files = [response, ...(response.moreDefinitions ?? [])].flatMap((part) => [
+    ...part.references.map((ref) => ref.filePath),
+    ...(part.referenceFiles ?? []).map((group) => group.filePath),
+    ...(part.referenceSymbols ?? []).map((group) => group.filePath),
+  ]);
   if (response.refs === 'none' && response.definition) files.push(response.definition.filePath);
+  if (response.refs === 'none')
+    for (const group of response.moreDefinitions ?? []) files.push(group.definition.filePath);
   return [...new Set(files)];
 }
 

@@ -1,4 +1,5 @@
 import type {
+  Candidate,
   FindResponse,
   InspectManyResponse,
   InspectResponse,
@@ -8,7 +9,8 @@ import type {
   UnresponsiveStatus,
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
-import { groupLines, leftOutNote } from './find-many.js';
+import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
+import { ambiguityLeft, moreDefinitionsHeading } from './find-groups.js';
 import { budgetNote, containerNote, cutNotes, groupByFile, incompleteNote, place, plural, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
 
@@ -49,44 +51,17 @@ export function mapText(response: MapResponse): string {
 }
 
 export function findText(response: FindResponse): string {
-  const lines: string[] = [];
+  const lines: string[] = [...moreDefinitionsHeading(response)];
   const definition = response.definition;
   if (!definition) {
     if (response.refs !== 'only') lines.push(`no definition found for '${response.query}'${didYouMean(response)}`);
-  } else {
-    const container = containerNote(definition);
-    const span = definition.endLine !== undefined ? `  (lines ${definition.line}-${definition.endLine})` : '';
-    lines.push(`definition  ${definition.kind} ${definition.name}${container}  ${place(definition)}${span}`);
-    if (definition.snippet !== undefined) lines.push(...definition.snippet.split('\n').map((line) => `  ${line}`));
-    else if (previewOf(definition) !== undefined) lines.push(`  ${previewOf(definition)}`);
-  }
-  if (response.ambiguous)
+  } else lines.push(...definitionText(definition));
+  if (ambiguityLeft(response))
     lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
-  if (response.refs !== 'none') {
-    const files = groupByFile(response.references);
-    const symbols = response.referenceSymbols;
-    const groups =
-      response.totalGroups ??
-      symbols?.length ??
-      response.totalReferenceFiles ??
-      response.referenceFiles?.length ??
-      files.size;
-    const grouped = symbols !== undefined || response.referenceFiles !== undefined;
-    const shown =
-      !grouped && response.references.length < response.totalReferences
-        ? ` (showing ${response.references.length})`
-        : '';
-    lines.push(`references  ${response.totalReferences} in ${plural(groups, symbols ? 'symbol' : 'file')}${shown}`);
-    lines.push(...groupLines(response, 'text'));
-    for (const [file, refs] of files) {
-      lines.push(`  ${file}`);
-      for (const ref of refs) {
-        const preview = previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : '';
-        const within = ref.in.kind === 'Module' ? '' : `  (in ${ref.in.name})`;
-        lines.push(`    ${ref.line}:${ref.character}  ${ref.role.padEnd(11)}${preview}${within}`);
-      }
-    }
-    lines.push(...leftOutNote(response).map((note) => `  ${note}`));
+  if (response.refs !== 'none') lines.push(...referencesText(response));
+  for (const group of response.moreDefinitions ?? []) {
+    lines.push(...definitionText(group.definition));
+    if (response.refs !== 'none') lines.push(...referencesText(group));
   }
   if (response.candidates.length > 0) {
     const more =
@@ -99,6 +74,38 @@ export function findText(response: FindResponse): string {
   }
   lines.push(...budgetNote(response), ...incompleteNote(response, PART_NOT_SEARCHED));
   return lines.join('\n');
+}
+
+function definitionText(definition: Candidate): string[] {
+  const span = definition.endLine !== undefined ? `  (lines ${definition.line}-${definition.endLine})` : '';
+  const lines = [
+    `definition  ${definition.kind} ${definition.name}${containerNote(definition)}  ${place(definition)}${span}`,
+  ];
+  if (definition.snippet !== undefined) lines.push(...definition.snippet.split('\n').map((line) => `  ${line}`));
+  else if (previewOf(definition) !== undefined) lines.push(`  ${previewOf(definition)}`);
+  return lines;
+}
+
+/** `references  14 in 2 files (showing 4)`, then the references under their file, then what was left out. */
+function referencesText(part: ReferenceFields): string[] {
+  const files = groupByFile(part.references);
+  const symbols = part.referenceSymbols;
+  const groups =
+    part.totalGroups ?? symbols?.length ?? part.totalReferenceFiles ?? part.referenceFiles?.length ?? files.size;
+  const grouped = symbols !== undefined || part.referenceFiles !== undefined;
+  const shown = !grouped && part.references.length < part.totalReferences ? ` (showing ${part.references.length})` : '';
+  const lines = [`references  ${part.totalReferences} in ${plural(groups, symbols ? 'symbol' : 'file')}${shown}`];
+  lines.push(...groupLines(part, 'text'));
+  for (const [file, refs] of files) {
+    lines.push(`  ${file}`);
+    for (const ref of refs) {
+      const preview = previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : '';
+      const within = ref.in.kind === 'Module' ? '' : `  (in ${ref.in.name})`;
+      lines.push(`    ${ref.line}:${ref.character}  ${ref.role.padEnd(11)}${preview}${within}`);
+    }
+  }
+  lines.push(...leftOutNote(part).map((note) => `  ${note}`));
+  return lines;
 }
 
 export function inspectText(response: InspectResponse | InspectManyResponse): string {

@@ -91,26 +91,48 @@ export function fitFind(
 ): FindResponse {
   if (response.pattern) return fitPatternList(response, maxTokens, measure);
   const bare = withoutPreviews(response);
+  const parts = [response, ...(response.moreDefinitions ?? [])];
+  const listed = parts.some((part) => part.references.length > 0);
   return fit(response, maxTokens, measure, {
     full: (r) => r,
     'no-previews': () => bare,
     grouped: () => ({
-      ...bare,
-      references: [],
-      ...(response.references.length > 0 ? { referenceFiles: countByFile(response.references) } : {}),
-      ...cutFlag(response.references.length > 0),
+      ...eachPart(bare, countedByFile),
+      ...cutFlag(listed),
     }),
     totals: () => {
-      const { referenceFiles: _files, referenceSymbols: _symbols, totalGroups: _groups, ...rest } = bare;
-      const groups = (response.referenceFiles?.length ?? 0) + (response.referenceSymbols?.length ?? 0);
+      const groups = parts.some(
+        (part) => (part.referenceFiles?.length ?? 0) + (part.referenceSymbols?.length ?? 0) > 0,
+      );
       return {
-        ...rest,
-        references: [],
+        ...eachPart(bare, totalsOnly),
         candidates: [],
-        ...cutFlag(response.references.length > 0 || response.candidates.length > 0 || groups > 0),
+        ...cutFlag(listed || response.candidates.length > 0 || groups),
       };
     },
   });
+}
+
+type ReferencePart = Pick<FindResponse, 'references' | 'referenceFiles' | 'referenceSymbols' | 'totalGroups'>;
+
+/** The answer and each of its `moreDefinitions` shaped alike. */
+function eachPart(response: FindResponse, shape: <P extends ReferencePart>(part: P) => P): FindResponse {
+  const more = response.moreDefinitions?.map((group) => shape(group));
+  return { ...shape(response), ...(more ? { moreDefinitions: more } : {}) };
+}
+
+/** References as counts per file (the `grouped` stage). */
+function countedByFile<P extends ReferencePart>(part: P): P {
+  return {
+    ...part,
+    references: [],
+    ...(part.references.length > 0 ? { referenceFiles: countByFile(part.references) } : {}),
+  };
+}
+
+function totalsOnly<P extends ReferencePart>(part: P): P {
+  const { referenceFiles: _files, referenceSymbols: _symbols, totalGroups: _groups, ...rest } = part;
+  return { ...rest, references: [] } as unknown as P;
 }
 
 /**
@@ -157,11 +179,17 @@ function withoutPreviews(response: FindResponse): FindResponse {
     const { preview: _preview, snippet: _snippet, ...rest } = ref;
     return rest as R;
   };
+  const more = response.moreDefinitions?.map((group) => ({
+    ...group,
+    definition: strip(group.definition),
+    references: group.references.map(strip),
+  }));
   return {
     ...response,
     definition: response.definition && strip(response.definition),
     references: response.references.map(strip),
     candidates: response.candidates.map(strip),
+    ...(more ? { moreDefinitions: more } : {}),
   };
 }
 

@@ -1,15 +1,15 @@
-import type { FindRequest, FindResponse, ReferenceMode } from '@cn/protocol';
+import type { DefinitionGroup, FindRequest, FindResponse, ReferenceMode } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { looksLikeTarget } from '../domain/ids.js';
 import { checkMaxTokens, fitFind } from '../output/budget.js';
 import { checkSnippetLevel } from '../output/snippets.js';
 import { pathFilter } from '../ranking/path-filter.js';
-import { NameMatch, rankAlike } from '../ranking/rank-symbols.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
 import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol-search.js';
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import { findAtTarget } from './find-at-target.js';
+import { declarationsAnswered, type AnsweredDeclaration } from './same-name.js';
 import { modeEcho, namedRef, referencesOf, type FindOptions } from './find-parts.js';
 import { findInherited, listMembers, type MemberFindDeps } from './find-members.js';
 
@@ -84,34 +84,50 @@ async function findByName(
       ...modeEcho(options),
     };
   }
-  const [chosen] = located;
-  // When the name matched exactly, prefix matches (`UserRepository` for `User`) and other spellings
-  // (`user`, a different name in JavaScript) are not what was meant: counted in totalCandidates, not listed.
-  const others = located
-    .slice(1)
-    .filter(({ match }) => match <= chosen.match || chosen.match > NameMatch.ExactIgnoringCase);
-  const ambiguous = others.length > 0 && rankAlike(chosen, others[0]);
-  const [definition, candidates, { truncated: referencesCut, ...references }] = await Promise.all([
-    namedRef(builder, chosen.hit, chosen.position, options.snippet),
+  const { best, more, others, ambiguous, collapsed } = declarationsAnswered(located, {
+    qualified: splitQualifiedName(query).container !== undefined,
+  });
+  const [definition, candidates, { truncated: referencesCut, ...references }, moreDefinitions] = await Promise.all([
+    namedRef(builder, best.hit, best.position, options.snippet),
     options.refs === 'only'
       ? []
       : Promise.all(
           others.slice(0, candidateLimit).map(({ hit, position }) => namedRef(builder, hit, position, options.snippet)),
         ),
-    referencesOf(deps, builder, chosen.hit.filePath, chosen.position, options),
+    referencesOf(deps, builder, best.hit.filePath, best.position, options),
+    Promise.all(more.map((answered) => definitionGroup(deps, builder, answered, options))),
   ]);
+  const groupsCut = moreDefinitions.some((group) => group.truncated);
   return {
     query,
     definition: options.refs === 'only' ? null : definition,
     ...references,
     candidates,
-    totalCandidates: total - 1,
+    totalCandidates: total - 1 - collapsed - more.length,
     ...(candidates.length < others.length && options.refs !== 'only' ? { truncated: true as const } : {}),
-    ...(referencesCut ? { truncated: true as const } : {}),
+    ...(referencesCut || groupsCut ? { truncated: true as const } : {}),
     ...(ambiguous ? { ambiguous: true as const } : {}),
+    ...(moreDefinitions.length > 0
+      ? { moreDefinitions: moreDefinitions.map(({ truncated: _cut, ...group }) => group) }
+      : {}),
     ...(complete ? {} : { complete: false, incomplete: joinReasons(references.incomplete, INDEX_BUILDING) }),
     ...modeEcho(options),
   };
+}
+
+/** Another declaration the name answers, with its own references (their search report is the answer's). */
+async function definitionGroup(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  { symbol, relation }: AnsweredDeclaration,
+  options: Options,
+): Promise<DefinitionGroup & { truncated: boolean }> {
+  const [definition, found] = await Promise.all([
+    namedRef(builder, symbol.hit, symbol.position, options.snippet),
+    referencesOf(deps, builder, symbol.hit.filePath, symbol.position, options),
+  ]);
+  const { projects: _projects, complete: _complete, incomplete: _incomplete, ...references } = found;
+  return { definition, relation, ...references };
 }
 
 /** What a name answered before the engine's symbol index was built may lack (symbol-search.ts). */

@@ -1,0 +1,25 @@
+import type { FindResponse } from '@cn/protocol';
+import { plural } from './notes.js';
+
+/**
+ * The line above an answer that gives several declarations for one name, so none reads as the only one:
+ * `'mergePath' names 2 declarations that rank alike, each with its references:`.
+ */
+export function moreDefinitionsHeading(response: FindResponse): string[] {
+  const more = response.moreDefinitions ?? [];
+  if (more.length === 0) return [];
+  const count = plural(more.length + 1, 'declaration');
+  const merged = more.filter((group) => group.relation === 'merged');
+  const why =
+    merged.length === more.length
+      ? ` (one symbol: ${[response.definition?.kind ?? '?', ...merged.map((group) => group.definition.kind)].join(', ')})`
+      : merged.length === 0
+        ? ' that rank alike'
+        : ' (meanings of one symbol, and declarations that rank alike)';
+  return [`'${response.query}' names ${count}${why}, each with its references:`];
+}
+
+/** The old "ambiguous" line, said only when the declarations that rank alike were not all answered. */
+export function ambiguityLeft(response: FindResponse): boolean {
+  return response.ambiguous === true && !(response.moreDefinitions ?? []).some((group) => group.relation === 'alike');
+}
