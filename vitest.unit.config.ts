@@ -44,6 +44,7 @@ export default defineConfig({
               'config-errors',
               'type-declarations',
               'declaration-table',
+              'literal-spans',
               'lsp-connection',
               'native-outline',
               'engine-choice',

@@ -14,6 +14,7 @@ export * from './domain/source-text.js';
 export * from './domain/source-bytes.js';
 export * from './domain/file-names.js';
 export * from './domain/line-diff.js';
+export * from './domain/literal-spans.js';
 // The HTTP contract's request and answer types (@cn/protocol), for the use cases' callers.
 export type * from '@cn/protocol/types';
 export * from './http-limits.js';

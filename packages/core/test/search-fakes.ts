@@ -1,5 +1,11 @@
 import * as path from 'node:path';
-import type { DeclarationFacts, DeclarationSyntax, ProjectSources } from '../src/index.js';
+import {
+  literalSpans,
+  type DeclarationFacts,
+  type DeclarationSyntax,
+  type FileSyntax,
+  type ProjectSources,
+} from '../src/index.js';
 import { type FakeFiles, ROOT } from './fakes.js';
 
 /** The fake files as the project's sources; a file's stamp is its text, so an edit changes it. */
@@ -31,10 +37,18 @@ export class FakeSources implements ProjectSources {
  * `'strings'` of a declaration's own lines are its words. Records which files it read.
  */
 export class FakeDeclarationSyntax implements DeclarationSyntax {
-  readonly read: string[] = [];
+  readonly parsed: string[] = [];
+
+  /** Declarations as above; comments `//` to the line's end, strings `'…'` and `\`…\``: enough to test on. */
+  async read(fileName: string, text: string): Promise<FileSyntax> {
+    const spans: Array<[number, number, boolean]> = [];
+    for (const match of text.matchAll(/\/\/[^\n]*|'[^'\n]*'|`[^`]*`/g))
+      spans.push([match.index, match.index + match[0].length, match[0].startsWith('//')]);
+    return { declarations: await this.declarations(fileName, text), literals: literalSpans(spans) };
+  }
 
   async declarations(fileName: string, text: string): Promise<DeclarationFacts[]> {
-    this.read.push(path.relative(ROOT, fileName));
+    this.parsed.push(path.relative(ROOT, fileName));
     const lines = text.split('\n');
     const offsets = lines.map((_line, index) => lines.slice(0, index).join('\n').length + (index > 0 ? 1 : 0));
     const found: Array<DeclarationFacts & { level: number }> = [];

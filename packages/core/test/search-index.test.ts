@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CnError, DeclarationIndex, ProjectPaths, SearchIndex, type DeclarationFacts } from '../src/index.js';
+import {
+  CnError,
+  DeclarationIndex,
+  ProjectPaths,
+  SearchIndex,
+  literalAt,
+  type DeclarationFacts,
+} from '../src/index.js';
 import { FakeFiles, ROOT } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources, FakeTimer } from './search-fakes.js';
 
@@ -103,12 +110,12 @@ describe('SearchIndex: kept in step with the files', () => {
       'src/b.ts': 'function second() {\n}\n',
     });
     await index.fresh(1000);
-    syntax.read.length = 0;
+    syntax.parsed.length = 0;
     fake.files['src/a.ts'] = 'function renamed() {\n}\n';
     fake.files['src/c.ts'] = 'function third() {\n}\n';
     delete fake.files['src/b.ts'];
     expect(await index.fresh(1000)).toMatchObject({ complete: true, files: 2 });
-    expect(syntax.read.sort()).toEqual(['src/a.ts', 'src/c.ts']);
+    expect(syntax.parsed.sort()).toEqual(['src/a.ts', 'src/c.ts']);
     expect([names('first'), names('renamed'), names('second'), names('third')]).toEqual([
       [],
       ['renamed'],
@@ -199,15 +206,33 @@ describe('SearchIndex: kept in step with the files', () => {
   it('declarationsOf: the indexed declarations of a current file, else read from the text given', async () => {
     const { fake, syntax, index } = project({ 'src/a.ts': 'function one() {\n}\n' });
     await index.fresh(1000);
-    syntax.read.length = 0;
+    syntax.parsed.length = 0;
     expect((await index.declarationsOf(`${ROOT}/src/a.ts`, fake.files['src/a.ts'])).map((d) => d.name)).toEqual([
       'one',
     ]);
-    expect(syntax.read).toEqual([]);
+    expect(syntax.parsed).toEqual([]);
     fake.files['src/a.ts'] = 'function two() {\n}\n';
     expect((await index.declarationsOf(`${ROOT}/src/a.ts`, fake.files['src/a.ts'])).map((d) => d.name)).toEqual([
       'two',
     ]);
-    expect(syntax.read).toEqual(['src/a.ts']);
+    expect(syntax.parsed).toEqual(['src/a.ts']);
+  });
+
+  it('syntaxOf: the comments and literal text kept with a current file, else read from the text given', async () => {
+    const { fake, syntax, index } = project({ 'src/a.ts': "function one() {\n  return 'one'; // one\n}\n" });
+    await index.fresh(1000);
+    syntax.parsed.length = 0;
+    const file = `${ROOT}/src/a.ts`;
+    const kept = await index.syntaxOf(file, fake.files['src/a.ts']);
+    expect(syntax.parsed).toEqual([]);
+    const text = fake.files['src/a.ts'];
+    expect(
+      [text.indexOf("'one'"), text.indexOf('// one'), text.indexOf('one(')].map((at) => literalAt(kept.literals, at)),
+    ).toEqual(['string', 'comment', undefined]);
+    expect(kept.declarations.map((d) => d.name)).toEqual(['one']);
+    fake.files['src/a.ts'] = '// one\nfunction one() {\n}\n';
+    const read = await index.syntaxOf(file, fake.files['src/a.ts']);
+    expect(syntax.parsed).toEqual(['src/a.ts']);
+    expect(literalAt(read.literals, 0)).toBe('comment');
   });
 });

@@ -1,3 +1,4 @@
+import type { LiteralSpans } from '../domain/literal-spans.js';
 import type { Position } from '../domain/location.js';
 
 /**
@@ -37,8 +38,16 @@ export interface DeclarationFacts extends DeclarationSpan {
   identifiers: string;
 }
 
+/** A file's declarations and where its comments and literal text are, from one parse. */
+export interface FileSyntax {
+  declarations: DeclarationFacts[];
+  literals: LiteralSpans;
+}
+
 /** Reads a file's declarations from its syntax alone (no project, no type checking). */
 export interface DeclarationSyntax {
   /** In order of their start; nested declarations after the one holding them. */
   declarations(fileName: string, text: string): Promise<DeclarationFacts[]>;
+  /** The declarations and the comment and literal spans together: what the search index keeps of each file. */
+  read(fileName: string, text: string): Promise<FileSyntax>;
 }

@@ -1,4 +1,5 @@
 import type { ProjectPaths } from '../domain/project-paths.js';
+import { NO_LITERALS, type LiteralSpans } from '../domain/literal-spans.js';
 import type { DeclarationSpan, DeclarationSyntax } from '../ports/declaration-syntax.js';
 import type { ProjectSources } from '../ports/project-sources.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -32,6 +33,8 @@ export interface IndexState {
 export class SearchIndex {
   private readonly index = new DeclarationIndex();
   private readonly stamps = new Map<string, string>();
+  /** Each indexed file's comment and literal spans, of the version its stamp names. */
+  private readonly literals = new Map<string, LiteralSpans>();
   /** Questions asked, and the last question the finished update covers (it started after it was asked). */
   private asked = 0;
   private covered = 0;
@@ -72,9 +75,24 @@ export class SearchIndex {
    * holds the file's current version, else read from the text now.
    */
   async declarationsOf(filePath: string, text: string): Promise<DeclarationSpan[]> {
-    const [stamp] = await this.deps.sources.stamps([filePath]);
-    if (stamp !== undefined && this.stamps.get(filePath) === stamp) return this.index.declarationsIn(filePath);
+    if (await this.holdsCurrent(filePath)) return this.index.declarationsIn(filePath);
     return this.deps.declarationSyntax.declarations(filePath, text);
+  }
+
+  /**
+   * A file's declarations and where its comments and literal text are (`cn find` tells a word in them from one in
+   * code): as indexed when the index holds the file's current version, else read from the text now.
+   */
+  async syntaxOf(filePath: string, text: string): Promise<{ declarations: DeclarationSpan[]; literals: LiteralSpans }> {
+    const literals = this.literals.get(filePath);
+    if (literals && (await this.holdsCurrent(filePath)))
+      return { declarations: this.index.declarationsIn(filePath), literals };
+    return this.deps.declarationSyntax.read(filePath, text);
+  }
+
+  private async holdsCurrent(filePath: string): Promise<boolean> {
+    const [stamp] = await this.deps.sources.stamps([filePath]);
+    return stamp !== undefined && this.stamps.get(filePath) === stamp;
   }
 
   private state(finished: boolean): IndexState {
@@ -114,6 +132,7 @@ export class SearchIndex {
         if (current.has(indexed)) continue;
         this.index.removeFile(indexed);
         this.stamps.delete(indexed);
+        this.literals.delete(indexed);
       }
       const changed = files.flatMap((file, i) => {
         const stamp = stamps[i];
@@ -143,9 +162,10 @@ export class SearchIndex {
     // Every file passes here once per version, in the background: the moment to prepare its text for cn grep.
     source?.indexTrigrams();
     const text = source?.text;
-    const facts =
-      text === undefined ? [] : await this.deps.declarationSyntax.declarations(filePath, text).catch(() => []);
-    this.index.setFile(filePath, this.deps.paths.toRelative(filePath), facts);
+    const read =
+      text === undefined ? undefined : await this.deps.declarationSyntax.read(filePath, text).catch(() => undefined);
+    this.index.setFile(filePath, this.deps.paths.toRelative(filePath), read?.declarations ?? []);
+    this.literals.set(filePath, read?.literals ?? NO_LITERALS);
     this.stamps.set(filePath, stamp);
   }
 }

@@ -1,5 +1,6 @@
 import ts from 'typescript';
-import type { DeclarationFacts, DeclarationSyntax } from '@cn/core';
+import type { DeclarationFacts, DeclarationSyntax, FileSyntax } from '@cn/core';
+import { literalSpansOf } from './literal-spans.js';
 import { namedDeclaration } from './enclosing-declaration.js';
 import { parseSource, positionOf } from './source-syntax.js';
 
@@ -14,6 +15,11 @@ const MAX_FIELD = 16_000;
 export class TsDeclarationSyntax implements DeclarationSyntax {
   async declarations(fileName: string, text: string): Promise<DeclarationFacts[]> {
     return readDeclarations(fileName, text);
+  }
+
+  async read(fileName: string, text: string): Promise<FileSyntax> {
+    const source = parseSource(fileName, text);
+    return { declarations: declarationsOf(source), literals: literalSpansOf(source) };
   }
 }
 
@@ -31,7 +37,11 @@ interface Draft {
  * declaration holding it. Code at the file's top level outside every declaration is not kept.
  */
 export function readDeclarations(fileName: string, text: string): DeclarationFacts[] {
-  const source = parseSource(fileName, text);
+  return declarationsOf(parseSource(fileName, text));
+}
+
+function declarationsOf(source: ts.SourceFile): DeclarationFacts[] {
+  const text = source.text;
   const drafts: Draft[] = [];
   // A comment sits in the leading trivia of several nested nodes at once (a statement and its first token). Nodes are
   // visited in source order and a node starts where its parent or its previous sibling does or later, so a place

@@ -1,4 +1,4 @@
-import type { DeclarationFacts, DeclarationSyntax } from '@cn/core';
+import type { DeclarationFacts, DeclarationSyntax, FileSyntax } from '@cn/core';
 import type { TsDeclarationSyntax } from './declaration-table.js';
 
 /** The compiler API is loaded when the search index is first built, as for references (lazy-reference-syntax.ts). */
@@ -6,7 +6,15 @@ export class LazyDeclarationSyntax implements DeclarationSyntax {
   private syntax: Promise<TsDeclarationSyntax> | undefined;
 
   async declarations(fileName: string, text: string): Promise<DeclarationFacts[]> {
+    return (await this.loaded()).declarations(fileName, text);
+  }
+
+  async read(fileName: string, text: string): Promise<FileSyntax> {
+    return (await this.loaded()).read(fileName, text);
+  }
+
+  private loaded(): Promise<TsDeclarationSyntax> {
     this.syntax ??= import('./declaration-table.js').then(({ TsDeclarationSyntax: Syntax }) => new Syntax());
-    return (await this.syntax).declarations(fileName, text);
+    return this.syntax;
   }
 }
