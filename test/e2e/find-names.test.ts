@@ -1,5 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
+
+/** The occurrences of a word in a project's sources, as `rg -ow` counts them (no word character on either side). */
+function wordCount(root: string, word: string): number {
+  const files = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.ts'),
+  );
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}_])${word}(?![\\p{L}\\p{N}\\p{M}_])`, 'gu');
+  return files.reduce(
+    (sum, file) => sum + (readFileSync(path.join(root, 'src', file), 'utf8').match(pattern)?.length ?? 0),
+    0,
+  );
+}
 
 type Listed = { id: string; kind: string; name: string };
 
@@ -150,5 +164,33 @@ describe('cn find: answers that account for the whole name', () => {
     const size = json(await run(['find', 'Box.size', '--no-refs']));
     expect(size.definition).toMatchObject({ id: 'src/kinds.ts::8::7', kind: 'Getter' });
     expect([size.ambiguous, size.candidates]).toEqual([undefined, []]);
+  });
+
+  it('says what rg -w raw would also hit: a property of another class, String.raw, an object key, a string, comments', async () => {
+    const answer = json(await run(['find', 'raw']));
+    expect(answer.definition).toMatchObject({ id: 'src/html.ts::2::14' });
+    const { declarations, ...counts } = answer.otherMatches;
+    expect(counts).toEqual({ total: 8, strings: 1, comments: 2, other: 0 });
+    // What `rg -ow raw` counts: every reference (all in the project's files here) and every other match.
+    expect(answer.totalReferences + counts.total).toBe(wordCount(root, 'raw'));
+    const named = declarations.map(
+      (declaration: { container?: string; name: string; kind: string; count: number; library?: true }) =>
+        `${declaration.container ?? ''}.${declaration.name} ${declaration.kind} ×${declaration.count}${declaration.library ? ' library' : ''}`,
+    );
+    expect(named).toEqual([
+      'Req.raw Property ×3',
+      'StringConstructor.raw Method ×1 library',
+      'options.raw Property ×1',
+    ]);
+    const compact = await run(['find', 'raw', '--format', 'compact']);
+    expect(compact.stdout).toContain(
+      'rg -w raw would also hit 8: Req.raw ×3 (Property), StringConstructor.raw ×1 (library Method), options.raw ×1 (Property), 1 string, 2 comments',
+    );
+    // The answer's path filters choose the files, and are said.
+    const scoped = json(await run(['find', 'raw', '--refs-in', 'src/use-raw.ts']));
+    expect(scoped.otherMatches).toMatchObject({ total: 6, strings: 1, comments: 1, scope: '--refs-in src/use-raw.ts' });
+    // Nothing to add: every occurrence of getConnInfo is a reference.
+    const all = await run(['find', 'getConnInfo', '--format', 'compact']);
+    expect(all.stdout).toContain('rg -w getConnInfo would hit nothing else: every occurrence is a reference');
   });
 });

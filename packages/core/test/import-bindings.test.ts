@@ -35,4 +35,14 @@ describe('importBindings', () => {
   it('has nothing to say of a file without imports', () => {
     expect(importBindings('export const a = 1;\n')).toEqual([]);
   });
+
+  it('says which module each binding comes from', () => {
+    const code = "import D, { a as b } from 'mongodb';\nimport x = require('./x');\nimport * as ns from \"./ns\";\n";
+    expect(importBindings(code).map(({ name, from }) => `${name} ${from}`)).toEqual([
+      'D mongodb',
+      'b mongodb',
+      'x undefined',
+      'ns ./ns',
+    ]);
+  });
 });

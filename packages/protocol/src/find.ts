@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_KIND_LENGTH, MAX_PATH_LENGTH, MAX_TARGET_LENGTH } from './limits.js';
 import { REFERENCE_GROUPINGS, REFERENCE_ROLES } from './reference-roles.js';
+import { otherMatches } from './other-matches.js';
 import { budgetReport, fileCount, locationRef, optionalSearchReport, snippetLevel } from './shared.js';
 
 /** `all` (default): definition and references; `none`: definition only; `only`: references only. */
@@ -107,6 +108,11 @@ export const findResponse = z.object({
    * pick: `definition` is the best, these follow it.
    */
   moreDefinitions: z.array(definitionGroup).optional(),
+  /**
+   * For a name (not an id, a pattern or `--no-refs`): the rest of what `rg -w Name` would hit, and what each of those
+   * occurrences is (another symbol of the name, a string, a comment).
+   */
+  otherMatches: otherMatches.optional(),
   /** Nothing matched the name: the closest names in the project (edit distance), to re-ask with. */
   didYouMean: z.array(z.string()).optional(),
   /** References left out by `role`, `refsIn` or `refsNotIn` (comment mentions aside). */

@@ -1,6 +1,7 @@
 /** @cn/protocol's zod schemas: for the daemon (validation, serialization) and the MCP server (tool inputs). */
 export * from './shared.js';
 export * from './find.js';
+export * from './other-matches.js';
 export * from './map.js';
 export * from './inspect.js';
 export * from './overview.js';

@@ -1,6 +1,7 @@
 /** Every request and answer type, and nothing else: what core re-exports (type-only) to its users. */
 export type * from './shared.js';
 export type * from './find.js';
+export type * from './other-matches.js';
 export type * from './map.js';
 export type * from './inspect.js';
 export type * from './overview.js';

@@ -7,6 +7,8 @@ import { tokenize, type Token } from './lexer.js';
 export interface ImportBinding {
   name: string;
   nameAt: Position;
+  /** The module specifier as written (`mongodb`, `./node`), when the statement has `from '…'`. */
+  from?: string;
 }
 
 /** Cheap test before tokenizing: most files' imports are found, but a file with none is skipped. */
@@ -20,11 +22,17 @@ export function importBindings(code: string): ImportBinding[] {
   if (!IMPORT_STATEMENT.test(code)) return [];
   const tokens = tokenize(code);
   const starts = lineStarts(code);
-  const binding = (token: Token): ImportBinding => ({ name: token.text, nameAt: positionAt(starts, token.start) });
+  let from: string | undefined;
+  const binding = (token: Token): ImportBinding => ({
+    name: token.text,
+    nameAt: positionAt(starts, token.start),
+    ...(from !== undefined ? { from } : {}),
+  });
   const bindings: ImportBinding[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index];
     if (token.type !== 'identifier' || token.text !== 'import' || tokens[index - 1]?.text === '.') continue;
+    from = moduleOf(code, tokens, index);
     let next = index + 1;
     // `import type X from`, but `import type from './m'` imports a default named `type`.
     if (tokens[next]?.text === 'type' && tokens[next + 1]?.text !== 'from' && tokens[next + 1]?.text !== ',') next++;
@@ -44,4 +52,17 @@ export function importBindings(code: string): ImportBinding[] {
     }
   }
   return bindings;
+}
+
+/** The `from '…'` of the import statement starting at `start`: the first string after a `from`, before any `;`. */
+function moduleOf(code: string, tokens: Token[], start: number): string | undefined {
+  for (let index = start + 1; index < tokens.length && tokens[index].text !== ';'; index++) {
+    const token = tokens[index];
+    if (token.text === 'from' && tokens[index + 1]?.text === 'string') {
+      const literal = tokens[index + 1];
+      return code.slice(literal.start + 1, literal.end - 1);
+    }
+    if (token.text === 'import' && index > start + 1) return undefined;
+  }
+  return undefined;
 }

@@ -7,12 +7,7 @@ import { compileGlob } from '../ranking/glob.js';
 import { NameMatch } from '../ranking/rank-symbols.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { declarationAt } from './outline-node.js';
-import {
-  locateRanked,
-  searchSymbolsRanked,
-  type NameSearchDeps,
-  type RankedLocatedSymbol,
-} from './symbol-search.js';
+import { locateRanked, searchSymbolsRanked, type NameSearchDeps, type RankedLocatedSymbol } from './symbol-search.js';
 import { TypeHierarchy, type HierarchyDeps } from './type-hierarchy.js';
 
 /** How far up a class's supertypes members are looked for, and how many supertypes at most. */

@@ -9,6 +9,7 @@ import { dedupeById, describeTarget, sortLocations } from './find-implementation
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSymbolTarget, type ResolvedSymbolTarget, type NameSearchDeps } from './symbol-search.js';
 import { guessFields } from './target-guess.js';
+import { kindFromSignature } from './hover-signature.js';
 
 type Deps = NameSearchDeps & { navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
@@ -75,25 +76,4 @@ async function declaredInRoot(
 ): Promise<boolean> {
   const places = [target.filePath, ...definitions.map((definition) => definition.filePath)];
   return (await Promise.all(places.map((place) => deps.files.isInsideRoot(place)))).every(Boolean);
-}
-
-/** Locals and parameters are not in the outline; the hover's prefix (`(parameter) x: T`) still says what they are. */
-function kindFromSignature(signature: string): string {
-  const prefix = /^\(([\w ]+)\)|^(\w+)/.exec(signature);
-  const word = (prefix?.[1] ?? prefix?.[2] ?? '').replace(/^local /, '');
-  const kinds: Record<string, string> = {
-    parameter: 'Variable',
-    var: 'Variable',
-    let: 'Variable',
-    const: 'Constant',
-    property: 'Property',
-    method: 'Method',
-    function: 'Function',
-    class: 'Class',
-    interface: 'Interface',
-    enum: 'Enum',
-    'enum member': 'EnumMember',
-    alias: 'Variable',
-  };
-  return kinds[word] ?? 'Unknown';
 }

@@ -1,5 +1,5 @@
 import type { FindResponse, SnippetLevel } from '@cn/protocol';
-import type { Position, SourceLocation } from '../domain/location.js';
+import { rangeContains, type Position, type SourceLocation } from '../domain/location.js';
 import type { SourceText } from '../domain/source-text.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { declarationAt, type DeclarationAt } from './outline-node.js';
@@ -14,7 +14,7 @@ export async function findAtTarget(
   options: FindOptions,
 ): Promise<FindResponse> {
   const { filePath, position } = await resolveTargetPosition(deps, query);
-  const [definitions, { truncated: referencesCut, ...references }] = await Promise.all([
+  const [definitions, { truncated: referencesCut, locations: _locations, ...references }] = await Promise.all([
     deps.engine.definition(filePath, position),
     referencesOf(deps, builder, filePath, position, options),
   ]);
@@ -83,7 +83,7 @@ async function meaningAt(
 ): Promise<Declared | undefined> {
   if (declared.length <= 1) return declared[0];
   const itself = declared.find(
-    ({ location }) => location.filePath === asked.filePath && holds(location, asked.position),
+    ({ location }) => location.filePath === asked.filePath && rangeContains(location.range, asked.position),
   );
   if (itself) return itself;
   const text = await builder.text(asked.filePath);
@@ -92,15 +92,6 @@ async function meaningAt(
   const fits = (kind: string | undefined) =>
     kind !== undefined && (typeUse ? TYPE_KINDS.has(kind) : !TYPE_ONLY_KINDS.has(kind));
   return declared.find(({ found }) => fits(found?.kind)) ?? declared[0];
-}
-
-function holds({ range }: SourceLocation, position: Position): boolean {
-  const afterStart =
-    position.line > range.start.line ||
-    (position.line === range.start.line && position.character >= range.start.character);
-  const beforeEnd =
-    position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
-  return afterStart && beforeEnd;
 }
 
 function identifierAt(text: { line(line: number): string | undefined } | undefined, position: Position): string {

@@ -1,7 +1,7 @@
 import type { FindRequest, FindResponse } from '@cn/protocol';
 import { kindFilter } from '../ranking/kind-filter.js';
 import { inheritance, inheritedMember, membersByPattern } from './class-members.js';
-import { modeEcho, namedRef, referencesOf, type FindDeps, type FindOptions } from './find-parts.js';
+import { modeEcho, namedRef, otherMatchesFor, referencesOf, type FindDeps, type FindOptions } from './find-parts.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { splitQualifiedName } from './symbol-search.js';
 import type { TypeSyntax } from '../ports/type-syntax.js';
@@ -28,14 +28,19 @@ export async function findInherited(
   const acceptsKind = kindFilter(request.kind);
   if (!found || (acceptsKind && !acceptsKind(found.symbol.hit.kind))) return undefined;
   const { hit, position } = found.symbol;
-  const [definition, { truncated, ...references }] = await Promise.all([
+  const searched = referencesOf(deps, builder, hit.filePath, position, options);
+  const [definition, { truncated, locations: _locations, ...references }, others] = await Promise.all([
     namedRef(builder, hit, position, options.snippet),
-    referencesOf(deps, builder, hit.filePath, position, options),
+    searched,
+    options.refs === 'none'
+      ? {}
+      : otherMatchesFor(deps, builder, name, request, async () => [(await searched).locations]),
   ]);
   return {
     query,
     definition: options.refs === 'only' ? null : { ...definition, ...inheritance(found) },
     ...references,
+    ...others,
     candidates: [],
     totalCandidates: 0,
     ...(truncated ? { truncated: true as const } : {}),

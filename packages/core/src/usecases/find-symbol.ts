@@ -10,7 +10,8 @@ import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import { findAtTarget } from './find-at-target.js';
 import { declarationsAnswered, type AnsweredDeclaration } from './same-name.js';
-import { modeEcho, namedRef, referencesOf, type FindOptions } from './find-parts.js';
+import { modeEcho, namedRef, otherMatchesFor, referencesOf, type FindOptions } from './find-parts.js';
+import type { SourceLocation } from '../domain/location.js';
 import { findInherited, listMembers, type MemberFindDeps } from './find-members.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
@@ -87,16 +88,29 @@ async function findByName(
   const { best, more, others, ambiguous, collapsed } = declarationsAnswered(located, {
     qualified: splitQualifiedName(query).container !== undefined,
   });
-  const [definition, candidates, { truncated: referencesCut, ...references }, moreDefinitions] = await Promise.all([
-    namedRef(builder, best.hit, best.position, options.snippet),
-    options.refs === 'only'
-      ? []
-      : Promise.all(
-          others.slice(0, candidateLimit).map(({ hit, position }) => namedRef(builder, hit, position, options.snippet)),
-        ),
-    referencesOf(deps, builder, best.hit.filePath, best.position, options),
-    Promise.all(more.map((answered) => definitionGroup(deps, builder, answered, options))),
-  ]);
+  const searched = referencesOf(deps, builder, best.hit.filePath, best.position, options);
+  const grouped = Promise.all(more.map((answered) => definitionGroup(deps, builder, answered, options)));
+  const everyReference = async () => {
+    const [found, groups] = await Promise.all([searched, grouped]);
+    return [found.locations, ...groups.map((group) => group.locations)];
+  };
+  const [definition, candidates, { truncated: referencesCut, locations: _locations, ...references }, groups, words] =
+    await Promise.all([
+      namedRef(builder, best.hit, best.position, options.snippet),
+      options.refs === 'only'
+        ? []
+        : Promise.all(
+            others
+              .slice(0, candidateLimit)
+              .map(({ hit, position }) => namedRef(builder, hit, position, options.snippet)),
+          ),
+      searched,
+      grouped,
+      options.refs === 'none'
+        ? {}
+        : otherMatchesFor(deps, builder, splitQualifiedName(query).name, request, everyReference),
+    ]);
+  const moreDefinitions = groups.map(({ locations: _places, ...group }) => group);
   const groupsCut = moreDefinitions.some((group) => group.truncated);
   return {
     query,
@@ -110,6 +124,7 @@ async function findByName(
     ...(moreDefinitions.length > 0
       ? { moreDefinitions: moreDefinitions.map(({ truncated: _cut, ...group }) => group) }
       : {}),
+    ...words,
     ...(complete ? {} : { complete: false, incomplete: joinReasons(references.incomplete, INDEX_BUILDING) }),
     ...modeEcho(options),
   };
@@ -121,7 +136,7 @@ async function definitionGroup(
   builder: LocationRefBuilder,
   { symbol, relation }: AnsweredDeclaration,
   options: Options,
-): Promise<DefinitionGroup & { truncated: boolean }> {
+): Promise<DefinitionGroup & { truncated: boolean; locations: SourceLocation[] }> {
   const [definition, found] = await Promise.all([
     namedRef(builder, symbol.hit, symbol.position, options.snippet),
     referencesOf(deps, builder, symbol.hit.filePath, symbol.position, options),

@@ -1,0 +1,293 @@
+import type { OtherDeclaration, OtherMatches } from '@cn/protocol';
+import { boundedMap } from '../bounded-map.js';
+import { formatLocationId } from '../domain/ids.js';
+import { literalAt, NO_LITERALS, type LiteralSpans } from '../domain/literal-spans.js';
+import { rangeContains, type Position, type SourceLocation } from '../domain/location.js';
+import { positionAt } from '../domain/source-text.js';
+import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { DeclarationSpan } from '../ports/declaration-syntax.js';
+import type { CodeNavigation } from '../ports/navigation.js';
+import type { ProjectSources } from '../ports/project-sources.js';
+import type { SearchIndex } from '../search/search-index.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import type { SourceFiles } from '../ports/source-files.js';
+import type { LocationRefBuilder } from './location-refs.js';
+import { importBindings } from '../inspect/import-bindings.js';
+import { declarationAt } from './outline-node.js';
+import { isIdentifierName } from './top-level-declarations.js';
+import { kindFromSignature, nameFromSignature } from './hover-signature.js';
+import { describeScope, wordOccurrences, type FileOccurrences, type WordScope } from './word-occurrences.js';
+
+/**
+ * Occurrences in code the engine is asked about (a definition each) per answer, and how many at once: a hot name
+ * (`raw` on mikro-orm: 800 occurrences, 400 in code) would otherwise cost seconds (about 4 ms each, 8 at a time, on
+ * a loaded 2-core machine). Past the bound the answer says how
+ * many were not looked up.
+ */
+export const MAX_LOOKUPS = 24;
+const LOOKUP_WIDTH = 8;
+/** Files whose syntax is taken at once (each a stamp, and a parse when the index is behind). */
+const SYNTAX_WIDTH = 16;
+/** Symbols listed by name; the rest are counted together. */
+const MAX_LISTED = 10;
+
+export interface OtherMatchesDeps {
+  sources: ProjectSources;
+  engine: Pick<CodeIntelligence, 'definition' | 'outline' | 'references'>;
+  /** The hover names a declaration cn may not read (the TypeScript library's `String.raw`). */
+  navigation?: Pick<CodeNavigation, 'hover'>;
+  files: Pick<SourceFiles, 'isInsideRoot'>;
+  paths: ProjectPaths;
+  searchIndex: Pick<SearchIndex, 'syntaxOf'>;
+}
+
+/** A declaration of another symbol, as the occurrences are grouped by it. */
+interface Group {
+  declaration: Omit<OtherDeclaration, 'count'>;
+  /** Where it is declared: the references of the most frequent one are asked (widen). */
+  at: SourceLocation;
+  count: number;
+  /** How many of the count the engine's definitions gave (not its own declaration sites). */
+  looked: number;
+}
+
+interface Pending {
+  filePath: string;
+  position: Position;
+}
+
+/**
+ * What the word occurrences of a name are, beyond the references of what the answer answered (`references`, every
+ * reference the engine found, filters aside): each is in a string or a comment (the file's syntax says), a declaration
+ * of another symbol of the name (its own name), or a use the engine resolves (a definition asked, at most MAX_LOOKUPS
+ * of them, files taken in turn so that each file's symbols show up), grouped by the declaration it resolves to. When
+ * uses are left over, the references of the symbol most of the looked-up ones resolved to (`c.req.raw` on hono) are
+ * asked once, and the uses among them counted as its.
+ */
+export async function otherMatchesOf(
+  deps: OtherMatchesDeps,
+  builder: LocationRefBuilder,
+  word: string,
+  scope: WordScope,
+  references: Promise<SourceLocation[]>,
+): Promise<OtherMatches> {
+  const occurrences = await wordOccurrences(deps, (filePath) => builder.text(filePath), word, scope);
+  // Each file's syntax is taken while the engine still searches the references (a failure: the file's words are code).
+  const syntaxes = boundedMap(occurrences, SYNTAX_WIDTH, ({ filePath, text }) =>
+    deps.searchIndex.syntaxOf(filePath, text.text).catch(() => ({ declarations: [], literals: NO_LITERALS })),
+  );
+  const referenced = placesIn(await references);
+  const tally: Tally = { total: 0, strings: 0, comments: 0, other: 0, groups: new Map() };
+  const pending = classify(word, occurrences, await syntaxes, referenced, tally);
+  const asked = pending.slice(0, MAX_LOOKUPS);
+  const resolved = await boundedMap(asked, LOOKUP_WIDTH, (place) =>
+    deps.engine.definition(place.filePath, place.position).catch((): SourceLocation[] => []),
+  );
+  const declarations = await describeDefinitions(
+    deps,
+    builder,
+    word,
+    resolved.map((found, index) => ({ asked: asked[index], definition: found[0] })),
+  );
+  resolved.forEach((found) => {
+    const declaration = found[0] && declarations.get(locationKey(found[0]));
+    if (!declaration || referenced(found[0].filePath, found[0].range.start)) tally.other++;
+    else count(tally.groups, declaration, found[0], 'looked up');
+  });
+  const unresolved = await widen(deps, pending.slice(asked.length), tally.groups);
+  return summary(tally, unresolved, scope);
+}
+
+interface Tally {
+  total: number;
+  strings: number;
+  comments: number;
+  other: number;
+  groups: Map<string, Group>;
+}
+
+/**
+ * Counts the occurrences no reference holds: comments, strings, and declarations of other symbols of the name; returns
+ * the uses in code left for the engine, a file's first of each in turn.
+ */
+function classify(
+  word: string,
+  occurrences: FileOccurrences[],
+  syntaxes: Array<{ declarations: readonly DeclarationSpan[]; literals: LiteralSpans }>,
+  referenced: (filePath: string, position: Position) => boolean,
+  tally: Tally,
+): Pending[] {
+  const pendingByFile: Pending[][] = [];
+  occurrences.forEach(({ filePath, relativePath, text, offsets }, index) => {
+    const places = offsets.map((offset) => ({ offset, position: positionAt(text.lineStarts, offset) }));
+    const others = places.filter(({ position }) => !referenced(filePath, position));
+    tally.total += others.length;
+    const syntax = syntaxes[index];
+    const pending: Pending[] = [];
+    for (const { offset, position } of others) {
+      const literal = literalAt(syntax.literals, offset);
+      if (literal === 'comment') tally.comments++;
+      else if (literal === 'string') tally.strings++;
+      else {
+        const declared = declaredAt(syntax.declarations, word, position);
+        const id = formatLocationId(relativePath, position.line, position.character);
+        if (declared)
+          count(tally.groups, { ...declared, id }, { filePath, range: { start: position, end: position } }, 'declared');
+        else pending.push({ filePath, position });
+      }
+    }
+    if (pending.length > 0) pendingByFile.push(pending);
+  });
+  return inTurn(pendingByFile);
+}
+
+/**
+ * The uses not looked up that are references of the symbol the most lookups landed on (one reference search, only
+ * for a symbol the engine can open); returns how many remain unresolved.
+ */
+async function widen(deps: OtherMatchesDeps, left: Pending[], groups: Map<string, Group>): Promise<number> {
+  const [top] = [...groups.values()]
+    .filter((group) => group.looked >= 2 && group.declaration.module === undefined)
+    .sort((a, b) => b.looked - a.looked);
+  if (left.length === 0 || !top || !(await deps.files.isInsideRoot(top.at.filePath))) return left.length;
+  const found = await deps.engine.references(top.at.filePath, top.at.range.start, true).catch(() => []);
+  const covered = placesIn(found);
+  const remaining = left.filter((place) => !covered(place.filePath, place.position));
+  top.count += left.length - remaining.length;
+  return remaining.length;
+}
+
+function summary(tally: Tally, unresolved: number, scope: WordScope): OtherMatches {
+  const sorted = [...tally.groups.values()].sort(
+    (a, b) => b.count - a.count || a.declaration.id.localeCompare(b.declaration.id),
+  );
+  const listed = sorted.slice(0, MAX_LISTED);
+  const rest = sorted.slice(MAX_LISTED);
+  const scopeWords = describeScope(scope);
+  return {
+    total: tally.total,
+    declarations: listed.map(({ declaration, count: occurrences }) => ({ ...declaration, count: occurrences })),
+    ...(rest.length > 0
+      ? { moreDeclarations: { symbols: rest.length, count: rest.reduce((sum, group) => sum + group.count, 0) } }
+      : {}),
+    strings: tally.strings,
+    comments: tally.comments,
+    other: tally.other,
+    ...(unresolved > 0 ? { unresolved } : {}),
+    ...(scopeWords !== undefined ? { scope: scopeWords } : {}),
+  };
+}
+
+/** Whether a place is within one of the locations (references: engines give each one's whole range). */
+function placesIn(references: SourceLocation[]): (filePath: string, position: Position) => boolean {
+  const byFile = new Map<string, SourceLocation[]>();
+  for (const reference of references) {
+    const inFile = byFile.get(reference.filePath);
+    if (inFile) inFile.push(reference);
+    else byFile.set(reference.filePath, [reference]);
+  }
+  return (filePath, position) => (byFile.get(filePath) ?? []).some(({ range }) => rangeContains(range, position));
+}
+
+/** The declaration whose name is the occurrence: the declaration itself, no engine needed. */
+function declaredAt(
+  declarations: readonly DeclarationSpan[],
+  word: string,
+  position: Position,
+): Omit<OtherDeclaration, 'count' | 'id'> | undefined {
+  const found = declarations.find(
+    (declaration) =>
+      declaration.name === word &&
+      declaration.position.line === position.line &&
+      declaration.position.character === position.character,
+  );
+  return found && { name: found.name, kind: found.kind, ...(found.container ? { container: found.container } : {}) };
+}
+
+/** What an occurrence is counted under: its declaration, or (`group`) what several declarations share. */
+type Counted = Omit<OtherDeclaration, 'count'> & { group?: string };
+
+function count(
+  groups: Map<string, Group>,
+  { group: shared, ...declaration }: Counted,
+  at: SourceLocation,
+  how: 'declared' | 'looked up',
+): void {
+  const key = shared ?? declaration.id;
+  const looked = how === 'looked up' ? 1 : 0;
+  const group = groups.get(key);
+  if (group) {
+    group.count++;
+    group.looked += looked;
+  } else groups.set(key, { declaration, at, count: 1, looked });
+}
+
+function samePlace(a: Position, b: Position): boolean {
+  return a.line === b.line && a.character === b.character;
+}
+
+/** The first pending place of every file, then the second of every file …: each file's symbols are met early. */
+function inTurn(pendingByFile: Pending[][]): Pending[] {
+  const files = [...pendingByFile].sort((a, b) => a[0].filePath.localeCompare(b[0].filePath));
+  const ordered: Pending[] = [];
+  const longest = Math.max(0, ...files.map((pending) => pending.length));
+  for (let turn = 0; turn < longest; turn++)
+    for (const pending of files) if (turn < pending.length) ordered.push(pending[turn]);
+  return ordered;
+}
+
+function locationKey(location: SourceLocation): string {
+  return `${location.filePath}:${location.range.start.line}:${location.range.start.character}`;
+}
+
+/**
+ * What each definition the engine gave is: the outline's name, container and kind for a file cn may read; for one
+ * outside the root (the TypeScript library), what the compiler's hover at the occurrence says (`(method)
+ * StringConstructor.raw(…)`): no text of that file is read.
+ */
+async function describeDefinitions(
+  deps: OtherMatchesDeps,
+  builder: LocationRefBuilder,
+  word: string,
+  resolved: Array<{ asked: Pending; definition: SourceLocation | undefined }>,
+): Promise<Map<string, Counted>> {
+  const distinct = new Map<string, { asked: Pending; definition: SourceLocation }>();
+  for (const { asked, definition } of resolved)
+    if (definition && !distinct.has(locationKey(definition)))
+      distinct.set(locationKey(definition), { asked, definition });
+  const described = new Map<string, Counted>();
+  await boundedMap([...distinct], LOOKUP_WIDTH, async ([key, { asked, definition }]) => {
+    const { filePath, range } = definition;
+    const id = formatLocationId(deps.paths.toRelative(filePath), range.start.line, range.start.character);
+    const inside = await deps.files.isInsideRoot(filePath);
+    const library = !inside || /[\\/]node_modules[\\/]/.test(filePath) ? { library: true as const } : {};
+    const found = inside
+      ? await declarationAt(deps.engine, filePath, range.start, await builder.text(filePath))
+      : undefined;
+    if (found) {
+      // A callback's outline name (`test('x') callback`) says nothing a reader can look up.
+      const container = found.container && isIdentifierName(found.container) ? { container: found.container } : {};
+      described.set(key, { name: found.node.name, kind: found.kind, ...container, id, ...library });
+      return;
+    }
+    const text = inside ? await builder.text(filePath) : undefined;
+    const imported = text && importBindings(text.text).find(({ nameAt }) => samePlace(nameAt, range.start));
+    if (imported) {
+      // Where the engine stops at the import itself, the package is not installed: one entry per module.
+      const module = imported.from ?? '?';
+      described.set(key, { name: word, kind: 'Import', id, module, group: `import ${module}` });
+      return;
+    }
+    const hover = await deps.navigation?.hover(asked.filePath, asked.position).catch(() => undefined);
+    const qualified = hover ? nameFromSignature(hover.signature) : undefined;
+    const dot = qualified?.lastIndexOf('.') ?? -1;
+    described.set(key, {
+      name: qualified !== undefined ? qualified.slice(dot + 1) : word,
+      kind: hover ? kindFromSignature(hover.signature) : 'Unknown',
+      ...(qualified !== undefined && dot > 0 ? { container: qualified.slice(0, dot) } : {}),
+      id,
+      ...library,
+    });
+  });
+  return described;
+}

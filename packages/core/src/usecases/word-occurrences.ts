@@ -1,0 +1,85 @@
+import { mapInOrder } from '../bounded-map.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import type { SourceText } from '../domain/source-text.js';
+import type { ProjectSources } from '../ports/project-sources.js';
+import { pathFilter } from '../ranking/path-filter.js';
+
+/** Files read at once: the texts are usually cached, so this bounds memory more than waiting. */
+const PARALLEL_FILES = 16;
+
+/** A file holding the word, with where each occurrence starts. */
+export interface FileOccurrences {
+  filePath: string;
+  relativePath: string;
+  text: SourceText;
+  /** UTF-16 offsets, in order. */
+  offsets: number[];
+}
+
+/** The path filters of an answer that choose the files a word search covers, as the user gave them. */
+export interface WordScope {
+  in?: string;
+  refsIn?: string;
+  refsNotIn?: string;
+}
+
+/**
+ * Every occurrence of `word` as a whole word (as `rg -w` matches: no letter, digit, mark or `_` right before or after;
+ * `$` is no word character to rg, so `$raw` holds `raw`) in the project's source files the scope keeps. A file whose
+ * trigram signature rules the word out is not scanned.
+ */
+export async function wordOccurrences(
+  deps: { sources: ProjectSources; paths: ProjectPaths },
+  texts: (filePath: string) => Promise<SourceText | undefined>,
+  word: string,
+  scope: WordScope,
+): Promise<FileOccurrences[]> {
+  const keep = scopeFilter(scope);
+  const files = (await deps.sources.files())
+    .map((filePath) => ({ filePath, relativePath: deps.paths.toRelative(filePath) }))
+    .filter(({ relativePath }) => keep(relativePath));
+  const found: FileOccurrences[] = [];
+  await mapInOrder(
+    files,
+    PARALLEL_FILES,
+    async ({ filePath }) => {
+      const text = await texts(filePath);
+      return { text, offsets: text && text.mayContainAny([word]) ? wordOffsets(text.text, word) : [] };
+    },
+    ({ text, offsets }, { filePath, relativePath }) => {
+      if (text && offsets.length > 0) found.push({ filePath, relativePath, text, offsets });
+    },
+  );
+  return found;
+}
+
+/** `in src, refs in src/api, not **\/*.test.ts`: what a scope kept, said as the options were given. */
+export function describeScope(scope: WordScope): string | undefined {
+  const parts = [
+    scope.in !== undefined ? `--in ${scope.in}` : undefined,
+    scope.refsIn !== undefined ? `--refs-in ${scope.refsIn}` : undefined,
+    scope.refsNotIn !== undefined ? `--refs-not-in ${scope.refsNotIn}` : undefined,
+  ].filter((part): part is string => part !== undefined);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+function scopeFilter(scope: WordScope): (relativePath: string) => boolean {
+  const within = pathFilter(scope.in);
+  const inside = pathFilter(scope.refsIn, '--refs-in');
+  const outside = pathFilter(scope.refsNotIn, '--refs-not-in');
+  return (relativePath) =>
+    (!within || within(relativePath)) && (!inside || inside(relativePath)) && (!outside || !outside(relativePath));
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}\p{M}\p{Pc}]/u;
+
+/** Where `word` occurs with no word character on either side. */
+export function wordOffsets(text: string, word: string): number[] {
+  const offsets: number[] = [];
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {
+    const before = at > 0 ? text[at - 1] : '';
+    const after = text[at + word.length] ?? '';
+    if (!WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after)) offsets.push(at);
+  }
+  return offsets;
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { ProjectPaths, findSymbol, presentAnswer, type WorkspaceSymbolHit } from '../src/index.js';
+import { MAX_LOOKUPS } from '../src/usecases/other-matches.js';
+import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, key, node } from './fakes.js';
+import { FakeDeclarationSyntax, FakeSources } from './search-fakes.js';
+
+const LIB = '/opt/typescript/lib/lib.es2015.core.d.ts';
+const FILES: Record<string, string> = {
+  'src/html.ts': ['// raw output, unescaped', 'export const raw = (value: string) => value;', ''].join('\n'),
+  'src/request.ts': ['class Req {', '  raw() {', '  }', '}', ''].join('\n'),
+  'src/use.ts': [
+    "import { raw } from './html';", // 1: a reference
+    "const a = raw('raw');", // 2: a reference, then a string
+    'const b = new Req().raw();', // 3: Req.raw
+    'const c = String.raw`x`;', // 4: the library's String.raw
+    'const d = obj.raw;', // 5: resolves to nothing
+    '// raw again', // 6: a comment
+    'const rawer = 1;', // not the word
+  ].join('\n'),
+};
+
+function setup(files = FILES) {
+  const engine = new FakeEngine();
+  const fake = new FakeFiles(files);
+  const syntax = new FakeDeclarationSyntax();
+  const deps = {
+    engine,
+    symbols: engine,
+    files: fake,
+    paths: new ProjectPaths(ROOT),
+    referenceSyntax: new FakeReferenceSyntax(),
+    sources: new FakeSources(fake),
+    searchIndex: { syntaxOf: (filePath: string, text: string) => syntax.read(filePath, text) },
+    // The library's declaration is named by the compiler's hover at the occurrence (its file is outside the root).
+    navigation: {
+      hover: async (filePath: string, position: { line: number; character: number }) =>
+        key(filePath, position) === key(`${ROOT}/src/use.ts`, { line: 4, character: 18 })
+          ? { signature: '(method) StringConstructor.raw(template: TemplateStringsArray): string', documentation: '' }
+          : undefined,
+    },
+  };
+  const hit = (
+    name: string,
+    kind: string,
+    filePath: string,
+    line: number,
+    containerName?: string,
+  ): WorkspaceSymbolHit => ({
+    name,
+    kind,
+    filePath,
+    range: { start: { line, character: 1 }, end: { line, character: 40 } },
+    ...(containerName ? { containerName } : {}),
+  });
+  engine.symbols = [
+    hit('raw', 'Variable', `${ROOT}/src/html.ts`, 2),
+    hit('raw', 'Method', `${ROOT}/src/request.ts`, 2, 'Req'),
+  ];
+  engine.outlines[`${ROOT}/src/request.ts`] = [
+    node('Req', 'Class', [1, 4], [1, 7], [node('raw', 'Method', [2, 3], [2, 3])]),
+  ];
+  engine.referencesAt[key(`${ROOT}/src/html.ts`, { line: 2, character: 14 })] = [
+    at('src/html.ts', 2, 14, 2, 17),
+    at('src/use.ts', 1, 10, 1, 13),
+    at('src/use.ts', 2, 11, 2, 14),
+  ];
+  engine.definitionsAt[key(`${ROOT}/src/use.ts`, { line: 3, character: 21 })] = [at('src/request.ts', 2, 3, 2, 6)];
+  engine.definitionsAt[key(`${ROOT}/src/use.ts`, { line: 4, character: 18 })] = [
+    { filePath: LIB, range: { start: { line: 558, character: 5 }, end: { line: 558, character: 8 } } },
+  ];
+  return { engine, deps };
+}
+
+describe('otherMatches: what rg -w Name would also hit, and what each occurrence is', () => {
+  it('counts every word occurrence that is no reference: other symbols, strings, comments, the rest', async () => {
+    const { deps } = setup();
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(answer.definition).toMatchObject({ id: 'src/html.ts::2::14' });
+    expect(answer.otherMatches).toEqual({
+      total: 7,
+      declarations: [
+        { name: 'raw', container: 'Req', kind: 'Method', id: 'src/request.ts::2::3', count: 2 },
+        {
+          name: 'raw',
+          container: 'StringConstructor',
+          kind: 'Method',
+          id: '../opt/typescript/lib/lib.es2015.core.d.ts::558::5',
+          library: true,
+          count: 1,
+        },
+      ],
+      strings: 1,
+      comments: 2,
+      other: 1,
+    });
+    expect(presentAnswer('find', answer, 'compact').output.split('\n')).toContain(
+      'rg -w raw would also hit 7: Req.raw ×2 (Method), StringConstructor.raw ×1 (library Method), 1 string, 2 comments, 1 other',
+    );
+    expect(presentAnswer('find', answer, 'text').output.split('\n')).toEqual(
+      expect.arrayContaining([
+        'word hits   rg -w raw would also hit 7: 1 string, 2 comments, 1 other',
+        '  Req.raw  Method  src/request.ts::2::3  ×2',
+      ]),
+    );
+  });
+
+  it("searches only the files the answer's path filters keep, and says so", async () => {
+    const { deps } = setup();
+    const answer = await findSymbol(deps, { query: 'raw', refsNotIn: 'src/use.ts' });
+    expect(answer.otherMatches).toMatchObject({ total: 2, comments: 1, scope: '--refs-not-in src/use.ts' });
+    expect(presentAnswer('find', answer, 'compact').output).toContain(
+      'rg -w raw (--refs-not-in src/use.ts) would also hit 2: Req.raw ×1 (Method), 1 comment',
+    );
+  });
+
+  it('says when every occurrence is a reference, and nothing without references or for an id', async () => {
+    const { deps } = setup({ 'src/html.ts': FILES['src/html.ts'].replace('// raw output', '// output') });
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(answer.otherMatches).toEqual({ total: 0, declarations: [], strings: 0, comments: 0, other: 0 });
+    expect(presentAnswer('find', answer, 'compact').output).toContain(
+      'rg -w raw would hit nothing else: every occurrence is a reference',
+    );
+    expect((await findSymbol(deps, { query: 'raw', refs: 'none' })).otherMatches).toBeUndefined();
+    expect((await findSymbol(deps, { query: 'src/html.ts::2::14' })).otherMatches).toBeUndefined();
+  });
+
+  it(`asks the engine about at most ${MAX_LOOKUPS} occurrences in code, and counts the rest as not resolved`, async () => {
+    const many = Array.from({ length: MAX_LOOKUPS + 5 }, (_, index) => `const v${index} = o.raw;`).join('\n');
+    const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
+    let asked = 0;
+    const definition = engine.definition.bind(engine);
+    engine.definition = async (filePath, position) => {
+      asked++;
+      return definition(filePath, position);
+    };
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(asked).toBe(MAX_LOOKUPS);
+    // 3 lookups in use.ts, 45 in many.ts: 40 asked.
+    expect(answer.otherMatches).toMatchObject({ total: 7 + MAX_LOOKUPS + 5, unresolved: 8 });
+    expect(presentAnswer('find', answer, 'compact').output).toContain('+8 not resolved');
+  });
+
+  it('counts the imports of a package that is not installed, and their uses, as one entry per module', async () => {
+    const driver = "import { raw } from 'knex';\nexport const q = raw('x');\n";
+    const { engine, deps } = setup({ ...FILES, 'src/a.ts': driver, 'src/b.ts': driver });
+    // Without the package the engine's definition stops at each file's import.
+    for (const file of ['src/a.ts', 'src/b.ts'])
+      for (const line of [1, 2])
+        engine.definitionsAt[key(`${ROOT}/${file}`, { line, character: line === 1 ? 10 : 18 })] = [
+          at(file, 1, 10, 1, 13),
+        ];
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(answer.otherMatches?.declarations).toContainEqual({
+      name: 'raw',
+      kind: 'Import',
+      id: 'src/a.ts::1::10',
+      module: 'knex',
+      count: 4,
+    });
+    expect(presentAnswer('find', answer, 'compact').output).toContain("raw ×4 (import from 'knex', unresolved)");
+  });
+
+  it('past the bound, asks the references of the symbol most lookups landed on once, and counts its uses', async () => {
+    const lines = MAX_LOOKUPS + 10;
+    const many = Array.from({ length: lines }, () => 'new Req().raw();').join('\n');
+    const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
+    const places = Array.from({ length: lines }, (_, index) => at('src/many.ts', index + 1, 11, index + 1, 14));
+    for (const place of places)
+      engine.definitionsAt[key(place.filePath, place.range.start)] = [at('src/request.ts', 2, 3, 2, 6)];
+    engine.referencesAt[key(`${ROOT}/src/request.ts`, { line: 2, character: 3 })] = [
+      at('src/request.ts', 2, 3),
+      ...places,
+    ];
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(answer.otherMatches?.unresolved).toBeUndefined();
+    expect(answer.otherMatches?.declarations[0]).toMatchObject({ container: 'Req', count: 2 + lines });
+    // The answer's own references, then Req.raw's: one search more.
+    expect(engine.asked).toEqual([
+      key(`${ROOT}/src/html.ts`, { line: 2, character: 14 }),
+      key(`${ROOT}/src/request.ts`, { line: 2, character: 3 }),
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+/** What a word search for an asked name would also hit: shared by the answers that take a name (find, calls …). */
+import { z } from 'zod';
+
+/** A symbol other than the answered one that some of the name's word occurrences belong to. */
+export const otherDeclaration = z.object({
+  name: z.string(),
+  container: z.string().optional(),
+  kind: z.string(),
+  /** Its declaration's id (re-ask with `cn find <id>`). */
+  id: z.string(),
+  /** Declared in a package or the TypeScript library (`node_modules`, or outside the root), not by the project. */
+  library: z.literal(true).optional(),
+  /**
+   * An import the engine follows to no declaration (its package is not installed): the module it names. Every such
+   * import of the name from that module, and the uses of each, count as one entry (kind `Import`).
+   */
+  module: z.string().optional(),
+  /** How many of the occurrences are its declaration or its uses. */
+  count: z.int(),
+});
+export type OtherDeclaration = z.infer<typeof otherDeclaration>;
+
+/**
+ * What `rg -w Name` over the project's source files would hit beyond the answer's references, counted as `rg -ow`
+ * counts (each occurrence, not each line), so a reader knows the word search's result without running it. Only the
+ * files the answer's path filters keep are searched (`scope` says which).
+ */
+export const otherMatches = z.object({
+  /** Word occurrences of the name that are no reference of the answered declaration(s). */
+  total: z.int(),
+  /** The other symbols the occurrences in code belong to, most occurrences first (at most 10). */
+  declarations: z.array(otherDeclaration),
+  /** The symbols beyond the ten listed, and how many occurrences are theirs. */
+  moreDeclarations: z.object({ symbols: z.int(), count: z.int() }).optional(),
+  /** In string literals, template text, regular expressions and JSX text. */
+  strings: z.int(),
+  /** In comments (mentions the engine counts as references, `{@link Name}`, are references). */
+  comments: z.int(),
+  /** In code the engine resolves to no declaration (a property of an untyped object, a name it cannot see). */
+  other: z.int(),
+  /** In code, not looked up: the engine is asked about a bounded number of occurrences per answer. */
+  unresolved: z.int().optional(),
+  /** The path filters that chose the files searched (`--in`, `--refs-in`, `--refs-not-in`), as given. */
+  scope: z.string().optional(),
+});
+export type OtherMatches = z.infer<typeof otherMatches>;
