@@ -65,18 +65,21 @@ describe('cn calls: callers that are really callers', () => {
       `├─[called by]→ <module> (Module) [${TEST}] @ 4:20 8:23`,
       `└─[called by]→ fail (Function) [${ERRORS}::6::17] @ 7:13`,
       '3 references that do not call (imports, types, instanceof, values): left out',
+      'rg -w AppError would hit nothing else: every occurrence is a reference',
     ]);
     const compact = await cn(['calls', 'AppError', '--format', 'compact', '--root', root]);
     expect(compact.stdout.trimEnd().split('\n')).toEqual([
       `<module> [${TEST}] → AppError [${APP_ERROR}] @ 4:20 8:23`,
       `fail [${ERRORS}::6::17] → AppError [${APP_ERROR}] @ 7:13`,
       '3 references that do not call (imports, types, instanceof, values): left out',
+      'rg -w AppError would hit nothing else: every occurrence is a reference',
     ]);
     const limited = await cn(['calls', 'AppError', '--limit', '1', '--format', 'compact', '--root', root]);
     expect(limited.stdout.trimEnd().split('\n')).toEqual([
       `<module> [${TEST}] → AppError [${APP_ERROR}] @ 4:20 8:23`,
       '… 1 more edge (raise --limit or --max-tokens)',
       '3 references that do not call (imports, types, instanceof, values): left out',
+      'rg -w AppError would hit nothing else: every occurrence is a reference',
     ]);
     const small = await cn(['calls', 'AppError', '--max-tokens', '40', '--format', 'compact', '--root', root]);
     expect(small.exitCode).toBe(0);

@@ -193,4 +193,17 @@ describe('cn find: answers that account for the whole name', () => {
     const all = await run(['find', 'getConnInfo', '--format', 'compact']);
     expect(all.stdout).toContain('rg -w getConnInfo would hit nothing else: every occurrence is a reference');
   });
+
+  it('calls, impl and type asked by a name say the same line', async () => {
+    for (const command of ['calls', 'type']) {
+      const answer = await run([command, 'raw', '--format', 'compact']);
+      expect([command, answer.stdout]).toEqual([
+        command,
+        expect.stringContaining('rg -w raw would also hit 8: Req.raw ×3'),
+      ]);
+    }
+    const impl = json(await run(['impl', 'Base']));
+    expect(impl.otherMatches).toMatchObject({ word: 'Base', total: 0 });
+    expect(json(await run(['type', 'src/html.ts::2::14'])).otherMatches).toBeUndefined();
+  });
 });

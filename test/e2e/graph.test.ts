@@ -59,6 +59,7 @@ describe('graph commands end to end on the graph fixture', () => {
       `│  └─[called by]→ ping (Function) [${id(20, 17)}] @ 21:19  (cycle)`,
       `└─[calls]→ pong (Function) [${id(24, 17)}] @ 21:19`,
       `   └─[calls]→ ping (Function) [${id(20, 17)}] @ 25:10  (cycle)`,
+      'rg -w ping would also hit 2: 2 comments',
     ]);
   });
 

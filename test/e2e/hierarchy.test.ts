@@ -79,10 +79,13 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     expect(lines(direct.implementations)).toEqual(['1 extends Circle src/circle.ts::4::14 via src/shape.ts::6::23']);
     // The name of the alias export stands for the class. Two places bind that name (the re-export and
     // an import of it), so the answer also says the name was a guess, with the other place to re-ask by.
-    const { ambiguous, candidates, ...viaAlias } = json(
+    const { ambiguous, candidates, otherMatches, ...viaAlias } = json(
       await cn(['hierarchy', 'BaseFigure', '--depth', '1', '--root', root]),
     );
-    expect(viaAlias).toEqual(direct);
+    const { otherMatches: directMatches, ...directAnswer } = direct;
+    expect(viaAlias).toEqual(directAnswer);
+    // Each name says what a word search for it would also hit.
+    expect([otherMatches.word, directMatches.word]).toEqual(['BaseFigure', 'Figure']);
     expect(ambiguous).toBe(true);
     expect(candidates.map((candidate: { id: string }) => candidate.id)).toEqual(['src/shape.ts::10::20']);
     const text = await cn(['impl', 'Shape', '--format', 'text', '--root', root]);
@@ -93,6 +96,7 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
       '    extends Circle (Class) [src/circle.ts::4::14]',
       '      extends Ring (Class, class-expression) [src/circle.ts::13::14]',
       '      extends TestCircle (Class) [test/circle.test.ts::4::14]',
+      'rg -w Shape would hit nothing else: every occurrence is a reference',
       'projects: 2, complete: true',
     ]);
     // A class expression is named by its variable and says what it is.

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, findSymbol, presentAnswer, type WorkspaceSymbolHit } from '../src/index.js';
+import {
+  ProjectPaths,
+  describeType,
+  findImplementations,
+  findSymbol,
+  fitFind,
+  presentAnswer,
+  traceCalls,
+  type WorkspaceSymbolHit,
+} from '../src/index.js';
+import { FakeNavigation } from './navigation-fakes.js';
 import { MAX_LOOKUPS } from '../src/usecases/other-matches.js';
 import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, key, node } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources } from './search-fakes.js';
@@ -77,6 +87,7 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     const answer = await findSymbol(deps, { query: 'raw' });
     expect(answer.definition).toMatchObject({ id: 'src/html.ts::2::14' });
     expect(answer.otherMatches).toEqual({
+      word: 'raw',
       total: 7,
       declarations: [
         { name: 'raw', container: 'Req', kind: 'Method', id: 'src/request.ts::2::3', count: 2 },
@@ -116,7 +127,14 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
   it('says when every occurrence is a reference, and nothing without references or for an id', async () => {
     const { deps } = setup({ 'src/html.ts': FILES['src/html.ts'].replace('// raw output', '// output') });
     const answer = await findSymbol(deps, { query: 'raw' });
-    expect(answer.otherMatches).toEqual({ total: 0, declarations: [], strings: 0, comments: 0, other: 0 });
+    expect(answer.otherMatches).toEqual({
+      word: 'raw',
+      total: 0,
+      declarations: [],
+      strings: 0,
+      comments: 0,
+      other: 0,
+    });
     expect(presentAnswer('find', answer, 'compact').output).toContain(
       'rg -w raw would hit nothing else: every occurrence is a reference',
     );
@@ -179,5 +197,44 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
       key(`${ROOT}/src/html.ts`, { line: 2, character: 14 }),
       key(`${ROOT}/src/request.ts`, { line: 2, character: 3 }),
     ]);
+  });
+
+  it('calls, impl and type asked by one name say the same line; by an id they do not', async () => {
+    const { deps } = setup();
+    const navigation = new FakeNavigation();
+    navigation.hover = async () => ({ signature: 'const raw: (value: string) => string', documentation: '' });
+    navigation.addFunction('raw', 'src/html.ts', 2, 14);
+    const full = { ...deps, navigation, typeSyntax: { typeDeclarations: async () => [] } };
+    const type = await describeType(full, { target: 'raw' });
+    expect(type.otherMatches).toMatchObject({ word: 'raw', total: 7, strings: 1, comments: 2 });
+    expect(presentAnswer('type', type, 'compact').output).toContain('rg -w raw would also hit 7:');
+    const calls = await traceCalls(full, { target: 'raw' });
+    expect(calls.otherMatches).toMatchObject({ word: 'raw', total: 7 });
+    expect(presentAnswer('calls', calls, 'compact').output).toContain('rg -w raw would also hit 7:');
+    const impl = await findImplementations(full, { target: 'raw' });
+    expect(impl.otherMatches).toMatchObject({ word: 'raw', total: 7 });
+    expect((await describeType(full, { target: 'src/html.ts::2::14' })).otherMatches).toBeUndefined();
+    expect((await traceCalls(full, { target: 'raw', targets: ['raw'] })).otherMatches).toBeUndefined();
+  });
+
+  it('under a budget, find keeps the counts (its symbols counted together); calls and type give the line up', async () => {
+    const { deps } = setup();
+    const answer = await findSymbol(deps, { query: 'raw' });
+    const totals = fitFind(answer, 20);
+    expect(totals.budget?.stage).toBe('totals');
+    expect(totals.otherMatches).toMatchObject({
+      total: 7,
+      declarations: [],
+      moreDeclarations: { symbols: 2, count: 3 },
+    });
+    const navigation = new FakeNavigation();
+    navigation.addFunction('raw', 'src/html.ts', 2, 14);
+    navigation.hover = async () => ({
+      signature: 'const raw: (value: string) => string',
+      documentation: 'x'.repeat(4000),
+    });
+    const type = await describeType({ ...deps, navigation }, { target: 'raw' });
+    expect(type.otherMatches).toBeDefined();
+    expect(presentAnswer('type', type, 'json', 60).answer.otherMatches).toBeUndefined();
   });
 });

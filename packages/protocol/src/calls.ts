@@ -1,5 +1,6 @@
 /** `cn calls` — POST /calls: the call graph around one or more targets. */
 import { z } from 'zod';
+import { targetWordMatches } from './other-matches.js';
 import { graphDepth, graphDirection, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_CALL_TARGETS, MAX_PATH_LENGTH } from './limits.js';
 import { budgetReport, optionalSearchReport } from './shared.js';
@@ -35,6 +36,7 @@ export type CallsRequest = z.infer<typeof callsRequest>;
  */
 export const callsResponse = graphResponse.extend({
   ...targetGuess,
+  ...targetWordMatches,
   /** All the graph's roots when several targets were asked (`root` is the first). */
   roots: z.array(z.string()).optional(),
   /**

@@ -1,5 +1,6 @@
 /** `cn impl` — POST /impl: the type hierarchy of a class, interface or member, or of the types of a file. */
 import { z } from 'zod';
+import { targetWordMatches } from './other-matches.js';
 import { graphDepth, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { budgetReport, namedLocation, searchReport } from './shared.js';
 
@@ -56,5 +57,6 @@ export const implResponse = z.object({
   /** Present when the answer was shrunk to a token budget (stage: full, no-previews or cut). */
   budget: budgetReport.optional(),
   ...targetGuess,
+  ...targetWordMatches,
 });
 export type ImplResponse = z.infer<typeof implResponse>;

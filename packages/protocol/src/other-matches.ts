@@ -26,6 +26,8 @@ export type OtherDeclaration = z.infer<typeof otherDeclaration>;
  * files the answer's path filters keep are searched (`scope` says which).
  */
 export const otherMatches = z.object({
+  /** The word searched for: the name asked (`member` of `Sub.member`). */
+  word: z.string(),
   /** Word occurrences of the name that are no reference of the answered declaration(s). */
   total: z.int(),
   /** The other symbols the occurrences in code belong to, most occurrences first (at most 10). */
@@ -44,3 +46,9 @@ export const otherMatches = z.object({
   scope: z.string().optional(),
 });
 export type OtherMatches = z.infer<typeof otherMatches>;
+
+/** The field calls, impl and type add for a target given as one name. */
+export const targetWordMatches = {
+  /** What `rg -w Name` would hit beyond the target's references (its references are searched for it). */
+  otherMatches: otherMatches.optional(),
+};

@@ -1,5 +1,6 @@
 /** `cn type` — POST /type: a symbol's signature, doc comment and type declarations (hover). */
 import { z } from 'zod';
+import { targetWordMatches } from './other-matches.js';
 import { targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { budgetReport, namedLocation } from './shared.js';
 
@@ -15,6 +16,7 @@ export const typeResponse = z.object({
   /** Where the type of the symbol is declared; empty for primitives and anonymous types. */
   typeDefinitions: z.array(namedLocation),
   ...targetGuess,
+  ...targetWordMatches,
   /** Set by the client's `--max-tokens`: the documentation (then the candidates) left out to fit. */
   budget: budgetReport.optional(),
 });

@@ -2,7 +2,7 @@ import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, Map
 import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
 import { modifierPrefix, outlineSpan } from './outline-lines.js';
 import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
-import { ambiguityLeft, askedName, moreDefinitionsHeading } from './find-groups.js';
+import { ambiguityLeft, moreDefinitionsHeading } from './find-groups.js';
 import { otherMatchesLine } from './other-matches.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
 
@@ -22,7 +22,7 @@ export function findCompact(response: FindResponse): string {
     lines.push(...namedLine(group.definition));
     if (response.refs !== 'none') lines.push(...referencesCompact(group));
   }
-  lines.push(...otherMatchesLine(askedName(response.query), response.otherMatches));
+  lines.push(...otherMatchesLine(response.otherMatches));
   if (response.candidates.length > 0) {
     const total = response.totalCandidates ?? response.candidates.length;
     const shown = total > response.candidates.length ? `${response.candidates.length} of ${total}` : `${total}`;

@@ -1,5 +1,4 @@
 import type { FindResponse } from '@cn/protocol';
-import { splitQualifiedName } from '../usecases/symbol-search.js';
 import { plural } from './notes.js';
 
 /**
@@ -23,9 +22,4 @@ export function moreDefinitionsHeading(response: FindResponse): string[] {
 /** The old "ambiguous" line, said only when the declarations that rank alike were not all answered. */
 export function ambiguityLeft(response: FindResponse): boolean {
   return response.ambiguous === true && !(response.moreDefinitions ?? []).some((group) => group.relation === 'alike');
-}
-
-/** The word a name query asks about: `member` of `Sub.member`. */
-export function askedName(query: string): string {
-  return splitQualifiedName(query).name;
 }

@@ -1,4 +1,6 @@
+import { otherMatchesLine } from './other-matches.js';
 import type {
+  OtherMatches,
   DeclarationForm,
   DepsResponse,
   DiagnosticsResponse,
@@ -83,12 +85,17 @@ export function named(location: NamedLocation & DeclarationForm): string {
   return `${location.name} (${location.kind}${form})${container} [${location.id}]`;
 }
 
-/** impl and type answered a guessed name: say so, with the other matches to re-ask by id. */
-export function guessNotes(response: TargetGuess, command: string): string[] {
-  if (!response.ambiguous) return [];
+/**
+ * impl and type answered a guessed name: say so, with the other matches to re-ask by id; and for a name, what a word
+ * search for it would also hit.
+ */
+export function guessNotes(response: TargetGuess & { otherMatches?: OtherMatches }, command: string): string[] {
+  const words = otherMatchesLine(response.otherMatches);
+  if (!response.ambiguous) return words;
   return [
     `ambiguous: the name was a guess; re-ask with an id: cn ${command} <id>`,
     ...(response.candidates ?? []).map((candidate) => `  also ${named(candidate)}`),
+    ...words,
   ];
 }
 

@@ -5,16 +5,18 @@ import { plural } from './notes.js';
  * One line saying what `rg -w Name` would hit beyond the references shown, so no word search is needed to know:
  * `rg -w raw would also hit 6: Req.raw ×3 (Property), String.raw ×1 (library Method), 1 string, 1 comment`.
  */
-export function otherMatchesLine(word: string, matches: OtherMatches | undefined): string[] {
+export function otherMatchesLine(matches: OtherMatches | undefined): string[] {
   if (!matches) return [];
+  const word = matches.word;
   const where = matches.scope !== undefined ? ` (${matches.scope})` : '';
   if (matches.total === 0) return [`rg -w ${word}${where} would hit nothing else: every occurrence is a reference`];
   return [`rg -w ${word}${where} would also hit ${matches.total}: ${parts(matches, true).join(', ')}`];
 }
 
 /** The text format's: the same line, then each other symbol with its id. */
-export function otherMatchesText(word: string, matches: OtherMatches | undefined): string[] {
+export function otherMatchesText(matches: OtherMatches | undefined): string[] {
   if (!matches) return [];
+  const word = matches.word;
   const where = matches.scope !== undefined ? ` (${matches.scope})` : '';
   if (matches.total === 0)
     return [`word hits   rg -w ${word}${where} would hit nothing else: every occurrence is a reference`];

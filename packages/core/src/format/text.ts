@@ -10,7 +10,7 @@ import type {
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
-import { ambiguityLeft, askedName, moreDefinitionsHeading } from './find-groups.js';
+import { ambiguityLeft, moreDefinitionsHeading } from './find-groups.js';
 import { otherMatchesText } from './other-matches.js';
 import { budgetNote, containerNote, cutNotes, groupByFile, incompleteNote, place, plural, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
@@ -64,7 +64,7 @@ export function findText(response: FindResponse): string {
     lines.push(...definitionText(group.definition));
     if (response.refs !== 'none') lines.push(...referencesText(group));
   }
-  lines.push(...otherMatchesText(askedName(response.query), response.otherMatches));
+  lines.push(...otherMatchesText(response.otherMatches));
   if (response.candidates.length > 0) {
     const more =
       (response.totalCandidates ?? 0) > response.candidates.length

@@ -1,4 +1,12 @@
-import type { BudgetReport, BudgetStage, FileCount, FindResponse, MapResponse, OverviewResponse } from '@cn/protocol';
+import type {
+  BudgetReport,
+  BudgetStage,
+  FileCount,
+  FindResponse,
+  MapResponse,
+  OtherMatches,
+  OverviewResponse,
+} from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import { estimateJsonTokens } from './token-estimate.js';
 
@@ -98,6 +106,7 @@ export function fitFind(
     'no-previews': () => bare,
     grouped: () => ({
       ...eachPart(bare, countedByFile),
+      ...otherMatchCounts(response.otherMatches),
       ...cutFlag(listed),
     }),
     totals: () => {
@@ -106,6 +115,7 @@ export function fitFind(
       );
       return {
         ...eachPart(bare, totalsOnly),
+        ...otherMatchCounts(response.otherMatches),
         candidates: [],
         ...cutFlag(listed || response.candidates.length > 0 || groups),
       };
@@ -203,6 +213,29 @@ export function countKinds(kinds: string[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const kind of kinds) counts[kind] = (counts[kind] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * An answer under a budget it does not fit at once: what a word search would also hit (`otherMatches`) is an extra,
+ * given up before anything the answer is about (calls, impl and type drop it; find keeps its counts).
+ */
+export function withoutOtherMatches<T extends { otherMatches?: OtherMatches }>(response: T): T {
+  if (response.otherMatches === undefined) return response;
+  const { otherMatches: _dropped, ...rest } = response;
+  return rest as T;
+}
+
+/** `otherMatches` as counts: its symbols become one `moreDeclarations` entry. */
+function otherMatchCounts(matches: OtherMatches | undefined): { otherMatches?: OtherMatches } {
+  if (!matches) return {};
+  const listed = matches.declarations;
+  const symbols = listed.length + (matches.moreDeclarations?.symbols ?? 0);
+  const count =
+    listed.reduce((sum, declaration) => sum + declaration.count, 0) + (matches.moreDeclarations?.count ?? 0);
+  const { moreDeclarations: _more, ...rest } = matches;
+  return {
+    otherMatches: { ...rest, declarations: [], ...(symbols > 0 ? { moreDeclarations: { symbols, count } } : {}) },
+  };
 }
 
 export function cutFlag(cut: boolean): { truncated?: true } {

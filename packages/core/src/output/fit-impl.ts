@@ -1,10 +1,10 @@
 import type { ImplResponse } from '@cn/protocol';
-import { withReport, type TokenMeasure } from './budget.js';
+import { withoutOtherMatches, withReport, type TokenMeasure } from './budget.js';
 import { estimateJsonTokens } from './token-estimate.js';
 import { limitEntries } from '../usecases/find-implementations.js';
 
 /**
- * `cn impl --max-tokens`: drop previews, then keep as many entries as fit, nearest first (found by
+ * `cn impl --max-tokens`: drop previews (and the word-search line), then keep as many entries as fit, nearest first (found by
  * bisection: measuring is a full render). The target, its counts and the completeness stay.
  */
 export function fitImpl(
@@ -16,7 +16,7 @@ export function fitImpl(
   if (full.budget!.tokens <= maxTokens) return full;
   const bare = <T extends { preview: string }>(entry: T): T => ({ ...entry, preview: '' });
   const noPreviews: ImplResponse = {
-    ...response,
+    ...withoutOtherMatches(response),
     target: bare(response.target),
     implementations: response.implementations.map(bare),
     supertypes: response.supertypes.map(bare),

@@ -1,11 +1,12 @@
-import type { BudgetReport, CallsResponse, GraphEdge, GraphNode, TypeResponse } from '@cn/protocol';
+import type { BudgetReport, CallsResponse, GraphEdge, GraphNode, OtherMatches, TypeResponse } from '@cn/protocol';
 import { keepEdges } from '../graph/limit-edges.js';
-import { cutFlag, largestFitting, withReport, type TokenMeasure } from './budget.js';
+import { cutFlag, largestFitting, withoutOtherMatches, withReport, type TokenMeasure } from './budget.js';
 import { estimateJsonTokens } from './token-estimate.js';
 
 /** A graph answer an edge budget can cut: calls and deps (`roots` when it grew from several targets). */
 interface EdgeGraph {
   root: string;
+  otherMatches?: OtherMatches;
   roots?: string[];
   nodes: GraphNode[];
   edges: GraphEdge[];
@@ -26,10 +27,11 @@ export function fitEdges<T extends EdgeGraph>(
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens) return full;
   const roots = response.roots ?? [response.root];
+  const cut = withoutOtherMatches(response);
   const totalEdges = response.totalEdges ?? response.edges.length;
   const keep = (count: number) =>
     withReport(
-      { ...response, ...keepEdges(response, roots, count), truncated: true, totalEdges },
+      { ...cut, ...keepEdges(response, roots, count), truncated: true, totalEdges },
       maxTokens,
       count > 0 ? 'cut' : 'totals',
       measure,
@@ -80,7 +82,8 @@ export function fitListItems<Key extends string, T extends ListAnswer<Key>>(
 }
 
 /**
- * `cn type --max-tokens`: a doc comment can run to thousands of tokens; it goes first, then the other
+ * `cn type --max-tokens`: a doc comment can run to thousands of tokens; it goes first (with the word-search line), then
+ * the other
  * candidates of a guessed name. The symbol, its signature and its type's declarations always stay.
  */
 export function fitType(
@@ -90,8 +93,8 @@ export function fitType(
 ): TypeResponse {
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens) return full;
-  const noDocs = withReport({ ...response, documentation: '' }, maxTokens, 'cut', measure);
+  const noDocs = withReport({ ...withoutOtherMatches(response), documentation: '' }, maxTokens, 'cut', measure);
   if (noDocs.budget!.tokens <= maxTokens || response.candidates === undefined) return noDocs;
-  const { candidates: _candidates, ...bare } = response;
+  const { candidates: _candidates, ...bare } = withoutOtherMatches(response);
   return withReport({ ...bare, documentation: '' }, maxTokens, 'totals', measure);
 }

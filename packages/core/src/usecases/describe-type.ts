@@ -9,6 +9,7 @@ import { dedupeById, describeTarget, sortLocations } from './find-implementation
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSymbolTarget, type ResolvedSymbolTarget, type NameSearchDeps } from './symbol-search.js';
 import { guessFields } from './target-guess.js';
+import { targetOtherMatches } from './name-matches.js';
 import { kindFromSignature } from './hover-signature.js';
 
 type Deps = NameSearchDeps & { navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
@@ -19,6 +20,7 @@ const MAX_TYPE_DEFINITIONS = 20;
 export async function describeType(deps: Deps, request: TypeRequest): Promise<TypeResponse> {
   const target = await resolveSymbolTarget(deps, request.target, request);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
+  const words = targetOtherMatches(deps, builder, [target]);
   const [described, hover, locations, definitions] = await Promise.all([
     describeTarget(deps, builder, target),
     deps.navigation.hover(target.filePath, target.position),
@@ -55,6 +57,7 @@ export async function describeType(deps: Deps, request: TypeRequest): Promise<Ty
     documentation,
     typeDefinitions: elsewhere,
     ...(await guessFields(builder, [target])),
+    ...(await words),
   };
 }
 

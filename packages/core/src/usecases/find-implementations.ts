@@ -18,6 +18,7 @@ import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.
 import { memberContainer, membersInSubtypes } from './member-implementations.js';
 import { declarationForm, TypeHierarchy, type TypeNode } from './type-hierarchy.js';
 import { guessFields } from './target-guess.js';
+import { targetOtherMatches } from './name-matches.js';
 import { completeness, MAX_IMPLEMENTATIONS, sortedEntries } from './hierarchy-answer.js';
 
 type Deps = {
@@ -48,7 +49,8 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   const hierarchy = new TypeHierarchy(deps, builder);
   const { described, filePath, declaration } = await locateTarget(deps, builder, hierarchy, target);
   const searched = searchedProjects(deps.engine);
-  const guess = await guessFields(builder, [target]);
+  const words = targetOtherMatches(deps, builder, [target]);
+  const guess = { ...(await guessFields(builder, [target])), ...(await words) };
   if (!declaration) {
     if (direction !== 'sub')
       throw badInput(

@@ -1,7 +1,8 @@
 import type { FindRequest, FindResponse } from '@cn/protocol';
 import { kindFilter } from '../ranking/kind-filter.js';
 import { inheritance, inheritedMember, membersByPattern } from './class-members.js';
-import { modeEcho, namedRef, otherMatchesFor, referencesOf, type FindDeps, type FindOptions } from './find-parts.js';
+import { otherMatchesFor } from './name-matches.js';
+import { modeEcho, namedRef, referencesOf, type FindDeps, type FindOptions } from './find-parts.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { splitQualifiedName } from './symbol-search.js';
 import type { TypeSyntax } from '../ports/type-syntax.js';

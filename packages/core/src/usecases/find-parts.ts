@@ -1,40 +1,30 @@
-import type { Candidate, FindRequest, FindResponse, OtherMatches, ReferenceMode, SnippetLevel } from '@cn/protocol';
+import type { Candidate, FindResponse, ReferenceMode, SnippetLevel } from '@cn/protocol';
 import type { Position, Range, SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { WorkspaceSymbolHit } from '../domain/symbols.js';
 import { snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
-import type { CodeNavigation } from '../ports/navigation.js';
-import type { ProjectSources } from '../ports/project-sources.js';
 import type { ReferenceSyntax } from '../ports/reference-syntax.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
-import type { SearchIndex } from '../search/search-index.js';
 import type { WorkClock } from '../search/work-budget.js';
 import { describeReferences, type ReferenceFilters, type ReferencePart } from './find-references.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
-import { otherMatchesOf } from './other-matches.js';
+import type { NameMatchDeps } from './name-matches.js';
 
-/** What `cn find` reads: the engine and its name index, the files, and each reference's syntax. */
-export type FindDeps = Partial<WorkClock> & {
-  engine: CodeIntelligence;
-  symbols: SymbolIndex;
-  files: SourceFiles;
-  paths: ProjectPaths;
-  /** The project's files, for listing by kind or path (symbol-patterns.ts). */
-  importGraph: Pick<ImportGraphSource, 'projectFiles'>;
-  referenceSyntax: ReferenceSyntax;
-  /**
-   * The project's files and their syntax, for what a word search for the name would also hit (other-matches.ts);
-   * without them an answer has no `otherMatches`.
-   */
-  sources?: ProjectSources;
-  searchIndex?: Pick<SearchIndex, 'syntaxOf'>;
-  /** What the compiler's hover says of a declaration outside the root (a library's `String.raw`). */
-  navigation?: Pick<CodeNavigation, 'hover'>;
-};
+/** What `cn find` reads: the engine and its name index, the files, each reference's syntax (and NameMatchDeps'). */
+export type FindDeps = Partial<WorkClock> &
+  NameMatchDeps & {
+    engine: CodeIntelligence;
+    symbols: SymbolIndex;
+    files: SourceFiles;
+    paths: ProjectPaths;
+    /** The project's files, for listing by kind or path (symbol-patterns.ts). */
+    importGraph: Pick<ImportGraphSource, 'projectFiles'>;
+    referenceSyntax: ReferenceSyntax;
+  };
 
 export type Definition = NonNullable<FindResponse['definition']>;
 
@@ -66,34 +56,6 @@ export async function referencesOf(
   const locations = await deps.engine.references(filePath, position, true);
   const described = await describeReferences(deps, builder, locations, options.filters);
   return { ...described, ...searchCompleteness(searchedProjects(deps.engine), []), locations };
-}
-
-/**
- * `otherMatches` for a name: the word's occurrences in the files the answer's path filters keep, told apart from the
- * references of what was answered (`references`: asked for only when needed). Nothing when the project's files are
- * unknown, or when reading them fails: the answer itself stands without it.
- */
-export async function otherMatchesFor(
-  deps: FindDeps,
-  builder: LocationRefBuilder,
-  word: string,
-  request: Pick<FindRequest, 'in' | 'refsIn' | 'refsNotIn'>,
-  references: () => Promise<SourceLocation[][]>,
-): Promise<{ otherMatches?: OtherMatches }> {
-  const { sources, searchIndex } = deps;
-  if (!sources || !searchIndex) return {};
-  const scope = { in: request.in, refsIn: request.refsIn, refsNotIn: request.refsNotIn };
-  const everyReference = references().then((lists) => lists.flat());
-  try {
-    return {
-      otherMatches: await otherMatchesOf({ ...deps, sources, searchIndex }, builder, word, scope, everyReference),
-    };
-  } catch {
-    return {};
-  } finally {
-    // A failed reference search fails the answer where it is awaited; here it must not also go unhandled.
-    everyReference.catch(() => undefined);
-  }
 }
 
 /** A symbol-search hit as an answer's candidate (or definition), at its name. */

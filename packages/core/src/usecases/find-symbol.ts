@@ -10,7 +10,8 @@ import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import { findAtTarget } from './find-at-target.js';
 import { declarationsAnswered, type AnsweredDeclaration } from './same-name.js';
-import { modeEcho, namedRef, otherMatchesFor, referencesOf, type FindOptions } from './find-parts.js';
+import { otherMatchesFor } from './name-matches.js';
+import { modeEcho, namedRef, referencesOf, type FindOptions } from './find-parts.js';
 import type { SourceLocation } from '../domain/location.js';
 import { findInherited, listMembers, type MemberFindDeps } from './find-members.js';
 

@@ -95,7 +95,7 @@ export async function otherMatchesOf(
     else count(tally.groups, declaration, found[0], 'looked up');
   });
   const unresolved = await widen(deps, pending.slice(asked.length), tally.groups);
-  return summary(tally, unresolved, scope);
+  return summary(word, tally, unresolved, scope);
 }
 
 interface Tally {
@@ -157,7 +157,7 @@ async function widen(deps: OtherMatchesDeps, left: Pending[], groups: Map<string
   return remaining.length;
 }
 
-function summary(tally: Tally, unresolved: number, scope: WordScope): OtherMatches {
+function summary(word: string, tally: Tally, unresolved: number, scope: WordScope): OtherMatches {
   const sorted = [...tally.groups.values()].sort(
     (a, b) => b.count - a.count || a.declaration.id.localeCompare(b.declaration.id),
   );
@@ -165,6 +165,7 @@ function summary(tally: Tally, unresolved: number, scope: WordScope): OtherMatch
   const rest = sorted.slice(MAX_LISTED);
   const scopeWords = describeScope(scope);
   return {
+    word,
     total: tally.total,
     declarations: listed.map(({ declaration, count: occurrences }) => ({ ...declaration, count: occurrences })),
     ...(rest.length > 0

@@ -20,6 +20,7 @@ import { resolveSourceFile } from './resolve-source.js';
 import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget, type NameSearchDeps } from './symbol-search.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { guessFields } from './target-guess.js';
+import { targetOtherMatches } from './name-matches.js';
 
 type Deps = NameSearchDeps & { navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
@@ -47,6 +48,8 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   const keepCaller = callerFilter(deps.paths, request);
   const roots = await Promise.all(queries.map((query) => resolveRoot(deps, query, request)));
   const builder = new LocationRefBuilder(deps.files, deps.paths);
+  // One name asked: what a word search for it would also hit, found while the calls are walked.
+  const words = targetOtherMatches(deps, builder, queries.length === 1 && roots[0].resolved ? [roots[0].resolved] : []);
   const idAt = (filePath: string, position: Position) =>
     formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
   // A file's top-level code is named by the file's path, the id that asks for it again.
@@ -128,6 +131,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
       builder,
       roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])),
     )),
+    ...(await words),
   };
   return maxTokens === undefined ? response : fitCalls(response, maxTokens);
 }
