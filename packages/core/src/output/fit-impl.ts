@@ -4,8 +4,8 @@ import { estimateJsonTokens } from './token-estimate.js';
 import { limitEntries } from '../usecases/find-implementations.js';
 
 /**
- * `cn impl --max-tokens`: drop previews (and the word-search line), then keep as many entries as fit, nearest first (found by
- * bisection: measuring is a full render). The target, its counts and the completeness stay.
+ * `cn impl --max-tokens`: drop previews (and the word-search line), then keep as many entries as fit, nearest
+ * first (found by bisection: measuring is a full render). The target, its counts and the completeness stay.
  */
 export function fitImpl(
   response: ImplResponse,
