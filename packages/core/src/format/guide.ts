@@ -8,18 +8,19 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
 
 - New to the repo? \`cn overview --format compact\` (files, top declarations, signatures; ~2k tokens)
 - Where is X defined / used? \`cn find X --format compact\`  (X = Name, Class.member, an id, or
-  \`path/file.ts::Name\`: that file's declaration, import or re-export of Name; no guess, any command)
+  \`path/file.ts::Name\`: that file's declaration, import or re-export of Name, \`export *\` followed; any command)
+  - every declaration the name fits is answered, each with its refs; \`rg -w X would also hit …\` says what else the word is
   - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
   - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
   - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
-  - list by pattern or kind (no refs): \`cn find "*Router"\`, \`cn find --kind interface --in src/router\`
+  - list (no refs): \`cn find "*Router"\`, \`cn find "Router.*"\` (its members, inherited too), \`--kind interface --in src\`
 - Don't know the name? \`cn search "retry delay backoff" --format compact\` (declarations ranked by the words of
   their names, docs, strings and bodies; a question works too; \`--kind\`, \`--in\`, \`--snippet fold\`)
 - A string or pattern? \`cn grep "retry\\w*" [paths] --format compact\` instead of rg: RE2 regex, each line shown
   under the declaration it is in; \`-i\`, \`-w\`, \`-F\`, \`--code-only\`, \`--kind method\`; \`--format ids | cn inspect -\`
-- What is in a file? \`cn map path/file.ts --format compact\` (line ranges, modifiers, re-exports with
-  the kind and id each resolves to; \`--snippet fold\` adds signatures)
+- What is in a file? \`cn map path/file.ts --format compact\` (line ranges: the name's line to the closing one, JSDoc
+  and decorators above out; modifiers; re-exports with the kind and id each resolves to; \`--snippet fold\`: signatures)
 - Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:
   \`cn find X --refs-only --format ids | cn inspect - --format compact\`
 - Who calls it / what does it call? \`cn calls X [Y …] --direction in|out --depth 2 --format tree\`
