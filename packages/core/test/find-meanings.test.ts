@@ -247,4 +247,18 @@ describe('find by name: every declaration that fits, each with its references, n
     expect(size).toMatchObject({ candidates: [], totalCandidates: 0 });
     expect(size.ambiguous).toBeUndefined();
   });
+
+  it('--limit is shared out among the declarations answered; totals count everything', async () => {
+    const { engine, deps } = byName();
+    engine.referencesAt[key(SCHEMAS, { line: 1, character: 18 })] = [
+      INTERFACE,
+      at('src/uses.ts', 2, 20),
+      at('src/uses.ts', 1, 10),
+    ];
+    const answer = await findSymbol(deps, { query: '$ZodType', limit: 2 });
+    expect(answer.references).toHaveLength(1);
+    expect(answer.moreDefinitions?.[0].references).toHaveLength(1);
+    expect(answer).toMatchObject({ totalReferences: 3, truncated: true });
+    expect(answer.moreDefinitions?.[0].totalReferences).toBe(2);
+  });
 });

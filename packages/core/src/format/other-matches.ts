@@ -30,11 +30,13 @@ export function otherMatchesText(matches: OtherMatches | undefined): string[] {
 }
 
 /** Symbols named on the one line; the rest are counted together, as JSON's `moreDeclarations` are. */
-const NAMED_ON_A_LINE = 5;
+const NAMED_ON_A_LINE = 3;
 
 function parts(matches: OtherMatches, withSymbols: boolean): string[] {
   // The text format lists every symbol on lines of their own: only those JSON leaves out are counted here.
-  const named = withSymbols ? matches.declarations.slice(0, NAMED_ON_A_LINE) : [];
+  // One more is named rather than counted: `1 more symbol ×2` would cost as much.
+  const shown = matches.declarations.length === NAMED_ON_A_LINE + 1 ? NAMED_ON_A_LINE + 1 : NAMED_ON_A_LINE;
+  const named = withSymbols ? matches.declarations.slice(0, shown) : [];
   const unnamed = withSymbols ? matches.declarations.slice(named.length) : [];
   const more = {
     symbols: unnamed.length + (matches.moreDeclarations?.symbols ?? 0),

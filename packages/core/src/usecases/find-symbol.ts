@@ -89,8 +89,14 @@ async function findByName(
   const { best, more, others, ambiguous, collapsed } = declarationsAnswered(located, {
     qualified: splitQualifiedName(query).container !== undefined,
   });
-  const searched = referencesOf(deps, builder, best.hit.filePath, best.position, options);
-  const grouped = Promise.all(more.map((answered) => definitionGroup(deps, builder, answered, options)));
+  // Several declarations answered share `--limit` (each shows at least one reference; totals count all).
+  const limit = options.filters.limit;
+  const shared =
+    limit === undefined || more.length === 0
+      ? options
+      : { ...options, filters: { ...options.filters, limit: Math.max(1, Math.floor(limit / (more.length + 1))) } };
+  const searched = referencesOf(deps, builder, best.hit.filePath, best.position, shared);
+  const grouped = Promise.all(more.map((answered) => definitionGroup(deps, builder, answered, shared)));
   const everyReference = async () => {
     const [found, groups] = await Promise.all([searched, grouped]);
     return [found.locations, ...groups.map((group) => group.locations)];
