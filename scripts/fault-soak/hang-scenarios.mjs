@@ -1,7 +1,7 @@
 // Things that used to hang cn or the daemon (issue 10): a FIFO at the port file, a peer that trickles
 // bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections; (issue 22) a port
 // file naming a live pid and a listener that never answers, a stopped daemon, greps of one-line 4 MB
-// files, `cn find '*'` on 70,000 declarations, configs the engines cannot load, a FIFO at --output and an
+// files, `cn find '*'` on 70,000 declarations, a name 1,000 files declare, configs the engines cannot load, a FIFO at --output and an
 // idle time past node's longest timer. Each cn process here has a short limit: a hang is a lost answer, a
 // clear failure within the limit is not.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -180,6 +180,30 @@ export function hangScenarios(fixture) {
       const beside = await ask(root);
       tally.record(beside, findIsCorrect(total)(beside));
       tally.notes.push(`the listing answered in ${listed.ms} ms, a map asked 300 ms after it in ${mapped.ms} ms`);
+      return root;
+    },
+    // Issue 23: cn find accounts for every occurrence of the name (otherMatches). A name 1,000 files each declare, asked
+    // of a daemon whose search index is not built yet, has each file's syntax read there and then: other questions
+    // must still be answered meanwhile.
+    async 'find of a name 1,000 files declare, beside a map'(tally) {
+      const root = freshRoot(fixture);
+      writeGenerated(root, 'src/generated', 'module', 1000, manyDeclarations);
+      const total = await expected(root, 'User');
+      const [found, mapped] = await Promise.all([
+        cn(['find', 'method0', '--root', root], {}, HANG_LIMIT_MS),
+        (async () => (await sleep(300), cn(['map', 'src/generated/module7.ts', '--root', root], {}, HANG_LIMIT_MS)))(),
+      ]);
+      // Each file's method0 is a reference of one of the declarations answered or one of the other matches.
+      const answer = answerOf(found);
+      const references = [answer, ...(answer?.moreDefinitions ?? [])].reduce(
+        (sum, part) => sum + part.totalReferences,
+        0,
+      );
+      tally.record(found, answer?.otherMatches !== undefined && answer.otherMatches.total + references === 1000);
+      tally.record(mapped, answerOf(mapped)?.total === DECLARATIONS_PER_FILE);
+      const beside = await ask(root);
+      tally.record(beside, findIsCorrect(total)(beside));
+      tally.notes.push(`the find answered in ${found.ms} ms, a map asked 300 ms after it in ${mapped.ms} ms`);
       return root;
     },
     // Issue 22: opening a FIFO for writing waits for a reader, and `--output` onto one held cn for ever.

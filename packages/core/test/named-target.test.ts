@@ -152,4 +152,30 @@ describe('path::Name through export * chains', () => {
     );
     expect((await failure(resolveTargetPosition(deps, 'src/loop.ts::x'))).kind).toBe('not-found');
   });
+
+  it('follows at most 500 re-exported files, however wide the barrel', async () => {
+    const engine = new FakeEngine();
+    const width = 600;
+    const barrel = Array.from({ length: width }, (_, index) => `export * from './m${index}';`).join('\n');
+    const files: Record<string, string> = { 'src/barrel.ts': barrel };
+    for (let index = 0; index < width; index++) {
+      files[`src/m${index}.ts`] = 'export const other = 1;\n';
+      const column = `export * from './m${index}';`.indexOf("'") + 2;
+      engine.definitionsAt[`${ROOT}/src/barrel.ts:${index + 1}:${column}`] = [
+        {
+          filePath: `${ROOT}/src/m${index}.ts`,
+          range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } },
+        },
+      ];
+    }
+    let resolved = 0;
+    const definition = engine.definition.bind(engine);
+    engine.definition = async (filePath, position) => {
+      resolved++;
+      return definition(filePath, position);
+    };
+    const deps = { engine, files: new FakeFiles(files), paths: new ProjectPaths(ROOT) };
+    expect((await failure(resolveTargetPosition(deps, 'src/barrel.ts::missing'))).kind).toBe('not-found');
+    expect(resolved).toBeLessThanOrEqual(500);
+  });
 });

@@ -237,4 +237,16 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(type.otherMatches).toBeDefined();
     expect(presentAnswer('type', type, 'json', 60).answer.otherMatches).toBeUndefined();
   });
+
+  it('lets other questions in while it reads the files (a pause after every 20 ms of work)', async () => {
+    const { deps } = setup();
+    let clock = 0;
+    let paused = 0;
+    const answer = await findSymbol(
+      { ...deps, now: () => (clock += 30), pause: async () => void paused++ },
+      { query: 'raw' },
+    );
+    expect(answer.otherMatches?.total).toBe(7);
+    expect(paused).toBeGreaterThan(0);
+  });
 });

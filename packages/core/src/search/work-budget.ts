@@ -59,3 +59,16 @@ export class WorkBudget {
     return this.pausing;
   }
 }
+
+/** A caller without the daemon's clock (a test) never pauses. */
+const WITHOUT_PAUSES: WorkClock = { now: () => 0, pause: () => Promise.resolve() };
+
+/** The pauses of one answer, with the daemon's clock when the caller has it, and no time limit. */
+export function pausesOf(deps: Partial<WorkClock>): WorkBudget {
+  return new WorkBudget(deps.now && deps.pause ? { now: deps.now, pause: deps.pause } : WITHOUT_PAUSES, Infinity);
+}
+
+/** Waits while the budget says other questions are due a turn (the loop WorkBudget.pauseIfDue asks for). */
+export async function letOthersIn(budget: WorkBudget): Promise<void> {
+  for (let pause = budget.pauseIfDue(); pause; pause = budget.pauseIfDue()) await pause;
+}

@@ -6,6 +6,7 @@ import type { CodeNavigation } from '../ports/navigation.js';
 import type { ProjectSources } from '../ports/project-sources.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { SearchIndex } from '../search/search-index.js';
+import type { WorkClock } from '../search/work-budget.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { otherMatchesOf } from './other-matches.js';
 import type { ResolvedSymbolTarget } from './symbol-search.js';
@@ -14,7 +15,7 @@ import type { ResolvedSymbolTarget } from './symbol-search.js';
  * What the answers to a name read to say what `rg -w Name` would also hit. `sources` and `searchIndex` are the
  * daemon's (every route has them); a caller without them (a test) gets no `otherMatches`.
  */
-export interface NameMatchDeps {
+export interface NameMatchDeps extends Partial<WorkClock> {
   engine: Pick<CodeIntelligence, 'definition' | 'outline' | 'references'>;
   files: Pick<SourceFiles, 'isInsideRoot'>;
   paths: ProjectPaths;

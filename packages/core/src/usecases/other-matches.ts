@@ -9,6 +9,7 @@ import type { DeclarationSpan } from '../ports/declaration-syntax.js';
 import type { CodeNavigation } from '../ports/navigation.js';
 import type { ProjectSources } from '../ports/project-sources.js';
 import type { SearchIndex } from '../search/search-index.js';
+import { letOthersIn, pausesOf, type WorkClock } from '../search/work-budget.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { LocationRefBuilder } from './location-refs.js';
@@ -31,7 +32,7 @@ const SYNTAX_WIDTH = 16;
 /** Symbols listed by name; the rest are counted together. */
 const MAX_LISTED = 10;
 
-export interface OtherMatchesDeps {
+export interface OtherMatchesDeps extends Partial<WorkClock> {
   sources: ProjectSources;
   engine: Pick<CodeIntelligence, 'definition' | 'outline' | 'references'>;
   /** The hover names a declaration cn may not read (the TypeScript library's `String.raw`). */
@@ -71,11 +72,14 @@ export async function otherMatchesOf(
   scope: WordScope,
   references: Promise<SourceLocation[]>,
 ): Promise<OtherMatches> {
-  const occurrences = await wordOccurrences(deps, (filePath) => builder.text(filePath), word, scope);
+  // A parse per file when the search index is behind (a fresh daemon) is work other questions must not wait out.
+  const budget = pausesOf(deps);
+  const occurrences = await wordOccurrences(deps, (filePath) => builder.text(filePath), word, scope, budget);
   // Each file's syntax is taken while the engine still searches the references (a failure: the file's words are code).
-  const syntaxes = boundedMap(occurrences, SYNTAX_WIDTH, ({ filePath, text }) =>
-    deps.searchIndex.syntaxOf(filePath, text.text).catch(() => ({ declarations: [], literals: NO_LITERALS })),
-  );
+  const syntaxes = boundedMap(occurrences, SYNTAX_WIDTH, async ({ filePath, text }) => {
+    await letOthersIn(budget);
+    return deps.searchIndex.syntaxOf(filePath, text.text).catch(() => ({ declarations: [], literals: NO_LITERALS }));
+  });
   const referenced = placesIn(await references);
   const tally: Tally = { total: 0, strings: 0, comments: 0, other: 0, groups: new Map() };
   const pending = classify(word, occurrences, await syntaxes, referenced, tally);

@@ -9,7 +9,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
 import { compileGlob } from '../ranking/glob.js';
 import { NameMatch } from '../ranking/rank-symbols.js';
-import { WorkBudget, type WorkClock } from '../search/work-budget.js';
+import { pausesOf, type WorkBudget, type WorkClock } from '../search/work-budget.js';
 import { listBest, type Listing } from './pattern-listing.js';
 import { isIdentifierName } from './top-level-declarations.js';
 
@@ -39,9 +39,6 @@ export interface PatternSearchOptions {
   limit: number;
 }
 
-/** A caller without the daemon's clock (a test) never pauses. */
-const WITHOUT_PAUSES: WorkClock = { now: () => 0, pause: () => Promise.resolve() };
-
 /**
  * Every symbol whose name matches a glob (`*` any run, `?` one character; glob.ts's syntax), ranked as
  * `cn find` ranks (exported top-level first, sources before tests). Case-sensitive when the pattern has
@@ -68,10 +65,7 @@ export async function searchNamePattern(
   const matches = nameMatcher(pattern);
   const literal = searchableLiteral(pattern);
   const inScope = (filePath: string) => !options.within || options.within(options.relativePath(filePath));
-  const budget = new WorkBudget(
-    deps.now && deps.pause ? { now: deps.now, pause: deps.pause } : WITHOUT_PAUSES,
-    Infinity,
-  );
+  const budget = pausesOf(deps);
   const hits = literal
     ? (await deps.symbols.searchSymbols(literal)).hits.filter((hit) => inScope(hit.filePath))
     : await outlineHits(deps, inScope, budget);

@@ -3,6 +3,7 @@ import type { ProjectPaths } from '../domain/project-paths.js';
 import type { SourceText } from '../domain/source-text.js';
 import type { ProjectSources } from '../ports/project-sources.js';
 import { pathFilter } from '../ranking/path-filter.js';
+import { letOthersIn, type WorkBudget } from '../search/work-budget.js';
 
 /** Files read at once: the texts are usually cached, so this bounds memory more than waiting. */
 const PARALLEL_FILES = 16;
@@ -26,13 +27,14 @@ export interface WordScope {
 /**
  * Every occurrence of `word` as a whole word (as `rg -w` matches: no letter, digit, mark or `_` right before or after;
  * `$` is no word character to rg, so `$raw` holds `raw`) in the project's source files the scope keeps. A file whose
- * trigram signature rules the word out is not scanned.
+ * trigram signature rules the word out is not scanned; other questions are let in every WORK_SLICE_MS of it.
  */
 export async function wordOccurrences(
   deps: { sources: ProjectSources; paths: ProjectPaths },
   texts: (filePath: string) => Promise<SourceText | undefined>,
   word: string,
   scope: WordScope,
+  budget: WorkBudget,
 ): Promise<FileOccurrences[]> {
   const keep = scopeFilter(scope);
   const files = (await deps.sources.files())
@@ -44,6 +46,7 @@ export async function wordOccurrences(
     PARALLEL_FILES,
     async ({ filePath }) => {
       const text = await texts(filePath);
+      await letOthersIn(budget);
       return { text, offsets: text && text.mayContainAny([word]) ? wordOffsets(text.text, word) : [] };
     },
     ({ text, offsets }, { filePath, relativePath }) => {
