@@ -1,8 +1,8 @@
 // Things that used to hang cn or the daemon (issue 10): a FIFO at the port file, a peer that trickles
 // bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections; (issue 22) a port
 // file naming a live pid and a listener that never answers, a stopped daemon, greps of one-line 4 MB
-// files, `cn find '*'` on 70,000 declarations, a name 1,000 files declare, configs the engines cannot load, a FIFO at --output and an
-// idle time past node's longest timer. Each cn process here has a short limit: a hang is a lost answer, a
+// files, `cn find '*'` on 70,000 declarations, configs the engines cannot load, a FIFO at --output and an
+// idle time past node's longest timer; (issue 23) `cn find` of a name 1,000 files declare. Each cn process here has a short limit: a hang is a lost answer, a
 // clear failure within the limit is not.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
