@@ -2,8 +2,8 @@
 // bytes, a stopped tsserver, a glob built to backtrack, a flood of idle connections; (issue 22) a port
 // file naming a live pid and a listener that never answers, a stopped daemon, greps of one-line 4 MB
 // files, `cn find '*'` on 70,000 declarations, configs the engines cannot load, a FIFO at --output and an
-// idle time past node's longest timer; (issue 23) `cn find` of a name 1,000 files declare. Each cn process here has a short limit: a hang is a lost answer, a
-// clear failure within the limit is not.
+// idle time past node's longest timer; (issue 23) `cn find` of a name 1,000 files declare. Each cn process
+// here has a short limit: a hang is a lost answer, a clear failure within the limit is not.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -182,9 +182,9 @@ export function hangScenarios(fixture) {
       tally.notes.push(`the listing answered in ${listed.ms} ms, a map asked 300 ms after it in ${mapped.ms} ms`);
       return root;
     },
-    // Issue 23: cn find accounts for every occurrence of the name (otherMatches). A name 1,000 files each declare, asked
-    // of a daemon whose search index is not built yet, has each file's syntax read there and then: other questions
-    // must still be answered meanwhile.
+    // Issue 23: cn find accounts for every occurrence of the name (otherMatches). A name 1,000 files each declare,
+    // asked of a daemon whose search index is not built yet, has each file's syntax read there and then: other
+    // questions must still be answered meanwhile.
     async 'find of a name 1,000 files declare, beside a map'(tally) {
       const root = freshRoot(fixture);
       writeGenerated(root, 'src/generated', 'module', 1000, manyDeclarations);
