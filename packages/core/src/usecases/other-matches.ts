@@ -22,8 +22,7 @@ import { describeScope, wordOccurrences, type FileOccurrences, type WordScope } 
 /**
  * Occurrences in code the engine is asked about (a definition each) per answer, and how many at once: a hot name
  * (`raw` on mikro-orm: 800 occurrences, 400 in code) would otherwise cost seconds (about 4 ms each, 8 at a time, on
- * a loaded 2-core machine). Past the bound the answer says how
- * many were not looked up.
+ * a loaded 2-core machine). Past the bound the answer says how many were not looked up.
  */
 export const MAX_LOOKUPS = 24;
 const LOOKUP_WIDTH = 8;
