@@ -170,7 +170,7 @@ describe('cn find: answers that account for the whole name', () => {
     const answer = json(await run(['find', 'raw']));
     expect(answer.definition).toMatchObject({ id: 'src/html.ts::2::14' });
     const { declarations, ...counts } = answer.otherMatches;
-    expect(counts).toEqual({ total: 8, strings: 1, comments: 2, other: 0 });
+    expect(counts).toEqual({ word: 'raw', total: 8, strings: 1, comments: 2, other: 0 });
     // What `rg -ow raw` counts: every reference (all in the project's files here) and every other match.
     expect(answer.totalReferences + counts.total).toBe(wordCount(root, 'raw'));
     const named = declarations.map(
