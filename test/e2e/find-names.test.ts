@@ -114,6 +114,9 @@ describe('cn find: answers that account for the whole name', () => {
       'Property Base.shared (Sub inherits it)',
       'Method Base.member (Sub inherits it)',
     ]);
+    // A get/set pair is one member, as find answers it.
+    const box = json(await run(['find', 'Box.s*']));
+    expect(box.candidates.map((c: Listed) => `${c.kind} ${c.name}`)).toEqual(['Getter size']);
     const compact = await run(['find', 'Sub.*', '--limit', '2', '--format', 'compact']);
     expect(compact.stdout.trimEnd().split('\n')).toEqual([
       "4 symbols match 'Sub.*' (showing 2); refs not searched (cn find <id> for one)",

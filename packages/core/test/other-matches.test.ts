@@ -238,6 +238,21 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(presentAnswer('type', type, 'json', 60).answer.otherMatches).toBeUndefined();
   });
 
+  it('asks no reference search when no symbol has half the lookups (a word spread over many symbols)', async () => {
+    const lines = 60;
+    const many = Array.from({ length: lines }, (_, index) => (index % 3 === 0 ? 'new Req().raw();' : 'o.raw;')).join(
+      '\n',
+    );
+    const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
+    for (let index = 0; index < lines; index += 3)
+      engine.definitionsAt[key(`${ROOT}/src/many.ts`, { line: index + 1, character: 11 })] = [
+        at('src/request.ts', 2, 3, 2, 6),
+      ];
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(engine.asked).toEqual([key(`${ROOT}/src/html.ts`, { line: 2, character: 14 })]);
+    expect(answer.otherMatches?.unresolved).toBeGreaterThan(0);
+  });
+
   it('lets other questions in while it reads the files (a pause after every 20 ms of work)', async () => {
     const { deps } = setup();
     let clock = 0;

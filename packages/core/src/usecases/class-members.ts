@@ -7,6 +7,7 @@ import { compileGlob } from '../ranking/glob.js';
 import { NameMatch } from '../ranking/rank-symbols.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { declarationAt } from './outline-node.js';
+import { readDeclarationHead } from '../inspect/declaration-head.js';
 import { locateRanked, searchSymbolsRanked, type NameSearchDeps, type RankedLocatedSymbol } from './symbol-search.js';
 import { TypeHierarchy, type HierarchyDeps } from './type-hierarchy.js';
 
@@ -159,15 +160,28 @@ async function typeMembers(
 ): Promise<TypeMembers | undefined> {
   const text = await builder.text(filePath);
   const found = await declarationAt(deps.engine, filePath, position, text);
+  if (!found) return undefined;
   // In declaration order: engines list an outline's children in their own order (tsserver's is by name).
-  const members =
-    found &&
-    [...found.node.children].sort(
-      (a, b) =>
-        a.selectionRange.start.line - b.selectionRange.start.line ||
-        a.selectionRange.start.character - b.selectionRange.start.character,
-    );
-  return found && members && { name: found.node.name, filePath, depth, members };
+  const members = [...found.node.children].sort(
+    (a, b) =>
+      a.selectionRange.start.line - b.selectionRange.start.line ||
+      a.selectionRange.start.character - b.selectionRange.start.character,
+  );
+  return { name: found.node.name, filePath, depth, members: oneMemberEach(members, text) };
+}
+
+/**
+ * A member's overload signatures are one member (its implementation, the last), and so is a get/set pair (the
+ * getter), as `cn find` answers them (same-name.ts).
+ */
+function oneMemberEach(members: OutlineNode[], text: SourceText | undefined): OutlineNode[] {
+  const kept: OutlineNode[] = [];
+  for (const member of members) {
+    const earlier = kept.findIndex((other) => other.name === member.name && other.kind === member.kind);
+    if (earlier < 0) kept.push(member);
+    else if (!(text && readDeclarationHead(text, kept[earlier]).accessor === 'get')) kept[earlier] = member;
+  }
+  return kept;
 }
 
 /** A member as a located search hit: its name's place and the kind cn reports (getters, arrow properties …). */
