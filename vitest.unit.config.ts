@@ -51,6 +51,7 @@ export default defineConfig({
               'process-memory',
               'reference-sites',
               'project-discovery',
+              'file-owners',
             ].map((name) => `packages/lsp/test/${name}.test.ts`),
           ],
           // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run

@@ -123,6 +123,11 @@ export class LanguageServerSession {
     this.settings.onLog(line);
   }
 
+  /** The config of the project that owns the file (project-layout.ts, fileOwners); undefined for a loose file. */
+  ownerOf(file: string): string | undefined {
+    return this.layout?.fileOwners[file];
+  }
+
   /**
    * Initializes the language server, then opens one anchor per project and waits until tsserver has loaded
    * them.

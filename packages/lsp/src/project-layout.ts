@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { hasByteEscapes, isDeclarationFile, isInside, isSourceFile } from '@cn/core';
+import { fileOwners } from './file-owners.js';
 import type { SourceTree } from './source-tree.js';
 
 export interface DiscoveredProject {
@@ -33,6 +34,11 @@ export interface ProjectLayout {
   configErrors: ConfigError[];
   /** The projects' source files under the root (node_modules aside) and the loose files: what cn's index reads. */
   sourceFiles: string[];
+  /**
+   * The config whose project owns each file a config lists (file-owners.ts): what the engine must answer that file
+   * from, whatever other programs reach it (the loose files' program, a package importing it).
+   */
+  fileOwners: Record<string, string>;
   /**
    * Sources whose names are not UTF-8 (spelled with `\x` escapes, core's file-names.ts): neither engine can open them
    * (tsserver takes paths as UTF-8 strings; the native compiler lists them with U+FFFD for each such byte), so no
@@ -78,6 +84,7 @@ export function assembleLayout(
   const configQueue = [...configs];
   const seenConfigs = new Set(configQueue);
   const configErrors: ConfigError[] = [];
+  const configsRead = new Map<string, ConfigContents>();
   let nearest: { configPath: string; options?: Record<string, unknown> } | undefined;
   while (configQueue.length > 0) {
     const configPath = configQueue.shift()!;
@@ -91,6 +98,7 @@ export function assembleLayout(
     }
     const files = parsed.files.filter((file) => isInside(root, file) && !isLossyName(file));
     for (const file of files) claimed.add(file);
+    configsRead.set(configPath, { ...parsed, files });
     if (files.length > 0 && (!nearest || isCloserToRoot(configPath, nearest.configPath)))
       nearest = { configPath, options: parsed.options };
     const anchor = chooseAnchor(configPath, files, configs);
@@ -106,6 +114,7 @@ export function assembleLayout(
     looseFilesTruncated: unclaimed.length > maxLooseFiles,
     configErrors,
     sourceFiles: [...projectSources, ...looseFiles].sort(),
+    fileOwners: fileOwners(root, configsRead),
     nonUtf8Files: sources.filter(hasByteEscapes),
     ...(nearest?.options ? { nearestConfigOptions: nearest.options } : {}),
   };
