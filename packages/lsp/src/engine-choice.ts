@@ -15,6 +15,8 @@ export interface EngineChoice {
   reason?: string;
   /** The user trusts the project's code (its TypeScript, its tsserver plugins): CN_TRUST_PROJECT, --trust-project. */
   trustProject: boolean;
+  /** auto: the other engine, for a root where the chosen one keeps crashing (engine-life.ts). */
+  fallback?: () => EngineAdapter;
 }
 
 /**
@@ -38,8 +40,15 @@ export function chooseEngine(root: string, mode: EngineMode, trustProject = fals
   }
   const pluginsRun = trustProject && existsSync(projectTsserverPath(root));
   const needs = tsserverNeeds(root, pluginsRun);
-  if (needs) return { adapter: tsserver(), mode, reason: needs, trustProject };
-  return { adapter: nativeAdapter(native), mode, reason: 'no tsconfig/jsconfig needs tsserver', trustProject };
+  const nativeFallback = () => nativeAdapter(native);
+  if (needs) return { adapter: tsserver(), mode, reason: needs, trustProject, fallback: nativeFallback };
+  return {
+    adapter: nativeAdapter(native),
+    mode,
+    reason: 'no tsconfig/jsconfig needs tsserver',
+    trustProject,
+    fallback: tsserver,
+  };
 }
 
 interface Options {

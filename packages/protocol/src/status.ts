@@ -48,6 +48,11 @@ export const engineStatus = z.object({
   engineMode,
   /** Why auto chose this engine. */
   engineReason: z.string().optional(),
+  /**
+   * auto only: the engine it chose kept crashing on this root, so the other one answers for the whole root now
+   * (`engine`); which one crashed, and how.
+   */
+  engineFallback: z.object({ from: engineName, reason: z.string() }).optional(),
   /** typescript-language-server's version (tsserver engine) or typescript-go's (native). */
   serverVersion: z.string(),
   /** Version of the tsserver in use, and where it came from. */

@@ -142,13 +142,19 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunn
   return rows.map(([key, value]) => `${key.padEnd(12)}${value}`).join('\n');
 }
 
-/** `native: TypeScript 7.0.2 (auto: no tsconfig/jsconfig needs tsserver)`. */
+/**
+ * `native: TypeScript 7.0.2 (auto: no tsconfig/jsconfig needs tsserver)`; after auto's hand-over, why the other engine
+ * answers.
+ */
 function engineLine(status: StatusResponse): string {
   const versions =
     status.engine === 'native'
       ? `TypeScript ${status.typescriptVersion || '?'} (tsc --lsp)`
       : `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${typescriptOrigin(status)})`;
-  const why = status.engineMode === 'auto' ? `  (auto: ${status.engineReason ?? 'chosen'})` : '';
+  const reason = status.engineFallback
+    ? `${status.engineFallback.reason}; ${status.engine} took over the whole root`
+    : (status.engineReason ?? 'chosen');
+  const why = status.engineMode === 'auto' ? `  (auto: ${reason})` : '';
   return `${status.engine}: ${versions}${why}`;
 }
 

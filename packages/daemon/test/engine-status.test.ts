@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { presentAnswer, type EngineStatus } from '@cn/core';
+import { answerWarnings } from '../src/answer-warnings.js';
+import { fakeDaemonStatus } from './status-fixture.js';
+
+const CRASHES =
+  'the native engine crashed 6 times within a minute; the last time: the native TypeScript server crashed: ' +
+  'panic: runtime error: invalid memory address or nil pointer dereference [recovered, repanicked]';
+const CONFIG_ERROR = { file: 'tsconfig.json', line: 1, character: 2, code: 'TS1005', message: "',' expected." };
+
+describe("auto's hand-over to the other engine", () => {
+  it('is told once, on the first answer after it, then only by cn status', () => {
+    let status: EngineStatus = fakeDaemonStatus(1, { engine: 'native', engineMode: 'auto' });
+    const warning = answerWarnings(() => status);
+    expect(warning()).toBeUndefined();
+    status = { ...status, engine: 'tsserver', engineFallback: { from: 'native', reason: CRASHES } };
+    expect(warning()).toBe(`${CRASHES} - the tsserver engine answers for this whole root instead (cn status says so)`);
+    expect(warning()).toBeUndefined();
+  });
+
+  it('is told beside config errors, each once', () => {
+    let status: EngineStatus = fakeDaemonStatus(1, { configErrors: [CONFIG_ERROR] });
+    const warning = answerWarnings(() => status);
+    expect(warning()).toMatch(/^tsconfig\.json:1:2: ',' expected\. \(TS1005\) - the project of a config/);
+    status = { ...status, engine: 'tsserver', engineFallback: { from: 'native', reason: CRASHES } };
+    expect(warning()).toBe(`${CRASHES} - the tsserver engine answers for this whole root instead (cn status says so)`);
+    expect(warning()).toBeUndefined();
+  });
+
+  it('is named in the engine line of cn status', () => {
+    const { output: text } = presentAnswer(
+      'status',
+      fakeDaemonStatus(1, {
+        engine: 'tsserver',
+        engineMode: 'auto',
+        engineReason: 'no tsconfig/jsconfig needs tsserver',
+        engineFallback: { from: 'native', reason: CRASHES },
+      }),
+      'text',
+    );
+    expect(text).toMatch(
+      new RegExp(`^engine +tsserver: .*\\(auto: ${escape(CRASHES)}; tsserver took over the whole root\\)$`, 'm'),
+    );
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
