@@ -47,3 +47,31 @@ describe("auto's hand-over to the other engine", () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('configs whose options the engine answering does not honour', () => {
+  const text = (notHonoured: Array<{ config: string; option: string; files: number }>) =>
+    presentAnswer('status', fakeDaemonStatus(1, { engine: 'native', notHonoured }), 'text').output;
+
+  it('are listed by cn status, a row each, with the files each holds', () => {
+    expect(
+      text([
+        { config: 'test/ui/tsconfig.json', option: 'baseUrl', files: 43 },
+        { config: 'tools/amd/jsconfig.json', option: 'classic module resolution', files: 1 },
+      ]),
+    ).toContain(
+      'unhonoured  test/ui/tsconfig.json: baseUrl (43 files), answered by native\n' +
+        '            tools/amd/jsconfig.json: classic module resolution (1 file), answered by native\n',
+    );
+  });
+
+  it('are cut at ten rows, saying how many more', () => {
+    const many = Array.from({ length: 12 }, (_, n) => ({ config: `p${n}/tsconfig.json`, option: 'baseUrl', files: 2 }));
+    const rows = text(many).split('\n');
+    expect(rows.filter((row) => row.includes(', answered by native'))).toHaveLength(10);
+    expect(rows).toContain('            and 2 more (cn status --format json lists them)');
+  });
+
+  it('leave no row when there are none', () => {
+    expect(text([])).not.toContain('unhonoured');
+  });
+});

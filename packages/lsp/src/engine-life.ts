@@ -9,6 +9,7 @@ import {
 } from '@cn/core';
 import { configErrorReports } from './config-errors.js';
 import type { EngineAdapter } from './engine-adapter.js';
+import type { ConfigNeed } from './engine-choice.js';
 import { failureHint } from './engine-checks.js';
 import { LanguageServerSession, type SessionSettings } from './language-server-session.js';
 
@@ -19,6 +20,8 @@ export interface EngineRequest {
   trustProject: boolean;
   /** auto: the other engine, taken once if the chosen one keeps crashing on this root (engine-choice.ts). */
   fallback?: () => EngineAdapter;
+  /** The configs with an option only tsserver honours: what native answers without (cn status). */
+  needs?: ConfigNeed[];
 }
 
 /** Why a failed engine cannot answer, and what to do. */
@@ -193,6 +196,7 @@ export class EngineLife {
       engineMode: this.request.mode,
       ...(this.request.reason !== undefined ? { engineReason: this.request.reason } : {}),
       ...(this.fellBack ? { engineFallback: this.fellBack } : {}),
+      ...this.notHonoured(),
       serverVersion,
       typescriptVersion,
       typescriptSource,
@@ -212,6 +216,13 @@ export class EngineLife {
     if (this.session && ['starting', 'loading', 'restarting'].includes(this.state))
       status.progress = { ...this.session.progress };
     return status;
+  }
+
+  /** The configs whose options the engine answering does not honour: native answers without what they need. */
+  private notHonoured(): Pick<EngineStatus, 'notHonoured'> {
+    const needs = this.current.versions.engine === 'native' ? (this.request.needs ?? []) : [];
+    if (needs.length === 0) return {};
+    return { notHonoured: needs.map(({ config, option, files }) => ({ config, option, files })) };
   }
 
   async dispose(): Promise<void> {

@@ -53,6 +53,12 @@ export const engineStatus = z.object({
    * (`engine`); which one crashed, and how.
    */
   engineFallback: z.object({ from: engineName, reason: z.string() }).optional(),
+  /**
+   * Configs with an option the engine answering does not honour (TypeScript 7 removed `baseUrl` and classic module
+   * resolution, and runs no language-service plugins): their files are answered without it. `files`: the source files
+   * whose nearest config it is. Absent when none.
+   */
+  notHonoured: z.array(z.object({ config: z.string(), option: z.string(), files: z.int() })).optional(),
   /** typescript-language-server's version (tsserver engine) or typescript-go's (native). */
   serverVersion: z.string(),
   /** Version of the tsserver in use, and where it came from. */

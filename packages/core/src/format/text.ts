@@ -132,6 +132,7 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunn
     ],
     ['uptime', `${status.uptimeSeconds} s`],
     ['engine', engineLine(status)],
+    ...notHonouredRows(status),
     ['projects', status.projects.length > 0 ? status.projects.join(', ') : '(none)'],
     ['loose files', String(status.looseFiles)],
     ['restarts', String(status.restarts)],
@@ -156,6 +157,22 @@ function engineLine(status: StatusResponse): string {
     : (status.engineReason ?? 'chosen');
   const why = status.engineMode === 'auto' ? `  (auto: ${reason})` : '';
   return `${status.engine}: ${versions}${why}`;
+}
+
+const MAX_NOT_HONOURED_ROWS = 10;
+
+/** `unhonoured  test/ui/tsconfig.json: baseUrl (43 files), answered by native`: a row per config, the first ten. */
+function notHonouredRows(status: StatusResponse): Array<[string, string]> {
+  const configs = status.notHonoured ?? [];
+  const rows = configs
+    .slice(0, MAX_NOT_HONOURED_ROWS)
+    .map(({ config, option, files }, index): [string, string] => [
+      index === 0 ? 'unhonoured' : '',
+      `${config}: ${option} (${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'}), answered by ${status.engine}`,
+    ]);
+  const more = configs.length - rows.length;
+  if (more > 0) rows.push(['', `and ${more} more (cn status --format json lists them)`]);
+  return rows;
 }
 
 /** Which TypeScript tsserver runs, and whether the project's own code (its TypeScript, its plugins) may run. */
