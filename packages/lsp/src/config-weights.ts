@@ -41,7 +41,8 @@ export function weighConfigs(tree: SourceTree): { filesOf: (config: string) => n
   return { filesOf: (config) => counts.get(config) ?? 0, sourceFiles };
 }
 
-function listsNothing(config: string): boolean {
+/** A solution-style config: it lists no files of its own (`"files": []`, `"include": []`), only references. */
+export function listsNothing(config: string): boolean {
   const own = readConfigChain(config).chain.at(-1)?.json as { files?: unknown; include?: unknown } | undefined;
   const empty = (value: unknown) => Array.isArray(value) && value.length === 0;
   return (
