@@ -311,6 +311,16 @@ describe('scripts/agent-eval runner', () => {
     expect(stdout).toBe('1\n');
     expect(logOf(run)).toEqual([expect.objectContaining({ command, exit: 0 })]);
   });
+  it('passes double-quoted words as bash does: a backslash stays unless it escapes " \\ ` $ (rg "\\w+" lost its \\)', async () => {
+    const { run } = runDirectory('grep');
+    const { stdout, exitCode } = await runScript(
+      'run.mjs',
+      ['--run', run, '--agent', 'grep', '--stdin'],
+      'grep -c "export \\w\\+ \\"\\?" hello.ts\n',
+    );
+    expect(exitCode).toBe(0);
+    expect(stdout).toBe('1\n');
+  });
   it('starts a run only on a named corpus and keeps it: --corpus is required for a new run and must match an old one', async () => {
     const run = path.join(tempDir(), 'new-run');
     const missing = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--', 'ls']);

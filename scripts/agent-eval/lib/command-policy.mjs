@@ -52,7 +52,9 @@ export function parsePipeline(command) {
       for (i += 1; i < command.length && command[i] !== '"'; i++) {
         if (command[i] === '$' || command[i] === '`')
           throw new Error('no $ or ` inside double quotes (use single quotes)');
-        if (command[i] === '\\' && i + 1 < command.length) i += 1;
+        // As bash: inside double quotes a backslash escapes only a quote, a backslash, a backtick, a dollar and
+        // a newline, and stays before anything else (rg "\w+" keeps its backslash).
+        if (command[i] === '\\' && i + 1 < command.length && '"\\`$\n'.includes(command[i + 1])) i += 1;
         text += command[i];
       }
       if (i >= command.length) throw new Error('unterminated double quote');
