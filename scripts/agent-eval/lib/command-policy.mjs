@@ -73,7 +73,7 @@ export function parsePipeline(command) {
     } else if (command.startsWith('2>/dev/null', i) && word === null) {
       i += '2>/dev/null'.length - 1; // dropping error output is harmless; other redirections are not
       stages.at(-1).push({ text: '2>/dev/null', shell: '2>/dev/null', redirect: true });
-    } else if (';&<>`$()\n~!#'.includes(c)) {
+    } else if (';&<>`$()\n~#'.includes(c)) {
       throw new Error(`'${c}' is not allowed outside single quotes: one pipeline of plain commands per call`);
     } else {
       append(c, GLOB.includes(c) ? c : quoteChar(c));
