@@ -2,7 +2,7 @@ import type { CallsResponse, GraphNode } from '@cn/protocol';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitCalls } from '../output/graph-budget.js';
-import { cutNotes, incompleteNote } from './notes.js';
+import { cutNotes, incompleteNote, plural } from './notes.js';
 import { PART_NOT_SEARCHED } from './text.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
@@ -58,9 +58,11 @@ function callsNotes(response: CallsResponse): string[] {
   );
   notes.push(...incompleteNote(response, PART_NOT_SEARCHED));
   if (response.nonCallSites)
-    notes.push(`${response.nonCallSites} references that do not call (imports, types, instanceof, values): left out`);
+    notes.push(
+      `${plural(response.nonCallSites, 'reference')} that do not call (imports, types, instanceof, values): left out`,
+    );
   if (response.filteredCallSites)
-    notes.push(`${response.filteredCallSites} call sites in files --refs-in/--refs-not-in exclude: left out`);
+    notes.push(`${plural(response.filteredCallSites, 'call site')} in files --refs-in/--refs-not-in exclude: left out`);
   notes.push(...guessNotes(response, 'calls'));
   return notes;
 }

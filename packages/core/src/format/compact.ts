@@ -48,7 +48,7 @@ function referenceLines(response: FindResponse): string[] {
   const listed = files.reduce((sum, file) => sum + file.count, 0);
   lines.push(
     listed < response.totalReferences
-      ? `${response.totalReferences} refs, showing ${listed}`
+      ? `${plural(response.totalReferences, 'ref')}, showing ${listed}`
       : `${plural(response.totalReferences, 'ref')} in ${plural(files.length, 'file')}`,
   );
   const byFile = groupByFile(response.references);
@@ -77,7 +77,7 @@ export function namedLine(ref: Candidate): string[] {
 
 export function mapCompact(response: MapResponse): string {
   const total = response.total ?? response.symbols.length;
-  const lines = [`${response.filePath} (${total} symbols)`];
+  const lines = [`${response.filePath} (${plural(total, 'symbol')})`];
   for (const symbol of response.symbols) {
     const at = symbol.id.slice(symbol.id.indexOf('::') + 2).replace('::', ':');
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;

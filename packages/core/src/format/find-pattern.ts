@@ -1,7 +1,7 @@
 import type { FindResponse } from '@cn/protocol';
 import { EVERY_NAME } from '../usecases/symbol-patterns.js';
 import { namedLine } from './compact.js';
-import { cutNotes } from './notes.js';
+import { cutNotes, plural, pluralWord } from './notes.js';
 
 /**
  * A pattern's answer (`cn find "*Router"`, `cn find --kind interface --in src`) is a list, not a
@@ -10,12 +10,12 @@ import { cutNotes } from './notes.js';
 function heading(response: FindResponse): string {
   const total = response.totalCandidates ?? response.candidates.length;
   const shown = response.candidates.length < total ? ` (showing ${response.candidates.length})` : '';
-  const symbols = total === 1 ? '1 symbol' : `${total} symbols`;
+  const symbols = plural(total, 'symbol');
   // `*` is what a listing by --kind/--in sends: no pattern to repeat.
   const matched =
     response.query === EVERY_NAME
       ? `${symbols} listed`
-      : `${symbols} match${total === 1 ? 'es' : ''} '${response.query}'`;
+      : `${symbols} ${pluralWord(total, 'matches', 'match')} '${response.query}'`;
   return `${matched}${shown}; refs not searched (cn find <id> for one)`;
 }
 

@@ -8,7 +8,7 @@ import type {
   TypeResponse,
 } from '@cn/protocol';
 import { fitEdges, fitListItems, fitType } from '../output/graph-budget.js';
-import { cutNotes, incompleteNote, plural } from './notes.js';
+import { cutNotes, incompleteNote, plural, pluralWord } from './notes.js';
 import { PART_NOT_SEARCHED } from './text.js';
 import type { Presenter } from './presenter.js';
 import { graphTree } from './tree.js';
@@ -56,7 +56,7 @@ const orphans: Presenter<OrphansResponse> = {
   text: (response) =>
     [
       ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
-      `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
+      `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} ${pluralWord(response.total ?? response.orphans.length, 'is', 'are')} imported by no other file`,
       IMPORT_RULE,
       ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
       ...incompleteNote(response, PART_NOT_SEARCHED),

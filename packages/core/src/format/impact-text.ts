@@ -3,7 +3,7 @@ import { nodeLabel } from './calls-text.js';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitImpact } from '../output/impact-budget.js';
-import { cutNotes } from './notes.js';
+import { cutNotes, plural } from './notes.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
 /**
@@ -24,7 +24,7 @@ export const impactPresenter: Presenter<ImpactResponse> = {
     );
     const lines = [
       `changed: ${changed.length > 0 ? changed.join(', ') : `nothing (${response.root})`}`,
-      `${response.totalFiles ?? response.files.length} files affected to depth ${response.depth}, ${response.tests.length} tests`,
+      `${plural(response.totalFiles ?? response.files.length, 'file')} affected to depth ${response.depth}, ${plural(response.tests.length, 'test')}`,
       ...response.files.map(
         (file) => `  ${file.filePath}  ${file.reasons.join(' ')}${file.depth > 1 ? `  (depth ${file.depth})` : ''}`,
       ),
@@ -60,10 +60,10 @@ function impactNotes(response: ImpactResponse): string[] {
     'file',
   );
   if (response.totalEdges !== undefined && response.edges.length < response.totalEdges)
-    notes.push(`… ${response.totalEdges - response.edges.length} more caller edges`);
+    notes.push(`… ${plural(response.totalEdges - response.edges.length, 'more caller edge')}`);
   if (response.changedFiles)
     notes.push(
-      `${response.changedFiles} changed source files with no declaration changed (imports, top-level statements)`,
+      `${plural(response.changedFiles, 'changed source file')} with no declaration changed (imports, top-level statements)`,
     );
   if (!response.complete) notes.push(`complete: false (${response.incomplete ?? 'unknown'})`);
   notes.push(...guessNotes(response, 'impact'));

@@ -12,7 +12,7 @@ export function cutNotes(
 ): string[] {
   const notes: string[] = [];
   if (response.truncated && shown < total)
-    notes.push(`… ${plural(total - shown, noun).replace(' ', ' more ')} (raise --limit or --max-tokens)`);
+    notes.push(`… ${plural(total - shown, `more ${noun}`)} (raise --limit or --max-tokens)`);
   return [...notes, ...budgetNote(response)];
 }
 
@@ -39,9 +39,26 @@ export function budgetNote(response: { budget?: BudgetReport }): string[] {
   return [`budget: ${STAGE_EFFECT[budget.stage]} to fit ~${budget.maxTokens} tokens (this answer ~${budget.tokens})`];
 }
 
-/** `1 file`, `2 files`: a count with its noun, never "1 refs". */
-export function plural(count: number, noun: string): string {
-  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+/**
+ * `1 file`, `2 files`, `2 processes`: a count with its noun, never "1 refs" or "2 liness". Every count a presenter
+ * prints goes through here (or `pluralWord` when the number stands apart); `noun` is the singular, `nouns` the plural
+ * when it is not the singular and an s.
+ */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${pluralWord(count, noun, nouns)}`;
+}
+
+/** The word alone, as `plural` picks it: `match` or `matches`, `is` or `are`. */
+export function pluralWord(count: number, one: string, many = `${one}s`): string {
+  return count === 1 ? one : many;
+}
+
+/**
+ * The width of a text column of kinds: 11 (`Constructor`), or the longest kind of the answer (`TypeParameter`), so
+ * the names after it line up.
+ */
+export function kindColumn(symbols: ReadonlyArray<{ kind: string }>): number {
+  return Math.max(11, ...symbols.map((symbol) => symbol.kind.length));
 }
 
 /** `path:line:col` — what editors, terminals and `cn inspect` all accept. */

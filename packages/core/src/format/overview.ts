@@ -26,7 +26,7 @@ function position(symbol: OverviewSymbol): string {
 }
 
 function overloads(symbol: OverviewSymbol): string {
-  return symbol.overloads ? ` (+${symbol.overloads} overloads)` : '';
+  return symbol.overloads ? ` (+${plural(symbol.overloads, 'overload')})` : '';
 }
 
 /** For agents: one line per declaration, its marks explained once in a legend line. */
@@ -58,7 +58,7 @@ function overviewText(response: OverviewResponse): string {
       lines.push(`  ${position(symbol).padStart(width)}  ${symbol.kind} ${symbol.name}${overloads(symbol)}  (${said})`);
       lines.push(`  ${' '.repeat(width)}  ${symbol.signature}`);
     }
-    if (file.omitted) lines.push(`  … ${file.omitted} more declarations (cn map ${file.filePath})`);
+    if (file.omitted) lines.push(`  … ${plural(file.omitted, 'more declaration')} (cn map ${file.filePath})`);
   }
   const notes = cutNotes(response, response.files.length, response.total, 'file');
   return [...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');

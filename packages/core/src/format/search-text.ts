@@ -1,6 +1,6 @@
 import type { GrepGroup, GrepResponse, SearchHit, SearchResponse } from '@cn/protocol';
 import { namedLine } from './compact.js';
-import { cutNotes, incompleteNote, place, previewOf } from './notes.js';
+import { cutNotes, incompleteNote, place, plural, pluralWord, previewOf } from './notes.js';
 
 /** People: rank, score, place, what matched, then the preview or snippet. */
 export function searchText(response: SearchResponse): string {
@@ -38,12 +38,12 @@ export function searchFiles(response: SearchResponse): string {
 }
 
 function searchHeading(response: SearchResponse): string {
-  const found = response.total === 1 ? '1 declaration matches' : `${response.total} declarations match`;
-  return `${found} ${response.words.join(' ')} (best first; ${response.files} files indexed)`;
+  const found = `${plural(response.total, 'declaration')} ${pluralWord(response.total, 'matches', 'match')}`;
+  return `${found} ${response.words.join(' ')} (best first; ${plural(response.files, 'file')} indexed)`;
 }
 
 function searchNotes(response: SearchResponse): string[] {
-  const notes = cutNotes(response, response.results.length, response.total, 'declarations');
+  const notes = cutNotes(response, response.results.length, response.total, 'declaration');
   notes.push(...incompleteNote(response, 'part of the project was searched'));
   return notes;
 }
@@ -64,7 +64,7 @@ export function grepText(response: GrepResponse): string {
   const lines = underFiles(response.groups, (group) => [
     `  ${groupTitle(group)}${group.in.kind === 'Module' ? '' : `  ${group.in.id}`}`,
     ...group.matches.map((match) => `    ${match.line}:${match.character}  ${match.preview ?? ''}`.trimEnd()),
-    ...(group.matches.length < group.count ? [`    … ${group.count - group.matches.length} more lines`] : []),
+    ...(group.matches.length < group.count ? [`    … ${plural(group.count - group.matches.length, 'more line')}`] : []),
   ]);
   return [...lines, ...grepSummary(response)].join('\n');
 }
@@ -120,15 +120,15 @@ function groupTitle(group: GrepGroup): string {
 }
 
 function grepSummary(response: GrepResponse): string[] {
-  const lines = response.totalMatches === 1 ? '1 matching line' : `${response.totalMatches} matching lines`;
-  const declarations = response.totalGroups === 1 ? '1 declaration' : `${response.totalGroups} declarations`;
+  const lines = plural(response.totalMatches, 'matching line');
+  const declarations = plural(response.totalGroups, 'declaration');
   const notes = [
-    `${lines} in ${declarations}, ${response.filesMatched} of ${response.filesSearched} files`,
+    `${lines} in ${declarations}, ${response.filesMatched} of ${plural(response.filesSearched, 'file')}`,
     ...cutNotes(
       response,
       response.groups.reduce((sum, group) => sum + group.matches.length, 0),
       response.totalMatches,
-      'lines',
+      'line',
     ),
   ];
   notes.push(...incompleteNote(response, 'the search stopped early'));

@@ -8,7 +8,7 @@ import type {
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote } from './find-many.js';
-import { budgetNote, cutNotes, groupByFile, incompleteNote, place, plural, previewOf } from './notes.js';
+import { budgetNote, cutNotes, groupByFile, incompleteNote, kindColumn, place, plural, previewOf } from './notes.js';
 import { lineSpan, outlineSpan } from './outline-lines.js';
 
 /** What an answer that says `complete: false` without a reason left out. */
@@ -16,8 +16,9 @@ export const PART_NOT_SEARCHED = 'part of the project was not searched';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
 export function mapText(response: MapResponse): string {
-  const lines = [`${response.filePath}  (${response.total ?? response.symbols.length} symbols)`];
+  const lines = [`${response.filePath}  (${plural(response.total ?? response.symbols.length, 'symbol')})`];
   const width = Math.max(1, ...response.symbols.map((s) => lineSpan(s).length));
+  const kindWidth = kindColumn(response.symbols);
   // Nesting comes from container names: a symbol sits under the nearest open symbol it names.
   const open: Array<{ name: string; endLine: number }> = [];
   for (const symbol of response.symbols) {
@@ -29,7 +30,7 @@ export function mapText(response: MapResponse): string {
     const modifiers = symbol.modifiers?.length ? `  (${symbol.modifiers.join(' ')})` : '';
     const span = symbol.kind === 'Export' ? outlineSpan(symbol) : lineSpan(symbol);
     lines.push(
-      `${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(11)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`,
+      `${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(kindWidth)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`,
     );
     if (symbol.snippet !== undefined)
       lines.push(
@@ -72,22 +73,23 @@ export function findText(response: FindResponse): string {
         : '';
     lines.push(`references  ${response.totalReferences} in ${plural(groups, symbols ? 'symbol' : 'file')}${shown}`);
     lines.push(...groupLines(response, 'text'));
+    // The place as wide as the widest, so the roles and previews line up (the longest role, declaration, is 11).
+    const placeWidth = Math.max(0, ...response.references.map((ref) => `${ref.line}:${ref.character}`.length));
     for (const [file, refs] of files) {
       lines.push(`  ${file}`);
       for (const ref of refs) {
         const preview = previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : '';
         const within = ref.in.kind === 'Module' ? '' : `  (in ${ref.in.name})`;
-        lines.push(`    ${ref.line}:${ref.character}  ${ref.role.padEnd(11)}${preview}${within}`);
+        const at = `${ref.line}:${ref.character}`.padEnd(placeWidth);
+        lines.push(`    ${at}  ${ref.role.padEnd(11)}${preview}${within}`.trimEnd());
       }
     }
     lines.push(...leftOutNote(response).map((note) => `  ${note}`));
   }
   if (response.candidates.length > 0) {
-    const more =
-      (response.totalCandidates ?? 0) > response.candidates.length
-        ? ` (${response.candidates.length} of ${response.totalCandidates})`
-        : '';
-    lines.push(`other matches${more} (re-ask with cn find <id>)`);
+    const total = Math.max(response.totalCandidates ?? 0, response.candidates.length);
+    const shown = total > response.candidates.length ? `, ${response.candidates.length} shown` : '';
+    lines.push(`${plural(total, 'other match', 'other matches')}${shown} (re-ask with cn find <id>)`);
     for (const candidate of response.candidates) {
       const container = candidate.container ? ` (in ${candidate.container})` : '';
       lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
@@ -159,7 +161,7 @@ function memoryRows(status: StatusResponse): Array<[string, string]> {
   const count = status.processes.length;
   const width = Math.max(...status.processes.map((entry) => `${entry.name} (pid ${entry.pid})`.length));
   return [
-    ['memory', `${megabytes(status.treeRssBytes)} in ${count} process${count === 1 ? '' : 'es'}`],
+    ['memory', `${megabytes(status.treeRssBytes)} in ${plural(count, 'process', 'processes')}`],
     ...status.processes.map((entry): [string, string] => [
       '',
       `  ${`${entry.name} (pid ${entry.pid})`.padEnd(width)}  ${megabytes(entry.rssBytes).padStart(9)}`,

@@ -1,4 +1,5 @@
 import type { GraphEdge, GraphNode, GraphResponse } from '@cn/protocol';
+import { plural } from './notes.js';
 
 type Way = 'in' | 'out';
 
@@ -62,7 +63,7 @@ export function graphTree(response: GraphResponse & { roots?: string[]; totalEdg
   });
   // A `--limit` cut is noted by the command (calls-text.ts); this is the node cap's.
   if (response.truncated && response.totalEdges === undefined)
-    lines.push(`… cut at ${response.nodes.length} nodes (narrow the question or lower --depth)`);
+    lines.push(`… cut at ${plural(response.nodes.length, 'node')} (narrow the question or lower --depth)`);
   return lines.join('\n');
 }
 

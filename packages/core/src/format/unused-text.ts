@@ -1,15 +1,16 @@
 import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
-import { incompleteNote } from './notes.js';
+import { incompleteNote, kindColumn, plural } from './notes.js';
 
 /** People: one block per file, then what was checked and searched. */
 export function unusedText(response: UnusedResponse): string {
   const lines: string[] = [];
+  const kindWidth = kindColumn(response.files.flatMap((file) => file.unused));
   for (const file of response.files) {
     lines.push(file.filePath);
     const width = String(Math.max(...file.unused.map((symbol) => symbol.line))).length;
     for (const symbol of file.unused)
       lines.push(
-        `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(11)} ${displayName(symbol)}${notes(symbol)}`,
+        `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(kindWidth)} ${displayName(symbol)}${notes(symbol)}`,
       );
   }
   lines.push(...summary(response));
@@ -50,7 +51,7 @@ const EXPORT_USE_RULE =
 
 function summary(response: UnusedResponse): string[] {
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
-  const files = response.filesChecked === 1 ? '1 file' : `${response.filesChecked} files`;
+  const files = plural(response.filesChecked, 'file');
   const checked =
     response.membersOf !== undefined
       ? `members of ${response.membersOf} in ${response.path}`
@@ -59,7 +60,7 @@ function summary(response: UnusedResponse): string[] {
   const lines = [
     // Which uses count, said once, so an agent need not check `export *` barrels by hand (it did).
     ...(response.exported && response.membersOf === undefined ? [EXPORT_USE_RULE] : []),
-    `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
+    `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${plural(response.projects, 'project')} searched`,
   ];
   if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
   lines.push(...incompleteNote(response, 'some uses may not have been seen'));
