@@ -34,6 +34,7 @@ export * from './output/inspect-budget.js';
 export * from './output/snippets.js';
 export * from './output/token-estimate.js';
 export * from './ranking/path-filter.js';
+export { closestNames } from './ranking/did-you-mean.js';
 export { MAX_GLOB_LENGTH } from './ranking/glob.js';
 export * from './usecases/find-unused.js';
 export * from './search/words.js';
