@@ -102,7 +102,7 @@ export const READ_TOOLS = [
     input: {
       ids: inspectManyRequest.shape.ids.min(1).describe('One id: {result}; several: {results, failures}'),
       expand: inspectRequest.shape.expand.describe(
-        'block: enclosing declaration (default); surround: lines either side',
+        'block: enclosing block, e.g. an if (default); declaration: its method or function; surround: lines around',
       ),
       context: inspectRequest.shape.context.describe('Lines either side for surround (default 5)'),
       code: inspectRequest.shape.code.describe("false: only each block's line range (no code)"),
