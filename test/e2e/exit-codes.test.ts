@@ -81,7 +81,7 @@ describe('exit codes', () => {
       'an unknown --expand',
       2,
       ['inspect', 'src/domain/user.ts::6::14', '--expand', 'sideways'],
-      /^cn: unknown expand mode 'sideways' \(use --expand block or --expand surround\)\n$/,
+      /^cn: unknown expand mode 'sideways' \(use --expand block, declaration or surround\)\n$/,
     ],
     // Issue 16: each said what is wrong with the value, in the flag's own spelling.
     [
