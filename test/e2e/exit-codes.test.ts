@@ -29,7 +29,7 @@ describe('exit codes', () => {
       /^cn: line 999 is past the end of src\/domain\/user\.ts \(34 lines\)/,
     ],
     ['outside the root', 2, ['map', '../../etc/passwd.ts'], /outside the project root/],
-    ['unknown flag', 2, ['find', 'User', '--bogus'], /^cn: Unknown option '--bogus'/],
+    ['unknown flag', 2, ['find', 'User', '--bogus'], /^cn: unknown option '--bogus' \(see cn find --help\)/],
     ['bad limit', 2, ['find', 'User', '--limit', 'many'], /^cn: --limit takes a whole number/],
     ['unknown command', 2, ['frobnicate'], /^cn: unknown command 'frobnicate'/],
     // cac drops surplus arguments silently: `cn map a b` answered for a alone.
@@ -106,7 +106,7 @@ describe('exit codes', () => {
       'a budget where there is none',
       2,
       ['status', '--max-tokens', '50'],
-      /^cn: Unknown option '--max-tokens' \(see cn --help\)/,
+      /^cn: unknown option '--max-tokens' \(see cn status --help\)/,
     ],
     [
       'a format the command ignores',
