@@ -195,4 +195,14 @@ describe('graph commands end to end on the graph fixture', () => {
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toMatch(/^cn: no such file/);
   });
+
+  it('cn diagnostics <dir>: the project files under it, with files named beside it (issue 24, item 12)', async () => {
+    const under = await cn(['diagnostics', 'src/diagnostics', 'src/calls', '--format', 'compact', '--root', root]);
+    expect(under).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(under.stdout).toMatch(/^src\/diagnostics\/broken\.ts:2:14 {2}error TS2322 {2}/);
+    const both = json(await cn(['diagnostics', 'src/diagnostics', CHAIN, '--root', root]));
+    expect(both.filesChecked).toBe(2);
+    const nothing = await cn(['diagnostics', 'src/nowhere', '--root', root]);
+    expect(nothing).toMatchObject({ exitCode: 2, stdout: '' });
+  });
 });

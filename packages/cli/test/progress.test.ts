@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { StatusResponse } from '@cn/core';
-import { loadingLine, sharedProgress, showProgress, type LoadingState } from '../src/progress.js';
+import { loadingLine, sharedProgress, showProgress, statusLine, type LoadingState } from '../src/progress.js';
+import { diagnosticsProgress } from '../src/commands/diagnostics.js';
 import { fakeDaemonStatus } from '../../daemon/test/status-fixture.js';
 
 const ERASE = '\r\x1b[K';
@@ -119,5 +120,29 @@ describe('sharedProgress', () => {
     expect(stop).toHaveBeenCalledTimes(1);
     watch()();
     expect(start).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('statusLine: progress of a long answer (cn diagnostics over the project, issue 24 item 12)', () => {
+  it('on a terminal: one line rewritten in place, without the cn: of errors, erased at the end', () => {
+    const stderr = terminal();
+    const line = statusLine(stderr);
+    line.show(diagnosticsProgress({ filesChecked: 100, totalFiles: 256, found: 3 }));
+    line.show(diagnosticsProgress({ filesChecked: 100, totalFiles: 256, found: 3 }));
+    line.show(diagnosticsProgress({ filesChecked: 200, totalFiles: 256, found: 1 }));
+    line.end();
+    expect(stderr.writes).toEqual([
+      `${ERASE}diagnostics: 100/256 files checked, 3 found so far`,
+      `${ERASE}diagnostics: 200/256 files checked, 1 found so far`,
+      ERASE,
+    ]);
+  });
+
+  it('writes nothing when stderr is not a terminal (an agent, CI): it printed cn: lines there', () => {
+    const piped = terminal(false);
+    const line = statusLine(piped);
+    line.show('diagnostics: 100/256 files checked, 0 found so far');
+    line.end();
+    expect(piped.writes).toEqual([]);
   });
 });

@@ -86,20 +86,20 @@ export const GRAPH_TOOLS = [
   }),
   tool({
     name: 'cn_diagnostics',
-    description: 'Type errors and warnings of some files, or of the whole project.',
+    description: 'Type errors and warnings of some files or directories, or of the whole project.',
     input: {
-      files: diagnosticsRequest.shape.files.describe('Root-relative paths (default: all)'),
+      files: diagnosticsRequest.shape.files.describe('Root-relative files or directories (default: all)'),
       // Not the route's page size: the CLI's --limit, a cut of the assembled answer.
       limit: limit.describe('Max diagnostics'),
       maxTokens,
     },
     route: 'diagnostics',
-    // Several files in one request; the whole project paged exactly as `cn diagnostics` pages it.
+    // Paged exactly as `cn diagnostics` pages it: a directory can hold the whole project.
     call: async ({ files, limit }, { root, daemon }) => {
-      const checked =
-        files !== undefined && files.length > 0
-          ? await daemon.call('diagnostics', { files: files.map((file) => absolute(root, file)) })
-          : await allDiagnostics((page) => daemon.call('diagnostics', page));
+      const named = files !== undefined && files.length > 0 ? files.map((file) => absolute(root, file)) : undefined;
+      const checked = await allDiagnostics((page) =>
+        daemon.call('diagnostics', { ...(named ? { files: named } : {}), ...page }),
+      );
       return limitListItems(checked, 'diagnostics', limit);
     },
   }),
