@@ -55,6 +55,21 @@ describe('cn status --format text', () => {
     const text = statusText(fakeDaemonStatus(1, { state: 'loading', progress }));
     expect(text).toMatch(/^state {7}loading {2}\(loading projects 3\/12 \(4,210 source files\)\)$/m);
   });
+
+  it('lists the projects one per row under their count, not 41 on one line (issue 24, item 15)', async () => {
+    const { statusText } = await import('../../core/src/format/text.js');
+    const projects = ['tsconfig.json', 'packages/a/tsconfig.json', 'packages/b/tsconfig.json'];
+    const lines = statusText(fakeDaemonStatus(1, { projects })).split('\n');
+    const at = lines.findIndex((line) => line.startsWith('projects'));
+    expect(lines.slice(at, at + 4)).toEqual([
+      'projects    3',
+      '              tsconfig.json',
+      '              packages/a/tsconfig.json',
+      '              packages/b/tsconfig.json',
+    ]);
+    const one = statusText(fakeDaemonStatus(1, { projects: ['tsconfig.json'] })).split('\n');
+    expect(one).toContain('projects    tsconfig.json');
+  });
 });
 
 describe('showProgress', () => {

@@ -132,7 +132,7 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | { runni
     ],
     ['uptime', `${status.uptimeSeconds} s`],
     ['engine', engineLine(status)],
-    ['projects', status.projects.length > 0 ? status.projects.join(', ') : '(none)'],
+    ...projectRows(status.projects),
     ['loose files', String(status.looseFiles)],
     ['restarts', String(status.restarts)],
     ...memoryRows(status),
@@ -167,6 +167,12 @@ function memoryRows(status: StatusResponse): Array<[string, string]> {
       `  ${`${entry.name} (pid ${entry.pid})`.padEnd(width)}  ${megabytes(entry.rssBytes).padStart(9)}`,
     ]),
   ];
+}
+
+/** One project on its row; several counted, then one a row as the processes are (41 on one line were unreadable). */
+function projectRows(projects: string[]): Array<[string, string]> {
+  if (projects.length <= 1) return [['projects', projects[0] ?? '(none)']];
+  return [['projects', String(projects.length)], ...projects.map((project): [string, string] => ['', `  ${project}`])];
 }
 
 /** ` — did you mean mergePath?` when the name matched nothing but something close exists. */
