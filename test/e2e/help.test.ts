@@ -76,7 +76,7 @@ describe('cn --help: what each command lists is what it honours (issue 16)', () 
       const formats = COMMAND_SCOPES[command.name].formats;
       if (formats.length > 0) {
         const line = help.stdout.split('\n').find((text) => text.trim().startsWith('--format'))!;
-        expect([...line.matchAll(/\b(json|text|compact|ids|tree|files) \(/g)].map((match) => match[1])).toEqual(
+        expect([...line.matchAll(/\b(json|text|compact|ids|tree|files|names) \(/g)].map((match) => match[1])).toEqual(
           formats,
         );
       }
@@ -112,7 +112,7 @@ describe('cn --help: what each command lists is what it honours (issue 16)', () 
     [
       'map',
       ['map', 'src/domain/user.ts', '--format', 'tree'],
-      /^cn: cn map has no --format tree \(use --format json, text, compact, ids\)$/,
+      /^cn: cn map has no --format tree \(use --format json, text, compact, ids, names\)$/,
     ],
     ['guide', ['guide', '--root', '.'], /^cn: cn guide takes no --root \(it reads no project\)$/],
     ['schema', ['schema', 'find', '--timeout', '5'], /^cn: cn schema takes no --timeout \(it asks no daemon\)$/],

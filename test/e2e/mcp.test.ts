@@ -58,8 +58,9 @@ describe('cn mcp', () => {
     );
     for (const graph of ['cn_calls', 'cn_impact', 'cn_impl', 'cn_deps'])
       expect(formats[graph], graph).toEqual(['compact', 'json', 'ids', 'tree']);
-    for (const list of ['cn_overview', 'cn_map', 'cn_find', 'cn_inspect', 'cn_type', 'cn_diagnostics', 'cn_unused'])
+    for (const list of ['cn_overview', 'cn_find', 'cn_inspect', 'cn_type', 'cn_diagnostics', 'cn_unused'])
       expect(formats[list], list).toEqual(['compact', 'json', 'ids']);
+    expect(formats.cn_map).toEqual(['compact', 'json', 'ids', 'names']);
     expect(formats.cn_status).toEqual(['compact', 'json']);
     // Declared, it would oblige every result to carry structuredContent (the spec; the SDK's client checks).
     for (const tool of tools) expect(tool.outputSchema, tool.name).toBeUndefined();
@@ -209,7 +210,17 @@ describe('cn mcp', () => {
     const cliCompact = await cn([...cliArgs, '--format', 'compact', '--root', root]);
     expect(compact.isError, compact.text).toBe(false);
     expect(compact.structured).toBeUndefined();
-    expect(compact.text).toBe(cliCompact.stdout.trim());
+    // An id that failed: the CLI says it on stderr (`cn: <id>: <why>`), the tool, with no stderr, in its answer.
+    const failed = compact.text.split('\n').filter((line) => line.startsWith('failed '));
+    expect(failed.map((line) => `cn: ${line.slice('failed '.length)}`)).toEqual(
+      cliCompact.stderr.split('\n').filter((line) => line !== ''),
+    );
+    expect(
+      compact.text
+        .split('\n')
+        .filter((line) => !line.startsWith('failed '))
+        .join('\n'),
+    ).toBe(cliCompact.stdout.trim());
     const asJson = await mcp.call(tool, { ...args, format: 'json' });
     const cli = await cn([...cliArgs, '--root', root]);
     expect(asJson.structured).toEqual(json(cli));

@@ -16,6 +16,30 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
     expect(answer.result.code.split('\n').at(-1)).toBe('  }');
   });
 
+  it('map of one declaration, by kind and modifiers, names only: "public methods of Node" (issue 23, item 5)', async () => {
+    const names = await run(['map', 'src/trie.ts::Node', '--kind', 'method', '--public', '--format', 'names']);
+    expect(names).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(names.stdout.trim().split('\n')).toEqual([
+      'src/trie.ts::Node, Class 8-40 (8 of 11 symbols: method, public)',
+      'size 13-19',
+      'search 21-27',
+      'load 29-29',
+      'value 31-31',
+      'parse 34-39',
+    ]);
+    const statics = await run(['map', 'src/trie.ts::8::23', '--static', '--format', 'compact']);
+    expect(statics.stdout.trim().split('\n')).toEqual([
+      'src/trie.ts::Node, Class 8-40 (1 of 11 symbols: static)',
+      '10:18  private static Property  count  10-10',
+    ]);
+    const typo = await run(['map', 'src/trie.ts::Nod']);
+    expect(typo).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(typo.stderr).toBe("cn: no declaration named 'Nod' in src/trie.ts (did you mean src/trie.ts::Node?)\n");
+    const unknown = await run(['map', 'src/trie.ts', '--modifier', 'pubic']);
+    expect(unknown).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(unknown.stderr).toMatch(/^cn: unknown modifier 'pubic' \(use public, #private or one of: /);
+  });
+
   describe('inspect: the enclosing declaration, rg -n of one file, errors only on stderr (issue 24, item 11)', () => {
     it('--expand declaration gives the method where block gives the loop the line is in', async () => {
       const block = json(await run(['inspect', 'src/trie.ts:24']));

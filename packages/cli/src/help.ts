@@ -11,6 +11,7 @@ const FORMAT_HELP: Record<AnswerFormat, string> = {
   ids: 'ids (one per line, for pipes)',
   tree: 'tree (the graph as a tree)',
   files: 'files (one file per line)',
+  names: 'names (each name once, with its lines)',
 };
 
 // How project-root.ts finds it, in order (README, "Install").

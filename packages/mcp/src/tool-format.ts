@@ -9,7 +9,7 @@ import type { CnTool } from './tool.js';
 export const DEFAULT_TOOL_FORMAT: AnswerFormat = 'compact';
 
 /** The CLI's formats an agent can use: text is for people, files only for cn find's pipes. */
-const TOOL_FORMATS: readonly AnswerFormat[] = ['compact', 'json', 'ids', 'tree'];
+const TOOL_FORMATS: readonly AnswerFormat[] = ['compact', 'json', 'ids', 'tree', 'names'];
 
 /** The formats of a tool: those of its command's presenter an agent can use, the default first. */
 export function toolFormats(tool: CnTool): AnswerFormat[] {

@@ -62,17 +62,19 @@ export const READ_TOOLS = [
   tool({
     name: 'cn_map',
     description:
-      'Outline of one file: every symbol with kind, modifiers, line range and id; re-exports with their target id.',
+      'Outline of a file, or of one declaration (path::Name): symbols with kind, modifiers, lines, id; re-exports resolved.',
     input: {
       file,
+      kind,
+      modifiers: mapRequest.shape.modifiers.describe('All required: public, static, async …'),
       locals: mapRequest.shape.locals.describe('Also list locals inside functions'),
       snippet,
       limit: limit.describe('Max symbols'),
       maxTokens,
     },
     route: 'map',
-    body: ({ file, locals, snippet, limit }, { root }) =>
-      requestBody('map', { file: absolute(root, file), locals, snippet, limit }),
+    body: ({ file, kind, modifiers, locals, snippet, limit }, { root }) =>
+      requestBody('map', { file: absolute(root, file), kind, modifiers, locals, snippet, limit }),
   }),
   tool({
     name: 'cn_find',

@@ -1,6 +1,6 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/protocol';
 import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
-import { modifierPrefix, outlineSpan } from './outline-lines.js';
+import { mapHeading, modifierPrefix, outlineSpan, shownName } from './outline-lines.js';
 import { groupLines, leftOutNote } from './find-many.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
 
@@ -77,10 +77,10 @@ export function namedLine(ref: Candidate): string[] {
 
 export function mapCompact(response: MapResponse): string {
   const total = response.total ?? response.symbols.length;
-  const lines = [`${response.filePath} (${plural(total, 'symbol')})`];
+  const lines = [mapHeading(response)];
   for (const symbol of response.symbols) {
     const at = symbol.id.slice(symbol.id.indexOf('::') + 2).replace('::', ':');
-    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const name = shownName(response, symbol);
     const oneLine = symbol.snippet !== undefined && !symbol.snippet.includes('\n') ? `  │ ${symbol.snippet}` : '';
     lines.push(
       `${at}  ${modifierPrefix(symbol)}${symbol.kind}  ${name}  ${outlineSpan(symbol)}${oneLine}`,

@@ -5,9 +5,9 @@ import { escapeAnswerControls, jsonText } from './control-characters.js';
 /**
  * json: the contract (the HTTP answer itself); text: for people; compact: the fewest tokens that keep every
  * id, one line per result; ids: one id per line, for pipes; tree: a graph as an indented tree; files: the
- * distinct files of an answer, one per line.
+ * distinct files of an answer, one per line; names: each name once with its lines, the fewest tokens of all.
  */
-export const ANSWER_FORMATS = ['json', 'text', 'compact', 'ids', 'tree', 'files'] as const;
+export const ANSWER_FORMATS = ['json', 'text', 'compact', 'ids', 'tree', 'files', 'names'] as const;
 export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
 
 /**
@@ -22,6 +22,7 @@ export interface Presenter<T> {
   ids?: (answer: T) => string;
   tree?: (answer: T) => string;
   files?: (answer: T) => string;
+  names?: (answer: T) => string;
   /** `--max-tokens`: the answer shrunk in stages until `measure` (the printed form) fits; absent: no budget. */
   fit?: (answer: T, maxTokens: number, measure: TokenMeasure<T>) => T;
 }

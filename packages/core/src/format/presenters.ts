@@ -33,6 +33,7 @@ import {
   searchText,
 } from './search-text.js';
 import { findText, inspectText, mapText, statusText } from './text.js';
+import { mapNames } from './outline-lines.js';
 import { unusedCompact, unusedIds, unusedText } from './unused-text.js';
 
 /** A pattern's answer (`cn find "*Router"`) is a list of matches; any other a definition with references. */
@@ -61,7 +62,13 @@ export type StatusAnswer = StatusResponse | UnresponsiveStatus | { running: fals
  */
 export const PRESENTERS = {
   overview: overviewPresenter,
-  map: { text: mapText, compact: mapCompact, ids: mapIds, fit: fitMap } satisfies Presenter<MapResponse>,
+  map: {
+    text: mapText,
+    compact: mapCompact,
+    ids: mapIds,
+    names: mapNames,
+    fit: fitMap,
+  } satisfies Presenter<MapResponse>,
   find: findPresenter,
   inspect: inspectPresenter,
   calls: callsPresenter,

@@ -9,14 +9,14 @@ import type {
 import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote } from './find-many.js';
 import { budgetNote, cutNotes, groupByFile, incompleteNote, kindColumn, place, plural, previewOf } from './notes.js';
-import { lineSpan, outlineSpan } from './outline-lines.js';
+import { lineSpan, mapHeading, outlineSpan } from './outline-lines.js';
 
 /** What an answer that says `complete: false` without a reason left out. */
 export const PART_NOT_SEARCHED = 'part of the project was not searched';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
 export function mapText(response: MapResponse): string {
-  const lines = [`${response.filePath}  (${plural(response.total ?? response.symbols.length, 'symbol')})`];
+  const lines = [mapHeading(response, '  ')];
   const width = Math.max(1, ...response.symbols.map((s) => lineSpan(s).length));
   const kindWidth = kindColumn(response.symbols);
   // Nesting comes from container names: a symbol sits under the nearest open symbol it names.
