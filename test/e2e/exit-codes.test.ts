@@ -57,12 +57,7 @@ describe('exit codes', () => {
       ['find', 'User', '--group', 'dir'],
       /^cn: unknown grouping 'dir' \(use --group file or symbol\)/,
     ],
-    [
-      'files for a command without it',
-      2,
-      ['map', 'src/domain/user.ts', '--format', 'files'],
-      /^cn: cn map has no --format files/,
-    ],
+    ['files for a command without it', 2, ['status', '--format', 'files'], /^cn: cn status has no --format files/],
     ['an argument to status', 2, ['status', 'now'], /^cn: cn status takes no arguments; 'now' is extra/],
     // Issue 22, item 17: the daemon's schema said "body/direction must be equal to one of the allowed values".
     [

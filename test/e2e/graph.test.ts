@@ -156,6 +156,30 @@ describe('graph commands end to end on the graph fixture', () => {
     ]);
   });
 
+  it('cn deps --format files: the files of the graph, each once, no packages (issue 23, item 4)', async () => {
+    const out = await cn(['deps', 'src/imports/main.ts', '--depth', '2', '--format', 'files', '--root', root]);
+    expect(out).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(out.stdout.trim().split('\n').sort()).toEqual([
+      'src/imports/lazy.ts',
+      'src/imports/legacy.cjs',
+      'src/imports/types.ts',
+      'src/imports/util/format.ts',
+      'src/imports/util/index.ts',
+      'src/lib/helper.ts',
+    ]);
+    const importers = await cn([
+      'deps',
+      'src/imports/util/format.ts',
+      '--direction',
+      'in',
+      '--format',
+      'files',
+      '--root',
+      root,
+    ]);
+    expect(importers.stdout.trim().split('\n').sort()).toEqual(['src/imports/legacy.cjs', 'src/imports/util/index.ts']);
+  });
+
   it('cn deps --orphans: the orphan, and the entry point flagged', async () => {
     const result = await cn(['deps', '--orphans', '--root', root]);
     expect(result.exitCode).toBe(0);

@@ -112,7 +112,7 @@ describe('cn --help: what each command lists is what it honours (issue 16)', () 
     [
       'map',
       ['map', 'src/domain/user.ts', '--format', 'tree'],
-      /^cn: cn map has no --format tree \(use --format json, text, compact, ids, names\)$/,
+      /^cn: cn map has no --format tree \(use --format json, text, compact, ids, files, names\)$/,
     ],
     ['guide', ['guide', '--root', '.'], /^cn: cn guide takes no --root \(it reads no project\)$/],
     ['schema', ['schema', 'find', '--timeout', '5'], /^cn: cn schema takes no --timeout \(it asks no daemon\)$/],

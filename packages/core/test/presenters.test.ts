@@ -205,11 +205,33 @@ describe('presenters: every format of every command says what it means', () => {
     }
   });
 
-  it('offers tree only for graphs, files only for find', () => {
+  it('offers tree only for graphs, and files for every command that lists places or files (issue 23, item 4)', () => {
     const withTree = Object.entries(PRESENTERS)
       .filter(([, presenter]) => formatsOf(presenter).includes('tree'))
       .map(([command]) => command);
     expect(withTree.sort()).toEqual(['calls', 'deps', 'impact', 'impl']);
+    const withoutFiles = Object.entries(PRESENTERS)
+      .filter(([, presenter]) => !formatsOf(presenter).includes('files'))
+      .map(([command]) => command);
+    expect(withoutFiles).toEqual(['status']);
     expect(formatsOf(PRESENTERS.find)).toEqual(['json', 'text', 'compact', 'ids', 'files']);
+  });
+
+  it('files: each file once, in the order of the answer', () => {
+    const calls: CallsResponse = {
+      root: 'src/a.ts::1::17',
+      direction: 'in',
+      depth: 2,
+      nodes: [
+        { id: 'src/a.ts::1::17', name: 'f', kind: 'Function', depth: 0 },
+        { id: 'src/b.ts::3::3', name: 'g', kind: 'Function', depth: 1 },
+        { id: 'src/c.test.ts', name: '<module>', kind: 'Module', depth: 2 },
+        { id: 'src/b.ts::9::3', name: 'h', kind: 'Function', depth: 2 },
+      ],
+      edges: [],
+    } as CallsResponse;
+    expect(presentAnswer('calls', calls, 'files').output).toBe('src/b.ts\nsrc/c.test.ts');
+    expect(presentAnswer('overview', overviewAnswer, 'files').output).toBe('src/domain/user.ts');
+    expect(presentAnswer('type', typeAnswer, 'files').output).toBe('src/domain/user.ts');
   });
 });

@@ -2,7 +2,7 @@ import type { CallsResponse, GraphNode } from '@cn/protocol';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitCalls } from '../output/graph-budget.js';
-import { cutNotes, incompleteNote, plural } from './notes.js';
+import { cutNotes, fileList, fileOfId, incompleteNote, plural } from './notes.js';
 import { PART_NOT_SEARCHED } from './text.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
@@ -33,6 +33,13 @@ export const callsPresenter: Presenter<CallsResponse> = {
       .filter((node) => !roots.has(node.id))
       .map((node) => node.id)
       .join('\n');
+  },
+  // The files of the callers (in) or callees (out): the roots' own files only when the graph holds them.
+  files: (response) => {
+    const roots = new Set(response.roots ?? [response.root]);
+    return fileList(
+      response.nodes.filter((node) => !roots.has(node.id)).map((node) => ({ filePath: fileOfId(node.id) })),
+    );
   },
   fit: fitCalls,
 };

@@ -8,7 +8,7 @@ import type {
   TypeResponse,
 } from '@cn/protocol';
 import { fitEdges, fitListItems, fitType } from '../output/graph-budget.js';
-import { cutNotes, incompleteNote, plural, pluralWord } from './notes.js';
+import { cutNotes, fileList, incompleteNote, plural, pluralWord } from './notes.js';
 import { PART_NOT_SEARCHED } from './text.js';
 import type { Presenter } from './presenter.js';
 import { graphTree } from './tree.js';
@@ -34,6 +34,13 @@ const importGraph: Presenter<DepsResponse> = {
       .filter((node) => node.id !== response.root)
       .map((node) => node.id)
       .join('\n'),
+  // Files only: packages and unresolved specifiers are nodes of the graph, not files.
+  files: (response) =>
+    fileList(
+      response.nodes
+        .filter((node) => node.id !== response.root && node.kind === 'File')
+        .map((node) => ({ filePath: node.id })),
+    ),
   fit: (response, maxTokens, measure) => fitEdges(response, maxTokens, measure),
 };
 // The tree alone (a picture of the graph), with its cut and completeness notes but not the rule of what counts.
@@ -63,6 +70,7 @@ const orphans: Presenter<OrphansResponse> = {
     ].join('\n'),
   compact: (response) => orphans.text(response),
   ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),
+  files: (response) => fileList(response.orphans),
   fit: (response, maxTokens, measure) => fitListItems(response, 'orphans', maxTokens, measure),
 };
 
@@ -71,6 +79,7 @@ export const depsPresenter: Presenter<DepsResponse | OrphansResponse> = {
   text: (response) => ('orphans' in response ? orphans.text(response) : importGraph.text(response)),
   compact: (response) => ('orphans' in response ? orphans.compact(response) : importGraph.compact(response)),
   ids: (response) => ('orphans' in response ? orphans.ids!(response) : importGraph.ids!(response)),
+  files: (response) => ('orphans' in response ? orphans.files!(response) : importGraph.files!(response)),
   // --orphans has no tree: the list prints as its text.
   tree: (response) => ('orphans' in response ? orphans.text(response) : importGraph.tree!(response)),
   fit: (response, maxTokens, measure) =>
@@ -110,6 +119,7 @@ export const typePresenter: Presenter<TypeResponse> = {
     ].join('\n'),
   // The symbol's own id, then where its type is declared: never empty, unlike the type definitions alone.
   ids: (response) => [response.target.id, ...response.typeDefinitions.map((definition) => definition.id)].join('\n'),
+  files: (response) => fileList([response.target, ...response.typeDefinitions]),
   fit: fitType,
 };
 
@@ -131,5 +141,6 @@ export const diagnosticsPresenter: Presenter<DiagnosticsResponse> = {
   // Already one line per diagnostic.
   compact: (response) => diagnosticsPresenter.text(response),
   ids: (response) => response.diagnostics.map((d) => d.id).join('\n'),
+  files: (response) => fileList(response.diagnostics),
   fit: (response, maxTokens, measure) => fitListItems(response, 'diagnostics', maxTokens, measure),
 };

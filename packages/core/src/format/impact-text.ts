@@ -3,7 +3,7 @@ import { nodeLabel } from './calls-text.js';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitImpact } from '../output/impact-budget.js';
-import { cutNotes, plural } from './notes.js';
+import { cutNotes, fileList, plural } from './notes.js';
 import { graphTree, sitesSuffix } from './tree.js';
 
 /**
@@ -46,6 +46,7 @@ export const impactPresenter: Presenter<ImpactResponse> = {
     return [...lines, ...impactNotes(response)].join('\n');
   },
   ids: (response) => response.files.map((file) => file.filePath).join('\n'),
+  files: (response) => fileList(response.files),
   // The caller graph alone, with the same notes.
   tree: (response) => [graphTree(response), ...impactNotes(response)].join('\n'),
   fit: fitImpact,

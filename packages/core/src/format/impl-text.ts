@@ -1,7 +1,7 @@
 import type { HierarchyEntry, ImplResponse } from '@cn/protocol';
 import { fitImpl } from '../output/fit-impl.js';
 import { guessNotes, named } from './graph-text.js';
-import { budgetNote } from './notes.js';
+import { budgetNote, fileList } from './notes.js';
 import type { Presenter } from './presenter.js';
 
 export const implPresenter: Presenter<ImplResponse> = {
@@ -33,6 +33,7 @@ export const implPresenter: Presenter<ImplResponse> = {
       ...budgetNote(response),
     ].join('\n'),
   ids: (response) => [...response.implementations, ...response.supertypes].map((entry) => entry.id).join('\n'),
+  files: (response) => fileList([...response.implementations, ...response.supertypes]),
   fit: fitImpl,
 };
 // The hierarchy is already printed as a tree.

@@ -61,6 +61,22 @@ export function kindColumn(symbols: ReadonlyArray<{ kind: string }>): number {
   return Math.max(11, ...symbols.map((symbol) => symbol.kind.length));
 }
 
+/**
+ * `--format files`: the distinct files of an answer, one a line in first-seen order, for xargs and other pipes;
+ * places outside the root (which carry no text) are left out.
+ */
+export function fileList(places: Iterable<{ filePath: string; outsideRoot?: true }>): string {
+  const files = new Set<string>();
+  for (const place of places) if (!place.outsideRoot) files.add(place.filePath);
+  return [...files].join('\n');
+}
+
+/** The file of an id (`path::line::char`), or the id itself when it is a file (`cn deps`, `<module>`). */
+export function fileOfId(id: string): string {
+  const cut = id.indexOf('::');
+  return cut < 0 ? id : id.slice(0, cut);
+}
+
 /** `path:line:col` — what editors, terminals and `cn inspect` all accept. */
 export function place(ref: { filePath: string; line: number; character: number }): string {
   return `${ref.filePath}:${ref.line}:${ref.character}`;

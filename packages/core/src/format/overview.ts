@@ -1,6 +1,6 @@
 import type { OverviewResponse, OverviewSymbol } from '@cn/protocol';
 import { fitOverview } from '../output/budget.js';
-import { cutNotes, plural } from './notes.js';
+import { cutNotes, fileList, plural } from './notes.js';
 import type { Presenter } from './presenter.js';
 
 /** The project's counts and most-imported names: the first lines of every overview. */
@@ -68,5 +68,6 @@ export const overviewPresenter: Presenter<OverviewResponse> = {
   text: overviewText,
   compact: overviewCompact,
   ids: (response) => response.files.flatMap((file) => file.symbols.map((symbol) => symbol.id)).join('\n'),
+  files: (response) => fileList(response.files),
   fit: fitOverview,
 };

@@ -22,6 +22,7 @@ import { impactPresenter } from './impact-text.js';
 import { implPresenter } from './impl-text.js';
 import { overviewPresenter } from './overview.js';
 import { present, type AnswerFormat, type Presenter } from './presenter.js';
+import { fileList } from './notes.js';
 import {
   grepCompact,
   grepFiles,
@@ -50,6 +51,7 @@ const inspectPresenter: Presenter<InspectResponse | InspectManyResponse> = {
   text: inspectText,
   compact: inspectCompact,
   ids: inspectIds,
+  files: (answer) => fileList('result' in answer ? [answer.result] : answer.results),
   fit: (answer, maxTokens, measure) =>
     'result' in answer ? fitInspect(answer, maxTokens, measure) : fitInspectMany(answer, maxTokens, measure),
 };
@@ -66,6 +68,7 @@ export const PRESENTERS = {
     text: mapText,
     compact: mapCompact,
     ids: mapIds,
+    files: (answer) => fileList(answer.symbols.length > 0 ? [answer] : []),
     names: mapNames,
     fit: fitMap,
   } satisfies Presenter<MapResponse>,
@@ -81,6 +84,7 @@ export const PRESENTERS = {
     text: unusedText,
     compact: unusedCompact,
     ids: unusedIds,
+    files: (answer) => fileList(answer.files),
     fit: fitUnused,
   } satisfies Presenter<UnusedResponse>,
   search: {
