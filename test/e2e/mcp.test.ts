@@ -38,6 +38,8 @@ describe('cn mcp', () => {
   it('initializes as cn and lists lean tools whose every argument is described', async () => {
     expect(mcp.client.getServerVersion()).toMatchObject({ name: 'cn' });
     expect(mcp.client.getInstructions()).toMatch(/cn_map/);
+    // `format`'s default is said once, here, not on every tool.
+    expect(mcp.client.getInstructions()).toMatch(/Answers are compact text/);
     const list = await mcp.client.listTools();
     expect(list.tools.map((tool) => tool.name).sort()).toEqual(expect.arrayContaining(TOOL_NAMES));
     for (const tool of list.tools) {
@@ -45,6 +47,7 @@ describe('cn mcp', () => {
       expect(tool.description?.length).toBeGreaterThan(20);
       expect(tool.annotations?.readOnlyHint).toBe(true);
       for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+        if (name === 'format') continue;
         expect((property as { description?: string }).description, `${tool.name}.${name}`).toBeTruthy();
       }
     }
@@ -191,6 +194,19 @@ describe('cn mcp', () => {
       { pattern: 'new User(', fixed: true, maxTokens: 40 },
       ['grep', '-F', 'new User(', '--max-tokens', '40'],
     ],
+    // Issue 24, item 16: what the CLI could ask and the tools could not.
+    ['cn_grep', { pattern: 'user', word: true, in: 'src/services' }, ['grep', 'user', '-w', '--in', 'src/services']],
+    [
+      'cn_impact',
+      { target: 'User', kind: 'class', in: 'src/domain', exact: true },
+      ['impact', 'User', '--kind', 'class', '--in', 'src/domain', '--exact'],
+    ],
+    [
+      'cn_map',
+      { file: `${user}::User`, kind: 'method', modifiers: ['public'] },
+      ['map', `${user}::User`, '--kind', 'method', '--public'],
+    ],
+    ['cn_diagnostics', { files: ['src/domain'] }, ['diagnostics', 'src/domain']],
     ['cn_deps', { file: 'src/api/routes.ts' }, ['deps', 'src/api/routes.ts']],
     ['cn_deps', { file: user, direction: 'in', depth: 2 }, ['deps', user, '--direction', 'in', '--depth', '2']],
     ['cn_deps', { orphans: true }, ['deps', '--orphans']],
@@ -216,16 +232,35 @@ describe('cn mcp', () => {
       cliCompact.stderr.split('\n').filter((line) => line !== ''),
     );
     expect(
-      compact.text
-        .split('\n')
-        .filter((line) => !line.startsWith('failed '))
-        .join('\n'),
-    ).toBe(cliCompact.stdout.trim());
+      inToolWords(
+        compact.text
+          .split('\n')
+          .filter((line) => !line.startsWith('failed '))
+          .join('\n'),
+      ),
+    ).toBe(inToolWords(cliCompact.stdout.trim()));
+    // Issue 24, item 16: no hint tells an MCP client to type a flag or a cn command.
+    expect(compact.text).not.toMatch(/(^|[\s(/])--[a-z]|\bcn (find|map|calls|impl|type|impact|inspect) /m);
     const asJson = await mcp.call(tool, { ...args, format: 'json' });
     const cli = await cn([...cliArgs, '--root', root]);
     expect(asJson.structured).toEqual(json(cli));
     expect(asJson.text).toBe(cli.stdout.trim());
   });
+
+  /**
+   * The CLI's hints as a tool says them: tools and their arguments instead of commands and flags (and so a budget's
+   * own estimate of itself a few tokens apart).
+   */
+  const inToolWords = (text: string) =>
+    text
+      .replace(/\(this answer ~\d+\)/, '(this answer ~n)')
+      .replace(/\bcn (find|map|calls|impl|type|impact) (\S+)/g, (_all, command: string, subject: string) => {
+        const argument = { find: 'query', map: 'file' }[command] ?? 'target';
+        return `cn_${command} ${argument}=${subject}`;
+      })
+      .replace(/--([a-z]+(?:-[a-z]+)*)/g, (_all, flag: string) =>
+        flag.replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase()),
+      );
 
   const otherFormats: Array<[string, Record<string, unknown>, string[]]> = [
     ['cn_find', { query: 'User', format: 'ids' }, ['find', 'User', '--format', 'ids']],

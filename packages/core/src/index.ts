@@ -48,6 +48,7 @@ export * from './output/search-budget.js';
 // How answers print (text, compact, ids, tree, files) for the CLI and the MCP server alike.
 export * from './format/presenter.js';
 export * from './format/presenters.js';
+export * from './format/voice.js';
 export { escapeControls, escapeControlsInBlock, jsonText, unicodeEscape } from './format/control-characters.js';
 export { findManyText } from './format/find-many.js';
 export { limitListItems } from './output/graph-budget.js';

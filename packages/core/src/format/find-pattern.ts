@@ -2,12 +2,13 @@ import type { FindResponse } from '@cn/protocol';
 import { EVERY_NAME } from '../usecases/symbol-patterns.js';
 import { namedLine } from './compact.js';
 import { cutNotes, plural, pluralWord } from './notes.js';
+import type { Voice } from './voice.js';
 
 /**
  * A pattern's answer (`cn find "*Router"`, `cn find --kind interface --in src`) is a list, not a
  * definition with references: each format says how many matched and that references were not searched.
  */
-function heading(response: FindResponse): string {
+function heading(response: FindResponse, voice: Voice): string {
   const total = response.totalCandidates ?? response.candidates.length;
   const shown = response.candidates.length < total ? ` (showing ${response.candidates.length})` : '';
   const symbols = plural(total, 'symbol');
@@ -16,22 +17,22 @@ function heading(response: FindResponse): string {
     response.query === EVERY_NAME
       ? `${symbols} listed`
       : `${symbols} ${pluralWord(total, 'matches', 'match')} '${response.query}'`;
-  return `${matched}${shown}; refs not searched (cn find <id> for one)`;
+  return `${matched}${shown}; refs not searched (${voice.ask('find', '<id>')} for one)`;
 }
 
-export function patternText(response: FindResponse): string {
-  const lines = [heading(response)];
+export function patternText(response: FindResponse, voice: Voice): string {
+  const lines = [heading(response, voice)];
   for (const candidate of response.candidates) {
     const container = candidate.container ? ` (in ${candidate.container})` : '';
     lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
     if (candidate.snippet !== undefined) lines.push(...candidate.snippet.split('\n').map((line) => `    ${line}`));
   }
-  return [...lines, ...notes(response)].join('\n');
+  return [...lines, ...notes(response, voice)].join('\n');
 }
 
-export function patternCompact(response: FindResponse): string {
-  const lines = [heading(response), ...response.candidates.flatMap((candidate) => namedLine(candidate))];
-  return [...lines, ...notes(response)].join('\n');
+export function patternCompact(response: FindResponse, voice: Voice): string {
+  const lines = [heading(response, voice), ...response.candidates.flatMap((candidate) => namedLine(candidate))];
+  return [...lines, ...notes(response, voice)].join('\n');
 }
 
 export function patternIds(response: FindResponse): string {
@@ -43,7 +44,7 @@ export function patternFiles(response: FindResponse): string {
   return [...new Set(response.candidates.map((candidate) => candidate.filePath))].join('\n');
 }
 
-function notes(response: FindResponse): string[] {
+function notes(response: FindResponse, voice: Voice): string[] {
   const total = response.totalCandidates ?? response.candidates.length;
-  return cutNotes(response, response.candidates.length, total, 'symbol');
+  return cutNotes(response, response.candidates.length, total, 'symbol', voice);
 }

@@ -1,4 +1,5 @@
 import type { BudgetReport, BudgetStage } from '@cn/protocol';
+import type { Voice } from './voice.js';
 
 /**
  * The lines every format ends with when an answer is not whole, so a reader (or agent) knows more
@@ -9,10 +10,13 @@ export function cutNotes(
   shown: number,
   total: number,
   noun: string,
+  voice: Voice,
 ): string[] {
   const notes: string[] = [];
   if (response.truncated && shown < total)
-    notes.push(`… ${plural(total - shown, `more ${noun}`)} (raise --limit or --max-tokens)`);
+    notes.push(
+      `… ${plural(total - shown, `more ${noun}`)} (raise ${voice.option('limit')} or ${voice.option('maxTokens')})`,
+    );
   return [...notes, ...budgetNote(response)];
 }
 

@@ -1,5 +1,6 @@
 import type { MapResponse, MapSymbol } from '@cn/protocol';
 import { cutNotes, plural } from './notes.js';
+import type { Voice } from './voice.js';
 
 /** `start-end`: where a declaration begins and ends, so "where does this method end" needs no second call. */
 export function lineSpan(symbol: MapSymbol): string {
@@ -58,7 +59,7 @@ function qualifiedName(symbol: MapSymbol): string {
  * `--format names`: each name once with the lines it spans (overloads merged), under the heading: what "the public
  * methods of HonoRequest" costs when the names are the answer.
  */
-export function mapNames(response: MapResponse): string {
+export function mapNames(response: MapResponse, voice: Voice): string {
   const spans = new Map<string, { line: number; endLine: number }>();
   for (const symbol of response.symbols) {
     const name = shownName(response, symbol);
@@ -68,5 +69,7 @@ export function mapNames(response: MapResponse): string {
   }
   const lines = [...spans].map(([name, span]) => `${name} ${span.line}-${span.endLine}`);
   const total = response.total ?? response.symbols.length;
-  return [mapHeading(response), ...lines, ...cutNotes(response, response.symbols.length, total, 'symbol')].join('\n');
+  return [mapHeading(response), ...lines, ...cutNotes(response, response.symbols.length, total, 'symbol', voice)].join(
+    '\n',
+  );
 }

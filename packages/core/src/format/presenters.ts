@@ -22,6 +22,7 @@ import { impactPresenter } from './impact-text.js';
 import { implPresenter } from './impl-text.js';
 import { overviewPresenter } from './overview.js';
 import { present, type AnswerFormat, type Presenter } from './presenter.js';
+import { CLI_VOICE, type Voice } from './voice.js';
 import { fileList } from './notes.js';
 import {
   grepCompact,
@@ -39,8 +40,8 @@ import { unusedCompact, unusedIds, unusedText } from './unused-text.js';
 
 /** A pattern's answer (`cn find "*Router"`) is a list of matches; any other a definition with references. */
 const findPresenter: Presenter<FindResponse> = {
-  text: (answer) => (answer.pattern ? patternText(answer) : findText(answer)),
-  compact: (answer) => (answer.pattern ? patternCompact(answer) : findCompact(answer)),
+  text: (answer, voice) => (answer.pattern ? patternText(answer, voice) : findText(answer, voice)),
+  compact: (answer, voice) => (answer.pattern ? patternCompact(answer, voice) : findCompact(answer, voice)),
   ids: (answer) => (answer.pattern ? patternIds(answer) : findIds(answer)),
   files: (answer) => (answer.pattern ? patternFiles(answer) : findFiles(answer)),
   fit: fitFind,
@@ -119,6 +120,7 @@ export function presentAnswer<C extends PresentedCommand>(
   answer: PresentedAnswer<C>,
   format: AnswerFormat,
   maxTokens?: number,
+  voice: Voice = CLI_VOICE,
 ): { answer: PresentedAnswer<C>; output: string } {
-  return present(PRESENTERS[command] as Presenter<PresentedAnswer<C>>, answer, format, maxTokens);
+  return present(PRESENTERS[command] as Presenter<PresentedAnswer<C>>, answer, format, maxTokens, voice);
 }

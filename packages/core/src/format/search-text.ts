@@ -1,9 +1,10 @@
 import type { GrepGroup, GrepResponse, SearchHit, SearchResponse } from '@cn/protocol';
 import { namedLine } from './compact.js';
 import { cutNotes, incompleteNote, place, plural, pluralWord, previewOf } from './notes.js';
+import type { Voice } from './voice.js';
 
 /** People: rank, score, place, what matched, then the preview or snippet. */
-export function searchText(response: SearchResponse): string {
+export function searchText(response: SearchResponse, voice: Voice): string {
   const lines = [searchHeading(response)];
   response.results.forEach((hit, index) => {
     lines.push(
@@ -13,11 +14,11 @@ export function searchText(response: SearchResponse): string {
     const shown = hit.snippet ?? previewOf(hit);
     if (shown !== undefined && shown !== '') lines.push(...shown.split('\n').map((line) => `     │ ${line}`));
   });
-  return [...lines, ...searchNotes(response)].join('\n');
+  return [...lines, ...searchNotes(response, voice)].join('\n');
 }
 
 /** Agents: one line per result, best first, ready for `cn inspect`; which words matched where. */
-export function searchCompact(response: SearchResponse): string {
+export function searchCompact(response: SearchResponse, voice: Voice): string {
   const lines = [searchHeading(response)];
   for (const hit of response.results) {
     const [first, ...rest] = namedLine(hit);
@@ -25,7 +26,7 @@ export function searchCompact(response: SearchResponse): string {
     const matched = `  [${matchedWords(hit)}]`;
     lines.push(at < 0 ? `${first}${matched}` : `${first.slice(0, at)}${matched}${first.slice(at)}`, ...rest);
   }
-  return [...lines, ...searchNotes(response)].join('\n');
+  return [...lines, ...searchNotes(response, voice)].join('\n');
 }
 
 export function searchIds(response: SearchResponse): string {
@@ -42,8 +43,8 @@ function searchHeading(response: SearchResponse): string {
   return `${found} ${response.words.join(' ')} (best first; ${plural(response.files, 'file')} indexed)`;
 }
 
-function searchNotes(response: SearchResponse): string[] {
-  const notes = cutNotes(response, response.results.length, response.total, 'declaration');
+function searchNotes(response: SearchResponse, voice: Voice): string[] {
+  const notes = cutNotes(response, response.results.length, response.total, 'declaration', voice);
   notes.push(...incompleteNote(response, 'part of the project was searched'));
   return notes;
 }
@@ -60,13 +61,13 @@ function matchedWords(hit: SearchHit): string {
 }
 
 /** People: per file, each declaration with its lines. */
-export function grepText(response: GrepResponse): string {
+export function grepText(response: GrepResponse, voice: Voice): string {
   const lines = underFiles(response.groups, (group) => [
     `  ${groupTitle(group)}${group.in.kind === 'Module' ? '' : `  ${group.in.id}`}`,
     ...group.matches.map((match) => `    ${match.line}:${match.character}  ${match.preview ?? ''}`.trimEnd()),
     ...(group.matches.length < group.count ? [`    … ${plural(group.count - group.matches.length, 'more line')}`] : []),
   ]);
-  return [...lines, ...grepSummary(response)].join('\n');
+  return [...lines, ...grepSummary(response, voice)].join('\n');
 }
 
 /**
@@ -74,7 +75,7 @@ export function grepText(response: GrepResponse): string {
  * (`60 getConnInfo: const xff = …`). The path is not repeated on every line as rg repeats it, which is what makes
  * this fewer tokens than `rg -n` for the same lines (docs/search.md); kinds and ids are in text, ids and JSON.
  */
-export function grepCompact(response: GrepResponse): string {
+export function grepCompact(response: GrepResponse, voice: Voice): string {
   const lines = underFiles(response.groups, (group) => {
     const name = `${groupName(group)}${group.matches.length < group.count ? ` (${group.count})` : ''}`;
     const [first, ...rest] = group.matches;
@@ -82,7 +83,7 @@ export function grepCompact(response: GrepResponse): string {
     if (first.preview === undefined) return [`${name}: ${group.matches.map((match) => match.line).join(' ')}`];
     return [`${first.line} ${name}: ${first.preview}`, ...rest.map((match) => `${match.line}: ${match.preview}`)];
   });
-  return [...lines, ...grepSummary(response)].join('\n');
+  return [...lines, ...grepSummary(response, voice)].join('\n');
 }
 
 /** Each group's lines, with its file's path before the first group of each file (groups come in file order). */
@@ -119,7 +120,7 @@ function groupTitle(group: GrepGroup): string {
   return group.in.kind === 'Module' ? groupName(group) : `${group.in.kind} ${groupName(group)}`;
 }
 
-function grepSummary(response: GrepResponse): string[] {
+function grepSummary(response: GrepResponse, voice: Voice): string[] {
   const lines = plural(response.totalMatches, 'matching line');
   const declarations = plural(response.totalGroups, 'declaration');
   const notes = [
@@ -129,6 +130,7 @@ function grepSummary(response: GrepResponse): string[] {
       response.groups.reduce((sum, group) => sum + group.matches.length, 0),
       response.totalMatches,
       'line',
+      voice,
     ),
   ];
   notes.push(...incompleteNote(response, 'the search stopped early'));

@@ -10,12 +10,13 @@ import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote } from './find-many.js';
 import { budgetNote, cutNotes, groupByFile, incompleteNote, kindColumn, place, plural, previewOf } from './notes.js';
 import { lineSpan, mapHeading, outlineSpan } from './outline-lines.js';
+import type { Voice } from './voice.js';
 
 /** What an answer that says `complete: false` without a reason left out. */
 export const PART_NOT_SEARCHED = 'part of the project was not searched';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
-export function mapText(response: MapResponse): string {
+export function mapText(response: MapResponse, voice: Voice): string {
   const lines = [mapHeading(response, '  ')];
   const width = Math.max(1, ...response.symbols.map((s) => lineSpan(s).length));
   const kindWidth = kindColumn(response.symbols);
@@ -44,11 +45,13 @@ export function mapText(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbol'));
+  lines.push(
+    ...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbol', voice),
+  );
   return lines.join('\n');
 }
 
-export function findText(response: FindResponse): string {
+export function findText(response: FindResponse, voice: Voice): string {
   const lines: string[] = [];
   const definition = response.definition;
   if (!definition) {
@@ -61,7 +64,7 @@ export function findText(response: FindResponse): string {
     else if (previewOf(definition) !== undefined) lines.push(`  ${previewOf(definition)}`);
   }
   if (response.ambiguous)
-    lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
+    lines.push(`ambiguous   other matches rank as high; re-ask with ${voice.ask('find', '<id>')} or Container.name`);
   if (response.refs !== 'none') {
     const files = groupByFile(response.references);
     const symbols = response.referenceSymbols;
@@ -84,12 +87,12 @@ export function findText(response: FindResponse): string {
         lines.push(`    ${at}  ${ref.role.padEnd(11)}${preview}${within}`.trimEnd());
       }
     }
-    lines.push(...leftOutNote(response).map((note) => `  ${note}`));
+    lines.push(...leftOutNote(response, voice).map((note) => `  ${note}`));
   }
   if (response.candidates.length > 0) {
     const total = Math.max(response.totalCandidates ?? 0, response.candidates.length);
     const shown = total > response.candidates.length ? `, ${response.candidates.length} shown` : '';
-    lines.push(`${plural(total, 'other match', 'other matches')}${shown} (re-ask with cn find <id>)`);
+    lines.push(`${plural(total, 'other match', 'other matches')}${shown} (re-ask with ${voice.ask('find', '<id>')})`);
     for (const candidate of response.candidates) {
       const container = candidate.container ? ` (in ${candidate.container})` : '';
       lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
@@ -99,7 +102,7 @@ export function findText(response: FindResponse): string {
   return lines.join('\n');
 }
 
-export function inspectText(response: InspectResponse | InspectManyResponse): string {
+export function inspectText(response: InspectResponse | InspectManyResponse, voice: Voice): string {
   const results = 'result' in response ? [response.result] : response.results;
   const blocks = results.map(({ filePath, range, code, relatedSymbols, expand }) => {
     const width = String(range.endLine).length;
@@ -112,8 +115,8 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   });
   if ('results' in response) {
     for (const failure of response.failures) blocks.push(`failed  ${failure.id}: ${failure.message}`);
-    blocks.push(cutNotes(response, response.results.length, response.total, 'block').join('\n'));
-  } else blocks.push(cutNotes(response, 1, 1, 'block').join('\n'));
+    blocks.push(cutNotes(response, response.results.length, response.total, 'block', voice).join('\n'));
+  } else blocks.push(cutNotes(response, 1, 1, 'block', voice).join('\n'));
   return blocks.filter((block) => block !== '').join('\n\n');
 }
 

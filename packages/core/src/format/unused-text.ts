@@ -1,8 +1,9 @@
 import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
 import { incompleteNote, kindColumn, plural } from './notes.js';
+import type { Voice } from './voice.js';
 
 /** People: one block per file, then what was checked and searched. */
-export function unusedText(response: UnusedResponse): string {
+export function unusedText(response: UnusedResponse, voice: Voice): string {
   const lines: string[] = [];
   const kindWidth = kindColumn(response.files.flatMap((file) => file.unused));
   for (const file of response.files) {
@@ -13,16 +14,16 @@ export function unusedText(response: UnusedResponse): string {
         `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(kindWidth)} ${displayName(symbol)}${notes(symbol)}`,
       );
   }
-  lines.push(...summary(response));
+  lines.push(...summary(response, voice));
   return lines.join('\n');
 }
 
 /** Agents: one line per symbol, its id first (ready for cn inspect), then the summary. */
-export function unusedCompact(response: UnusedResponse): string {
+export function unusedCompact(response: UnusedResponse, voice: Voice): string {
   const lines = response.files.flatMap((file) =>
     file.unused.map((symbol) => `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}`),
   );
-  lines.push(...summary(response));
+  lines.push(...summary(response, voice));
   return lines.join('\n');
 }
 
@@ -49,7 +50,7 @@ function notes(symbol: UnusedSymbol): string {
 const EXPORT_USE_RULE =
   'a use is a reference from another file: an import, `export { x } from`, `ns.x` (`export *` alone names nothing)';
 
-function summary(response: UnusedResponse): string[] {
+function summary(response: UnusedResponse, voice: Voice): string[] {
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
   const files = plural(response.filesChecked, 'file');
   const checked =
@@ -62,7 +63,8 @@ function summary(response: UnusedResponse): string[] {
     ...(response.exported && response.membersOf === undefined ? [EXPORT_USE_RULE] : []),
     `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${plural(response.projects, 'project')} searched`,
   ];
-  if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
+  if (listed < response.total)
+    lines.push(`${listed} of ${response.total} shown (${voice.option('limit')} / ${voice.option('maxTokens')})`);
   lines.push(...incompleteNote(response, 'some uses may not have been seen'));
   return lines;
 }
