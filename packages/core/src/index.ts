@@ -21,6 +21,7 @@ export * from './inspect/select-block.js';
 export { tokenize, type Token } from './inspect/lexer.js';
 export * from './inspect/related-symbols.js';
 export * from './usecases/map-file.js';
+export * from './usecases/unmatched-scopes.js';
 export * from './usecases/find-symbol.js';
 export * from './usecases/inspect-code.js';
 export * from './usecases/inspect-batches.js';

@@ -1,5 +1,6 @@
 import type { TokenMeasure } from '../output/budget.js';
 import { estimateJsonTokens, estimateTokens } from '../output/token-estimate.js';
+import type { UnmatchedScope } from '@cn/protocol';
 import { escapeAnswerControls, jsonText } from './control-characters.js';
 import { CLI_VOICE, type Voice } from './voice.js';
 
@@ -46,7 +47,26 @@ export function rendererFor<T>(
   if (format === 'json') return jsonText;
   const render = presenter[format];
   if (!render) throw new Error(`no ${format} rendering`);
-  return (answer) => render(escapeAnswerControls(answer), voice);
+  // ids and files feed pipes: their reader (the CLI) says the warnings on stderr instead.
+  const warned = format !== 'ids' && format !== 'files';
+  return (answer) => {
+    const shown = escapeAnswerControls(answer);
+    const output = render(shown, voice);
+    const warnings = warned ? unmatchedLines(shown, voice) : [];
+    return warnings.length > 0 ? [...warnings, output].join('\n') : output;
+  };
+}
+
+/**
+ * `warning: --refs-not-in '**\/*.test.tsx' matches no project file`: a filter that kept or left out nothing,
+ * first in every answer that reads as text (the answer is otherwise read as filtered), in the reader's words.
+ */
+export function unmatchedLines(answer: unknown, voice: Voice): string[] {
+  const unmatched = (answer as { unmatched?: UnmatchedScope[] } | undefined)?.unmatched ?? [];
+  return unmatched.map(
+    ({ field, pattern }) =>
+      `warning: ${field === 'paths' ? 'path' : voice.option(field)} '${pattern}' matches no project file`,
+  );
 }
 
 /** What a budget counts: the estimate of exactly what will be printed. */
