@@ -3,8 +3,10 @@ import type { ProjectPaths } from '../domain/project-paths.js';
 import type { ProjectSources } from '../ports/project-sources.js';
 import { pathFilter, scopeList } from '../ranking/path-filter.js';
 
-/** The request fields that name paths or globs to keep or leave out (find, calls, impl, type, impact, unused, search,
- * grep). */
+/**
+ * The request fields that name paths or globs to keep or leave out (find, calls, impl, type, impact, unused, search,
+ * grep).
+ */
 export type ScopeRequest = Partial<Record<'in' | 'refsIn' | 'refsNotIn', string>> & { paths?: string[] };
 
 /**
