@@ -1,7 +1,7 @@
 /** `cn unused` — POST /unused: declarations nothing (or nothing that counts) uses. */
 import { z } from 'zod';
 import { MAX_PATH_LENGTH } from './limits.js';
-import { budgetReport, searchReport } from './shared.js';
+import { budgetReport, scopeWarnings, searchReport } from './shared.js';
 
 export const unusedRequest = z.strictObject({
   /** A source file or a directory, root-relative or absolute; absent: the whole project. */
@@ -67,6 +67,7 @@ export const unusedResponse = z.object({
   usedOnlyByTests: z.int(),
   truncated: z.literal(true).optional(),
   budget: budgetReport.optional(),
+  ...scopeWarnings,
   /** Echoed from the request, so the answer says which uses counted: only other files' (`exported`), where. */
   exported: z.literal(true).optional(),
   refsIn: z.string().optional(),

@@ -1,4 +1,6 @@
 import type { GraphEdge, GraphNode, GraphResponse } from '@cn/protocol';
+import { plural } from './notes.js';
+import type { Voice } from './voice.js';
 
 type Way = 'in' | 'out';
 
@@ -17,7 +19,7 @@ const LABELS: Record<GraphEdge['kind'], Record<Way, string>> = {
  * Each node is expanded once, where the walk first reached it (its depth); elsewhere it is listed
  * with a note, so recursion and cycles print once instead of forever.
  */
-export function graphTree(response: GraphResponse & { roots?: string[]; totalEdges?: number }): string {
+export function graphTree(response: GraphResponse & { roots?: string[]; totalEdges?: number }, voice: Voice): string {
   const nodes = new Map(response.nodes.map((node) => [node.id, node]));
   const edgeKind = response.edges[0]?.kind ?? (looksLikeFile(response.root) ? 'imports' : 'calls');
   const towards: Record<Way, Map<string, string[]>> = { in: new Map(), out: new Map() };
@@ -62,7 +64,9 @@ export function graphTree(response: GraphResponse & { roots?: string[]; totalEdg
   });
   // A `--limit` cut is noted by the command (calls-text.ts); this is the node cap's.
   if (response.truncated && response.totalEdges === undefined)
-    lines.push(`… cut at ${response.nodes.length} nodes (narrow the question or lower --depth)`);
+    lines.push(
+      `… cut at ${plural(response.nodes.length, 'node')} (narrow the question or lower ${voice.option('depth')})`,
+    );
   return lines.join('\n');
 }
 

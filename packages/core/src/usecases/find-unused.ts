@@ -187,7 +187,14 @@ function usesThatCount(request: UnusedRequest): (relativePath: string) => boolea
  * A source file is checked alone; a directory (or nothing: the root) stands for its project files, declaration files
  * aside.
  */
-async function filesToCheck(deps: Deps, userPath: string | undefined): Promise<{ base: string; files: string[] }> {
+/**
+ * A file (itself), a directory (the project's source files under it, declaration files aside, in path order) or
+ * nothing (the whole project): what `cn unused` and `cn diagnostics` check.
+ */
+export async function filesToCheck(
+  deps: Pick<Deps, 'files' | 'paths'> & { importGraph: Pick<ImportGraphSource, 'projectFiles'> },
+  userPath: string | undefined,
+): Promise<{ base: string; files: string[] }> {
   const given = userPath === undefined || userPath.trim() === '' ? '.' : userPath;
   const resolved = await deps.files.resolveInRoot(given);
   if (isSourceFile(resolved)) {
