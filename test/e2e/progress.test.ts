@@ -52,7 +52,12 @@ function cnOnTerminal(args: string[], { anyExit = false } = {}): Promise<string>
 
 const ERASE = '\r\x1b[K';
 const root = generatedProject(2000);
-afterAll(() => cleanUp(root));
+/** 400 files: four pages of diagnostics. */
+const diagnosticsRoot = generatedProject(400);
+afterAll(async () => {
+  await cleanUp(root);
+  await cleanUp(diagnosticsRoot);
+});
 
 describe.runIf(hasScript)('cold-start progress', () => {
   it('on a terminal: what it waits for, rewritten in place, erased before the answer', async () => {
@@ -86,9 +91,9 @@ describe.runIf(hasScript)('cold-start progress', () => {
   }, 300_000);
 
   it('cn diagnostics over the project (4 pages): piped, nothing on stderr; on a terminal, only a line in place (issue 24, item 12)', async () => {
-    const piped = await cn(['diagnostics', '--root', root]);
+    const piped = await cn(['diagnostics', '--root', diagnosticsRoot]);
     expect(piped).toMatchObject({ exitCode: 1, stderr: '' });
-    const output = await cnOnTerminal(['diagnostics', '--root', root], { anyExit: true });
+    const output = await cnOnTerminal(['diagnostics', '--root', diagnosticsRoot], { anyExit: true });
     expect(output).not.toMatch(/cn:/);
     for (const line of output
       .split(ERASE)

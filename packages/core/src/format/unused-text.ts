@@ -67,7 +67,7 @@ function summary(response: UnusedResponse, voice: Voice): string[] {
     lines.push(`${listed} of ${response.total} shown (${voice.option('limit')} / ${voice.option('maxTokens')})`);
   const deleted = response.deletedWhileChecking ?? [];
   if (deleted.length > 0)
-    lines.push(`skipped ${plural(deleted.length, 'file')} deleted while cn checked: ${deleted.join(', ')}`);
+    lines.push(`skipped ${plural(deleted.length, 'file')} deleted or changed while cn checked: ${deleted.join(', ')}`);
   lines.push(...incompleteNote(response, 'some uses may not have been seen'));
   return lines;
 }

@@ -59,8 +59,8 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts))
       return 'used';
     const at = node.selectionRange.start;
-    const found = await deps.engine.references(filePath, at, false).catch((error: unknown) => {
-      if (!deleted.skips(filePath, error)) throw error;
+    const found = await deps.engine.references(filePath, at, false).catch(async (error: unknown) => {
+      if (!(await deleted.skipsRewritten(deps.files, filePath, symbol.name, at, error))) throw error;
       return undefined;
     });
     if (found === undefined) return 'deleted';
