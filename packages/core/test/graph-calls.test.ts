@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, traceCalls } from '../src/index.js';
-import { codebaseFromText } from './call-fakes.js';
+import { TextReferenceSyntax, codebaseFromText } from './call-fakes.js';
 import { FakeEngine, FakeFiles, ROOT, key, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
@@ -25,8 +25,8 @@ const chain = [
 ].join('\n');
 
 function setup(more: Record<string, string> = {}) {
-  const { engine, navigation, files } = codebaseFromText({ 'src/chain.ts': chain, ...more });
-  const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) };
+  const { engine, navigation, files, referenceSyntax } = codebaseFromText({ 'src/chain.ts': chain, ...more });
+  const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
   return { navigation, engine, deps };
 }
 
@@ -172,12 +172,14 @@ describe('traceCalls: callers that are really callers', () => {
   ].join('\n');
   const codebase = () => setup({ 'src/shapes.ts': shapes, 'src/shapes.test.ts': testFile });
 
-  it('credits calls in module-level callbacks to <module>, a const arrow to itself, and counts what is not a call', async () => {
+  it('credits calls in module-level callbacks to <module> through the callbacks, a const to itself, and counts what is not a call by role', async () => {
     const { deps } = codebase();
     const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14' });
     expect(response.nodes).toEqual([
       { id: 'src/shapes.ts::1::14', name: 'ZodError', kind: 'Class', depth: 0 },
       { id: 'src/shapes.test.ts', name: '<module>', kind: 'Module', depth: 1 },
+      // `const top = new ZodError()` at the top level belongs to top, as `cn grep` and `cn find` say.
+      { id: 'src/shapes.test.ts::9::7', name: 'top', kind: 'Variable', depth: 1 },
       { id: 'src/shapes.ts::5::14', name: 'build', kind: 'Function', depth: 1 },
     ]);
     expect(response.edges).toEqual([
@@ -185,12 +187,20 @@ describe('traceCalls: callers that are really callers', () => {
         from: 'src/shapes.test.ts',
         to: 'src/shapes.ts::1::14',
         kind: 'calls',
-        callSites: ['src/shapes.test.ts::4::23', 'src/shapes.test.ts::9::17'],
+        callSites: ['src/shapes.test.ts::4::23'],
+        through: { 'src/shapes.test.ts::4::23': ['arrow@2', 'arrow@3'] },
+      },
+      {
+        from: 'src/shapes.test.ts::9::7',
+        to: 'src/shapes.ts::1::14',
+        kind: 'calls',
+        callSites: ['src/shapes.test.ts::9::17'],
       },
       { from: 'src/shapes.ts::5::14', to: 'src/shapes.ts::1::14', kind: 'calls', callSites: ['src/shapes.ts::6::14'] },
     ]);
     // The import, `instanceof ZodError` and `toBeInstanceOf(ZodError)`.
     expect(response.nonCallSites).toBe(3);
+    expect(response.nonCalls).toEqual({ import: 1, read: 2 });
   });
 
   it('keeps only callers the path filters let through, and counts the rest', async () => {
@@ -199,7 +209,7 @@ describe('traceCalls: callers that are really callers', () => {
     expect(response.edges.map((edge) => edge.from)).toEqual(['src/shapes.ts::5::14']);
     expect(response.filteredCallSites).toBe(2);
     const only = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: 'src/shapes.test.ts' });
-    expect(only.edges.map((edge) => edge.from)).toEqual(['src/shapes.test.ts']);
+    expect(only.edges.map((edge) => edge.from)).toEqual(['src/shapes.test.ts', 'src/shapes.test.ts::9::7']);
     const error = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: '../elsewhere' }).catch(
       (caught: CnError) => caught,
     );
@@ -216,6 +226,7 @@ describe('traceCalls: callers that are really callers', () => {
       to: 'src/shapes.ts::2::17',
       kind: 'calls',
       callSites: ['src/shapes.test.ts::6::5'],
+      through: { 'src/shapes.test.ts::6::5': ['arrow@2', 'arrow@3'] },
     });
     const tooMany = await traceCalls(deps, { target: 'a', targets: Array.from({ length: 20 }, () => 'b') }).catch(
       (caught: CnError) => caught,
@@ -262,7 +273,14 @@ describe('traceCalls: the engine names callers the outline cannot', () => {
     engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17])];
     const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
     const response = await traceCalls(
-      { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) },
+      {
+        engine,
+        symbols: engine,
+        navigation,
+        files,
+        paths: new ProjectPaths(ROOT),
+        referenceSyntax: new TextReferenceSyntax(),
+      },
       { target: 'src/tick.ts::1::17' },
     );
     expect(response.edges).toEqual([
@@ -293,7 +311,14 @@ describe('traceCalls: overloads the engine does not name', () => {
     engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17]), implementation];
     const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
     const response = await traceCalls(
-      { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) },
+      {
+        engine,
+        symbols: engine,
+        navigation,
+        files,
+        paths: new ProjectPaths(ROOT),
+        referenceSyntax: new TextReferenceSyntax(),
+      },
       { target: 'src/tick.ts::1::17' },
     );
     expect(response.edges).toEqual([

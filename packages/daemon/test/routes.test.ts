@@ -67,6 +67,17 @@ beforeEach(async () => {
   warning = undefined;
   const sources = new FakeSources(files);
   const paths = new ProjectPaths(ROOT);
+  // The import and the two calls; every other reference reads as a plain use at the top level.
+  const referenceSyntax = new FakeReferenceSyntax();
+  referenceSyntax.sites[`${ROOT}/src/main.ts:1:10`] = { role: 'import' };
+  referenceSyntax.sites[`${ROOT}/src/greet.ts:2:10`] = {
+    role: 'call',
+    enclosing: { name: 'greet', kind: 'Function', position: { line: 1, character: 17 } },
+  };
+  referenceSyntax.sites[`${ROOT}/src/main.ts:2:26`] = {
+    role: 'call',
+    enclosing: { name: 'run', kind: 'Function', position: { line: 2, character: 14 } },
+  };
   const searchIndex = new SearchIndex({
     sources,
     files,
@@ -81,7 +92,7 @@ beforeEach(async () => {
     importGraph,
     typeSyntax: { typeDeclarations: async () => [] },
     changes: { changedFiles: async () => [{ filePath: `${ROOT}/src/greet.ts`, lines: [{ start: 5, end: 5 }] }] },
-    referenceSyntax: new FakeReferenceSyntax(),
+    referenceSyntax,
     files,
     paths,
     sources,
@@ -215,9 +226,7 @@ describe('answers, one per route family', () => {
     expect(listed.json().filteredReferences ?? 0).toBe(all.totalReferences - references.length);
     const grouped = await proven('POST', '/find', { query: 'greet', group: 'file' });
     expect(grouped.json().referenceFiles).toEqual(
-      expect.arrayContaining([
-        { filePath: 'src/main.ts', count: expect.any(Number), roles: { read: expect.any(Number) } },
-      ]),
+      expect.arrayContaining([{ filePath: 'src/main.ts', count: 3, roles: { import: 1, call: 1, read: 1 } }]),
     );
     const unknownRole = await proven('POST', '/find', { query: 'greet', role: ['poke'] });
     expect(unknownRole.statusCode).toBe(400);

@@ -1,10 +1,10 @@
 import type { ImpactResponse } from '@cn/protocol';
-import { nodeLabel } from './calls-text.js';
+import { callEdgeLine, nodeLabel } from './calls-text.js';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitImpact } from '../output/impact-budget.js';
-import { cutNotes } from './notes.js';
-import { graphTree, sitesSuffix } from './tree.js';
+import { cutNotes, plural } from './notes.js';
+import { graphTree } from './tree.js';
 
 /**
  * `cn impact` in every format. The files are the answer; compact is one line per file with why it is
@@ -35,14 +35,13 @@ export const impactPresenter: Presenter<ImpactResponse> = {
   },
   compact: (response) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
-    const label = (id: string) => nodeLabel(nodes.get(id), id);
     const lines = response.files.map((file) => `${file.filePath} ${file.depth} ${file.reasons.join(',')}`);
     const changed = (response.roots ?? [response.root]).join(' ');
     // A budget that kept no file is not "no files affected": the note below says how many there are.
     if (lines.length === 0)
       lines.push(response.totalFiles ? `changed: ${changed}` : `no files affected (changed: ${changed})`);
     if (response.tests.length > 0) lines.push(`tests: ${response.tests.join(' ')}`);
-    lines.push(...response.edges.map((edge) => `${label(edge.from)} → ${label(edge.to)}${sitesSuffix(edge)}`));
+    lines.push(...response.edges.map((edge) => callEdgeLine(edge, nodes)));
     return [...lines, ...impactNotes(response)].join('\n');
   },
   ids: (response) => response.files.map((file) => file.filePath).join('\n'),
@@ -61,6 +60,10 @@ function impactNotes(response: ImpactResponse): string[] {
   );
   if (response.totalEdges !== undefined && response.edges.length < response.totalEdges)
     notes.push(`… ${response.totalEdges - response.edges.length} more caller edges`);
+  if (response.namesakeCallSites)
+    notes.push(
+      `${plural(response.namesakeCallSites, 'call')} of a namesake (the definition there is another declaration of the name): left out`,
+    );
   if (response.changedFiles)
     notes.push(
       `${response.changedFiles} changed source files with no declaration changed (imports, top-level statements)`,

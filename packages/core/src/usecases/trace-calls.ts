@@ -4,8 +4,8 @@ import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import type { Position, SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
-import { isCallOrNewSite } from '../graph/call-sites.js';
-import { ReferenceCallers } from '../graph/reference-callers.js';
+import { CallCounts } from '../graph/call-counts.js';
+import { ReferenceCallers, callIds, type Caller, type ReferenceCallerDeps } from '../graph/reference-callers.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
 import { cutFields, limitEdges } from '../graph/limit-edges.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
@@ -21,7 +21,8 @@ import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget, type Nam
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { guessFields } from './target-guess.js';
 
-type Deps = NameSearchDeps & { navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
+type Deps = NameSearchDeps &
+  ReferenceCallerDeps & { navigation: CodeNavigation; files: SourceFiles; paths: ProjectPaths };
 
 /** `cn calls a b c` answers them in one graph; more is a different question (cn find, cn map). */
 export const MAX_CALL_TARGETS = 20;
@@ -33,8 +34,9 @@ interface Root {
 
 /**
  * `cn calls <target…>`: who calls it (in), what it calls (out), or both, breadth first to a depth.
- * Edges always point from caller to callee, whichever way the walk went. Only calls and `new`
- * count; other references (imports, types, `instanceof`, a function passed as a value) are counted, not shown.
+ * Edges always point from caller to callee, whichever way the walk went. Only calls and `new` (read from the syntax
+ * at each site) count; other references (imports, types, `instanceof`, a function passed as a value, an override's
+ * declaration) are counted by role, not shown.
  */
 export async function traceCalls(deps: Deps, request: CallsRequest): Promise<CallsResponse> {
   const direction = checkDirection(request.direction, 'in');
@@ -52,30 +54,39 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   // A file's top-level code is named by the file's path, the id that asks for it again.
   const idOf = (item: CallHierarchyItem) =>
     isModuleItem(item) ? deps.paths.toRelative(item.filePath) : idAt(item.filePath, item.selectionRange.start);
-  const counts = { nonCallSites: 0, filteredCallSites: 0 };
-  const callers = new ReferenceCallers(deps.engine, deps.navigation, (filePath) => builder.text(filePath));
+  const counts = new CallCounts();
+  const callers = new ReferenceCallers(deps, (filePath) => builder.text(filePath));
+  const siteId = (location: SourceLocation) => idAt(location.filePath, location.range.start);
   // Calls into the standard library (lib.d.ts), packages installed outside the root or files reached
   // through a symlink leading out would get ids no other command accepts; the graph stays within the project.
-  // Sites that only name the callee (no call, no `new`) are no calls.
-  const stepsOf = async (
-    calls: Array<{ item: CallHierarchyItem; sites: SourceLocation[] }>,
-    towardsCallers: boolean,
-  ): Promise<Step<CallHierarchyItem>[]> => {
+  // Sites that only name the callee (no call, no `new`: an import, a type, an override's declaration) are no calls.
+  const stepsOf = async (calls: Caller[], towardsCallers: boolean): Promise<Step<CallHierarchyItem>[]> => {
     const steps = await Promise.all(
-      calls.map(async ({ item, sites }) => {
+      calls.map(async ({ from: item, sites }) => {
         if (!(await deps.files.isInsideRoot(item.filePath))) return undefined;
-        const called = await callSitesOnly(builder, sites);
+        const step = callIds(sites, siteId);
         if (towardsCallers && !keepCaller(item.filePath)) {
-          counts.filteredCallSites += called.length;
+          counts.filteredCallSites += step.sites.length;
           return undefined;
         }
-        counts.nonCallSites += sites.length - called.length;
-        return called.length === 0
-          ? undefined
-          : { node: item, sites: called.map((site) => idAt(site.filePath, site.range.start)) };
+        counts.nonCalls(sites);
+        return step.sites.length === 0 ? undefined : { node: item, ...step };
       }),
     );
     return steps.filter((step): step is Step<CallHierarchyItem> => step !== undefined);
+  };
+  const callersOf = async (item: CallHierarchyItem) => {
+    const found = await callers.incomingCalls(item);
+    counts.namesakeCallSites += found.otherCallee;
+    counts.uncheckedCallSites += found.unchecked;
+    return stepsOf(found.callers, true);
+  };
+  const calleesOf = async (item: CallHierarchyItem) => {
+    const calls = await deps.navigation.outgoingCalls(item);
+    const found = await Promise.all(
+      calls.map(async (call) => ({ from: call.to, sites: await callers.sitesIn(item, call.callSites) })),
+    );
+    return stepsOf(found, false);
   };
   const graph = new GraphBuilder();
   for (const { item } of roots) graph.addNode(callNode(item, idOf(item), 0));
@@ -87,20 +98,12 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
         depth,
         maxNodes: MAX_GRAPH_NODES,
         alreadyKnown: (id) => graph.has(id),
-        neighbours: async (item) =>
-          towardsCallers
-            ? stepsOf(
-                (await callers.incomingCalls(item)).map((call) => ({ item: call.from, sites: call.callSites })),
-                true,
-              )
-            : stepsOf(
-                (await deps.navigation.outgoingCalls(item)).map((call) => ({ item: call.to, sites: call.callSites })),
-                false,
-              ),
+        neighbours: (item) => (towardsCallers ? callersOf(item) : calleesOf(item)),
         onNode: (item, level) => graph.addNode(callNode(item, idOf(item), level)),
         onStep: (expanded, step) => {
           const [from, to] = towardsCallers ? [step.node, expanded] : [expanded, step.node];
-          graph.addEdge({ from: idOf(from), to: idOf(to), kind: 'calls', callSites: step.sites });
+          const through = step.through ? { through: step.through } : {};
+          graph.addEdge({ from: idOf(from), to: idOf(to), kind: 'calls', callSites: step.sites, ...through });
         },
       },
       () => graph.nodeCount,
@@ -120,8 +123,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     nodes,
     edges,
     ...cutFields(truncated, totalEdges),
-    ...(counts.nonCallSites > 0 ? { nonCallSites: counts.nonCallSites } : {}),
-    ...(counts.filteredCallSites > 0 ? { filteredCallSites: counts.filteredCallSites } : {}),
+    ...counts.fields(),
     // Callers are searched project-wide; callees are read from the asked function's own body.
     ...(direction !== 'out' ? searchCompleteness(searchedProjects(deps.engine), []) : {}),
     ...(await guessFields(
@@ -146,18 +148,6 @@ async function resolveRoot(deps: Deps, rawQuery: string, narrowing: TargetNarrow
     );
   }
   return { item, resolved };
-}
-
-/**
- * The sites that call or construct. A site in a file cn may not read (over the size cap) cannot be judged: it is kept,
- * as a caller unverified beats one dropped.
- */
-async function callSitesOnly(builder: LocationRefBuilder, sites: SourceLocation[]): Promise<SourceLocation[]> {
-  const texts = await Promise.all(sites.map((site) => builder.text(site.filePath)));
-  return sites.filter((site, index) => {
-    const text = texts[index];
-    return text === undefined || isCallOrNewSite(text, site.range);
-  });
 }
 
 /** `refsIn`/`refsNotIn` over the caller's root-relative path. */
