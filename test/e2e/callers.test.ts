@@ -121,13 +121,27 @@ describe('cn calls: callers that are really callers', () => {
     ]);
   });
 
-  it('a name two declarations share is answered with ambiguous and the other candidate', async () => {
-    const answer = await cn(['calls', 'mergePath', '--format', 'compact', '--root', root]);
-    expect(answer.stdout).toContain('ambiguous: the name was a guess; re-ask with an id: cn calls <id>');
-    const chosen = json(await cn(['calls', 'mergePath', '--root', root]));
-    expect(chosen.ambiguous).toBe(true);
-    const ids = [chosen.root, ...chosen.candidates.map((candidate: { id: string }) => candidate.id)].sort();
-    expect(ids).toEqual(['src/client/paths.ts::2::14', `${ERRORS}::4::14`]);
+  it('a name two callables share is answered for each, grouped with its counts (type still flags the guess)', async () => {
+    const answer = json(await cn(['calls', 'mergePath', '--root', root]));
+    expect(answer.ambiguous).toBeUndefined();
+    // In the order cn find ranks them.
+    expect(answer.roots).toEqual(['src/client/paths.ts::2::14', `${ERRORS}::4::14`]);
+    expect(
+      answer.meanings.map((meaning: { id: string; edges: number; callSites: number }) =>
+        [meaning.id, meaning.edges, meaning.callSites].join(' '),
+      ),
+    ).toEqual(['src/client/paths.ts::2::14 0 0', `${ERRORS}::4::14 1 1`]);
+    const compact = await cn(['calls', 'mergePath', '--format', 'compact', '--root', root]);
+    expect(compact.stdout.trimEnd().split('\n')).toEqual([
+      '2 declarations named mergePath, each answered (re-ask with an id for one)',
+      'mergePath [src/client/paths.ts::2::14]: 0 callers, 0 call sites',
+      `mergePath [${ERRORS}::4::14]: 1 caller, 1 call site`,
+      `  fail [${ERRORS}::6::17] → mergePath [${ERRORS}::4::14] @ 7:22`,
+    ]);
+    // An id, or the file and the name, is certain.
+    const one = json(await cn(['calls', 'src/client/paths.ts::mergePath', '--root', root]));
+    expect(one).toMatchObject({ root: 'src/client/paths.ts::2::14', edges: [] });
+    expect(one.meanings).toBeUndefined();
     const type = json(await cn(['type', 'mergePath', '--root', root]));
     expect(type.ambiguous).toBe(true);
     const typeText = await cn(['type', 'mergePath', '--format', 'compact', '--root', root]);

@@ -234,7 +234,7 @@ describe('traceCalls: callers that are really callers', () => {
     expect((tooMany as CnError).kind).toBe('bad-input');
   });
 
-  it('flags a name that two declarations answer alike, listing the other', async () => {
+  it('a name two callables share is answered for each, grouped with its counts; one left is certain', async () => {
     const { deps, engine } = codebase();
     const range = (line: number) => ({ start: { line, character: 1 }, end: { line, character: 30 } });
     engine.symbols = [
@@ -242,12 +242,31 @@ describe('traceCalls: callers that are really callers', () => {
       { name: 'ping', kind: 'Function', filePath: `${ROOT}/src/other.ts`, range: range(1) },
     ];
     deps.files.files['src/other.ts'] = 'function ping() {}\n';
+    // The fake's items are keyed by name: the second ping is its own item.
+    deps.navigation.addFunction('ping2', 'src/other.ts', 1);
     const response = await traceCalls(deps, { target: 'ping' });
-    expect(response.root).toBe('src/chain.ts::11::10');
-    expect(response.ambiguous).toBe(true);
-    expect(response.candidates).toEqual([expect.objectContaining({ id: 'src/other.ts::1::10', name: 'ping' })]);
+    expect(response.roots).toEqual(['src/chain.ts::11::10', 'src/other.ts::1::10']);
+    expect(response.ambiguous).toBeUndefined();
+    expect(response.meanings?.map(({ id, edges, callSites }) => `${id} ${edges} ${callSites}`)).toEqual([
+      'src/chain.ts::11::10 2 2',
+      'src/other.ts::1::10 0 0',
+    ]);
     engine.symbols = [engine.symbols[0]];
-    expect((await traceCalls(deps, { target: 'ping' })).ambiguous).toBeUndefined();
+    const certain = await traceCalls(deps, { target: 'ping' });
+    expect(certain.roots).toBeUndefined();
+    expect(certain.meanings).toBeUndefined();
+  });
+
+  it('a name matched only inexactly is a guess, flagged, with the other candidates', async () => {
+    const { deps, engine } = codebase();
+    const range = (line: number) => ({ start: { line, character: 1 }, end: { line, character: 30 } });
+    engine.symbols = [
+      { name: 'ping', kind: 'Function', filePath: `${ROOT}/src/chain.ts`, range: range(11) },
+      { name: 'pong', kind: 'Function', filePath: `${ROOT}/src/chain.ts`, range: range(14) },
+    ];
+    const response = await traceCalls(deps, { target: 'p' });
+    expect(response.ambiguous).toBe(true);
+    expect(response.candidates?.length).toBeGreaterThan(0);
   });
 });
 

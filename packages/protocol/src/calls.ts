@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { graphDepth, graphDirection, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_CALL_TARGETS, MAX_PATH_LENGTH } from './limits.js';
 import { REFERENCE_ROLES } from './reference-roles.js';
-import { budgetReport, optionalSearchReport } from './shared.js';
+import { budgetReport, namedLocation, optionalSearchReport } from './shared.js';
 
 export const callsRequest = z.strictObject({
   /**
@@ -38,8 +38,15 @@ export type CallsRequest = z.infer<typeof callsRequest>;
  */
 export const callsResponse = graphResponse.extend({
   ...targetGuess,
-  /** All the graph's roots when several targets were asked (`root` is the first). */
+  /** All the graph's roots when several targets were asked, or a name stood for several declarations (`root` first). */
   roots: z.array(z.string()).optional(),
+  /**
+   * A name that exactly names several callables (two functions `mergePath`): each is a root, none picked; here each
+   * with the edges at it (into it for callers, out of it for callees) and their call sites, to re-ask by id for one.
+   */
+  meanings: z.array(namedLocation.extend({ edges: z.int(), callSites: z.int() })).optional(),
+  /** Callables of that name past the ones answered (at most 6 per name). */
+  moreMeanings: z.int().optional(),
   /**
    * References that do not call or construct (imports, types, `x instanceof Foo`, an override's declaration), summed
    * over the nodes expanded: left out.

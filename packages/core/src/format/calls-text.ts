@@ -15,11 +15,13 @@ import { graphTree, sharedThrough, shortSites, siteGroups } from './tree.js';
  *   $ZodObject › arrow@9 [src/lazy.ts::9::14] → defineLazy [src/lazy.ts::1::17] @ 10:3 11:3
  */
 export const callsPresenter: Presenter<CallsResponse> = {
-  text: (response) => [graphTree(response), ...callsNotes(response)].join('\n'),
-  tree: (response) => [graphTree(response), ...callsNotes(response)].join('\n'),
+  text: (response) => [...meaningsHeadline(response), treeWithMeanings(response), ...callsNotes(response)].join('\n'),
+  tree: (response) => [...meaningsHeadline(response), treeWithMeanings(response), ...callsNotes(response)].join('\n'),
   compact: (response) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
-    const lines = response.edges.map((edge) => callEdgeLine(edge, nodes));
+    const lines = response.meanings
+      ? [...meaningsHeadline(response), ...groupedByMeaning(response, nodes)]
+      : response.edges.map((edge) => callEdgeLine(edge, nodes));
     // A budget that kept no edge is not "no calls": the note below says how many there are.
     const roots = (response.roots ?? [response.root]).join(' ');
     if (lines.length === 0) lines.push(response.totalEdges ? `roots: ${roots}` : `no calls (roots: ${roots})`);
@@ -53,6 +55,55 @@ export function callEdgeLine(edge: GraphEdge, nodes: Map<string, GraphNode>): st
   const sites = shortSites(edge);
   const caller = nodeLabel(nodes.get(edge.from), edge.from, sharedThrough(siteGroups(edge)));
   return `${caller} → ${nodeLabel(nodes.get(edge.to), edge.to)}${sites.length > 0 ? ` @ ${sites.join(' ')}` : ''}`;
+}
+
+/** `2 declarations named mergePath, each answered (re-ask with an id for one)`: no silent pick to mistrust. */
+function meaningsHeadline(response: CallsResponse): string[] {
+  const meanings = response.meanings;
+  if (!meanings) return [];
+  const more = response.moreMeanings ? ` (${response.moreMeanings} more not answered)` : '';
+  return [
+    `${meanings.length} declarations named ${meanings[0].name}${more}, each answered (re-ask with an id for one)`,
+  ];
+}
+
+/** `: 2 callers, 3 call sites` after a meaning's own line. */
+function meaningCounts(response: CallsResponse): Map<string, string> {
+  const noun = response.direction === 'in' ? 'caller' : response.direction === 'out' ? 'callee' : 'edge';
+  return new Map(
+    (response.meanings ?? []).map((meaning) => [
+      meaning.id,
+      `: ${plural(meaning.edges, noun)}, ${plural(meaning.callSites, 'call site')}`,
+    ]),
+  );
+}
+
+function treeWithMeanings(response: CallsResponse): string {
+  return graphTree(response, meaningCounts(response));
+}
+
+/** Each meaning's line with its counts, then the edges reached from it (an edge two reach is under the first). */
+function groupedByMeaning(response: CallsResponse, nodes: Map<string, GraphNode>): string[] {
+  const counts = meaningCounts(response);
+  const printed = new Set<GraphEdge>();
+  return (response.meanings ?? []).flatMap((meaning) => {
+    const reached = new Set([meaning.id]);
+    const group: GraphEdge[] = [];
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const edge of response.edges) {
+        if (printed.has(edge) || !(reached.has(edge.from) || reached.has(edge.to))) continue;
+        printed.add(edge);
+        group.push(edge);
+        reached.add(edge.from).add(edge.to);
+        grew = true;
+      }
+    }
+    return [
+      `${nodeLabel(nodes.get(meaning.id), meaning.id)}${counts.get(meaning.id)}`,
+      ...group.map((edge) => `  ${callEdgeLine(edge, nodes)}`),
+    ];
+  });
 }
 
 /** What the graph leaves out or guessed, so an empty or small answer is not read as "nobody calls it". */

@@ -39,9 +39,9 @@ export function budgetNote(response: { budget?: BudgetReport }): string[] {
   return [`budget: ${STAGE_EFFECT[budget.stage]} to fit ~${budget.maxTokens} tokens (this answer ~${budget.tokens})`];
 }
 
-/** `1 file`, `2 files`: a count with its noun, never "1 refs". */
-export function plural(count: number, noun: string): string {
-  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+/** `1 file`, `2 files`: a count with its noun, never "1 refs" (`pluralNoun` for `class` → `classes`). */
+export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : pluralNoun}`;
 }
 
 /** `path:line:col` — what editors, terminals and `cn inspect` all accept. */

@@ -17,7 +17,11 @@ const LABELS: Record<GraphEdge['kind'], Record<Way, string>> = {
  * Each node is expanded once, where the walk first reached it (its depth); elsewhere it is listed
  * with a note, so recursion and cycles print once instead of forever.
  */
-export function graphTree(response: GraphResponse & { roots?: string[]; totalEdges?: number }): string {
+export function graphTree(
+  response: GraphResponse & { roots?: string[]; totalEdges?: number },
+  /** Said after a root's own line (a name's several meanings: each one's counts). */
+  rootNotes: Map<string, string> = new Map(),
+): string {
   const nodes = new Map(response.nodes.map((node) => [node.id, node]));
   const edgeKind = response.edges[0]?.kind ?? (looksLikeFile(response.root) ? 'imports' : 'calls');
   const towards: Record<Way, Map<string, string[]>> = { in: new Map(), out: new Map() };
@@ -57,7 +61,7 @@ export function graphTree(response: GraphResponse & { roots?: string[]; totalEdg
   // Several roots (`cn calls a b`): one tree each, a node shared by two expanded under the first.
   (response.roots ?? [response.root]).forEach((root, index) => {
     if (index > 0) lines.push('');
-    lines.push(label(nodes.get(root), root));
+    lines.push(`${label(nodes.get(root), root)}${rootNotes.get(root) ?? ''}`);
     visit(root, '', 0, ways, [root]);
   });
   // A `--limit` cut is noted by the command (calls-text.ts); this is the node cap's.

@@ -1,4 +1,4 @@
-import type { CallsRequest, CallsResponse, GraphNode, TargetNarrowing } from '@cn/protocol';
+import type { CallsRequest, CallsResponse, GraphEdge, GraphNode, TargetNarrowing } from '@cn/protocol';
 import { badInput, notFound } from '../domain/errors.js';
 import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import type { Position, SourceLocation } from '../domain/location.js';
@@ -17,7 +17,8 @@ import { fitCalls } from '../output/graph-budget.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
-import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget, type NameSearchDeps } from './symbol-search.js';
+import { nameMeanings } from './name-meanings.js';
+import { validateQuery, type ResolvedSymbolTarget, type NameSearchDeps } from './symbol-search.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { guessFields } from './target-guess.js';
 
@@ -47,7 +48,8 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   if (queries.length > MAX_CALL_TARGETS)
     throw badInput(`${queries.length} targets, at most ${MAX_CALL_TARGETS}`, 'ask about fewer functions at once');
   const keepCaller = callerFilter(deps.paths, request);
-  const roots = await Promise.all(queries.map((query) => resolveRoot(deps, query, request)));
+  const resolvedQueries = await Promise.all(queries.map((query) => resolveRoots(deps, query, request)));
+  const roots = resolvedQueries.flatMap((resolved) => resolved.roots);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const idAt = (filePath: string, position: Position) =>
     formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
@@ -130,24 +132,70 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
       builder,
       roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])),
     )),
+    ...(await meaningFields(builder, resolvedQueries, idOf, graph.result().edges)),
   };
   return maxTokens === undefined ? response : fitCalls(response, maxTokens);
 }
 
-/** A file is its top-level code; an id or a name is the callable there. */
-async function resolveRoot(deps: Deps, rawQuery: string, narrowing: TargetNarrowing): Promise<Root> {
+/**
+ * A file is its top-level code; an id or a name is the callable there. A name that exactly names several callables is
+ * each of them (name-meanings.ts): never one picked silently.
+ */
+async function resolveRoots(
+  deps: Deps,
+  rawQuery: string,
+  narrowing: TargetNarrowing,
+): Promise<{ roots: Root[]; more: number }> {
   const query = validateQuery(rawQuery);
   if (!looksLikeTarget(query) && looksLikeFilePath(query))
-    return { item: moduleItem(await resolveSourceFile(deps.files, query)) };
-  const resolved = await resolveSymbolTarget(deps, query, narrowing);
-  const [item] = await deps.navigation.prepareCallHierarchy(resolved.filePath, resolved.position);
-  if (!item) {
-    throw notFound(
-      `nothing callable at '${query}'`,
-      'cn calls takes a function, method, constructor or file; cn find shows what the name is',
-    );
-  }
-  return { item, resolved };
+    return { roots: [{ item: moduleItem(await resolveSourceFile(deps.files, query)) }], more: 0 };
+  const { meanings, more } = await nameMeanings(deps, query, narrowing, async (target) => {
+    const [item] = await deps.navigation.prepareCallHierarchy(target.filePath, target.position);
+    return item ? { key: itemKey(item), value: item } : undefined;
+  });
+  const roots = meanings.map(({ target, fitted }): Root => {
+    if (!fitted)
+      throw notFound(
+        `nothing callable at '${query}'`,
+        'cn calls takes a function, method, constructor or file; cn find shows what the name is',
+      );
+    return { item: fitted, resolved: target };
+  });
+  return { roots, more };
+}
+
+function itemKey(item: CallHierarchyItem): string {
+  const { line, character } = item.selectionRange.start;
+  return `${item.filePath}\u0000${line}\u0000${character}`;
+}
+
+/** For each name that stood for several callables: each one, with the edges at it and their call sites. */
+async function meaningFields(
+  builder: LocationRefBuilder,
+  resolvedQueries: Array<{ roots: Root[]; more: number }>,
+  idOf: (item: CallHierarchyItem) => string,
+  edges: GraphEdge[],
+): Promise<Pick<CallsResponse, 'meanings' | 'moreMeanings'>> {
+  const several = resolvedQueries.filter(({ roots }) => roots.length > 1);
+  if (several.length === 0) return {};
+  const meanings = await Promise.all(
+    several
+      .flatMap(({ roots }) => roots)
+      .map(async ({ item }) => {
+        const id = idOf(item);
+        const at = edges.filter((edge) => edge.from === id || edge.to === id);
+        const ref = await builder.ref(item.filePath, item.selectionRange.start, item.kind);
+        return {
+          ...ref,
+          name: item.name,
+          ...(item.detail ? { container: item.detail } : {}),
+          edges: at.length,
+          callSites: at.reduce((sum, edge) => sum + (edge.callSites?.length ?? 0), 0),
+        };
+      }),
+  );
+  const more = several.reduce((sum, { more: left }) => sum + left, 0);
+  return { meanings, ...(more > 0 ? { moreMeanings: more } : {}) };
 }
 
 /** `refsIn`/`refsNotIn` over the caller's root-relative path. */
