@@ -98,4 +98,17 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
       'src/sql/raw.ts::4::10',
     ]);
   });
+
+  it('cn unused: a function only its own body calls is unused (the call belongs to it)', async () => {
+    const answer = json(await cn(['unused', 'src/walk.ts', '--root', root]));
+    expect(answer.files).toEqual([
+      {
+        filePath: 'src/walk.ts',
+        unused: [
+          { id: 'src/walk.ts::2::10', name: 'countdown', kind: 'Function', line: 2, exported: false },
+          { id: 'src/walk.ts::6::17', name: 'walk', kind: 'Function', line: 6, exported: true },
+        ],
+      },
+    ]);
+  });
 });
