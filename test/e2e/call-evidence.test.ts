@@ -26,6 +26,22 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
       { from: 'src/base.ts::15::12', to: PARSE, kind: 'calls', callSites: ['src/base.ts::16::18'] },
     ]);
     expect(answer).toMatchObject({ nonCallSites: 4, nonCalls: { declaration: 3, write: 1 } });
+    // Outwards, `this._parse(input)` and `super._parse(input)` are calls (the engine's site starts at this / super).
+    const out = await cn(['calls', 'ZodType.parse', '--direction', 'out', '--format', 'compact', '--root', root]);
+    expect(out.stdout.trimEnd()).toBe(`ZodType.parse [src/base.ts::9::3] → ZodType._parse [${PARSE}] @ 10:12`);
+    const fromOverride = await cn([
+      'calls',
+      'src/base.ts::15::12',
+      '--direction',
+      'out',
+      '--format',
+      'compact',
+      '--root',
+      root,
+    ]);
+    expect(fromOverride.stdout.trimEnd()).toBe(
+      `ZodString._parse [src/base.ts::15::12] → ZodType._parse [${PARSE}] @ 16:12`,
+    );
     const compact = await cn(['calls', 'ZodType._parse', '--format', 'compact', '--root', root]);
     expect(compact.stdout.trimEnd().split('\n')).toEqual([
       `ZodType.parse [src/base.ts::9::3] → ZodType._parse [${PARSE}] @ 10:17`,

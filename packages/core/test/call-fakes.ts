@@ -114,8 +114,11 @@ export class TextReferenceSyntax implements ReferenceSyntax {
   async classify(_fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
     const lines = text.split('\n');
     const scopes = scopesOf(lines);
-    return positions.map((position) => {
-      const line = lines[position.line - 1] ?? '';
+    return positions.map((asked) => {
+      const line = lines[asked.line - 1] ?? '';
+      // Any character of a name stands for the name, as a node of the real syntax tree does.
+      const nameStart = /[\w$]*$/.exec(line.slice(0, asked.character - 1))!.index;
+      const position = { line: asked.line, character: nameStart + 1 };
       const before = line.slice(0, position.character - 1);
       const after = line.slice(position.character - 1).replace(/^[\w$]+/, '');
       const declared = scopes.some(

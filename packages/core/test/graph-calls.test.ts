@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, traceCalls } from '../src/index.js';
 import { TextReferenceSyntax, codebaseFromText } from './call-fakes.js';
-import { FakeEngine, FakeFiles, ROOT, key, node } from './fakes.js';
+import { FakeEngine, FakeFiles, ROOT, at, key, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
 const chain = [
@@ -343,6 +343,88 @@ describe('traceCalls: overloads the engine does not name', () => {
     expect(response.edges).toEqual([
       { from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] },
     ]);
+  });
+});
+
+describe('traceCalls: outgoing call sites', () => {
+  it('a callee expression (`this.helper` in `this.helper()`) is a call of the name it ends in', async () => {
+    const box = ['export class Box {', '  open() {', '    this.helper();', '  }', '  helper() {}', '}', ''].join('\n');
+    const navigation = new FakeNavigation();
+    navigation.addFunction('open', 'src/box.ts', 2, 3);
+    const helper = navigation.addFunction('helper', 'src/box.ts', 5, 3);
+    // The engine's outgoing sites span the callee expression, from `this` to the end of the name.
+    const site = {
+      filePath: `${ROOT}/src/box.ts`,
+      range: { start: { line: 3, character: 5 }, end: { line: 3, character: 16 } },
+    };
+    navigation.outgoingCalls = async () => [{ to: helper, callSites: [site] }];
+    const engine = new FakeEngine();
+    const files = new FakeFiles({ 'src/box.ts': box });
+    const deps = {
+      engine,
+      symbols: engine,
+      navigation,
+      files,
+      paths: new ProjectPaths(ROOT),
+      referenceSyntax: new TextReferenceSyntax(),
+    };
+    const response = await traceCalls(deps, { target: 'src/box.ts::2::3', direction: 'out' });
+    expect(response.edges).toEqual([
+      { from: 'src/box.ts::2::3', to: 'src/box.ts::5::3', kind: 'calls', callSites: ['src/box.ts::3::5'] },
+    ]);
+    expect(response.nonCallSites).toBeUndefined();
+  });
+});
+
+describe('traceCalls: calls of a namesake', () => {
+  const sources = {
+    'src/core.ts': 'export function raw() {}\n',
+    'src/sql.ts': 'export function raw() {}\n',
+    'src/app.ts': ['function query() {', '  raw();', '}', 'function build() {', '  raw(); raw();', '}', ''].join('\n'),
+  };
+  const hit = (file: string) => ({
+    name: 'raw',
+    kind: 'Function',
+    filePath: `${ROOT}/${file}`,
+    range: { start: { line: 1, character: 1 }, end: { line: 1, character: 25 } },
+  });
+
+  it('leaves out sites whose definition is another declaration of the name, asking once per file and name', async () => {
+    const { engine, navigation, files, referenceSyntax } = codebaseFromText(sources);
+    const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
+    // The fake's items are keyed by name: the one asked about is core's.
+    navigation.addFunction('raw', 'src/core.ts', 1, 17);
+    engine.symbols = [hit('src/core.ts'), hit('src/sql.ts')];
+    // app.ts imports sql's raw: every `raw` there is sql's, though the engine lists them among core's references.
+    engine.definitionsAt[key(`${ROOT}/src/app.ts`, { line: 2, character: 3 })] = [at('src/sql.ts', 1, 17)];
+    engine.definitionsAt[key(`${ROOT}/src/core.ts`, { line: 1, character: 17 })] = [at('src/core.ts', 1, 17)];
+    const asked: string[] = [];
+    const definition = engine.definition.bind(engine);
+    engine.definition = async (filePath, position) => (
+      asked.push(key(filePath, position)),
+      definition(filePath, position)
+    );
+    const response = await traceCalls(deps, { target: 'src/core.ts::1::17' });
+    expect(response.edges).toEqual([]);
+    expect(response.namesakeCallSites).toBe(3);
+    // The item's own definitions, and the first site of app.ts (its other `raw`s resolve alike).
+    expect(asked).toEqual([
+      key(`${ROOT}/src/core.ts`, { line: 1, character: 17 }),
+      key(`${ROOT}/src/app.ts`, { line: 2, character: 3 }),
+    ]);
+  });
+
+  it('a name declared once is not checked: no definition asked', async () => {
+    const { engine, navigation, files, referenceSyntax } = codebaseFromText(sources);
+    const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
+    navigation.addFunction('raw', 'src/core.ts', 1, 17);
+    engine.symbols = [hit('src/core.ts')];
+    engine.definition = async () => {
+      throw new Error('no definition should be asked');
+    };
+    const response = await traceCalls(deps, { target: 'src/core.ts::1::17' });
+    expect(response.edges.map((edge) => edge.from)).toEqual(['src/app.ts::1::10', 'src/app.ts::4::10']);
+    expect(response.namesakeCallSites).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_REQUEST_BYTES, ProjectPaths, SearchIndex, engineFailure } from '@cn/core';
+import { MAX_REQUEST_BYTES, ProjectPaths, SearchIndex, engineFailure, type ReferenceSite } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
 import { FakeReferenceSyntax, ROOT } from '../../core/test/fakes.js';
@@ -67,17 +67,22 @@ beforeEach(async () => {
   warning = undefined;
   const sources = new FakeSources(files);
   const paths = new ProjectPaths(ROOT);
-  // The import and the two calls; every other reference reads as a plain use at the top level.
+  // The import and the two calls; every other reference reads as a plain use at the top level. find reads a site at
+  // the name's start, calls and impact at its last character (where an outgoing call's callee expression ends).
   const referenceSyntax = new FakeReferenceSyntax();
-  referenceSyntax.sites[`${ROOT}/src/main.ts:1:10`] = { role: 'import' };
-  referenceSyntax.sites[`${ROOT}/src/greet.ts:2:10`] = {
+  const site = (file: string, line: number, character: number, name: string, value: ReferenceSite) => {
+    for (const at of [character, character + name.length - 1])
+      referenceSyntax.sites[`${ROOT}/${file}:${line}:${at}`] = value;
+  };
+  site('src/main.ts', 1, 10, 'greet', { role: 'import' });
+  site('src/greet.ts', 2, 10, 'shout', {
     role: 'call',
     enclosing: { name: 'greet', kind: 'Function', position: { line: 1, character: 17 } },
-  };
-  referenceSyntax.sites[`${ROOT}/src/main.ts:2:26`] = {
+  });
+  site('src/main.ts', 2, 26, 'greet', {
     role: 'call',
     enclosing: { name: 'run', kind: 'Function', position: { line: 2, character: 14 } },
-  };
+  });
   const searchIndex = new SearchIndex({
     sources,
     files,

@@ -4,7 +4,7 @@ import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CallHierarchyItem } from '../ports/navigation.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
 
-/** Call sites whose definition is asked per item; past this many the rest are kept unchecked, and counted. */
+/** Definitions asked per item (one per file and name written); past this many the rest are kept unchecked, counted. */
 export const MAX_CHECKED_SITES = 300;
 /** Definitions asked at once: the engine answers one by one anyway. */
 const PARALLEL_DEFINITIONS = 8;
@@ -30,20 +30,34 @@ export class CalleeCheck {
 
   constructor(private readonly deps: { engine: Pick<CodeIntelligence, 'definition'>; symbols: SymbolIndex }) {}
 
-  async verdicts(item: CallHierarchyItem, sites: SourceLocation[]): Promise<CalleeVerdicts> {
+  /**
+   * `nameAt` is the name written at a site: the sites of one file that write the same name resolve alike (the mistake
+   * is the import binding's, not the call's), so one definition per file and name decides for all of them.
+   */
+  async verdicts(
+    item: CallHierarchyItem,
+    sites: SourceLocation[],
+    nameAt: (site: SourceLocation) => string,
+  ): Promise<CalleeVerdicts> {
     if (sites.length === 0 || !(await this.nameShared(item))) return { keep: sites.map(() => true), unchecked: 0 };
     const own = await this.definitionsAt(item.filePath, item.selectionRange.start);
     const isOwn = (location: SourceLocation) =>
       location.filePath === item.filePath &&
       (rangeContains(item.range, location.range.start) ||
         (own ?? []).some((definition) => samePlace(definition.range.start, location.range.start)));
-    const checked = await boundedMap(sites.slice(0, MAX_CHECKED_SITES), PARALLEL_DEFINITIONS, async (site) => {
+    const groupOf = (site: SourceLocation) => `${site.filePath}\u0000${nameAt(site)}`;
+    const firsts = new Map<string, SourceLocation>();
+    for (const site of sites) if (!firsts.has(groupOf(site))) firsts.set(groupOf(site), site);
+    const groups = [...firsts];
+    const checked = await boundedMap(groups.slice(0, MAX_CHECKED_SITES), PARALLEL_DEFINITIONS, async ([, site]) => {
       const definitions = await this.definitionsAt(site.filePath, site.range.start);
       // No answer proves nothing: a caller unverified beats one dropped.
       return definitions === undefined || definitions.length === 0 || definitions.some(isOwn);
     });
-    const unchecked = Math.max(0, sites.length - MAX_CHECKED_SITES);
-    return { keep: [...checked, ...Array.from({ length: unchecked }, () => true)], unchecked };
+    const verdict = new Map(groups.slice(0, MAX_CHECKED_SITES).map(([group], index) => [group, checked[index]]));
+    const keep = sites.map((site) => verdict.get(groupOf(site)) ?? true);
+    const unchecked = sites.filter((site) => !verdict.has(groupOf(site))).length;
+    return { keep, unchecked };
   }
 
   /** Whether another module-level declaration bears the item's name (one search per name and request). */

@@ -1,6 +1,6 @@
 import type { ReferenceRole } from '@cn/protocol';
-import type { SourceLocation } from '../domain/location.js';
-import type { SourceText } from '../domain/source-text.js';
+import type { Position, Range, SourceLocation } from '../domain/location.js';
+import { identifierAround, type SourceText } from '../domain/source-text.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CallHierarchyItem, CodeNavigation, IncomingCall } from '../ports/navigation.js';
 import type {
@@ -88,9 +88,11 @@ export class ReferenceCallers {
     }
     const classified = await this.classify(locations);
     const calls = classified.filter(({ site }) => isCall(site));
+    const written = new Map(calls.map(({ site, name }) => [site.location, name]));
     const { keep, unchecked } = await this.check.verdicts(
       item,
       calls.map(({ site }) => site.location),
+      (location) => written.get(location) ?? '',
     );
     const namesake = new Set(calls.filter((_, index) => !keep[index]).map(({ site }) => siteKey(site.location)));
     const byCaller = new Map<string, Caller>();
@@ -124,7 +126,7 @@ export class ReferenceCallers {
   /** Each location with its role, its declaration and its callbacks; one parse per file. */
   private async classify(
     locations: SourceLocation[],
-  ): Promise<Array<{ site: CallerSite; enclosing?: EnclosingDeclaration; readable: boolean }>> {
+  ): Promise<Array<{ site: CallerSite; name: string; enclosing?: EnclosingDeclaration; readable: boolean }>> {
     const byFile = new Map<string, SourceLocation[]>();
     for (const location of locations)
       byFile.set(location.filePath, [...(byFile.get(location.filePath) ?? []), location]);
@@ -135,7 +137,7 @@ export class ReferenceCallers {
           ? await this.deps.referenceSyntax.classify(
               filePath,
               text.text,
-              inFile.map((location) => location.range.start),
+              inFile.map((location) => calleeNamePosition(location.range)),
             )
           : inFile.map(() => undefined);
         return inFile.map((location, index) => {
@@ -145,7 +147,9 @@ export class ReferenceCallers {
             ...(syntax ? { role: syntax.role } : {}),
             ...(syntax?.through ? { through: syntax.through } : {}),
           };
-          return { site, ...(syntax?.enclosing ? { enclosing: syntax.enclosing } : {}), readable: Boolean(text) };
+          const at = calleeNamePosition(location.range);
+          const name = identifierAround(text?.line(at.line), at.character);
+          return { site, name, ...(syntax?.enclosing ? { enclosing: syntax.enclosing } : {}), readable: Boolean(text) };
         });
       }),
     );
@@ -165,6 +169,17 @@ function declarationItem(filePath: string, declaration: EnclosingDeclaration): C
     range: { start: position, end: end ?? nameEnd },
     selectionRange: { start: position, end: nameEnd },
   };
+}
+
+/**
+ * Where to read what a site does: the last character of its range. References span the name; the engine's outgoing
+ * call sites span the callee expression (`this.basePath` in `this.basePath(path)`), whose start is `this`, whose end is
+ * the name called.
+ */
+function calleeNamePosition(range: Range): Position {
+  const { start, end } = range;
+  if (end.line !== start.line || end.character <= start.character + 1) return start;
+  return { line: end.line, character: end.character - 1 };
 }
 
 /** Some engines list the declaration itself even when asked not to. */
