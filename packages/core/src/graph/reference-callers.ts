@@ -31,7 +31,7 @@ export interface CallerSearch {
   /** Every place naming the item, grouped by the declaration each belongs to; calls and other references alike. */
   callers: Caller[];
   /** Calls of a namesake the engine listed as references: the definition there is another declaration. Left out. */
-  otherCallee: number;
+  namesakeCalls: number;
   /** Call sites past the cap of that check, kept unchecked. */
   unchecked: number;
 }
@@ -69,7 +69,7 @@ export class ReferenceCallers {
 
   async incomingCalls(item: CallHierarchyItem): Promise<CallerSearch> {
     // Nothing calls a file's top-level code.
-    if (isModuleItem(item)) return { callers: [], otherCallee: 0, unchecked: 0 };
+    if (isModuleItem(item)) return { callers: [], namesakeCalls: 0, unchecked: 0 };
     const [references, engineCalls] = await Promise.all([
       this.deps.engine.references(item.filePath, item.selectionRange.start, false),
       this.deps.navigation.incomingCalls(item).catch((): IncomingCall[] => []),
@@ -106,7 +106,7 @@ export class ReferenceCallers {
       if (caller) caller.sites.push(site);
       else byCaller.set(key, { from, sites: [site] });
     }
-    return { callers: [...byCaller.values()], otherCallee: namesake.size, unchecked };
+    return { callers: [...byCaller.values()], namesakeCalls: namesake.size, unchecked };
   }
 
   /**

@@ -102,7 +102,7 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
     const level = (depthOf.get(idOf(item)) ?? 0) + 1;
     const steps: Step<CallHierarchyItem>[] = [];
     const found = await callers.incomingCalls(item);
-    namesakeCallSites += found.otherCallee;
+    namesakeCallSites += found.namesakeCalls;
     for (const { from, sites } of found.callers) {
       if (!(await deps.files.isInsideRoot(from.filePath))) continue;
       for (const site of sites) note(site.location.filePath, level, reasonOf(site));

@@ -79,7 +79,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
   };
   const callersOf = async (item: CallHierarchyItem) => {
     const found = await callers.incomingCalls(item);
-    counts.namesakeCallSites += found.otherCallee;
+    counts.namesakeCallSites += found.namesakeCalls;
     counts.uncheckedCallSites += found.unchecked;
     return stepsOf(found.callers, true);
   };
