@@ -257,6 +257,25 @@ describe('traceCalls: callers that are really callers', () => {
     expect(certain.meanings).toBeUndefined();
   });
 
+  it('answers at most 6 meanings of a name, judging its 12 best, and counts the rest', async () => {
+    const { deps, engine } = codebase();
+    const files = Array.from({ length: 14 }, (_, index) => `src/ping${index}.ts`);
+    engine.symbols = files.map((file) => ({
+      name: 'ping',
+      kind: 'Function',
+      filePath: `${ROOT}/${file}`,
+      range: { start: { line: 1, character: 1 }, end: { line: 1, character: 30 } },
+    }));
+    files.forEach((file, index) => {
+      deps.files.files[file] = 'function ping() {}\n';
+      // The fake's items are keyed by name: each ping is its own item.
+      deps.navigation.addFunction(`ping${index}`, file, 1);
+    });
+    const response = await traceCalls(deps, { target: 'ping' });
+    expect(response.meanings).toHaveLength(6);
+    expect(response.moreMeanings).toBe(8);
+  });
+
   it('a name matched only inexactly is a guess, flagged, with the other candidates', async () => {
     const { deps, engine } = codebase();
     const range = (line: number) => ({ start: { line, character: 1 }, end: { line, character: 30 } });

@@ -45,7 +45,7 @@ export const callsResponse = graphResponse.extend({
    * with the edges at it (into it for callers, out of it for callees) and their call sites, to re-ask by id for one.
    */
   meanings: z.array(namedLocation.extend({ edges: z.int(), callSites: z.int() })).optional(),
-  /** Callables of that name past the ones answered (at most 6 per name). */
+  /** Declarations of that name not answered: callables past 6 per name, and any past the 12 best, not judged. */
   moreMeanings: z.int().optional(),
   /**
    * References that do not call or construct (imports, types, `x instanceof Foo`, an override's declaration), summed

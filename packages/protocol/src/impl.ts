@@ -85,7 +85,7 @@ export const implResponse = z.object({
   meanings: z
     .array(namedLocation.extend({ ...declarationForm, implementations: z.int(), supertypes: z.int() }))
     .optional(),
-  /** Types of that name past the ones answered (at most 6). */
+  /** Declarations of that name not answered: types past 6, and any past the 12 best, not judged. */
   moreMeanings: z.int().optional(),
   /** Entries found (subtypes and supertypes), when --limit or --max-tokens listed fewer. */
   total: z.int().optional(),

@@ -15,6 +15,8 @@ import {
 
 /** Declarations of one name a command answers at once; past this many it says how many more, to re-ask by id. */
 export const MAX_MEANINGS = 6;
+/** Declarations of the name judged for fit, best first; the rest are counted as not answered. */
+const MAX_JUDGED = 2 * MAX_MEANINGS;
 
 /** What a declaration is to the command asking (the call-hierarchy item, the type declaration …), and its identity. */
 export interface Fitted<T> {
@@ -36,7 +38,7 @@ export interface NameMeanings<T> {
    * answered, never one picked silently. None fitting: the best, without `fitted` (the command says why).
    */
   meanings: Array<Meaning<T>>;
-  /** Fitting declarations past MAX_MEANINGS, not answered. */
+  /** Declarations of the name not answered: fitting ones past MAX_MEANINGS, and those past MAX_JUDGED unjudged. */
   more: number;
 }
 
@@ -59,20 +61,29 @@ export async function nameMeanings<T>(
   if (looksLikeTarget(query)) return single(await resolveSymbolTarget(deps, query, narrowing));
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const within = pathFilter(narrowing.in);
-  const { symbols } = await searchSymbolsRanked(deps, (filePath) => builder.text(filePath), query, narrowing.kind, {
-    limit: 2 * MAX_MEANINGS,
-    exact: true,
-    relativePath: (filePath) => deps.paths.toRelative(filePath),
-    ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
-  });
+  const { symbols, total } = await searchSymbolsRanked(
+    deps,
+    (filePath) => builder.text(filePath),
+    query,
+    narrowing.kind,
+    {
+      limit: MAX_JUDGED,
+      exact: true,
+      relativePath: (filePath) => deps.paths.toRelative(filePath),
+      ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
+    },
+  );
   const exact = symbols.filter(({ match }) => match === NameMatch.Exact);
   // One declaration of exactly that name, or none (a guess, answered and flagged as before, with its did-you-mean).
   if (exact.length <= 1) return single(await resolveSymbolTarget(deps, query, narrowing));
-  const candidates = exact.map(({ hit, position }): ResolvedSymbolTarget => ({
+  // Each candidate costs the engine a question or two: a name declared a hundred times (`get`) is judged on its best.
+  const candidates = exact.slice(0, MAX_JUDGED).map(({ hit, position }): ResolvedSymbolTarget => ({
     filePath: hit.filePath,
     position,
     symbol: hit,
   }));
+  // Matches past the located ones were not read at all (they may differ in case only): counted as not answered.
+  const unjudged = exact.length - candidates.length + Math.max(0, total - symbols.length);
   const fitted = await Promise.all(candidates.map((target) => fit(target).catch(() => undefined)));
   const meanings: Array<Meaning<T>> = [];
   const seen = new Set<string>();
@@ -86,5 +97,5 @@ export async function nameMeanings<T>(
   });
   // Nothing fits: the name is answered as before (the best, flagged when it was a guess), and the command says why.
   if (meanings.length === 0) return single(await resolveSymbolTarget(deps, query, narrowing));
-  return { meanings, more: fitting - meanings.length };
+  return { meanings, more: fitting - meanings.length + unjudged };
 }
