@@ -433,6 +433,25 @@ describe('traceCalls: calls of a namesake', () => {
     ]);
   });
 
+  it('asks at most 300 definitions for one function, keeping the other call sites unchecked and counted', async () => {
+    const many: Record<string, string> = {
+      'src/core.ts': 'export function raw() {}\n',
+      'src/sql.ts': 'export function raw() {}\n',
+    };
+    for (let index = 0; index < 305; index++) many[`src/use${index}.ts`] = `function use${index}() {\n  raw();\n}\n`;
+    const { engine, navigation, files, referenceSyntax } = codebaseFromText(many);
+    navigation.addFunction('raw', 'src/core.ts', 1, 17);
+    engine.symbols = [hit('src/core.ts'), hit('src/sql.ts')];
+    let asked = 0;
+    engine.definition = async () => (asked++, []);
+    const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
+    const response = await traceCalls(deps, { target: 'src/core.ts::1::17' });
+    // The item's own definitions, then 300 files; the last 5 are kept as callers, unchecked.
+    expect(asked).toBe(301);
+    expect(response.uncheckedCallSites).toBe(5);
+    expect(response.edges).toHaveLength(305);
+  });
+
   it('a name declared once is not checked: no definition asked', async () => {
     const { engine, navigation, files, referenceSyntax } = codebaseFromText(sources);
     const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
