@@ -226,6 +226,19 @@ describe('findUnused', () => {
     expect(engine.asked).toEqual([`${file}:1:17`, `${file}:2:17`, `${file}:3:10`]);
   });
 
+  it('a use inside the declaration itself (recursion) is no use', async () => {
+    const engine = new FakeEngine();
+    const file = `${ROOT}/src/walk.ts`;
+    const text = ['function countdown(n: number): number {', '  return n > 0 ? countdown(n - 1) : 0;', '}', ''].join(
+      '\n',
+    );
+    engine.outlines[file] = [node('countdown', 'Function', [1, 3], [1, 10])];
+    engine.referencesAt[`${file}:1:10`] = [at('src/walk.ts', 2, 18)];
+    const files = new FakeFiles({ 'src/walk.ts': text });
+    const deps = { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) };
+    expect(names(await findUnused(deps, { path: 'src/walk.ts' }))).toEqual(['src/walk.ts:countdown']);
+  });
+
   it('marks declarations whose only uses are in test files, and skips declare global and module augmentations', async () => {
     const { engine, deps } = urlProject();
     const response = await findUnused(deps, { path: 'src/url.ts' });

@@ -190,6 +190,47 @@ describe('presenters: every format of every command says what it means', () => {
     );
   });
 
+  it("calls name the callbacks all of an edge's sites share, and what the references left out do", () => {
+    const node = (id: string, name: string, depth: number) => ({ id, name, kind: 'Function', depth });
+    const calls = {
+      root: 'src/a.ts::1::17',
+      direction: 'in' as const,
+      depth: 1,
+      nodes: [
+        node('src/a.ts::1::17', 'defineLazy', 0),
+        node('src/b.ts::3::3', 'mount', 1),
+        node('src/b.test.ts', '<module>', 1),
+      ],
+      edges: [
+        {
+          from: 'src/b.ts::3::3',
+          to: 'src/a.ts::1::17',
+          kind: 'calls' as const,
+          callSites: ['src/b.ts::5::7', 'src/b.ts::6::7'],
+          through: { 'src/b.ts::5::7': ['arrow@4', 'arrow@5'], 'src/b.ts::6::7': ['arrow@4'] },
+        },
+        {
+          from: 'src/b.test.ts',
+          to: 'src/a.ts::1::17',
+          kind: 'calls' as const,
+          callSites: ['src/b.test.ts::3::5', 'src/b.test.ts::9::5'],
+          through: { 'src/b.test.ts::3::5': ['arrow@2'], 'src/b.test.ts::9::5': ['arrow@8'] },
+        },
+      ],
+      nonCallSites: 39,
+      nonCalls: { declaration: 36, import: 2, read: 1 },
+    };
+    expect(presentAnswer('calls', calls, 'compact').output.split('\n')).toEqual([
+      'mount › arrow@4 [src/b.ts::3::3] → defineLazy [src/a.ts::1::17] @ 5:7 6:7',
+      '<module> [src/b.test.ts] → defineLazy [src/a.ts::1::17] @ 3:5 9:5',
+      '39 references that do not call, left out: 36 declarations (overrides, signatures), 2 imports, 1 read',
+    ]);
+    expect(presentAnswer('calls', calls, 'tree').output.split('\n').slice(1, 3)).toEqual([
+      '├─[called by]→ mount (Function) [src/b.ts::3::3] @ › arrow@4: 5:7 6:7',
+      '└─[called by]→ <module> (Function) [src/b.test.ts] @ 3:5 9:5',
+    ]);
+  });
+
   it('a fitted answer is measured as printed: its format fits the budget', () => {
     const many = findAnswer({
       references: Array.from({ length: 40 }, (_, index) => ({

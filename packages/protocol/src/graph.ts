@@ -51,6 +51,11 @@ export const graphEdge = z.object({
   kind: z.enum(['calls', 'imports']),
   /** calls: where `from` calls `to` (ids in the caller's file). */
   callSites: z.array(z.string()).optional(),
+  /**
+   * calls: the call sites that sit in unnamed functions of the caller (callbacks, IIFEs, `return class …`), each
+   * with those functions, outermost first: `{ "src/app.ts::365::7": ["arrow@364"] }` (kind and start line).
+   */
+  through: z.record(z.string(), z.array(z.string())).optional(),
   /** imports: where `from` names `to` (ids of the module specifiers). */
   importSites: z.array(z.string()).optional(),
 });

@@ -52,6 +52,8 @@ export const impactResponse = graphResponse.extend({
   totalFiles: z.int().optional(),
   /** How many caller edges there are when `maxTokens` cut them. */
   totalEdges: z.int().optional(),
+  /** Calls of a namesake the engine listed among the references (see `cn calls`): left out, their files too. */
+  namesakeCallSites: z.int().optional(),
   /** `since`: changed source files whose changes fall in no declaration (imports, top-level statements). */
   changedFiles: z.int().optional(),
   ...searchReport,

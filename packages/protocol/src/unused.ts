@@ -53,8 +53,9 @@ export const unusedResponse = z.object({
   /** Source files checked. */
   filesChecked: z.int(),
   /**
-   * Files listed for checking that were deleted while cn checked them, or rewritten so that a declaration was no longer
-   * where their outline put it (root-relative, in path order): skipped, their declarations neither checked nor reported.
+   * Files listed for checking that were deleted while cn checked them, or rewritten so that a declaration was no
+   * longer where their outline put it (root-relative, in path order): skipped, their declarations neither checked nor
+   * reported.
    */
   deletedWhileChecking: z.array(z.string()).optional(),
   /** Top-level declarations checked (overloads once). */

@@ -24,10 +24,11 @@ Every answer carries ids (path::line::char) that any cn command accepts back, an
 - Show me the code: \`cn inspect <id> [<id> …]\` (\`--expand declaration\`: the whole method; \`--no-code\`: its lines),
   or pipe ids, \`rg -n\` (one file: add \`--file f.ts\`) or tsc lines: \`cn find X --format ids | cn inspect -\`
 - Who calls it / what does it call? \`cn calls X [Y …] --direction in|out --depth 2 --format tree\`
-  (only calls and \`new\`; top-level code is \`<module>\`; \`--refs-not-in "**/*.test.ts"\`; a file: its top-level calls)
+  (only calls and \`new\`, by the declaration written around them: \`mount › arrow@9\` in its callback, else \`<module>\`;
+  \`--refs-not-in "**/*.test.ts"\`; a file: its top-level calls; a name two functions share: each answered)
 - What does changing X reach? \`cn impact X --format compact\` (files that call or import it, barrels followed;
   tests listed; \`--depth 2\`: callers' users too; \`--since HEAD\`: what uncommitted changes reach)
-- What extends / implements it, and what does it extend? \`cn impl X --direction sub|super|both --format text\`
+- What extends / implements it (or does it extend)? \`cn impl X --direction sub|super|both\` (mixins, class expressions too)
 - What imports this file? \`cn deps path/file.ts --direction in\`; unused files: \`cn deps --orphans\`
 - Dead code? \`cn unused [file|dir]\` (top-level declarations nothing else uses; used only by tests marked)
   - exports no other file uses: \`--exported\`; whose uses count: \`--refs-in src\`, \`--refs-not-in "**/*.test.*"\`

@@ -1,10 +1,10 @@
 import type { ImpactResponse } from '@cn/protocol';
-import { nodeLabel } from './calls-text.js';
+import { callEdgeLine, nodeLabel } from './calls-text.js';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitImpact } from '../output/impact-budget.js';
 import { cutNotes, fileList, plural } from './notes.js';
-import { graphTree, sitesSuffix } from './tree.js';
+import { graphTree } from './tree.js';
 import type { Voice } from './voice.js';
 
 /**
@@ -36,14 +36,13 @@ export const impactPresenter: Presenter<ImpactResponse> = {
   },
   compact: (response, voice) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
-    const label = (id: string) => nodeLabel(nodes.get(id), id);
     const lines = response.files.map((file) => `${file.filePath} ${file.depth} ${file.reasons.join(',')}`);
     const changed = (response.roots ?? [response.root]).join(' ');
     // A budget that kept no file is not "no files affected": the note below says how many there are.
     if (lines.length === 0)
       lines.push(response.totalFiles ? `changed: ${changed}` : `no files affected (changed: ${changed})`);
     if (response.tests.length > 0) lines.push(`tests: ${response.tests.join(' ')}`);
-    lines.push(...response.edges.map((edge) => `${label(edge.from)} → ${label(edge.to)}${sitesSuffix(edge)}`));
+    lines.push(...response.edges.map((edge) => callEdgeLine(edge, nodes)));
     return [...lines, ...impactNotes(response, voice)].join('\n');
   },
   ids: (response) => response.files.map((file) => file.filePath).join('\n'),
@@ -64,6 +63,10 @@ function impactNotes(response: ImpactResponse, voice: Voice): string[] {
   );
   if (response.totalEdges !== undefined && response.edges.length < response.totalEdges)
     notes.push(`… ${plural(response.totalEdges - response.edges.length, 'more caller edge')}`);
+  if (response.namesakeCallSites)
+    notes.push(
+      `${plural(response.namesakeCallSites, 'call')} of a namesake (the definition there is another declaration of the name): left out`,
+    );
   if (response.changedFiles)
     notes.push(
       `${plural(response.changedFiles, 'changed source file')} with no declaration changed (imports, top-level statements)`,

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { UnusedFile, UnusedRequest, UnusedResponse, UnusedSymbol } from '@cn/protocol';
 import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
+import { rangeContains, type Position, type SourceLocation } from '../domain/location.js';
 import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -65,15 +66,9 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     });
     if (found === undefined) return 'deleted';
     const uses = found
-      // Some servers list the declaration even when asked not to; a use is anywhere else.
-      .filter(
-        (use) =>
-          !(
-            use.filePath === filePath &&
-            use.range.start.line === at.line &&
-            use.range.start.character === at.character
-          ),
-      )
+      // A place inside the declaration belongs to it (a recursive call, a class building itself): no use. That covers
+      // its own name too, which some servers list even when asked not to.
+      .filter((use) => !(use.filePath === filePath && (rangeContains(node.range, use.range.start) || isAt(use, at))))
       .filter((use) => !request.exported || use.filePath !== filePath)
       .map((use) => deps.paths.toRelative(use.filePath))
       .filter(counts);
@@ -282,3 +277,7 @@ function searched(
 
 /** Files not checked are named, the first few. */
 const NAMED_UNREADABLE = 5;
+
+function isAt(use: SourceLocation, position: Position): boolean {
+  return use.range.start.line === position.line && use.range.start.character === position.character;
+}
