@@ -94,7 +94,8 @@ export class TsImportGraph implements ImportGraphSource {
         !target.includes(`${path.sep}node_modules${path.sep}`)
       ) {
         imported.resolvedFile = target;
-      } else if (!isRelative(specifier.text)) {
+      } else if (!isRelative(specifier.text) && !specifier.text.startsWith('#')) {
+        // `#…` names an entry of the package's own `imports`, never a package: left unresolved when it leads nowhere.
         imported.packageName = packageName(specifier.text);
       }
       return imported;
