@@ -35,9 +35,27 @@ describe('imports resolved with the options of the project that owns the file (b
     expect(inward.edges.map((edge: Edge) => edge.from)).toContain(importer);
   });
 
-  it('the paths alias and the relative import of one file both count as importers', async () => {
+  it('the paths alias and the relative import of one file both count as importers, each with its statement', async () => {
     const inward = json(await cn(['deps', 'paths-base/src/view-common.ts', '--direction', 'in', '--root', root]));
     expect(inward.edges.map((edge: Edge) => edge.from)).toEqual(['paths-base/src/page.ts', 'paths-base/src/panel.ts']);
+    const compact = await cn([
+      ...['deps', 'paths-base/src/view-common.ts', '--direction', 'in', '--format', 'compact', '--root', root],
+    ]);
+    expect(compact.stdout.split('\n').slice(0, 2)).toEqual([
+      "paths-base/src/page.ts:1  import { viewCommon } from '~/view-common.ts';  via paths ~/* (paths-base/tsconfig.json)",
+      "paths-base/src/panel.ts:1  import { viewCommon } from './view-common';",
+    ]);
+  });
+
+  it('names the config of an extends chain that declares the alias', async () => {
+    const out = json(await cn(['deps', 'chain/src/use.ts', '--root', root]));
+    expect(out.edges[0].statements).toEqual([
+      {
+        line: 1,
+        text: "import { deep } from '@chain/deep';",
+        via: { paths: '@chain/*', config: 'chain/config/base.json' },
+      },
+    ]);
   });
 
   it('the engine resolves the alias as deps does: the importer is among the references', async () => {

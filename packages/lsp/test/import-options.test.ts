@@ -12,25 +12,33 @@ import { fixture } from './helpers.js';
 const root = fixture('import-options');
 const graph = new TsImportGraph(root);
 
-async function resolved(file: string): Promise<string[]> {
-  const imports = await graph.importsOf(path.join(root, file));
-  return imports.map(
-    (entry) =>
-      `${entry.specifier} → ${entry.resolvedFile ? path.relative(root, entry.resolvedFile) : `package ${entry.packageName ?? '?'}`}`,
-  );
+/** `specifier → file`, and ` via <pattern> (<config>)` when it went through a `paths` alias. */
+async function resolved(file: string, base = root, importGraph = graph): Promise<string[]> {
+  const imports = await importGraph.importsOf(path.join(base, file));
+  return imports.map((entry) => {
+    const target = entry.resolvedFile ? path.relative(base, entry.resolvedFile) : `package ${entry.packageName ?? '?'}`;
+    const via = entry.alias ? ` via ${entry.alias.pattern} (${path.relative(base, entry.alias.configPath)})` : '';
+    return `${entry.specifier} → ${target}${via}`;
+  });
 }
 
 describe('imports resolved with the options of the project that owns the file', () => {
   it('paths and baseUrl of a package config extending a covering root', async () => {
-    expect(await resolved('paths-base/src/page.ts')).toEqual(['~/view-common.ts → paths-base/src/view-common.ts']);
+    expect(await resolved('paths-base/src/page.ts')).toEqual([
+      '~/view-common.ts → paths-base/src/view-common.ts via ~/* (paths-base/tsconfig.json)',
+    ]);
   });
 
   it('paths without baseUrl, relative to the config that declares them', async () => {
-    expect(await resolved('paths-only/main.ts')).toEqual(['@only/tool → paths-only/lib/tool.ts']);
+    expect(await resolved('paths-only/main.ts')).toEqual([
+      '@only/tool → paths-only/lib/tool.ts via @only/* (paths-only/tsconfig.json)',
+    ]);
   });
 
   it('paths declared three configs up an extends chain, relative to the one that declares them', async () => {
-    expect(await resolved('chain/src/use.ts')).toEqual(['@chain/deep → chain/src/deep.ts']);
+    expect(await resolved('chain/src/use.ts')).toEqual([
+      '@chain/deep → chain/src/deep.ts via @chain/* (chain/config/base.json)',
+    ]);
   });
 
   it('customConditions choose the export a package resolves itself to', async () => {
@@ -58,10 +66,10 @@ describe('the mikro-orm layout: paths in the root config, per-package configs ex
   const monorepoGraph = new TsImportGraph(monorepo);
 
   it('resolves the wildcard alias and the exact one that overrides it', async () => {
-    const imports = await monorepoGraph.importsOf(path.join(monorepo, 'packages/sql/src/index.ts'));
-    expect(
-      imports.map((entry) => `${entry.specifier} → ${path.relative(monorepo, entry.resolvedFile ?? '?')}`),
-    ).toEqual(['@mo/core → packages/core/src/index.ts', '@mo/core/extra → packages/core/src/extra.ts']);
+    expect(await resolved('packages/sql/src/index.ts', monorepo, monorepoGraph)).toEqual([
+      '@mo/core → packages/core/src/index.ts via @mo/* (tsconfig.json)',
+      '@mo/core/extra → packages/core/src/extra.ts via @mo/core/extra (tsconfig.json)',
+    ]);
   });
 
   it('resolves a test the root config alone lists', async () => {

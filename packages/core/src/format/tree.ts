@@ -17,7 +17,11 @@ const LABELS: Record<GraphEdge['kind'], Record<Way, string>> = {
  * Each node is expanded once, where the walk first reached it (its depth); elsewhere it is listed
  * with a note, so recursion and cycles print once instead of forever.
  */
-export function graphTree(response: GraphResponse & { roots?: string[]; totalEdges?: number }): string {
+export function graphTree(
+  response: GraphResponse & { roots?: string[]; totalEdges?: number },
+  /** What follows each edge's line (deps' text: the import statements); the call sites by default. */
+  { edgeSuffix = sitesSuffix }: { edgeSuffix?: (edge: GraphEdge) => string } = {},
+): string {
   const nodes = new Map(response.nodes.map((node) => [node.id, node]));
   const edgeKind = response.edges[0]?.kind ?? (looksLikeFile(response.root) ? 'imports' : 'calls');
   const towards: Record<Way, Map<string, string[]>> = { in: new Map(), out: new Map() };
@@ -46,7 +50,7 @@ export function graphTree(response: GraphResponse & { roots?: string[]; totalEdg
               ? '  (expanded elsewhere)'
               : '';
       const edge = edges.get(way === 'in' ? `${child}\u0000${id}` : `${id}\u0000${child}`);
-      const sites = edge ? sitesSuffix(edge) : '';
+      const sites = edge ? edgeSuffix(edge) : '';
       lines.push(`${prefix}${last ? '└─' : '├─'}[${LABELS[edgeKind][way]}]→ ${label(node, child)}${sites}${note}`);
       if (!expandHere) return;
       expanded.add(key);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ts from '../typescript-api.cjs';
 import { readConfigFile } from '../config-file.js';
+import { configDeclaring, readConfigChain } from '../config-graph.js';
 import { discoverProjects } from '../project-discovery.js';
 import { isLossyName, type ConfigContents } from '../project-layout.js';
 import { ProjectOwners } from '../project-owner.js';
@@ -10,8 +11,8 @@ import { SOURCE_EXTENSIONS, isInside } from '@cn/core';
 export interface ResolutionSettings {
   options: ts.CompilerOptions;
   cache: ts.ModuleResolutionCache;
-  /** The config they come from; none for the loose files. */
-  configPath?: string;
+  /** The config of their `extends` chain that declares `paths` (read on first use); none for the loose files. */
+  pathsConfig?: () => string | undefined;
 }
 
 export interface ProjectModules {
@@ -45,10 +46,11 @@ export function loadProjectModules(root: string): ProjectModules {
     let settings = settingsByConfig.get(config);
     if (!settings) {
       const options = configs.get(config)!.options as ts.CompilerOptions;
+      let pathsConfig: { path: string | undefined } | undefined;
       settings = {
         options,
         cache: ts.createModuleResolutionCache(path.dirname(config), getCanonicalFileName, options),
-        configPath: config,
+        pathsConfig: () => (pathsConfig ??= { path: configDeclaring(readConfigChain(config).chain, 'paths') }).path,
       };
       settingsByConfig.set(config, settings);
     }

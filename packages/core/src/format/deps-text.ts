@@ -1,0 +1,96 @@
+import type { DepsResponse, GraphEdge, GraphNode, ImportStatement, OrphansResponse } from '@cn/protocol';
+import { fitDeps, fitListItems } from '../output/graph-budget.js';
+import { cutNotes, incompleteNote, plural } from './notes.js';
+import { PART_NOT_SEARCHED } from './text.js';
+import type { Presenter } from './presenter.js';
+import { graphTree } from './tree.js';
+
+/**
+ * What counts as an import, said once, so an agent need not grep for dynamic imports or re-exports (it did): what
+ * the import graph reads (lsp/src/navigation/import-graph.ts).
+ */
+const IMPORT_RULE =
+  "imports counted: import, import type, export … from (* as ns too), import('…'), require('…') with a literal path";
+
+/**
+ * `cn deps`: the import graph as a tree with each edge's statements (text), the tree alone (tree), one line per import
+ * statement (compact: `src/page.ts:1  import { raw } from './html'`, and `→ target` unless it is the root), the files
+ * (ids). The statements are the evidence an agent grepped for.
+ */
+const importGraph: Presenter<DepsResponse> = {
+  text: (response) =>
+    [graphTree(response, { edgeSuffix: statementsSuffix }), IMPORT_RULE, ...edgeNotes(response)].join('\n'),
+  compact: (response) => [...compactEdges(response), IMPORT_RULE, ...edgeNotes(response)].join('\n'),
+  ids: (response) =>
+    response.nodes
+      .filter((node) => node.id !== response.root)
+      .map((node) => node.id)
+      .join('\n'),
+  fit: (response, maxTokens, measure) => fitDeps(response, maxTokens, measure),
+};
+// The tree alone (a picture of the graph), with its cut and completeness notes but not the rule of what counts.
+importGraph.tree = (response) => [graphTree(response), ...edgeNotes(response)].join('\n');
+
+function compactEdges(response: DepsResponse): string[] {
+  const nodes = new Map(response.nodes.map((node) => [node.id, node]));
+  return response.edges.flatMap((edge) => {
+    const target = edge.to === response.root ? '' : `  → ${targetLabel(edge.to, nodes.get(edge.to))}`;
+    if (!edge.statements) return [`${edge.from} -${edge.kind}→ ${edge.to}`];
+    return edge.statements.map((statement) => `${edge.from}:${statement.line}  ${statementText(statement)}${target}`);
+  });
+}
+
+/** A package or an unresolved specifier says so; a file is its path. */
+function targetLabel(id: string, node: GraphNode | undefined): string {
+  if (node?.kind === 'Package') return `${id} (package)`;
+  if (node?.kind === 'Unresolved') return `${id} (unresolved)`;
+  return id;
+}
+
+function statementText(statement: ImportStatement): string {
+  const via = statement.via ? `  via paths ${statement.via.paths} (${statement.via.config})` : '';
+  return `${statement.text}${via}`;
+}
+
+/** ` @ 1  import { raw } from './html'` after a tree's edge, each statement of the edge in turn. */
+function statementsSuffix(edge: GraphEdge): string {
+  return (edge.statements ?? []).map((statement) => ` @ ${statement.line}  ${statementText(statement)}`).join('');
+}
+
+function edgeNotes(response: DepsResponse): string[] {
+  return [
+    ...cutNotes(
+      { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
+      response.edges.length,
+      response.totalEdges ?? response.edges.length,
+      'edge',
+    ),
+    ...incompleteNote(response, PART_NOT_SEARCHED),
+  ];
+}
+
+/** `cn deps --orphans`: one file a line, entry points said. */
+const orphans: Presenter<OrphansResponse> = {
+  text: (response) =>
+    [
+      ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
+      `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
+      IMPORT_RULE,
+      ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
+      ...incompleteNote(response, PART_NOT_SEARCHED),
+    ].join('\n'),
+  compact: (response) => orphans.text(response),
+  ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),
+  fit: (response, maxTokens, measure) => fitListItems(response, 'orphans', maxTokens, measure),
+};
+
+/** The deps route and the orphans route answer `cn deps`; each answer prints as its own shape. */
+export const depsPresenter: Presenter<DepsResponse | OrphansResponse> = {
+  text: (response) => ('orphans' in response ? orphans.text(response) : importGraph.text(response)),
+  compact: (response) => ('orphans' in response ? orphans.compact(response) : importGraph.compact(response)),
+  ids: (response) => ('orphans' in response ? orphans.ids!(response) : importGraph.ids!(response)),
+  // --orphans has no tree: the list prints as its text.
+  tree: (response) => ('orphans' in response ? orphans.text(response) : importGraph.tree!(response)),
+  fit: (response, maxTokens, measure) =>
+    'orphans' in response ? orphans.fit!(response, maxTokens, measure) : importGraph.fit!(response, maxTokens, measure),
+};
