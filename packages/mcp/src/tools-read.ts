@@ -43,17 +43,19 @@ export const READ_TOOLS = [
       membersOf: nonEmpty(unusedRequest.shape.membersOf).describe(
         'Instead of path: a class (name or id) whose members to check',
       ),
+      kind,
       refsIn: nonEmpty(unusedRequest.shape.refsIn).describe('Only uses in path/glob count'),
       refsNotIn: nonEmpty(unusedRequest.shape.refsNotIn).describe('Uses in path/glob do not count'),
       limit: limit.describe('Max symbols'),
       maxTokens,
     },
     route: 'unused',
-    body: ({ path, exported, membersOf, refsIn, refsNotIn, limit }, { root }) =>
+    body: ({ path, exported, membersOf, kind, refsIn, refsNotIn, limit }, { root }) =>
       requestBody('unused', {
         path: path === undefined ? undefined : absolute(root, path),
         exported,
         membersOf,
+        kind,
         refsIn,
         refsNotIn,
         limit,

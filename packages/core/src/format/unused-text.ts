@@ -41,8 +41,18 @@ function notes(symbol: UnusedSymbol): string {
         ? ['exported']
         : []
       : [...(symbol.static ? ['static'] : []), ...(symbol.exported ? [] : ['private'])];
-  const said = [...visibility, ...(symbol.usedOnlyByTests ? ['used only by tests'] : [])];
+  const said = [
+    ...visibility,
+    ...(symbol.usedOnlyByTests ? ['used only by tests'] : []),
+    ...(symbol.computedAccess ? [`possibly used: computed access at ${place(symbol.computedAccess)}`] : []),
+  ];
   return said.length > 0 ? `  (${said.join(', ')})` : '';
+}
+
+/** `src/api.ts::3::10` → `src/api.ts:3`, as people and grep write a place. */
+function place(id: string): string {
+  const [file, line] = id.split('::');
+  return `${file}:${line}`;
 }
 
 const EXPORT_USE_RULE =
@@ -71,14 +81,19 @@ function summary(response: UnusedResponse): string[] {
   return lines;
 }
 
-/** How many only tests use, and which uses counted (`--refs-in`, `--refs-not-in`), so the verdict needs no recount. */
-function asides({ usedOnlyByTests, refsIn, refsNotIn }: UnusedResponse): string {
+/**
+ * The kind checked, how many only tests use or a computed key may read, and which uses counted (`--refs-in`,
+ * `--refs-not-in`), so the verdict needs no recount.
+ */
+function asides({ usedOnlyByTests, possiblyUsed, kind, refsIn, refsNotIn }: UnusedResponse): string {
   const where = [
     ...(refsIn !== undefined ? [`in ${refsIn}`] : []),
     ...(refsNotIn !== undefined ? [`not in ${refsNotIn}`] : []),
   ];
   const said = [
+    ...(kind !== undefined ? [`kind ${kind} only`] : []),
     ...(usedOnlyByTests > 0 ? [`${usedOnlyByTests} used only by tests`] : []),
+    ...(possiblyUsed ? [`${possiblyUsed} possibly used through a computed key`] : []),
     ...(where.length > 0 ? [`uses counted ${where.join(', ')}`] : []),
   ];
   return said.length > 0 ? ` (${said.join('; ')})` : '';
