@@ -93,6 +93,17 @@ describe('graph commands end to end on the graph fixture', () => {
     expect((await cn(['impl', 'Circle', '--root', root])).exitCode).toBe(1);
   });
 
+  it("cn type names a standard library type, never a path into cn's installation (issue 24.7)", async () => {
+    const answer = json(await cn(['type', 'start', '--root', root]));
+    expect(answer.typeDefinitions).toEqual([
+      expect.objectContaining({ name: 'Promise', kind: 'Interface', library: true, outsideRoot: true }),
+    ]);
+    expect(answer.typeDefinitions[0].filePath).toMatch(/^lib\.[\w.]+\.d\.ts$/);
+    const text = await cn(['type', 'start', '--format', 'text', '--root', root]);
+    expect(text.stdout).toContain('type defined at  Promise (Interface, library)');
+    expect(text.stdout).not.toMatch(/node_modules|\.\.\//);
+  });
+
   it('cn type: signature, doc comment and the type definition id', async () => {
     const evaluate = json(await cn(['type', 'evaluate', '--root', root]));
     expect(evaluate).toMatchObject({

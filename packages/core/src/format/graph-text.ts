@@ -9,6 +9,11 @@ export function named(location: NamedLocation & DeclarationForm): string {
   return `${location.name} (${location.kind}${form})${container} [${location.id}]`;
 }
 
+/** A library type by name (`Promise (Interface, library)`: which lib file merges in is noise); else as named. */
+function typeDefinition(definition: TypeResponse['typeDefinitions'][number]): string {
+  return definition.library ? `${definition.name} (${definition.kind}, library)` : named(definition);
+}
+
 /** impl and type answered a guessed name: say so, with the other matches to re-ask by id. */
 export function guessNotes(response: TargetGuess, command: string): string[] {
   if (!response.ambiguous) return [];
@@ -23,19 +28,26 @@ export const typePresenter: Presenter<TypeResponse> = {
   text: (response) => {
     const lines = [`${named(response.target)}`, response.signature];
     if (response.documentation) lines.push('', response.documentation);
-    for (const definition of response.typeDefinitions) lines.push(`type defined at  ${named(definition)}`);
+    for (const definition of response.typeDefinitions) lines.push(`type defined at  ${typeDefinition(definition)}`);
     return [...lines, ...guessNotes(response, 'type'), ...cutNotes(response, 1, 1, 'symbol')].join('\n');
   },
   compact: (response) =>
     [
       named(response.target),
       response.signature,
-      ...response.typeDefinitions.map((definition) => `type: ${definition.id}`),
+      ...response.typeDefinitions.map((definition) =>
+        definition.library ? `type: ${definition.name} (library)` : `type: ${definition.id}`,
+      ),
       ...guessNotes(response, 'type'),
       ...cutNotes(response, 1, 1, 'symbol'),
     ].join('\n'),
   // The symbol's own id, then where its type is declared: never empty, unlike the type definitions alone.
-  ids: (response) => [response.target.id, ...response.typeDefinitions.map((definition) => definition.id)].join('\n'),
+  // A library type has no id cn inspect could read: it is left out.
+  ids: (response) =>
+    [
+      response.target.id,
+      ...response.typeDefinitions.filter((definition) => !definition.library).map((definition) => definition.id),
+    ].join('\n'),
   fit: fitType,
 };
 
