@@ -80,6 +80,28 @@ describe('exports a computed key may read (issue 24.6)', () => {
       expect(reaching(computed, file, name), file).toBeUndefined();
   });
 
+  it('reads hostile texts in one pass: unclosed comments and lists, a name followed by a megabyte of spaces', () => {
+    const computed = accessOf({
+      'src/a.ts': 'export const one = 1;\n',
+      'src/use.ts': [
+        "import * as a from './a';",
+        '/* '.repeat(50_000),
+        'export { '.repeat(20_000),
+        `(a as ${'x'.repeat(100_000)}`,
+        `a${' '.repeat(1_000_000)}.`,
+        '// a[key] in a comment',
+        'a /* a comment */ [key];',
+      ].join('\n'),
+    });
+    // The last line's comment is blanked, but the unclosed `/*` before it blanks the rest: nothing reads a.
+    expect(reaching(computed, 'src/a.ts', 'one')).toBeUndefined();
+    const closed = accessOf({
+      'src/a.ts': 'export const one = 1;\n',
+      'src/use.ts': "import * as a from './a';\n/* x */ a /* a comment */ [key]; // a['one']\n",
+    });
+    expect(reaching(closed, 'src/a.ts', 'one')).toBe('src/use.ts::2::9');
+  });
+
   it('a chain ending at an exported object marks nothing: its members are properties', () => {
     const computed = accessOf({
       'src/api.ts': 'export const handlers = { a: 1 };\nexport const b = 2;\n',

@@ -13,9 +13,10 @@ const NAMESPACE_BINDINGS = [
 /** `export * as ns from 'm'`: the module's export `ns` is the other module whole. */
 const NAMESPACE_RE_EXPORT = new RegExp(String.raw`\bexport\s+(?:type\s+)?\*\s*as\s+(${NAME})\s+from${SPECIFIER}`, 'gu');
 const STAR_RE_EXPORT = new RegExp(String.raw`\bexport\s+(?:type\s+)?\*\s*from${SPECIFIER}`, 'gu');
-const NAMED_RE_EXPORT = new RegExp(String.raw`\bexport\s+(?:type\s+)?\{([^}]*)\}\s*from${SPECIFIER}`, 'gu');
+// Lists and casts are bounded, so an unclosed `export {` or `(ns as` costs a bounded look-ahead, not the whole file.
+const NAMED_RE_EXPORT = new RegExp(String.raw`\bexport\s+(?:type\s+)?\{([^}]{0,4000})\}\s*from${SPECIFIER}`, 'gu');
 /** `export { ns, ns as other }` without `from`: a namespace binding exported under a name. */
-const LOCAL_EXPORT = /\bexport\s*\{([^}]*)\}(?!\s*from)/gu;
+const LOCAL_EXPORT = /\bexport\s*\{([^}]{0,4000})\}(?!\s*from)/gu;
 const PART = new RegExp(String.raw`^\s*(?:type\s+)?(${NAME})(?:\s+as\s+(${NAME}))?\s*$`, 'u');
 /** A key that names one member: a string or number literal, alone in the brackets. */
 const LITERAL_KEY = /^\s*(?:'[^'\\\n]*'|"[^"\\\n]*"|`[^`$\\]*`|\d+)\s*\]/;
@@ -106,7 +107,7 @@ export class ComputedAccess {
   ): void {
     const names = [...bindings.keys()].map((name) => name.replace(/\$/g, '\\$')).join('|');
     const access = new RegExp(
-      String.raw`(?<![.\p{L}\p{N}$_])(?:\(\s*(${names})\s+as\s+[^()]*\)|(${names})((?:\s*\??\.\s*${NAME})*))\s*(?:\?\.)?\s*\[`,
+      String.raw`(?<![.\p{L}\p{N}$_])(?:\(\s*(${names})\s+as\s+[^()]{0,200}\)|(${names})((?:\s*\??\.\s*${NAME})*))\s*(?:\?\.\s*)?\[`,
       'gu',
     );
     for (const match of text.matchAll(access)) {
@@ -188,7 +189,25 @@ function specifierOf(match: RegExpMatchArray): string {
   return match.groups!.specifier;
 }
 
-/** Comments as spaces (line breaks kept), so offsets still point into the text. */
+/**
+ * Comments as spaces (line breaks kept), so offsets still point into the text. One pass with indexOf: a lazy regex
+ * would scan to the end of the file again for every unclosed `/*`.
+ */
 function blankComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => comment.replace(/[^\n]/g, ' '));
+  const parts: string[] = [];
+  let at = 0;
+  for (let slash = text.indexOf('/'); slash >= 0 && slash < text.length - 1; slash = text.indexOf('/', at)) {
+    const block = text[slash + 1] === '*';
+    if (!block && text[slash + 1] !== '/') {
+      parts.push(text.slice(at, slash + 1));
+      at = slash + 1;
+      continue;
+    }
+    const close = block ? text.indexOf('*/', slash + 2) : text.indexOf('\n', slash);
+    const end = close < 0 ? text.length : block ? close + 2 : close;
+    parts.push(text.slice(at, slash), text.slice(slash, end).replace(/[^\n]/g, ' '));
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
