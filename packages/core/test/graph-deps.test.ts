@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CnError, ProjectPaths, fileDeps, findOrphans, listDiagnostics } from '../src/index.js';
+import { CnError, ProjectPaths, fileDeps, findOrphans, listDiagnostics, presentAnswer } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT } from './fakes.js';
 import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
 
@@ -135,6 +135,41 @@ describe('findOrphans', () => {
       projects: 0,
       complete: true,
     });
+  });
+});
+
+describe('findOrphans says why a file may be an orphan by mistake', () => {
+  it('an import elsewhere that resolves to nothing and names the file (or its directory, for an index)', async () => {
+    const importGraph = new FakeImportGraph({
+      'src/page.ts': [{ specifier: '~/view-common', line: 1, character: 28 }],
+      'src/view-common.ts': [{ specifier: '../gone/view-common.js', line: 2, character: 9 }],
+      'src/widgets/index.ts': [],
+      'src/app.ts': [{ specifier: '@app/widgets', line: 3, character: 20 }],
+      'src/lonely.ts': [{ specifier: './lonely-helper', line: 1, character: 1 }],
+    });
+    const deps = {
+      importGraph,
+      navigation: new FakeNavigation(),
+      engine: new FakeEngine(),
+      files: new FakeFiles({}),
+      paths: new ProjectPaths(ROOT),
+    };
+    const { orphans } = await findOrphans(deps);
+    expect(orphans.filter((orphan) => orphan.unresolvedImport)).toEqual([
+      {
+        filePath: 'src/view-common.ts',
+        entryPoint: false,
+        unresolvedImport: { site: 'src/page.ts::1::28', specifier: '~/view-common' },
+      },
+      {
+        filePath: 'src/widgets/index.ts',
+        entryPoint: false,
+        unresolvedImport: { site: 'src/app.ts::3::20', specifier: '@app/widgets' },
+      },
+    ]);
+    expect(presentAnswer('deps', { orphans, totalFiles: 5, projects: 1, complete: true }, 'text').output).toContain(
+      "src/view-common.ts  (unresolved '~/view-common' at src/page.ts:1 may mean it)",
+    );
   });
 });
 

@@ -1,4 +1,5 @@
-import type { DepsResponse, GraphEdge, GraphNode, ImportStatement, OrphansResponse } from '@cn/protocol';
+import type { DepsResponse, GraphEdge, GraphNode, ImportStatement, OrphanFile, OrphansResponse } from '@cn/protocol';
+import { idAsFileLine } from '../domain/ids.js';
 import { fitDeps, fitListItems } from '../output/graph-budget.js';
 import { cutNotes, incompleteNote, plural } from './notes.js';
 import { PART_NOT_SEARCHED } from './text.js';
@@ -73,7 +74,7 @@ function edgeNotes(response: DepsResponse): string[] {
 const orphans: Presenter<OrphansResponse> = {
   text: (response) =>
     [
-      ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
+      ...response.orphans.map((orphan) => `${orphan.filePath}${orphanNotes(orphan)}`),
       `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
       IMPORT_RULE,
       ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
@@ -83,6 +84,18 @@ const orphans: Presenter<OrphansResponse> = {
   ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),
   fit: (response, maxTokens, measure) => fitListItems(response, 'orphans', maxTokens, measure),
 };
+
+/** `  (entry point)`, `  (unresolved './x' at src/a.ts:3 may mean it)`: why nothing imports it, when cn knows. */
+function orphanNotes(orphan: OrphanFile): string {
+  const notes = [
+    ...(orphan.entryPoint ? ['entry point'] : []),
+    ...(orphan.unresolvedImport
+      ? [`unresolved '${orphan.unresolvedImport.specifier}' at ${idAsFileLine(orphan.unresolvedImport.site)} may mean it`]
+      : []),
+  ];
+  return notes.length > 0 ? `  (${notes.join('; ')})` : '';
+}
+
 
 /** The deps route and the orphans route answer `cn deps`; each answer prints as its own shape. */
 export const depsPresenter: Presenter<DepsResponse | OrphansResponse> = {

@@ -1,4 +1,5 @@
 import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
+import { idAsFileLine } from '../domain/ids.js';
 import { incompleteNote } from './notes.js';
 
 /** People: one block per file, then what was checked and searched. */
@@ -44,16 +45,11 @@ function notes(symbol: UnusedSymbol): string {
   const said = [
     ...visibility,
     ...(symbol.usedOnlyByTests ? ['used only by tests'] : []),
-    ...(symbol.computedAccess ? [`possibly used: computed access at ${place(symbol.computedAccess)}`] : []),
+    ...(symbol.computedAccess ? [`possibly used: computed access at ${idAsFileLine(symbol.computedAccess)}`] : []),
   ];
   return said.length > 0 ? `  (${said.join(', ')})` : '';
 }
 
-/** `src/api.ts::3::10` → `src/api.ts:3`, as people and grep write a place. */
-function place(id: string): string {
-  const [file, line] = id.split('::');
-  return `${file}:${line}`;
-}
 
 const EXPORT_USE_RULE =
   'a use is a reference from another file: an import, `export { x } from`, `ns.x` (`export *` alone names nothing)';

@@ -7,7 +7,13 @@ import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
 import { cutFields, limitEdges } from '../graph/limit-edges.js';
-import { buildImporterIndex, graphFiles, projectFilesInRoot, type Importer } from '../graph/import-index.js';
+import {
+  buildImporterIndex,
+  graphFiles,
+  projectFilesInRoot,
+  unresolvedNamesakes,
+  type Importer,
+} from '../graph/import-index.js';
 import { withStatements, type ImportSite } from '../graph/import-statement.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
@@ -131,14 +137,34 @@ function importedNode(imported: ModuleImport, fileNode: (file: string) => Module
 export async function findOrphans(deps: Deps, request: OrphansRequest = {}): Promise<OrphansResponse> {
   const limit = checkLimit(request.limit);
   const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
+  const unresolved: Importer[] = [];
   const [importers, entryPoints] = await Promise.all([
-    buildImporterIndex(deps.importGraph, files),
+    buildImporterIndex(deps.importGraph, files, unresolved),
     deps.importGraph.entryPoints(),
   ]);
   const entries = new Set(entryPoints);
+  const namesake = unresolvedNamesakes(unresolved);
   const orphans = files
     .filter((file) => !importers.has(file))
-    .map((file) => ({ filePath: deps.paths.toRelative(file), entryPoint: entries.has(file) }))
+    .map((file) => {
+      const missed = namesake(file);
+      return {
+        filePath: deps.paths.toRelative(file),
+        entryPoint: entries.has(file),
+        ...(missed
+          ? {
+              unresolvedImport: {
+                site: formatLocationId(
+                  deps.paths.toRelative(missed.filePath),
+                  missed.imported.line,
+                  missed.imported.character,
+                ),
+                specifier: missed.imported.specifier,
+              },
+            }
+          : {}),
+      };
+    })
     .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   const searched = searchCompleteness(searchedProjects(deps.engine), []);
   if (limit === undefined || orphans.length <= limit) return { orphans, totalFiles: files.length, ...searched };
