@@ -90,12 +90,13 @@ function orphanNotes(orphan: OrphanFile): string {
   const notes = [
     ...(orphan.entryPoint ? ['entry point'] : []),
     ...(orphan.unresolvedImport
-      ? [`unresolved '${orphan.unresolvedImport.specifier}' at ${idAsFileLine(orphan.unresolvedImport.site)} may mean it`]
+      ? [
+          `unresolved '${orphan.unresolvedImport.specifier}' at ${idAsFileLine(orphan.unresolvedImport.site)} may mean it`,
+        ]
       : []),
   ];
   return notes.length > 0 ? `  (${notes.join('; ')})` : '';
 }
-
 
 /** The deps route and the orphans route answer `cn deps`; each answer prints as its own shape. */
 export const depsPresenter: Presenter<DepsResponse | OrphansResponse> = {

@@ -50,7 +50,6 @@ function notes(symbol: UnusedSymbol): string {
   return said.length > 0 ? `  (${said.join(', ')})` : '';
 }
 
-
 const EXPORT_USE_RULE =
   'a use is a reference from another file: an import, `export { x } from`, `ns.x` (`export *` alone names nothing)';
 
