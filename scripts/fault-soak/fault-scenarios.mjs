@@ -52,6 +52,8 @@ export function faultScenarios(fixture) {
       ),
     'kill -9 tsserver mid-stream': (tally) =>
       killMidStream(tally, (daemon) => children(daemon).find((pid) => commandOf(pid).includes('tsserver.js'))),
+    'kill -9 the native server (tsc --lsp) mid-stream': (tally) =>
+      killMidStream(tally, (daemon) => children(daemon).find((pid) => / --lsp\b/.test(commandOf(pid)))),
     'kill -9 the daemon mid-stream': (tally) => killMidStream(tally, (daemon) => daemon),
     async 'edit churn: edit, then ask (20 rounds)'(tally) {
       const root = freshRoot(fixture);

@@ -180,6 +180,30 @@ describe('graph commands end to end on the graph fixture', () => {
     ]);
   });
 
+  it('cn deps --format files: the files of the graph, each once, no packages (issue 23, item 4)', async () => {
+    const out = await cn(['deps', 'src/imports/main.ts', '--depth', '2', '--format', 'files', '--root', root]);
+    expect(out).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(out.stdout.trim().split('\n').sort()).toEqual([
+      'src/imports/lazy.ts',
+      'src/imports/legacy.cjs',
+      'src/imports/types.ts',
+      'src/imports/util/format.ts',
+      'src/imports/util/index.ts',
+      'src/lib/helper.ts',
+    ]);
+    const importers = await cn([
+      'deps',
+      'src/imports/util/format.ts',
+      '--direction',
+      'in',
+      '--format',
+      'files',
+      '--root',
+      root,
+    ]);
+    expect(importers.stdout.trim().split('\n').sort()).toEqual(['src/imports/legacy.cjs', 'src/imports/util/index.ts']);
+  });
+
   it('cn deps --orphans: the orphan, and the entry point flagged', async () => {
     const result = await cn(['deps', '--orphans', '--root', root]);
     expect(result.exitCode).toBe(0);
@@ -218,5 +242,15 @@ describe('graph commands end to end on the graph fixture', () => {
     const missing = await cn(['diagnostics', 'src/nope.ts', '--root', root]);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toMatch(/^cn: no such file/);
+  });
+
+  it('cn diagnostics <dir>: the project files under it, with files named beside it (issue 24, item 12)', async () => {
+    const under = await cn(['diagnostics', 'src/diagnostics', 'src/calls', '--format', 'compact', '--root', root]);
+    expect(under).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(under.stdout).toMatch(/^src\/diagnostics\/broken\.ts:2:14 {2}error TS2322 {2}/);
+    const both = json(await cn(['diagnostics', 'src/diagnostics', CHAIN, '--root', root]));
+    expect(both.filesChecked).toBe(2);
+    const nothing = await cn(['diagnostics', 'src/nowhere', '--root', root]);
+    expect(nothing).toMatchObject({ exitCode: 2, stdout: '' });
   });
 });

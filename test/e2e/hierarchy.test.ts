@@ -114,12 +114,14 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     const limited = json(await cn(['impl', 'Shape', '--limit', '2', '--root', root]));
     expect(lines(limited.implementations)).toEqual(SUBTYPES_OF_SHAPE.slice(0, 2));
     expect(limited).toMatchObject({ total: 4, truncated: true, complete: true });
-    const small = await cn(['impl', 'Shape', '--max-tokens', '60', '--format', 'compact', '--root', root]);
+    const small = await cn(['impl', 'Shape', '--max-tokens', '80', '--format', 'compact', '--root', root]);
     expect(small.exitCode).toBe(0);
     const shown = small.stdout.trim().split('\n');
-    expect(shown.length).toBeGreaterThan(0);
-    expect(shown.length).toBeLessThan(4);
-    expect(shown[0]).toMatch(/^Figure \(Class\)/);
+    // The target once, then the nearest entries, each saying `it` for the target.
+    expect(shown[0]).toMatch(/^Shape \(Interface\) \[src\/shape\.ts::/);
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.length).toBeLessThan(5);
+    expect(shown[1]).toMatch(/^Figure \(Class\) .* it$/);
     const budget = json(await cn(['impl', 'Shape', '--max-tokens', '120', '--root', root]));
     expect(budget.budget).toMatchObject({ maxTokens: 120, stage: 'cut' });
     expect(budget.budget.tokens).toBeLessThanOrEqual(120);

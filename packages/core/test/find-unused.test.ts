@@ -132,8 +132,60 @@ describe('findUnused', () => {
     });
     for (const format of ['text', 'compact'] as const)
       expect(presentAnswer('unused', response, format).output).toContain(
-        'skipped 2 files deleted while cn checked: src/b.ts, src/c.ts',
+        'skipped 2 files deleted or changed while cn checked: src/b.ts, src/c.ts',
       );
+  });
+
+  it('skips a file rewritten between its outline and its reference search, where the engine fails on the old place', async () => {
+    const engine = new FakeEngine();
+    const [a, b] = ['a', 'b'].map((name) => `${ROOT}/src/${name}.ts`);
+    for (const file of [a, b]) engine.outlines[file] = [node('lonely', 'Function', [1, 1], [1, 17])];
+    const files = new FakeFiles({
+      'src/a.ts': 'export function lonely(): void {}\n',
+      'src/b.ts': 'export function lonely(): void {}\n',
+    });
+    const importGraph = { ...importGraphOf(files), projectFiles: async () => [a, b] };
+    const outline = engine.outline.bind(engine);
+    engine.outline = async (file) => {
+      const nodes = await outline(file);
+      // b.ts is rewritten once outlined: its old place now holds other text, and tsserver asserted there
+      // ("Debug Failure. False expression") while files churned.
+      if (file === b) files.files['src/b.ts'] = '\n';
+      return nodes;
+    };
+    const references = engine.references.bind(engine);
+    engine.references = async (file, position, includeDeclaration) => {
+      if (file === b)
+        throw new CnError(
+          'engine-failure',
+          'language server failed on textDocument/references: Debug Failure. False expression.',
+        );
+      return references(file, position, includeDeclaration);
+    };
+    const response = await findUnused(
+      { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph },
+      {},
+    );
+    expect(response).toMatchObject({
+      files: [{ filePath: 'src/a.ts', unused: [{ name: 'lonely' }] }],
+      deletedWhileChecking: ['src/b.ts'],
+    });
+  });
+
+  it('still fails when the engine fails on a file that did not change', async () => {
+    const engine = new FakeEngine();
+    const a = `${ROOT}/src/a.ts`;
+    engine.outlines[a] = [node('lonely', 'Function', [1, 1], [1, 17])];
+    const files = new FakeFiles({ 'src/a.ts': 'export function lonely(): void {}\n' });
+    engine.references = async () => {
+      throw new CnError('engine-failure', 'language server failed on textDocument/references');
+    };
+    await expect(
+      findUnused(
+        { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) },
+        {},
+      ),
+    ).rejects.toThrow(/language server failed/);
   });
 
   it('reports top-level declarations no other place refers to, overloads once, exported ones flagged', async () => {

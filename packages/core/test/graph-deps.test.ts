@@ -216,9 +216,26 @@ describe('listDiagnostics', () => {
     expect(navigation.diagnosticsAsked.flat()).not.toContain(`${ROOT}/src/types.d.ts`);
   });
 
-  it('refuses missing files and paging of named files', async () => {
+  it('refuses missing files', async () => {
     const { deps } = setup();
     await expect(listDiagnostics(deps, { files: ['src/nope.ts'] })).rejects.toThrow(/no such file/);
-    await expect(listDiagnostics(deps, { files: ['src/main.ts'], offset: 1 })).rejects.toThrow(/offset and limit/);
+  });
+
+  it('checks the project files under a named directory, with named files, a page at a time (issue 24, item 12)', async () => {
+    const { deps, navigation } = setup();
+    navigation.diagnosticsOf[`${ROOT}/src/util/format.ts`] = [{ ...broken, filePath: `${ROOT}/src/util/format.ts` }];
+    const under = await listDiagnostics(deps, { files: ['src/util', 'src/main.ts', 'src/util/format.ts'] });
+    expect(under).toMatchObject({ filesChecked: 3, totalFiles: 3 });
+    expect(under.diagnostics.map((diagnostic) => diagnostic.id)).toEqual(['src/util/format.ts::3::7']);
+    expect(navigation.diagnosticsAsked.at(-1)).toEqual([
+      `${ROOT}/src/util/format.ts`,
+      `${ROOT}/src/util/index.ts`,
+      `${ROOT}/src/main.ts`,
+    ]);
+    const first = await listDiagnostics(deps, { files: ['src'], offset: 0, limit: 4 });
+    expect(first).toMatchObject({ filesChecked: 4, totalFiles: 7, nextOffset: 4 });
+    const rest = await listDiagnostics(deps, { files: ['src'], offset: 4, limit: 4 });
+    expect(rest).toMatchObject({ filesChecked: 3, totalFiles: 7 });
+    await expect(listDiagnostics(deps, { files: ['src/nowhere'] })).rejects.toThrow(/no such file/);
   });
 });

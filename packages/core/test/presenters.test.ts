@@ -5,6 +5,7 @@ import {
   formatsOf,
   presentAnswer,
   type CallsResponse,
+  type ImplResponse,
   type FindResponse,
   type InspectManyResponse,
   type OverviewResponse,
@@ -255,11 +256,64 @@ describe('presenters: every format of every command says what it means', () => {
     }
   });
 
-  it('offers tree only for graphs, files only for find', () => {
+  it('offers tree only for graphs, and files for every command that lists places or files (issue 23, item 4)', () => {
     const withTree = Object.entries(PRESENTERS)
       .filter(([, presenter]) => formatsOf(presenter).includes('tree'))
       .map(([command]) => command);
     expect(withTree.sort()).toEqual(['calls', 'deps', 'impact', 'impl']);
+    const withoutFiles = Object.entries(PRESENTERS)
+      .filter(([, presenter]) => !formatsOf(presenter).includes('files'))
+      .map(([command]) => command);
+    expect(withoutFiles).toEqual(['status']);
     expect(formatsOf(PRESENTERS.find)).toEqual(['json', 'text', 'compact', 'ids', 'files']);
+  });
+
+  it('impl compact names the target once, not on every line (issue 24, item 16)', () => {
+    const target = { ...isStaff, id: 'src/r.ts::3::18', filePath: 'src/r.ts', kind: 'Interface', name: 'Repository' };
+    const entry = (name: string, line: number, via: string, relation: 'implements' | 'extends', level = 1) => ({
+      ...target,
+      id: `src/r.ts::${line}::14`,
+      line,
+      kind: 'Class',
+      name,
+      via,
+      relation,
+      level,
+    });
+    const answer = {
+      target,
+      direction: 'both',
+      implementations: [
+        entry('Memory', 8, target.id, 'implements'),
+        entry('Cached', 20, 'src/r.ts::8::14', 'extends', 2),
+      ],
+      supertypes: [entry('Base', 1, target.id, 'extends')],
+      projects: 1,
+      complete: true,
+    } as unknown as ImplResponse;
+    expect(presentAnswer('impl', answer, 'compact').output.split('\n')).toEqual([
+      'Repository (Interface) [src/r.ts::3::18]',
+      'Memory (Class) [src/r.ts::8::14] implements it',
+      'Cached (Class) [src/r.ts::20::14] extends src/r.ts::8::14',
+      'it extends Base (Class) [src/r.ts::1::14]',
+    ]);
+  });
+
+  it('files: each file once, in the order of the answer', () => {
+    const calls: CallsResponse = {
+      root: 'src/a.ts::1::17',
+      direction: 'in',
+      depth: 2,
+      nodes: [
+        { id: 'src/a.ts::1::17', name: 'f', kind: 'Function', depth: 0 },
+        { id: 'src/b.ts::3::3', name: 'g', kind: 'Function', depth: 1 },
+        { id: 'src/c.test.ts', name: '<module>', kind: 'Module', depth: 2 },
+        { id: 'src/b.ts::9::3', name: 'h', kind: 'Function', depth: 2 },
+      ],
+      edges: [],
+    } as CallsResponse;
+    expect(presentAnswer('calls', calls, 'files').output).toBe('src/b.ts\nsrc/c.test.ts');
+    expect(presentAnswer('overview', overviewAnswer, 'files').output).toBe('src/domain/user.ts');
+    expect(presentAnswer('type', typeAnswer, 'files').output).toBe('src/domain/user.ts');
   });
 });

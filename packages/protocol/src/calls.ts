@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { graphDepth, graphDirection, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_CALL_TARGETS, MAX_PATH_LENGTH } from './limits.js';
-import { budgetReport, optionalSearchReport } from './shared.js';
+import { budgetReport, optionalSearchReport, scopeWarnings } from './shared.js';
 
 export const callsRequest = z.strictObject({
   /**
@@ -49,5 +49,6 @@ export const callsResponse = graphResponse.extend({
   /** How many edges the graph has when `limit` or `maxTokens` cut the list. */
   totalEdges: z.int().optional(),
   budget: budgetReport.optional(),
+  ...scopeWarnings,
 });
 export type CallsResponse = z.infer<typeof callsResponse>;

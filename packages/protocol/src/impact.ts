@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { graphDepth, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_TARGET_LENGTH } from './limits.js';
-import { budgetReport, searchReport } from './shared.js';
+import { budgetReport, scopeWarnings, searchReport } from './shared.js';
 
 export const impactRequest = z.strictObject({
   /** An id, a name resolved as `cn find` does, or a file (its declarations). One of `target` and `since`. */
@@ -56,5 +56,6 @@ export const impactResponse = graphResponse.extend({
   changedFiles: z.int().optional(),
   ...searchReport,
   budget: budgetReport.optional(),
+  ...scopeWarnings,
 });
 export type ImpactResponse = z.infer<typeof impactResponse>;

@@ -1,7 +1,7 @@
 /** `cn impl` — POST /impl: the type hierarchy of a class, interface or member, or of the types of a file. */
 import { z } from 'zod';
 import { graphDepth, targetGuess, targetNarrowing, targetQuery } from './graph.js';
-import { budgetReport, namedLocation, searchReport } from './shared.js';
+import { budgetReport, namedLocation, scopeWarnings, searchReport } from './shared.js';
 
 /** sub: what extends or implements the target; super: what the target extends or implements. */
 export const hierarchyDirection = z.enum(['sub', 'super', 'both']);
@@ -55,6 +55,7 @@ export const implResponse = z.object({
   truncated: z.literal(true).optional(),
   /** Present when the answer was shrunk to a token budget (stage: full, no-previews or cut). */
   budget: budgetReport.optional(),
+  ...scopeWarnings,
   ...targetGuess,
 });
 export type ImplResponse = z.infer<typeof implResponse>;

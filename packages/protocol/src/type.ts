@@ -1,7 +1,7 @@
 /** `cn type` — POST /type: a symbol's signature, doc comment and type declarations (hover). */
 import { z } from 'zod';
 import { targetGuess, targetNarrowing, targetQuery } from './graph.js';
-import { budgetReport, namedLocation } from './shared.js';
+import { budgetReport, namedLocation, scopeWarnings } from './shared.js';
 
 export const typeRequest = z.strictObject({ target: targetQuery, ...targetNarrowing });
 export type TypeRequest = z.infer<typeof typeRequest>;
@@ -26,5 +26,6 @@ export const typeResponse = z.object({
   ...targetGuess,
   /** Set by the client's `--max-tokens`: the documentation (then the candidates) left out to fit. */
   budget: budgetReport.optional(),
+  ...scopeWarnings,
 });
 export type TypeResponse = z.infer<typeof typeResponse>;

@@ -1,7 +1,7 @@
 /** `cn unused` — POST /unused: declarations nothing (or nothing that counts) uses. */
 import { z } from 'zod';
 import { MAX_KIND_LENGTH, MAX_PATH_LENGTH } from './limits.js';
-import { budgetReport, searchReport } from './shared.js';
+import { budgetReport, scopeWarnings, searchReport } from './shared.js';
 
 export const unusedRequest = z.strictObject({
   /** A source file or a directory, root-relative or absolute; absent: the whole project. */
@@ -60,8 +60,9 @@ export const unusedResponse = z.object({
   /** Source files checked. */
   filesChecked: z.int(),
   /**
-   * Files listed for checking that were deleted while cn checked them (root-relative, in path order): skipped, their
-   * declarations neither checked nor reported.
+   * Files listed for checking that were deleted while cn checked them, or rewritten so that a declaration was no
+   * longer where their outline put it (root-relative, in path order): skipped, their declarations neither checked nor
+   * reported.
    */
   deletedWhileChecking: z.array(z.string()).optional(),
   /** Top-level declarations checked (overloads once). */
@@ -76,6 +77,7 @@ export const unusedResponse = z.object({
   possiblyUsed: z.int().optional(),
   truncated: z.literal(true).optional(),
   budget: budgetReport.optional(),
+  ...scopeWarnings,
   /** Echoed from the request, so the answer says which uses counted: only other files' (`exported`), where. */
   exported: z.literal(true).optional(),
   kind: z.string().optional(),

@@ -27,7 +27,7 @@ export function registerUnused({ cli, run }: CommandHost): void {
     .option('--refs-in <path>', 'Only uses in files under this path, or matching this glob, count')
     .option(
       '--refs-not-in <path>',
-      'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts")',
+      'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts,**/*.spec.ts": several, a union)',
     );
   withAnswerOptions(command, {
     limit: 'At most n symbols (total still counts all; truncated: true)',

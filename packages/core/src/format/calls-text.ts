@@ -2,9 +2,10 @@ import type { CallsResponse, GraphNode } from '@cn/protocol';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitCalls } from '../output/graph-budget.js';
-import { cutNotes, incompleteNote } from './notes.js';
+import { cutNotes, fileList, fileOfId, incompleteNote, plural } from './notes.js';
 import { PART_NOT_SEARCHED } from './text.js';
 import { graphTree, sitesSuffix } from './tree.js';
+import type { Voice } from './voice.js';
 
 /**
  * `cn calls` in text/tree, compact and ids. Compact is one line per call edge with both ends named
@@ -14,9 +15,9 @@ import { graphTree, sitesSuffix } from './tree.js';
  *   <module> [src/x.test.ts] → Hono [src/hono.ts::10::14] @ 5:13
  */
 export const callsPresenter: Presenter<CallsResponse> = {
-  text: (response) => [graphTree(response), ...callsNotes(response)].join('\n'),
-  tree: (response) => [graphTree(response), ...callsNotes(response)].join('\n'),
-  compact: (response) => {
+  text: (response, voice) => [graphTree(response, voice), ...callsNotes(response, voice)].join('\n'),
+  tree: (response, voice) => [graphTree(response, voice), ...callsNotes(response, voice)].join('\n'),
+  compact: (response, voice) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
     const lines = response.edges.map(
       (edge) =>
@@ -25,7 +26,7 @@ export const callsPresenter: Presenter<CallsResponse> = {
     // A budget that kept no edge is not "no calls": the note below says how many there are.
     const roots = (response.roots ?? [response.root]).join(' ');
     if (lines.length === 0) lines.push(response.totalEdges ? `roots: ${roots}` : `no calls (roots: ${roots})`);
-    return [...lines, ...callsNotes(response)].join('\n');
+    return [...lines, ...callsNotes(response, voice)].join('\n');
   },
   ids: (response) => {
     const roots = new Set(response.roots ?? [response.root]);
@@ -33,6 +34,13 @@ export const callsPresenter: Presenter<CallsResponse> = {
       .filter((node) => !roots.has(node.id))
       .map((node) => node.id)
       .join('\n');
+  },
+  // The files of the callers (in) or callees (out): the roots' own files only when the graph holds them.
+  files: (response) => {
+    const roots = new Set(response.roots ?? [response.root]);
+    return fileList(
+      response.nodes.filter((node) => !roots.has(node.id)).map((node) => ({ filePath: fileOfId(node.id) })),
+    );
   },
   fit: fitCalls,
 };
@@ -45,7 +53,7 @@ export function nodeLabel(node: GraphNode | undefined, id: string): string {
 }
 
 /** What the graph leaves out or guessed, so an empty or small answer is not read as "nobody calls it". */
-function callsNotes(response: CallsResponse): string[] {
+function callsNotes(response: CallsResponse, voice: Voice): string[] {
   const notes: string[] = [];
   const total = response.totalEdges ?? response.edges.length;
   notes.push(
@@ -54,13 +62,18 @@ function callsNotes(response: CallsResponse): string[] {
       response.edges.length,
       total,
       'edge',
+      voice,
     ),
   );
   notes.push(...incompleteNote(response, PART_NOT_SEARCHED));
   if (response.nonCallSites)
-    notes.push(`${response.nonCallSites} references that do not call (imports, types, instanceof, values): left out`);
+    notes.push(
+      `${plural(response.nonCallSites, 'reference')} that do not call (imports, types, instanceof, values): left out`,
+    );
   if (response.filteredCallSites)
-    notes.push(`${response.filteredCallSites} call sites in files --refs-in/--refs-not-in exclude: left out`);
-  notes.push(...guessNotes(response, 'calls'));
+    notes.push(
+      `${plural(response.filteredCallSites, 'call site')} in files ${voice.option('refsIn')}/${voice.option('refsNotIn')} exclude: left out`,
+    );
+  notes.push(...guessNotes(response, 'calls', voice));
   return notes;
 }

@@ -1,10 +1,11 @@
 import type { DepsResponse, GraphEdge, GraphNode, ImportStatement, OrphanFile, OrphansResponse } from '@cn/protocol';
 import { idAsFileLine } from '../domain/ids.js';
 import { fitDeps, fitListItems } from '../output/graph-budget.js';
-import { cutNotes, incompleteNote, plural } from './notes.js';
+import { cutNotes, fileList, incompleteNote, plural, pluralWord } from './notes.js';
 import { PART_NOT_SEARCHED } from './text.js';
 import type { Presenter } from './presenter.js';
 import { graphTree } from './tree.js';
+import type { Voice } from './voice.js';
 
 /**
  * What counts as an import, said once, so an agent need not grep for dynamic imports or re-exports (it did): what
@@ -16,21 +17,30 @@ const IMPORT_RULE =
 /**
  * `cn deps`: the import graph as a tree with each edge's statements (text), the tree alone (tree), one line per import
  * statement (compact: `src/page.ts:1  import { raw } from './html'`, and `→ target` unless it is the root), the files
- * (ids). The statements are the evidence an agent grepped for.
+ * (ids, files). The statements are the evidence an agent grepped for.
  */
 const importGraph: Presenter<DepsResponse> = {
-  text: (response) =>
-    [graphTree(response, { edgeSuffix: statementsSuffix }), IMPORT_RULE, ...edgeNotes(response)].join('\n'),
-  compact: (response) => [...compactEdges(response), IMPORT_RULE, ...edgeNotes(response)].join('\n'),
+  text: (response, voice) =>
+    [graphTree(response, voice, { edgeSuffix: statementsSuffix }), IMPORT_RULE, ...edgeNotes(response, voice)].join(
+      '\n',
+    ),
+  compact: (response, voice) => [...compactEdges(response), IMPORT_RULE, ...edgeNotes(response, voice)].join('\n'),
   ids: (response) =>
     response.nodes
       .filter((node) => node.id !== response.root)
       .map((node) => node.id)
       .join('\n'),
+  // Files only: packages and unresolved specifiers are nodes of the graph, not files.
+  files: (response) =>
+    fileList(
+      response.nodes
+        .filter((node) => node.id !== response.root && node.kind === 'File')
+        .map((node) => ({ filePath: node.id })),
+    ),
   fit: (response, maxTokens, measure) => fitDeps(response, maxTokens, measure),
 };
 // The tree alone (a picture of the graph), with its cut and completeness notes but not the rule of what counts.
-importGraph.tree = (response) => [graphTree(response), ...edgeNotes(response)].join('\n');
+importGraph.tree = (response, voice) => [graphTree(response, voice), ...edgeNotes(response, voice)].join('\n');
 
 function compactEdges(response: DepsResponse): string[] {
   const nodes = new Map(response.nodes.map((node) => [node.id, node]));
@@ -58,53 +68,57 @@ function statementsSuffix(edge: GraphEdge): string {
   return (edge.statements ?? []).map((statement) => ` @ ${statement.line}  ${statementText(statement)}`).join('');
 }
 
-function edgeNotes(response: DepsResponse): string[] {
+function edgeNotes(response: DepsResponse, voice: Voice): string[] {
   return [
     ...cutNotes(
       { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
       response.edges.length,
       response.totalEdges ?? response.edges.length,
       'edge',
+      voice,
     ),
     ...incompleteNote(response, PART_NOT_SEARCHED),
   ];
 }
 
-/** `cn deps --orphans`: one file a line, entry points said. */
+/** `cn deps --orphans`: one file a line, entry points and a likely missed import said. */
 const orphans: Presenter<OrphansResponse> = {
-  text: (response) =>
+  text: (response, voice) =>
     [
       ...response.orphans.map((orphan) => `${orphan.filePath}${orphanNotes(orphan)}`),
-      `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
+      `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} ${pluralWord(response.total ?? response.orphans.length, 'is', 'are')} imported by no other file`,
       IMPORT_RULE,
-      ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
+      ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file', voice),
       ...incompleteNote(response, PART_NOT_SEARCHED),
     ].join('\n'),
-  compact: (response) => orphans.text(response),
+  compact: (response, voice) => orphans.text(response, voice),
   ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),
+  files: (response) => fileList(response.orphans),
   fit: (response, maxTokens, measure) => fitListItems(response, 'orphans', maxTokens, measure),
 };
 
 /** `  (entry point)`, `  (unresolved './x' at src/a.ts:3 may mean it)`: why nothing imports it, when cn knows. */
 function orphanNotes(orphan: OrphanFile): string {
+  const missed = orphan.unresolvedImport;
   const notes = [
     ...(orphan.entryPoint ? ['entry point'] : []),
-    ...(orphan.unresolvedImport
-      ? [
-          `unresolved '${orphan.unresolvedImport.specifier}' at ${idAsFileLine(orphan.unresolvedImport.site)} may mean it`,
-        ]
-      : []),
+    ...(missed ? [`unresolved '${missed.specifier}' at ${idAsFileLine(missed.site)} may mean it`] : []),
   ];
   return notes.length > 0 ? `  (${notes.join('; ')})` : '';
 }
 
 /** The deps route and the orphans route answer `cn deps`; each answer prints as its own shape. */
 export const depsPresenter: Presenter<DepsResponse | OrphansResponse> = {
-  text: (response) => ('orphans' in response ? orphans.text(response) : importGraph.text(response)),
-  compact: (response) => ('orphans' in response ? orphans.compact(response) : importGraph.compact(response)),
-  ids: (response) => ('orphans' in response ? orphans.ids!(response) : importGraph.ids!(response)),
+  text: (response, voice) =>
+    'orphans' in response ? orphans.text(response, voice) : importGraph.text(response, voice),
+  compact: (response, voice) =>
+    'orphans' in response ? orphans.compact(response, voice) : importGraph.compact(response, voice),
+  ids: (response, voice) => ('orphans' in response ? orphans.ids!(response, voice) : importGraph.ids!(response, voice)),
+  files: (response, voice) =>
+    'orphans' in response ? orphans.files!(response, voice) : importGraph.files!(response, voice),
   // --orphans has no tree: the list prints as its text.
-  tree: (response) => ('orphans' in response ? orphans.text(response) : importGraph.tree!(response)),
+  tree: (response, voice) =>
+    'orphans' in response ? orphans.text(response, voice) : importGraph.tree!(response, voice),
   fit: (response, maxTokens, measure) =>
     'orphans' in response ? orphans.fit!(response, maxTokens, measure) : importGraph.fit!(response, maxTokens, measure),
 };

@@ -4,13 +4,14 @@
  */
 export const GUIDE = `## Code navigation: use cn, not grep, for TypeScript/JavaScript
 cn answers from the TypeScript compiler (a daemon per project; the first call starts it).
-Every answer carries ids (path::line::char) that any cn command accepts back.
+Every answer carries ids (path::line::char) that any cn command accepts back, and says what it left out
+(\`… N more\`, \`left out:\`, \`incomplete:\`, a \`warning:\` for a filter that matched no file): read it as whole.
 
 - New to the repo? \`cn overview --format compact\` (files, top declarations, signatures; ~2k tokens)
 - Where is X defined / used? \`cn find X --format compact\`  (X = Name, Class.member, an id, or
   \`path/file.ts::Name\`: that file's declaration, import or re-export of Name; no guess, any command)
   - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
-  - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
+  - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts,lib"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
   - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
   - list by pattern or kind (no refs): \`cn find "*Router"\`, \`cn find --kind interface --in src/router\`
@@ -18,10 +19,10 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   their names, docs, strings and bodies; a question works too; \`--kind\`, \`--in\`, \`--snippet fold\`)
 - A string or pattern? \`cn grep "retry\\w*" [paths] --format compact\` instead of rg: RE2 regex, each line shown
   under the declaration it is in; \`-i\`, \`-w\`, \`-F\`, \`--code-only\`, \`--kind method\`; \`--format ids | cn inspect -\`
-- What is in a file? \`cn map path/file.ts --format compact\` (line ranges, modifiers, re-exports with
-  the kind and id each resolves to; \`--snippet fold\` adds signatures)
-- Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:
-  \`cn find X --refs-only --format ids | cn inspect - --format compact\`
+- What is in a file or class? \`cn map path/file.ts[::Class] --format compact\` (line ranges, modifiers, re-exports
+  resolved; \`--kind method --public --static\`; \`--format names\`: names and lines only; \`--snippet fold\`)
+- Show me the code: \`cn inspect <id> [<id> …]\` (\`--expand declaration\`: the whole method; \`--no-code\`: its lines),
+  or pipe ids, \`rg -n\` (one file: add \`--file f.ts\`) or tsc lines: \`cn find X --format ids | cn inspect -\`
 - Who calls it / what does it call? \`cn calls X [Y …] --direction in|out --depth 2 --format tree\`
   (only calls and \`new\`; top-level code is \`<module>\`; \`--refs-not-in "**/*.test.ts"\`; a file: its top-level calls)
 - What does changing X reach? \`cn impact X --format compact\` (files that call or import it, barrels followed;

@@ -1,11 +1,11 @@
 import type { HierarchyEntry, ImplResponse } from '@cn/protocol';
 import { fitImpl } from '../output/fit-impl.js';
 import { guessNotes, named } from './graph-text.js';
-import { budgetNote } from './notes.js';
+import { budgetNote, fileList } from './notes.js';
 import type { Presenter } from './presenter.js';
 
 export const implPresenter: Presenter<ImplResponse> = {
-  text: (response) => {
+  text: (response, voice) => {
     const lines = [named(response.target)];
     // A file's answer is the hierarchies of the types it declares: each under its type.
     const under = (entries: HierarchyEntry[]) =>
@@ -16,27 +16,35 @@ export const implPresenter: Presenter<ImplResponse> = {
       lines.push(`implementations  ${response.implementations.length}`, ...under(response.implementations));
     if (response.direction !== 'sub')
       lines.push(`supertypes  ${response.supertypes.length}`, ...under(response.supertypes));
-    lines.push(...guessNotes(response, 'impl'));
+    lines.push(...guessNotes(response, 'impl', voice));
     lines.push(
       `projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}${shownOf(response)}`,
       ...budgetNote(response),
     );
     return lines.join('\n');
   },
-  compact: (response) =>
+  compact: (response, voice) =>
     [
-      ...response.implementations.map((entry) => `${named(entry)} ${entry.relation} ${entry.via}`),
-      ...response.supertypes.map((entry) => `${entry.via} ${entry.relation} ${named(entry)}`),
+      // The target once, then `it` for it: its id on every line was most of the answer.
+      named(response.target),
+      ...response.implementations.map((entry) => `${named(entry)} ${entry.relation} ${it(response, entry.via)}`),
+      ...response.supertypes.map((entry) => `${it(response, entry.via)} ${entry.relation} ${named(entry)}`),
       ...(response.complete ? [] : [`complete: false (${response.incomplete ?? 'unknown'})`]),
       ...(response.truncated ? [shownOf(response).slice(2)] : []),
-      ...guessNotes(response, 'impl'),
+      ...guessNotes(response, 'impl', voice),
       ...budgetNote(response),
     ].join('\n'),
   ids: (response) => [...response.implementations, ...response.supertypes].map((entry) => entry.id).join('\n'),
+  files: (response) => fileList([...response.implementations, ...response.supertypes]),
   fit: fitImpl,
 };
 // The hierarchy is already printed as a tree.
 implPresenter.tree = implPresenter.text;
+
+/** `it` for the target named on the first line, else the id (a type reached through another). */
+function it(response: ImplResponse, id: string): string {
+  return id === response.target.id ? 'it' : id;
+}
 
 function shownOf(response: ImplResponse): string {
   if (!response.truncated) return '';

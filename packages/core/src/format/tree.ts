@@ -1,4 +1,6 @@
 import type { GraphEdge, GraphNode, GraphResponse } from '@cn/protocol';
+import { plural } from './notes.js';
+import type { Voice } from './voice.js';
 
 type Way = 'in' | 'out';
 
@@ -19,6 +21,7 @@ const LABELS: Record<GraphEdge['kind'], Record<Way, string>> = {
  */
 export function graphTree(
   response: GraphResponse & { roots?: string[]; totalEdges?: number },
+  voice: Voice,
   /** What follows each edge's line (deps' text: the import statements); the call sites by default. */
   { edgeSuffix = sitesSuffix }: { edgeSuffix?: (edge: GraphEdge) => string } = {},
 ): string {
@@ -66,7 +69,9 @@ export function graphTree(
   });
   // A `--limit` cut is noted by the command (calls-text.ts); this is the node cap's.
   if (response.truncated && response.totalEdges === undefined)
-    lines.push(`… cut at ${response.nodes.length} nodes (narrow the question or lower --depth)`);
+    lines.push(
+      `… cut at ${plural(response.nodes.length, 'node')} (narrow the question or lower ${voice.option('depth')})`,
+    );
   return lines.join('\n');
 }
 

@@ -77,8 +77,8 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts))
       return 'used';
     const at = node.selectionRange.start;
-    const found = await deps.engine.references(filePath, at, false).catch((error: unknown) => {
-      if (!deleted.skips(filePath, error)) throw error;
+    const found = await deps.engine.references(filePath, at, false).catch(async (error: unknown) => {
+      if (!(await deleted.skipsRewritten(deps.files, filePath, symbol.name, at, error))) throw error;
       return undefined;
     });
     if (found === undefined) return 'deleted';
@@ -222,7 +222,14 @@ function usesThatCount(request: UnusedRequest): (relativePath: string) => boolea
  * A source file is checked alone; a directory (or nothing: the root) stands for its project files, declaration files
  * aside.
  */
-async function filesToCheck(deps: Deps, userPath: string | undefined): Promise<{ base: string; files: string[] }> {
+/**
+ * A file (itself), a directory (the project's source files under it, declaration files aside, in path order) or
+ * nothing (the whole project): what `cn unused` and `cn diagnostics` check.
+ */
+export async function filesToCheck(
+  deps: Pick<Deps, 'files' | 'paths'> & { importGraph: Pick<ImportGraphSource, 'projectFiles'> },
+  userPath: string | undefined,
+): Promise<{ base: string; files: string[] }> {
   const given = userPath === undefined || userPath.trim() === '' ? '.' : userPath;
   const resolved = await deps.files.resolveInRoot(given);
   if (isSourceFile(resolved)) {
