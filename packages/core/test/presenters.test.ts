@@ -153,6 +153,56 @@ describe('presenters: every format of every command says what it means', () => {
       );
   });
 
+  it('deps prints each import statement: compact one a line, text after its edge, the tree without them', () => {
+    const deps = {
+      root: 'src/html.ts',
+      direction: 'both' as const,
+      depth: 1,
+      nodes: [
+        { id: 'src/html.ts', name: 'html.ts', kind: 'File', depth: 0 },
+        { id: 'src/page.ts', name: 'page.ts', kind: 'File', depth: 1 },
+        { id: 'entities', name: 'entities', kind: 'Package', depth: 1 },
+      ],
+      edges: [
+        {
+          from: 'src/page.ts',
+          to: 'src/html.ts',
+          kind: 'imports' as const,
+          importSites: ['src/page.ts::1::21', 'src/page.ts::4::27'],
+          statements: [
+            { line: 1, text: "import { raw } from './html';" },
+            { line: 4, text: "import type { Html } from '~/html';", via: { paths: '~/*', config: 'tsconfig.json' } },
+          ],
+        },
+        {
+          from: 'src/html.ts',
+          to: 'entities',
+          kind: 'imports' as const,
+          importSites: ['src/html.ts::1::24'],
+          statements: [{ line: 1, text: "import { encode } from 'entities';" }],
+        },
+      ],
+    };
+    expect(presentAnswer('deps', deps, 'compact').output.split('\n').slice(0, 3)).toEqual([
+      "src/page.ts:1  import { raw } from './html';",
+      "src/page.ts:4  import type { Html } from '~/html';  via paths ~/* (tsconfig.json)",
+      "src/html.ts:1  import { encode } from 'entities';  → entities (package)",
+    ]);
+    expect(presentAnswer('deps', deps, 'text').output.split('\n').slice(0, 3)).toEqual([
+      'src/html.ts (File)',
+      "├─[imported by]→ src/page.ts (File) @ 1  import { raw } from './html'; @ 4  import type { Html } from '~/html';  via paths ~/* (tsconfig.json)",
+      "└─[imports]→ entities (Package) @ 1  import { encode } from 'entities';",
+    ]);
+    expect(presentAnswer('deps', deps, 'tree').output).not.toContain('import {');
+    // --max-tokens drops the statements before it drops an edge.
+    const fitted = PRESENTERS.deps.fit!(deps, estimateTokens(JSON.stringify(deps)) - 20);
+    expect(fitted).toMatchObject({ budget: { stage: 'no-previews' } });
+    expect('edges' in fitted && fitted.edges.map((edge) => [edge.to, edge.statements])).toEqual([
+      ['src/html.ts', undefined],
+      ['entities', undefined],
+    ]);
+  });
+
   it('overview: compact explains its marks once; text says them in words', () => {
     const compact = presentAnswer('overview', overviewAnswer, 'compact').output;
     const text = presentAnswer('overview', overviewAnswer, 'text').output;

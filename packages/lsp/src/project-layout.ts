@@ -57,6 +57,8 @@ export interface ConfigContents {
   references: string[];
   /** Its parsed compiler options, when the reader has them. */
   options?: Record<string, unknown>;
+  /** Absolute paths of the configs its `extends` chain read, when the reader has them. */
+  extendedConfigs?: string[];
 }
 
 export type ConfigReader = (configPath: string, errors: ConfigError[]) => ConfigContents | undefined;

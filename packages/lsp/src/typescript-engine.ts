@@ -20,8 +20,10 @@ import {
   type EngineDiagnostic,
   type HoverInfo,
   type IncomingCall,
+  type LibraryDeclaration,
   type OutgoingCall,
 } from '@cn/core';
+import { EngineLibrary } from './navigation/library-declarations.js';
 import {
   DefinitionRequest,
   ImplementationRequest,
@@ -114,6 +116,7 @@ class LanguageServerEngine implements TypeScriptEngine {
   private readonly answers = new FileAnswers(MAX_CACHED_FILE_ANSWERS);
   private readonly life: EngineLife;
   private readonly adapter: EngineAdapter;
+  private readonly library: EngineLibrary;
 
   constructor(
     private readonly options: EngineOptions,
@@ -121,6 +124,7 @@ class LanguageServerEngine implements TypeScriptEngine {
   ) {
     const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.adapter = choice.adapter;
+    this.library = new EngineLibrary(choice.adapter.libraryDirectory);
     this.life = new EngineLife(choice.adapter, choice, options, {
       root: options.root,
       logDirectory: options.logDirectory,
@@ -258,6 +262,10 @@ class LanguageServerEngine implements TypeScriptEngine {
     return this.onFile(filePath, (session, file) =>
       locationsAt(session, TypeDefinitionRequest.type, file, checkPosition(position)),
     );
+  }
+
+  async libraryDeclaration(filePath: string, position: Position): Promise<LibraryDeclaration | undefined> {
+    return this.library.declarationAt(filePath, position);
   }
 
   configDiagnostics(): EngineDiagnostic[] {

@@ -35,25 +35,26 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_unused',
-    description:
-      'Top-level declarations of a file, directory or the project that nothing else uses; used-only-by-tests marked.',
+    description: 'Top-level declarations of a file, directory or project nothing else uses; used-only-by-tests marked.',
     input: {
       path: nonEmpty(unusedRequest.shape.path).describe('File or directory (default: the project)'),
       exported: unusedRequest.shape.exported.describe('Only exports; only uses in other files count'),
       membersOf: nonEmpty(unusedRequest.shape.membersOf).describe(
         'Instead of path: a class (name or id) whose members to check',
       ),
+      kind,
       refsIn: nonEmpty(unusedRequest.shape.refsIn).describe('Only uses in path/glob count'),
       refsNotIn: nonEmpty(unusedRequest.shape.refsNotIn).describe('Uses in path/glob do not count'),
       limit: limit.describe('Max symbols'),
       maxTokens,
     },
     route: 'unused',
-    body: ({ path, exported, membersOf, refsIn, refsNotIn, limit }, { root }) =>
+    body: ({ path, exported, membersOf, kind, refsIn, refsNotIn, limit }, { root }) =>
       requestBody('unused', {
         path: path === undefined ? undefined : absolute(root, path),
         exported,
         membersOf,
+        kind,
         refsIn,
         refsNotIn,
         limit,

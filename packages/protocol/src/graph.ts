@@ -43,6 +43,17 @@ export const graphNode = z.object({
 });
 export type GraphNode = z.infer<typeof graphNode>;
 
+/** An import statement behind an edge of the import graph: what an agent would otherwise grep for. */
+export const importStatement = z.object({
+  /** Where the statement starts in the importing file (1-based). */
+  line: z.int(),
+  /** The statement as written, its lines joined (whitespace collapsed), long ones cut in the middle with `…`. */
+  text: z.string(),
+  /** It resolved through a tsconfig `paths` pattern (`~/*`) that this config (root-relative) declares. */
+  via: z.object({ paths: z.string(), config: z.string() }).optional(),
+});
+export type ImportStatement = z.infer<typeof importStatement>;
+
 export const graphEdge = z.object({
   /** The caller, or the importing file. */
   from: z.string(),
@@ -58,6 +69,8 @@ export const graphEdge = z.object({
   through: z.record(z.string(), z.array(z.string())).optional(),
   /** imports: where `from` names `to` (ids of the module specifiers). */
   importSites: z.array(z.string()).optional(),
+  /** imports: the statement of each import site, in the same order. */
+  statements: z.array(importStatement).optional(),
 });
 export type GraphEdge = z.infer<typeof graphEdge>;
 

@@ -89,7 +89,7 @@ function meaningCounts(response: CallsResponse): Map<string, string> {
 }
 
 function treeWithMeanings(response: CallsResponse, voice: Voice): string {
-  return graphTree(response, voice, meaningCounts(response));
+  return graphTree(response, voice, { rootNotes: meaningCounts(response) });
 }
 
 /** Each meaning's line with its counts, then the edges reached from it (an edge two reach is under the first). */

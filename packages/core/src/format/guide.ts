@@ -29,12 +29,12 @@ Every answer carries ids (path::line::char) that any cn command accepts back, an
 - What does changing X reach? \`cn impact X --format compact\` (files that call or import it, barrels followed;
   tests listed; \`--depth 2\`: callers' users too; \`--since HEAD\`: what uncommitted changes reach)
 - What extends / implements it (or does it extend)? \`cn impl X --direction sub|super|both\` (mixins, class expressions too)
-- What imports this file? \`cn deps path/file.ts --direction in\`; unused files: \`cn deps --orphans\`
-- Dead code? \`cn unused [file|dir]\` (top-level declarations nothing else uses; used only by tests marked)
-  - exports no other file uses: \`--exported\`; whose uses count: \`--refs-in src\`, \`--refs-not-in "**/*.test.*"\`
-  - a class's members nothing uses (subclass uses count): \`cn unused MyClass --members\`
-- Keep answers small: \`--limit N\` (output says total and truncated), \`--max-tokens N\`
-  (drops previews, then groups by file, then totals; output names the stage).
+- What imports this file? \`cn deps path/file.ts --direction in --format compact\` (each import statement, its line
+  and the tsconfig \`paths\` alias it went through); unused files: \`cn deps --orphans\`
+- Dead code? \`cn unused [file|dir] [--kind function]\` (nothing else uses them; used only by tests or read by a
+  computed key \`ns[key]\`: marked); exports no other file uses: \`--exported\`; whose uses count: \`--refs-in src\`,
+  \`--refs-not-in "**/*.test.*"\`; a class's members (subclass uses count, statics apart): \`cn unused MyClass --members\`
+- Keep answers small: \`--limit N\`, \`--max-tokens N\` (the answer says what it cut and how many are left).
 - Answer shapes: \`cn schema <command>\` prints the JSON Schema of its answer (\`--request\`: of its request)
 - Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure, 5 --output unwritable.
 Use rg only for files cn does not read (config, docs, other languages).`;

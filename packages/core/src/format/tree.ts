@@ -22,8 +22,14 @@ const LABELS: Record<GraphEdge['kind'], Record<Way, string>> = {
 export function graphTree(
   response: GraphResponse & { roots?: string[]; totalEdges?: number },
   voice: Voice,
-  /** Said after a root's own line (a name's several meanings: each one's counts). */
-  rootNotes: Map<string, string> = new Map(),
+  /**
+   * rootNotes: said after a root's own line (a name's several meanings: each one's counts); edgeSuffix: what follows
+   * each edge's line (deps' text: the import statements), the call sites by default.
+   */
+  {
+    rootNotes = new Map(),
+    edgeSuffix = sitesSuffix,
+  }: { rootNotes?: Map<string, string>; edgeSuffix?: (edge: GraphEdge) => string } = {},
 ): string {
   const nodes = new Map(response.nodes.map((node) => [node.id, node]));
   const edgeKind = response.edges[0]?.kind ?? (looksLikeFile(response.root) ? 'imports' : 'calls');
@@ -53,7 +59,7 @@ export function graphTree(
               ? '  (expanded elsewhere)'
               : '';
       const edge = edges.get(way === 'in' ? `${child}\u0000${id}` : `${id}\u0000${child}`);
-      const sites = edge ? sitesSuffix(edge) : '';
+      const sites = edge ? edgeSuffix(edge) : '';
       lines.push(`${prefix}${last ? '└─' : '├─'}[${LABELS[edgeKind][way]}]→ ${label(node, child)}${sites}${note}`);
       if (!expandHere) return;
       expanded.add(key);

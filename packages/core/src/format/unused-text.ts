@@ -1,4 +1,5 @@
 import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
+import { idAsFileLine } from '../domain/ids.js';
 import { incompleteNote, kindColumn, plural } from './notes.js';
 import type { Voice } from './voice.js';
 
@@ -43,7 +44,11 @@ function notes(symbol: UnusedSymbol): string {
         ? ['exported']
         : []
       : [...(symbol.static ? ['static'] : []), ...(symbol.exported ? [] : ['private'])];
-  const said = [...visibility, ...(symbol.usedOnlyByTests ? ['used only by tests'] : [])];
+  const said = [
+    ...visibility,
+    ...(symbol.usedOnlyByTests ? ['used only by tests'] : []),
+    ...(symbol.computedAccess ? [`possibly used: computed access at ${idAsFileLine(symbol.computedAccess)}`] : []),
+  ];
   return said.length > 0 ? `  (${said.join(', ')})` : '';
 }
 
@@ -72,14 +77,19 @@ function summary(response: UnusedResponse, voice: Voice): string[] {
   return lines;
 }
 
-/** How many only tests use, and which uses counted (`--refs-in`, `--refs-not-in`), so the verdict needs no recount. */
-function asides({ usedOnlyByTests, refsIn, refsNotIn }: UnusedResponse): string {
+/**
+ * The kind checked, how many only tests use or a computed key may read, and which uses counted (`--refs-in`,
+ * `--refs-not-in`), so the verdict needs no recount.
+ */
+function asides({ usedOnlyByTests, possiblyUsed, kind, refsIn, refsNotIn }: UnusedResponse): string {
   const where = [
     ...(refsIn !== undefined ? [`in ${refsIn}`] : []),
     ...(refsNotIn !== undefined ? [`not in ${refsNotIn}`] : []),
   ];
   const said = [
+    ...(kind !== undefined ? [`kind ${kind} only`] : []),
     ...(usedOnlyByTests > 0 ? [`${usedOnlyByTests} used only by tests`] : []),
+    ...(possiblyUsed ? [`${possiblyUsed} possibly used through a computed key`] : []),
     ...(where.length > 0 ? [`uses counted ${where.join(', ')}`] : []),
   ];
   return said.length > 0 ? ` (${said.join('; ')})` : '';
