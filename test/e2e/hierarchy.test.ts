@@ -82,8 +82,8 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     });
     expect(error.supertypes[0].outsideRoot).toBeUndefined();
     const text = await cn(['impl', 'ShapeError', '--direction', 'super', '--format', 'compact', '--root', root]);
-    expect(text.stdout.split('\n')[0]).toBe(
-      'src/circle.ts::22::14 extends Error (Class, library) [src/circle.ts::22::33]',
+    expect(text.stdout.split('\n')[1]).toBe(
+      'it extends Error (Class, library) [src/circle.ts::22::33]',
     );
   });
 

@@ -39,17 +39,19 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
       mixins: 1,
       merged: 1,
     });
+    // The target once, then `it` (issue 24, item 16).
     expect(compact(await cn(['impl', 'Base', '--format', 'compact', '--root', root]))).toEqual([
-      `Widget (Class) [src/a/widget.ts::4::14] extends ${BASE}`,
-      `Stamped (Class) [src/kinds.ts::4::14] through Timestamped(Base) extends ${BASE}`,
-      `Anonymous (Class, class-expression) [src/kinds.ts::6::14] extends ${BASE}`,
-      `class (Class, class-expression) (in Registered) [src/mixins.ts::15::36] extends ${BASE}`,
+      `Base (Class) [${BASE}]`,
+      'Widget (Class) [src/a/widget.ts::4::14] extends it',
+      'Stamped (Class) [src/kinds.ts::4::14] through Timestamped(Base) extends it',
+      'Anonymous (Class, class-expression) [src/kinds.ts::6::14] extends it',
+      'class (Class, class-expression) (in Registered) [src/mixins.ts::15::36] extends it',
       'examined 4 files: 7 classes, 3 class expressions, 3 interfaces, 1 type alias, 1 mixin application, 1 interface+class merge',
     ]);
     // And upwards: the class the mixin was applied to is the supertype.
     expect(
-      compact(await cn(['impl', 'Stamped', '--direction', 'super', '--format', 'compact', '--root', root]))[0],
-    ).toBe(`src/kinds.ts::4::14 extends Base (Class) [${BASE}] through Timestamped(Base)`);
+      compact(await cn(['impl', 'Stamped', '--direction', 'super', '--format', 'compact', '--root', root]))[1],
+    ).toBe(`it extends Base (Class) [${BASE}] through Timestamped(Base)`);
   });
 
   it('a class merged with an interface: the supertypes of both, asked by name or at either declaration', async () => {
@@ -73,8 +75,8 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
 
   it('library supertypes are named as written, with their kind, at the clause: no path into the installation', async () => {
     expect(
-      compact(await cn(['impl', 'Failure', '--direction', 'super', '--format', 'compact', '--root', root]))[0],
-    ).toBe('src/kinds.ts::20::14 extends Error (Class, library) [src/kinds.ts::20::30]');
+      compact(await cn(['impl', 'Failure', '--direction', 'super', '--format', 'compact', '--root', root]))[1],
+    ).toBe('it extends Error (Class, library) [src/kinds.ts::20::30]');
     const listing = json(await cn(['impl', 'Listing', '--direction', 'super', '--root', root]));
     expect(listing.supertypes).toEqual([
       {
