@@ -33,9 +33,13 @@ function generatedProject(files: number): string {
   return root;
 }
 
-/** cn in a pseudo-terminal: stdout and stderr arrive merged, as a person at the terminal sees them. */
-function cnOnTerminal(args: string[]): Promise<string> {
-  const command = [process.execPath, CN_BIN, ...args].map((part) => `'${part}'`).join(' ');
+/**
+ * cn in a pseudo-terminal: stdout and stderr arrive merged, as a person at the terminal sees them. `anyExit`: an
+ * exit code other than 0 is an answer too (diagnostics finding none is 1).
+ */
+function cnOnTerminal(args: string[], { anyExit = false } = {}): Promise<string> {
+  const command =
+    [process.execPath, CN_BIN, ...args].map((part) => `'${part}'`).join(' ') + (anyExit ? ' || true' : '');
   return new Promise((resolve, reject) => {
     execFile(
       'script',
@@ -48,7 +52,12 @@ function cnOnTerminal(args: string[]): Promise<string> {
 
 const ERASE = '\r\x1b[K';
 const root = generatedProject(2000);
-afterAll(() => cleanUp(root));
+/** 400 files: four pages of diagnostics. */
+const diagnosticsRoot = generatedProject(400);
+afterAll(async () => {
+  await cleanUp(root);
+  await cleanUp(diagnosticsRoot);
+});
 
 describe.runIf(hasScript)('cold-start progress', () => {
   it('on a terminal: what it waits for, rewritten in place, erased before the answer', async () => {
@@ -79,5 +88,18 @@ describe.runIf(hasScript)('cold-start progress', () => {
     const piped = await cn(['find', 'f3', '--no-refs', '--root', root]);
     expect(piped.stderr).toBe('');
     expect(json(piped).definition.name).toBe('f3');
+  }, 300_000);
+
+  it('cn diagnostics over the project (4 pages): piped, nothing on stderr; on a terminal, only a line in place (issue 24, item 12)', async () => {
+    const piped = await cn(['diagnostics', '--root', diagnosticsRoot]);
+    expect(piped).toMatchObject({ exitCode: 1, stderr: '' });
+    const output = await cnOnTerminal(['diagnostics', '--root', diagnosticsRoot], { anyExit: true });
+    expect(output).not.toMatch(/cn:/);
+    for (const line of output
+      .split(ERASE)
+      .slice(1, -1)
+      .filter((text) => text !== ''))
+      expect(line).toMatch(/^(diagnostics: \d+\/400 files checked, 0 found so far|.* … \d+ s)$/);
+    expect(JSON.parse(output.split(ERASE).at(-1)!.trim())).toMatchObject({ filesChecked: 400, totalFiles: 400 });
   }, 300_000);
 });

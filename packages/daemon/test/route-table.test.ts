@@ -169,7 +169,7 @@ describe('requests the schemas refuse, through the whole server', () => {
     [
       '/inspect',
       { id: 'a.ts:1', expand: 'sideways' },
-      "bad request: expand must be one of block, surround, not 'sideways'",
+      "bad request: expand must be one of block, declaration, surround, not 'sideways'",
     ],
     [
       '/find',

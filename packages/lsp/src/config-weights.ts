@@ -17,7 +17,7 @@ export function isSampleConfig(relativeConfig: string): boolean {
 /**
  * How many of the root's source files (declarations aside) each config holds: those whose nearest config it is, as
  * both engines give an opened file to the nearest config, read before any project is (so not the whole owner rule of
- * file-owners.ts). A solution config that lists no files (`"files": []` or `"include": []`) holds none: its files go
+ * project-owner.ts). A solution config that lists no files (`"files": []` or `"include": []`) holds none: its files go
  * to the next config up.
  */
 export function weighConfigs(tree: SourceTree): { filesOf: (config: string) => number; sourceFiles: number } {

@@ -4,7 +4,7 @@ import { isCnError, type EngineMode } from '@cn/core';
 import type { EngineAdapter } from './engine-adapter.js';
 import { nativeAdapter } from './native-adapter.js';
 import { locateNative } from './native-installation.js';
-import { readConfigChain } from './config-graph.js';
+import { configDeclaring, readConfigChain } from './config-graph.js';
 import { isSampleConfig, weighConfigs } from './config-weights.js';
 import { walkSourceTree } from './source-tree.js';
 import { locateTsserver, projectTsserverPath, tsserverAdapter } from './tsserver-adapter.js';
@@ -186,11 +186,11 @@ function effectiveOptions(
   const { chain, problem } = readConfigChain(config);
   if (problem) return undefined;
   const options: Options = {};
+  for (const link of chain) Object.assign(options, link.json.compilerOptions ?? {});
   const declaredIn: Partial<Record<keyof Options, string>> = {};
-  for (const link of chain) {
-    const own: Options = link.json.compilerOptions ?? {};
-    Object.assign(options, own);
-    for (const key of ['baseUrl', 'paths'] as const) if (own[key] !== undefined) declaredIn[key] = link.path;
+  for (const key of ['baseUrl', 'paths'] as const) {
+    const declaring = configDeclaring(chain, key);
+    if (declaring) declaredIn[key] = declaring;
   }
   return { options, declaredIn };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { hasByteEscapes, isDeclarationFile, isInside, isSourceFile } from '@cn/core';
-import { fileOwners } from './file-owners.js';
+import { ProjectOwners } from './project-owner.js';
 import type { SourceTree } from './source-tree.js';
 
 export interface DiscoveredProject {
@@ -35,7 +35,7 @@ export interface ProjectLayout {
   /** The projects' source files under the root (node_modules aside) and the loose files: what cn's index reads. */
   sourceFiles: string[];
   /**
-   * The config whose project owns each file a config lists (file-owners.ts): what the engine must answer that file
+   * The config whose project owns each file a config lists (project-owner.ts): what the engine must answer that file
    * from, whatever other programs reach it (the loose files' program, a package importing it).
    */
   fileOwners: Record<string, string>;
@@ -63,6 +63,8 @@ export interface ConfigContents {
   references: string[];
   /** Its parsed compiler options, when the reader has them. */
   options?: Record<string, unknown>;
+  /** Absolute paths of the configs its `extends` chain read, when the reader has them. */
+  extendedConfigs?: string[];
 }
 
 export type ConfigReader = (configPath: string, errors: ConfigError[]) => ConfigContents | undefined;
@@ -114,10 +116,20 @@ export function assembleLayout(
     looseFilesTruncated: unclaimed.length > maxLooseFiles,
     configErrors,
     sourceFiles: [...projectSources, ...looseFiles].sort(),
-    fileOwners: fileOwners(root, configsRead),
+    fileOwners: ownersOf(projectSources, new ProjectOwners(configsRead, root)),
     nonUtf8Files: sources.filter(hasByteEscapes),
     ...(nearest?.options ? { nearestConfigOptions: nearest.options } : {}),
   };
+}
+
+/** The owning config of each file the configs list, where the engines give it one (project-owner.ts). */
+function ownersOf(files: Iterable<string>, owners: ProjectOwners): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const file of files) {
+    const owner = owners.ownerOf(file);
+    if (owner) found[file] = owner;
+  }
+  return found;
 }
 
 /**

@@ -54,6 +54,7 @@ export function projectTsserverPath(root: string): string {
 export function tsserverAdapter(installation: TsserverInstallation): EngineAdapter {
   return {
     versions: installation,
+    libraryDirectory: path.dirname(installation.tsserverPath),
     dropsOnlyTheDeclaration: true,
     watchesFiles: true,
     // typescript-language-server reports tsserver's lines, which are the compiler's.

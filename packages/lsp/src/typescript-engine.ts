@@ -21,8 +21,10 @@ import {
   type EngineDiagnostic,
   type HoverInfo,
   type IncomingCall,
+  type LibraryDeclaration,
   type OutgoingCall,
 } from '@cn/core';
+import { EngineLibrary } from './navigation/library-declarations.js';
 import {
   DefinitionRequest,
   ImplementationRequest,
@@ -116,6 +118,8 @@ export async function startTypeScriptEngine(options: EngineOptions): Promise<Typ
 class LanguageServerEngine implements TypeScriptEngine {
   private readonly answers = new FileAnswers(MAX_CACHED_FILE_ANSWERS);
   private readonly life: EngineLife;
+  /** The lib.*.d.ts of the engine answering, and the adapter it is of (auto may hand over: engine-life.ts). */
+  private library: { of: EngineAdapter; declarations: EngineLibrary } | undefined;
 
   constructor(
     private readonly options: EngineOptions,
@@ -264,6 +268,12 @@ class LanguageServerEngine implements TypeScriptEngine {
     return this.onFile(filePath, (session, file) =>
       locationsAt(session, TypeDefinitionRequest.type, file, checkPosition(position)),
     );
+  }
+
+  async libraryDeclaration(filePath: string, position: Position): Promise<LibraryDeclaration | undefined> {
+    if (this.library?.of !== this.adapter)
+      this.library = { of: this.adapter, declarations: new EngineLibrary(this.adapter.libraryDirectory) };
+    return this.library.declarations.declarationAt(filePath, position);
   }
 
   configDiagnostics(): EngineDiagnostic[] {

@@ -1,20 +1,21 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/protocol';
 import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
-import { modifierPrefix, outlineSpan } from './outline-lines.js';
+import { mapHeading, modifierPrefix, outlineSpan, shownName } from './outline-lines.js';
 import { groupLines, leftOutNote } from './find-many.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
+import type { Voice } from './voice.js';
 
 /**
  * `--format compact`: the fewest tokens that still carry every id. One line per result,
  * `path:line:col  kind  name  │ preview`; references grouped under their file with a count, and
  * positions only (on the file's line) once previews have been dropped.
  */
-export function findCompact(response: FindResponse): string {
+export function findCompact(response: FindResponse, voice: Voice): string {
   const lines: string[] = [];
   if (response.definition) lines.push(...namedLine(response.definition));
   else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
   if (response.ambiguous)
-    lines.push(`ambiguous: other matches rank as high; re-ask with cn find <id> or Container.name`);
+    lines.push(`ambiguous: other matches rank as high; re-ask with ${voice.ask('find', '<id>')} or Container.name`);
   if (response.refs !== 'none') {
     if (response.referenceSymbols !== undefined || response.referenceFiles?.some((file) => file.roles)) {
       const what = response.referenceSymbols ? 'symbol' : 'file';
@@ -24,17 +25,17 @@ export function findCompact(response: FindResponse): string {
         ...groupLines(response, 'compact'),
       );
     } else lines.push(...referenceLines(response));
-    lines.push(...leftOutNote(response));
+    lines.push(...leftOutNote(response, voice));
   }
   if (response.candidates.length > 0) {
     const total = response.totalCandidates ?? response.candidates.length;
     const shown = total > response.candidates.length ? `${response.candidates.length} of ${total}` : `${total}`;
-    lines.push(`also ${shown} (cn find <id>):`);
+    lines.push(`also ${shown} (${voice.ask('find', '<id>')}):`);
     for (const candidate of response.candidates) lines.push(...namedLine(candidate));
   }
   const groups = response.referenceFiles ?? response.referenceSymbols;
   const summarized = groups?.reduce((sum, group) => sum + group.count, 0) ?? response.references.length;
-  lines.push(...cutNotes(response, summarized, response.totalReferences, 'reference'));
+  lines.push(...cutNotes(response, summarized, response.totalReferences, 'reference', voice));
   lines.push(...incompleteNote(response, PART_NOT_SEARCHED));
   return lines.join('\n');
 }
@@ -48,7 +49,7 @@ function referenceLines(response: FindResponse): string[] {
   const listed = files.reduce((sum, file) => sum + file.count, 0);
   lines.push(
     listed < response.totalReferences
-      ? `${response.totalReferences} refs, showing ${listed}`
+      ? `${plural(response.totalReferences, 'ref')}, showing ${listed}`
       : `${plural(response.totalReferences, 'ref')} in ${plural(files.length, 'file')}`,
   );
   const byFile = groupByFile(response.references);
@@ -75,12 +76,12 @@ export function namedLine(ref: Candidate): string[] {
   ];
 }
 
-export function mapCompact(response: MapResponse): string {
+export function mapCompact(response: MapResponse, voice: Voice): string {
   const total = response.total ?? response.symbols.length;
-  const lines = [`${response.filePath} (${total} symbols)`];
+  const lines = [mapHeading(response)];
   for (const symbol of response.symbols) {
     const at = symbol.id.slice(symbol.id.indexOf('::') + 2).replace('::', ':');
-    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const name = shownName(response, symbol);
     const oneLine = symbol.snippet !== undefined && !symbol.snippet.includes('\n') ? `  │ ${symbol.snippet}` : '';
     lines.push(
       `${at}  ${modifierPrefix(symbol)}${symbol.kind}  ${name}  ${outlineSpan(symbol)}${oneLine}`,
@@ -93,11 +94,11 @@ export function mapCompact(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, total, 'symbol'));
+  lines.push(...cutNotes(response, response.symbols.length, total, 'symbol', voice));
   return lines.join('\n');
 }
 
-export function inspectCompact(response: InspectResponse | InspectManyResponse): string {
+export function inspectCompact(response: InspectResponse | InspectManyResponse, voice: Voice): string {
   const results = 'result' in response ? [response.result] : response.results;
   const lines: string[] = [];
   for (const result of results) {
@@ -107,8 +108,8 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
   }
   if ('results' in response) {
     for (const failure of response.failures) lines.push(`failed ${failure.id}: ${failure.message}`);
-    lines.push(...cutNotes(response, response.results.length, response.total, 'block'));
-  } else lines.push(...cutNotes(response, 1, 1, 'block'));
+    lines.push(...cutNotes(response, response.results.length, response.total, 'block', voice));
+  } else lines.push(...cutNotes(response, 1, 1, 'block', voice));
   return lines.join('\n');
 }
 

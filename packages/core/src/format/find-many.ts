@@ -1,6 +1,7 @@
 import type { FindResponse } from '@cn/protocol';
 import { escapeControls, jsonText } from './control-characters.js';
 import type { AnswerFormat } from './presenter.js';
+import type { Voice } from './voice.js';
 
 type FileGroup = NonNullable<FindResponse['referenceFiles']>[number];
 type SymbolGroup = NonNullable<FindResponse['referenceSymbols']>[number];
@@ -30,10 +31,10 @@ export function groupLines(response: FindResponse, style: 'text' | 'compact'): s
 }
 
 /** What the filters and the comment rule left out, so an answer narrowed on purpose is not read as complete. */
-export function leftOutNote(response: FindResponse): string[] {
+export function leftOutNote(response: FindResponse, voice: Voice): string[] {
   const parts = [
     response.filteredReferences ? `${response.filteredReferences} filtered out` : '',
-    response.commentReferences ? `${response.commentReferences} in comments (--role comment)` : '',
+    response.commentReferences ? `${response.commentReferences} in comments (${voice.option('role')} comment)` : '',
   ].filter((part) => part !== '');
   return parts.length > 0 ? [`left out: ${parts.join(', ')}`] : [];
 }

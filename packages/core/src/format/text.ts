@@ -9,16 +9,18 @@ import type {
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote } from './find-many.js';
-import { budgetNote, cutNotes, groupByFile, incompleteNote, place, plural, previewOf } from './notes.js';
-import { lineSpan, outlineSpan } from './outline-lines.js';
+import { budgetNote, cutNotes, groupByFile, incompleteNote, kindColumn, place, plural, previewOf } from './notes.js';
+import { lineSpan, mapHeading, outlineSpan } from './outline-lines.js';
+import type { Voice } from './voice.js';
 
 /** What an answer that says `complete: false` without a reason left out. */
 export const PART_NOT_SEARCHED = 'part of the project was not searched';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
-export function mapText(response: MapResponse): string {
-  const lines = [`${response.filePath}  (${response.total ?? response.symbols.length} symbols)`];
+export function mapText(response: MapResponse, voice: Voice): string {
+  const lines = [mapHeading(response, '  ')];
   const width = Math.max(1, ...response.symbols.map((s) => lineSpan(s).length));
+  const kindWidth = kindColumn(response.symbols);
   // Nesting comes from container names: a symbol sits under the nearest open symbol it names.
   const open: Array<{ name: string; endLine: number }> = [];
   for (const symbol of response.symbols) {
@@ -30,7 +32,7 @@ export function mapText(response: MapResponse): string {
     const modifiers = symbol.modifiers?.length ? `  (${symbol.modifiers.join(' ')})` : '';
     const span = symbol.kind === 'Export' ? outlineSpan(symbol) : lineSpan(symbol);
     lines.push(
-      `${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(11)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`,
+      `${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(kindWidth)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`,
     );
     if (symbol.snippet !== undefined)
       lines.push(
@@ -44,11 +46,13 @@ export function mapText(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbol'));
+  lines.push(
+    ...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbol', voice),
+  );
   return lines.join('\n');
 }
 
-export function findText(response: FindResponse): string {
+export function findText(response: FindResponse, voice: Voice): string {
   const lines: string[] = [];
   const definition = response.definition;
   if (!definition) {
@@ -61,7 +65,7 @@ export function findText(response: FindResponse): string {
     else if (previewOf(definition) !== undefined) lines.push(`  ${previewOf(definition)}`);
   }
   if (response.ambiguous)
-    lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
+    lines.push(`ambiguous   other matches rank as high; re-ask with ${voice.ask('find', '<id>')} or Container.name`);
   if (response.refs !== 'none') {
     const files = groupByFile(response.references);
     const symbols = response.referenceSymbols;
@@ -73,22 +77,23 @@ export function findText(response: FindResponse): string {
         : '';
     lines.push(`references  ${response.totalReferences} in ${plural(groups, symbols ? 'symbol' : 'file')}${shown}`);
     lines.push(...groupLines(response, 'text'));
+    // The place as wide as the widest, so the roles and previews line up (the longest role, declaration, is 11).
+    const placeWidth = Math.max(0, ...response.references.map((ref) => `${ref.line}:${ref.character}`.length));
     for (const [file, refs] of files) {
       lines.push(`  ${file}`);
       for (const ref of refs) {
         const preview = previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : '';
         const within = ref.in.kind === 'Module' ? '' : `  (in ${ref.in.name})`;
-        lines.push(`    ${ref.line}:${ref.character}  ${ref.role.padEnd(11)}${preview}${within}`);
+        const at = `${ref.line}:${ref.character}`.padEnd(placeWidth);
+        lines.push(`    ${at}  ${ref.role.padEnd(11)}${preview}${within}`.trimEnd());
       }
     }
-    lines.push(...leftOutNote(response).map((note) => `  ${note}`));
+    lines.push(...leftOutNote(response, voice).map((note) => `  ${note}`));
   }
   if (response.candidates.length > 0) {
-    const more =
-      (response.totalCandidates ?? 0) > response.candidates.length
-        ? ` (${response.candidates.length} of ${response.totalCandidates})`
-        : '';
-    lines.push(`other matches${more} (re-ask with cn find <id>)`);
+    const total = Math.max(response.totalCandidates ?? 0, response.candidates.length);
+    const shown = total > response.candidates.length ? `, ${response.candidates.length} shown` : '';
+    lines.push(`${plural(total, 'other match', 'other matches')}${shown} (re-ask with ${voice.ask('find', '<id>')})`);
     for (const candidate of response.candidates) {
       const container = candidate.container ? ` (in ${candidate.container})` : '';
       lines.push(`  ${candidate.kind} ${candidate.name}${container}  ${candidate.id}`);
@@ -98,7 +103,7 @@ export function findText(response: FindResponse): string {
   return lines.join('\n');
 }
 
-export function inspectText(response: InspectResponse | InspectManyResponse): string {
+export function inspectText(response: InspectResponse | InspectManyResponse, voice: Voice): string {
   const results = 'result' in response ? [response.result] : response.results;
   const blocks = results.map(({ filePath, range, code, relatedSymbols, expand }) => {
     const width = String(range.endLine).length;
@@ -111,8 +116,8 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   });
   if ('results' in response) {
     for (const failure of response.failures) blocks.push(`failed  ${failure.id}: ${failure.message}`);
-    blocks.push(cutNotes(response, response.results.length, response.total, 'block').join('\n'));
-  } else blocks.push(cutNotes(response, 1, 1, 'block').join('\n'));
+    blocks.push(cutNotes(response, response.results.length, response.total, 'block', voice).join('\n'));
+  } else blocks.push(cutNotes(response, 1, 1, 'block', voice).join('\n'));
   return blocks.filter((block) => block !== '').join('\n\n');
 }
 
@@ -133,7 +138,7 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunn
     ['uptime', `${status.uptimeSeconds} s`],
     ['engine', engineLine(status)],
     ...notHonouredRows(status),
-    ['projects', status.projects.length > 0 ? status.projects.join(', ') : '(none)'],
+    ...projectRows(status.projects),
     ['loose files', String(status.looseFiles)],
     ['restarts', String(status.restarts)],
     ...memoryRows(status),
@@ -192,12 +197,18 @@ function memoryRows(status: StatusResponse): Array<[string, string]> {
   const count = status.processes.length;
   const width = Math.max(...status.processes.map((entry) => `${entry.name} (pid ${entry.pid})`.length));
   return [
-    ['memory', `${megabytes(status.treeRssBytes)} in ${count} process${count === 1 ? '' : 'es'}`],
+    ['memory', `${megabytes(status.treeRssBytes)} in ${plural(count, 'process', 'processes')}`],
     ...status.processes.map((entry): [string, string] => [
       '',
       `  ${`${entry.name} (pid ${entry.pid})`.padEnd(width)}  ${megabytes(entry.rssBytes).padStart(9)}`,
     ]),
   ];
+}
+
+/** One project on its row; several counted, then one a row as the processes are (41 on one line were unreadable). */
+function projectRows(projects: string[]): Array<[string, string]> {
+  if (projects.length <= 1) return [['projects', projects[0] ?? '(none)']];
+  return [['projects', String(projects.length)], ...projects.map((project): [string, string] => ['', `  ${project}`])];
 }
 
 /** ` — did you mean mergePath?` when the name matched nothing but something close exists. */
