@@ -83,6 +83,26 @@ export function faultScenarios(fixture) {
       tally.record(again, findIsCorrect(total)(again));
       return root;
     },
+    // typescript-go 7.0.2 panics on test/fixtures/native-crash at every start (issue 24): auto hands the root over to
+    // tsserver after the sixth crash, and every question is answered (the first after a wait), none lost.
+    async 'an engine that panics at every start, auto'(tally) {
+      const root = freshRoot('test/fixtures/native-crash');
+      const env = { CN_ENGINE: 'auto' };
+      for (let i = 0; i < 5; i++) {
+        const result = await cn(['find', 'answer', '--root', root], env);
+        const found = (() => {
+          try {
+            return JSON.parse(result.stdout).definition?.filePath === 'solution/a/index.ts';
+          } catch {
+            return false;
+          }
+        })();
+        tally.record(result, found);
+      }
+      const status = JSON.parse((await cn(['status', '--root', root], env)).stdout);
+      tally.require(status.engineFallback?.from === 'native', `no hand-over in status: ${status.engine}`);
+      return root;
+    },
     async 'corrupt port file mid-stream'(tally) {
       const root = freshRoot(fixture);
       const total = await expected(root, 'User');

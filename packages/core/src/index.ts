@@ -9,6 +9,7 @@ export type * from './ports/symbol-index.js';
 export type * from './ports/declaration-syntax.js';
 export * from './domain/ids.js';
 export * from './domain/config-errors.js';
+export * from './domain/engine-fallback.js';
 export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
 export * from './domain/source-bytes.js';

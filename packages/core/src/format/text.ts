@@ -137,6 +137,7 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunn
     ],
     ['uptime', `${status.uptimeSeconds} s`],
     ['engine', engineLine(status)],
+    ...notHonouredRows(status),
     ...projectRows(status.projects),
     ['loose files', String(status.looseFiles)],
     ['restarts', String(status.restarts)],
@@ -147,14 +148,36 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunn
   return rows.map(([key, value]) => `${key.padEnd(12)}${value}`).join('\n');
 }
 
-/** `native: TypeScript 7.0.2 (auto: no tsconfig/jsconfig needs tsserver)`. */
+/**
+ * `native: TypeScript 7.0.2 (auto: no tsconfig/jsconfig needs tsserver)`; after auto's hand-over, why the other engine
+ * answers.
+ */
 function engineLine(status: StatusResponse): string {
   const versions =
     status.engine === 'native'
       ? `TypeScript ${status.typescriptVersion || '?'} (tsc --lsp)`
       : `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${typescriptOrigin(status)})`;
-  const why = status.engineMode === 'auto' ? `  (auto: ${status.engineReason ?? 'chosen'})` : '';
+  const reason = status.engineFallback
+    ? `${status.engineFallback.reason}; ${status.engine} took over the whole root`
+    : (status.engineReason ?? 'chosen');
+  const why = status.engineMode === 'auto' ? `  (auto: ${reason})` : '';
   return `${status.engine}: ${versions}${why}`;
+}
+
+const MAX_NOT_HONOURED_ROWS = 10;
+
+/** `unhonoured  test/ui/tsconfig.json: baseUrl (43 files), answered by native`: a row per config, the first ten. */
+function notHonouredRows(status: StatusResponse): Array<[string, string]> {
+  const configs = status.notHonoured ?? [];
+  const rows = configs
+    .slice(0, MAX_NOT_HONOURED_ROWS)
+    .map(({ config, option, files }, index): [string, string] => [
+      index === 0 ? 'unhonoured' : '',
+      `${config}: ${option} (${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'}), answered by ${status.engine}`,
+    ]);
+  const more = configs.length - rows.length;
+  if (more > 0) rows.push(['', `and ${more} more (cn status --format json lists them)`]);
+  return rows;
 }
 
 /** Which TypeScript tsserver runs, and whether the project's own code (its TypeScript, its plugins) may run. */
