@@ -82,9 +82,7 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     });
     expect(error.supertypes[0].outsideRoot).toBeUndefined();
     const text = await cn(['impl', 'ShapeError', '--direction', 'super', '--format', 'compact', '--root', root]);
-    expect(text.stdout.split('\n')[1]).toBe(
-      'it extends Error (Class, library) [src/circle.ts::22::33]',
-    );
+    expect(text.stdout.split('\n')[1]).toBe('it extends Error (Class, library) [src/circle.ts::22::33]');
   });
 
   it('--depth 1 keeps the direct subtypes; text indents each under the type it extends', async () => {
