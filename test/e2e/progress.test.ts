@@ -1,16 +1,17 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ensureStateDirectory, stateDirectory } from '@cn/daemon/local-files';
 import { CN_BIN, cleanUp, cn, json } from '../helpers/cn.js';
 
 /**
  * A cold start on a terminal says what it is doing on stderr (one line rewritten in place, erased before
  * the answer); piped — an agent's tool call, CI — or with --quiet it prints nothing. A real pseudo-terminal
- * comes from util-linux `script`; the project has enough files that loading it always takes over the
- * one second after which the line appears: 400 did not (the native engine loaded them within it once, in
- * the full suite), 2,000 take the native engine a few seconds.
+ * comes from util-linux `script`. The line appears only after a second of waiting, and no project size makes a
+ * start reliably slower than that (CI's native engine loaded 2,000 files within it), so the first test holds the
+ * start lock itself for a few seconds, as another cn starting the daemon would: the wait is then certain.
  */
 const hasScript = (() => {
   try {
@@ -61,7 +62,16 @@ afterAll(async () => {
 
 describe.runIf(hasScript)('cold-start progress', () => {
   it('on a terminal: what it waits for, rewritten in place, erased before the answer', async () => {
-    const output = await cnOnTerminal(['find', 'f1', '--no-refs', '--root', root]);
+    // The lock names this live test process, so cn waits for it rather than clearing it as stale.
+    const stateDir = stateDirectory(root);
+    ensureStateDirectory(stateDir);
+    const lockPath = path.join(stateDir, 'start.lock');
+    writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
+    const released = setTimeout(() => rmSync(lockPath, { force: true }), 3000);
+    const output = await cnOnTerminal(['find', 'f1', '--no-refs', '--root', root]).finally(() =>
+      clearTimeout(released),
+    );
+    expect(output).toMatch(/starting the cn daemon … [1-9] s/);
     // An erase right after another (one wait ended, the next began) leaves nothing to see: no line.
     const lines = output
       .split(ERASE)
