@@ -52,6 +52,9 @@ export default defineConfig({
               'process-memory',
               'reference-sites',
               'project-discovery',
+              'project-owner',
+              'import-options',
+              'library-declarations',
             ].map((name) => `packages/lsp/test/${name}.test.ts`),
           ],
           // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run

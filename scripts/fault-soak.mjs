@@ -20,9 +20,23 @@ const only = commaList(options.only);
 const rounds = wholeNumber('fault-soak', '--rounds', options.rounds);
 const scenarios = { ...faultScenarios(fixture), ...hangScenarios(fixture) };
 
+/**
+ * A scenario about one engine's processes (a tsserver to kill or stop, the native server) says so in its name, and
+ * its daemons run that engine; the others run whatever CN_ENGINE says (auto when unset), as a user's would.
+ */
+function engineFor(name) {
+  if (/tsserver|typescript-language-server/.test(name)) return 'tsserver';
+  if (/native/.test(name)) return 'native';
+  return userEngine;
+}
+const userEngine = process.env.CN_ENGINE;
+
 const rows = [];
 for (const [name, run] of Object.entries(scenarios)) {
   if (only.length && !only.some((wanted) => name.startsWith(wanted))) continue;
+  const engine = engineFor(name);
+  if (engine === undefined) delete process.env.CN_ENGINE;
+  else process.env.CN_ENGINE = engine;
   for (let round = 0; round < rounds; round++) {
     const tally = new Tally();
     const started = Date.now();

@@ -25,7 +25,9 @@ const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.cjs');
 // 2,123, trimmed back to 1,990 by shorter argument descriptions. A format argument on every tool (issue 16:
 // answers in compact text, a fifth to a half of the JSON they were) and limit/maxTokens on impact, type, deps
 // and diagnostics brought it to 2,376; shorter descriptions and no count or length caps in the listing to
-// 2,245; cn_search and cn_grep (issue 15) add 372, to 2,617. The budget keeps the next addition from growing it
+// 2,245; cn_search and cn_grep (issue 15) add 372, to 2,617; issue 24's arguments (cn_grep word/in, cn_impact
+// kind/in/exact, cn_map kind/modifiers, format names) to 2,682 after the format's default moved to the server's
+// instructions; kind on cn_unused (issue 23) to 2,699. The budget keeps the next addition from growing it
 // unnoticed.
 export const TOOLS_LIST_TOKEN_BUDGET = 2700;
 

@@ -52,6 +52,8 @@ export function faultScenarios(fixture) {
       ),
     'kill -9 tsserver mid-stream': (tally) =>
       killMidStream(tally, (daemon) => children(daemon).find((pid) => commandOf(pid).includes('tsserver.js'))),
+    'kill -9 the native server (tsc --lsp) mid-stream': (tally) =>
+      killMidStream(tally, (daemon) => children(daemon).find((pid) => / --lsp\b/.test(commandOf(pid)))),
     'kill -9 the daemon mid-stream': (tally) => killMidStream(tally, (daemon) => daemon),
     async 'edit churn: edit, then ask (20 rounds)'(tally) {
       const root = freshRoot(fixture);
@@ -79,6 +81,26 @@ export function faultScenarios(fixture) {
       const total = await expected(root, 'User');
       tally.record(first, findIsCorrect(total)(first));
       tally.record(again, findIsCorrect(total)(again));
+      return root;
+    },
+    // typescript-go 7.0.2 panics on test/fixtures/native-crash at every start (issue 24): auto hands the root over to
+    // tsserver after the sixth crash, and every question is answered (the first after a wait), none lost.
+    async 'an engine that panics at every start, auto'(tally) {
+      const root = freshRoot('test/fixtures/native-crash');
+      const env = { CN_ENGINE: 'auto' };
+      for (let i = 0; i < 5; i++) {
+        const result = await cn(['find', 'answer', '--root', root], env);
+        const found = (() => {
+          try {
+            return JSON.parse(result.stdout).definition?.filePath === 'solution/a/index.ts';
+          } catch {
+            return false;
+          }
+        })();
+        tally.record(result, found);
+      }
+      const status = JSON.parse((await cn(['status', '--root', root], env)).stdout);
+      tally.require(status.engineFallback?.from === 'native', `no hand-over in status: ${status.engine}`);
       return root;
     },
     async 'corrupt port file mid-stream'(tally) {

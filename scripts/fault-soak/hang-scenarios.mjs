@@ -206,6 +206,26 @@ export function hangScenarios(fixture) {
       tally.notes.push(`the find answered in ${found.ms} ms, a map asked 300 ms after it in ${mapped.ms} ms`);
       return root;
     },
+    // Issue 24.6: cn unused reads every project file for computed keys (`ns[key]`); a file of unclosed comments, or a
+    // namespace name followed by a megabyte of spaces, made the scan grow with the square of the text.
+    async 'unused over texts built to slow the computed-key scan, beside a find'(tally) {
+      const root = freshRoot(fixture);
+      const importing = "import * as domain from './domain/user';\n";
+      writeFileSync(path.join(root, 'src/hostile-comments.ts'), `${importing}${'/* '.repeat(300_000)}\n`);
+      writeFileSync(
+        path.join(root, 'src/hostile-spaces.ts'),
+        `${importing}export const picked = domain${' '.repeat(1_000_000)}.User;\n`,
+      );
+      const total = await expected(root, 'User');
+      const [unused, beside] = await Promise.all([
+        cn(['unused', 'src', '--exported', '--root', root], {}, HANG_LIMIT_MS),
+        (async () => (await sleep(300), ask(root)))(),
+      ]);
+      tally.record(unused, Array.isArray(answerOf(unused)?.files));
+      tally.record(beside, findIsCorrect(total)(beside));
+      tally.notes.push(`unused answered in ${unused.ms} ms, a find beside it in ${beside.ms} ms`);
+      return root;
+    },
     // Issue 22: opening a FIFO for writing waits for a reader, and `--output` onto one held cn for ever.
     async 'FIFO at the --output path'(tally) {
       const root = freshRoot(fixture);

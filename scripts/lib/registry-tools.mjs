@@ -44,6 +44,24 @@ function compareVersions(a, b) {
   return 0;
 }
 
+/**
+ * `npm pack` of a registry package into a directory, tried three times: once in a full matrix run it failed with
+ * status 1 and nothing on stderr while other npm processes shared the cache, and passed on the next try.
+ */
+function packWithRetries(spec, destination) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return npm(['pack', spec, '--pack-destination', destination, '--silent']).trim().split('\n').pop();
+    } catch (error) {
+      if (attempt >= 3)
+        throw new Error(`npm pack ${spec} failed ${attempt} times: ${String(error.stderr ?? error.message).trim()}`, {
+          cause: error,
+        });
+      execFileSync('sleep', [String(attempt * 5)]);
+    }
+  }
+}
+
 /** The path of a node binary of that exact version, downloaded from the registry on first use. */
 export function nodeBinary(version) {
   const directory = path.join(TOOLS(), `node-${version}`);
@@ -51,10 +69,7 @@ export function nodeBinary(version) {
   if (existsSync(path.join(directory, '.complete'))) return binary;
   const downloads = mkdtempSync(path.join(os.tmpdir(), 'cn-node-'));
   try {
-    const tarball = npm(['pack', `${nodePackage()}@${version}`, '--pack-destination', downloads, '--silent'])
-      .trim()
-      .split('\n')
-      .pop();
+    const tarball = packWithRetries(`${nodePackage()}@${version}`, downloads);
     rmSync(directory, { recursive: true, force: true });
     mkdirSync(directory, { recursive: true });
     execFileSync('tar', ['xzf', path.join(downloads, tarball), '-C', directory, '--strip-components=1']);

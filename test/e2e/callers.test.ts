@@ -37,48 +37,59 @@ describe('cn calls: callers that are really callers', () => {
     // A cold start and eight questions: more than the default minute on a busy machine.
   }, 180_000);
 
-  it('module-level code and callbacks in another project are <module> callers; instanceof and imports are counted, not listed', async () => {
+  it('callbacks in another project are <module> callers through them, a module-level const its own; instanceof and imports counted', async () => {
     const answer = json(await cn(['calls', 'AppError', '--root', root]));
     expect(answer.root).toBe(APP_ERROR);
     expect(answer.nodes).toEqual([
       { id: APP_ERROR, name: 'AppError', kind: 'Class', depth: 0 },
       { id: TEST, name: '<module>', kind: 'Module', depth: 1 },
+      { id: `${TEST}::4::7`, name: 'shared', kind: 'Variable', depth: 1 },
       { id: `${ERRORS}::6::17`, name: 'fail', kind: 'Function', depth: 1 },
     ]);
     expect(answer.edges).toEqual([
-      // `const shared = new AppError()` at the top, `new AppError()` inside describe/it callbacks.
-      { from: TEST, to: APP_ERROR, kind: 'calls', callSites: [`${TEST}::4::20`, `${TEST}::8::23`] },
+      // `new AppError()` inside the describe and it callbacks at the top level.
+      {
+        from: TEST,
+        to: APP_ERROR,
+        kind: 'calls',
+        callSites: [`${TEST}::8::23`],
+        through: { [`${TEST}::8::23`]: ['arrow@6', 'arrow@7'] },
+      },
+      // `const shared = new AppError()` belongs to shared, as cn find's `in` and cn grep say.
+      { from: `${TEST}::4::7`, to: APP_ERROR, kind: 'calls', callSites: [`${TEST}::4::20`] },
       { from: `${ERRORS}::6::17`, to: APP_ERROR, kind: 'calls', callSites: [`${ERRORS}::7::13`] },
     ]);
     // The import, `error instanceof AppError` in the test and `value instanceof AppError` in errors.ts.
-    expect(answer.nonCallSites).toBe(3);
+    expect(answer).toMatchObject({ nonCallSites: 3, nonCalls: { import: 1, read: 2 } });
     // Callers live in the test project too: the answer says both projects were searched.
     expect(answer).toMatchObject({ projects: 2, complete: true });
     expect(json(await cn(['calls', 'AppError', '--direction', 'out', '--root', root])).projects).toBeUndefined();
   });
 
-  it('tree and compact name both ends and show the call sites', async () => {
+  it('tree and compact name both ends and show the call sites, and the callbacks they sit in', async () => {
     const tree = await cn(['calls', 'AppError', '--format', 'tree', '--root', root]);
     expect(tree.exitCode).toBe(0);
     expect(tree.stdout.trimEnd().split('\n')).toEqual([
       `AppError (Class) [${APP_ERROR}]`,
-      `├─[called by]→ <module> (Module) [${TEST}] @ 4:20 8:23`,
+      `├─[called by]→ <module> (Module) [${TEST}] @ › arrow@6 › arrow@7: 8:23`,
+      `├─[called by]→ shared (Variable) [${TEST}::4::7] @ 4:20`,
       `└─[called by]→ fail (Function) [${ERRORS}::6::17] @ 7:13`,
-      '3 references that do not call (imports, types, instanceof, values): left out',
+      '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
     ]);
     const compact = await cn(['calls', 'AppError', '--format', 'compact', '--root', root]);
     expect(compact.stdout.trimEnd().split('\n')).toEqual([
-      `<module> [${TEST}] → AppError [${APP_ERROR}] @ 4:20 8:23`,
+      `<module> › arrow@6 › arrow@7 [${TEST}] → AppError [${APP_ERROR}] @ 8:23`,
+      `shared [${TEST}::4::7] → AppError [${APP_ERROR}] @ 4:20`,
       `fail [${ERRORS}::6::17] → AppError [${APP_ERROR}] @ 7:13`,
-      '3 references that do not call (imports, types, instanceof, values): left out',
+      '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
     ]);
     const limited = await cn(['calls', 'AppError', '--limit', '1', '--format', 'compact', '--root', root]);
     expect(limited.stdout.trimEnd().split('\n')).toEqual([
-      `<module> [${TEST}] → AppError [${APP_ERROR}] @ 4:20 8:23`,
-      '… 1 more edge (raise --limit or --max-tokens)',
-      '3 references that do not call (imports, types, instanceof, values): left out',
+      `<module> › arrow@6 › arrow@7 [${TEST}] → AppError [${APP_ERROR}] @ 8:23`,
+      '… 2 more edges (raise --limit or --max-tokens)',
+      '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
     ]);
     const small = await cn(['calls', 'AppError', '--max-tokens', '40', '--format', 'compact', '--root', root]);
@@ -113,13 +124,27 @@ describe('cn calls: callers that are really callers', () => {
     ]);
   });
 
-  it('a name two declarations share is answered with ambiguous and the other candidate', async () => {
-    const answer = await cn(['calls', 'mergePath', '--format', 'compact', '--root', root]);
-    expect(answer.stdout).toContain('ambiguous: the name was a guess; re-ask with an id: cn calls <id>');
-    const chosen = json(await cn(['calls', 'mergePath', '--root', root]));
-    expect(chosen.ambiguous).toBe(true);
-    const ids = [chosen.root, ...chosen.candidates.map((candidate: { id: string }) => candidate.id)].sort();
-    expect(ids).toEqual(['src/client/paths.ts::2::14', `${ERRORS}::4::14`]);
+  it('a name two callables share is answered for each, grouped with its counts (type still flags the guess)', async () => {
+    const answer = json(await cn(['calls', 'mergePath', '--root', root]));
+    expect(answer.ambiguous).toBeUndefined();
+    // In the order cn find ranks them.
+    expect(answer.roots).toEqual(['src/client/paths.ts::2::14', `${ERRORS}::4::14`]);
+    expect(
+      answer.meanings.map((meaning: { id: string; edges: number; callSites: number }) =>
+        [meaning.id, meaning.edges, meaning.callSites].join(' '),
+      ),
+    ).toEqual(['src/client/paths.ts::2::14 0 0', `${ERRORS}::4::14 1 1`]);
+    const compact = await cn(['calls', 'mergePath', '--format', 'compact', '--root', root]);
+    expect(compact.stdout.trimEnd().split('\n')).toEqual([
+      '2 declarations named mergePath, each answered (re-ask with an id for one)',
+      'mergePath [src/client/paths.ts::2::14]: 0 callers, 0 call sites',
+      `mergePath [${ERRORS}::4::14]: 1 caller, 1 call site`,
+      `  fail [${ERRORS}::6::17] → mergePath [${ERRORS}::4::14] @ 7:22`,
+    ]);
+    // An id, or the file and the name, is certain.
+    const one = json(await cn(['calls', 'src/client/paths.ts::mergePath', '--root', root]));
+    expect(one).toMatchObject({ root: 'src/client/paths.ts::2::14', edges: [] });
+    expect(one.meanings).toBeUndefined();
     const type = json(await cn(['type', 'mergePath', '--root', root]));
     expect(type.ambiguous).toBe(true);
     const typeText = await cn(['type', 'mergePath', '--format', 'compact', '--root', root]);

@@ -43,6 +43,37 @@ describe('choosing the engine', () => {
 
   // Engine selection itself: the same in both runs of the suite, so asked once.
   it.runIf(ENGINE === 'native')(
+    'auto: a config that needs tsserver but holds few of the files leaves native, and status lists what it loses',
+    async () => {
+      root = copyProject('examples/shop');
+      for (let n = 0; n < 20; n++)
+        writeFileSync(path.join(root, `src/extra${n}.ts`), `export const extra${n} = ${n};\n`);
+      // A directory of UI tests resolving a bare import through baseUrl, as vitest's test/ui did (issue 24).
+      mkdirSync(path.join(root, 'ui'));
+      writeFileSync(path.join(root, 'ui/tsconfig.json'), '{ "compilerOptions": { "baseUrl": "." } }\n');
+      writeFileSync(path.join(root, 'ui/helpers.ts'), 'export const helper = 1;\n');
+      writeFileSync(
+        path.join(root, 'ui/view.test.ts'),
+        "import { helper } from 'helpers';\nexport const view = helper;\n",
+      );
+      const env = { CN_ENGINE: 'auto' };
+      const started = json(await cn(['start', '--root', root], { env }));
+      expect(started).toMatchObject({
+        engine: 'native',
+        engineMode: 'auto',
+        engineReason:
+          'the configs that need tsserver hold 2 of 28 source files, under a tenth (ui/tsconfig.json: baseUrl): ' +
+          'native answers them without it',
+        notHonoured: [{ config: 'ui/tsconfig.json', option: 'baseUrl', files: 2 }],
+      });
+      const text = await cn(['status', '--format', 'text', '--root', root], { env });
+      expect(text.stdout).toMatch(/^unhonoured {2}ui\/tsconfig\.json: baseUrl \(2 files\), answered by native$/m);
+      // The rest of the project is answered as before.
+      expect(json(await cn(['find', 'User', '--root', root], { env })).definition).toMatchObject({ name: 'User' });
+    },
+  );
+
+  it.runIf(ENGINE === 'native')(
     'auto: native for a plain project, tsserver with the reason for a plugin that runs',
     async () => {
       root = copyProject('examples/shop');

@@ -94,6 +94,17 @@ describe('graph commands end to end on the graph fixture', () => {
     expect((await cn(['impl', 'Circle', '--root', root])).exitCode).toBe(1);
   });
 
+  it("cn type names a standard library type, never a path into cn's installation (issue 24.7)", async () => {
+    const answer = json(await cn(['type', 'start', '--root', root]));
+    expect(answer.typeDefinitions).toEqual([
+      expect.objectContaining({ name: 'Promise', kind: 'Interface', library: true, outsideRoot: true }),
+    ]);
+    expect(answer.typeDefinitions[0].filePath).toMatch(/^lib\.[\w.]+\.d\.ts$/);
+    const text = await cn(['type', 'start', '--format', 'text', '--root', root]);
+    expect(text.stdout).toContain('type defined at  Promise (Interface, library)');
+    expect(text.stdout).not.toMatch(/node_modules|\.\.\//);
+  });
+
   it('cn type: signature, doc comment and the type definition id', async () => {
     const evaluate = json(await cn(['type', 'evaluate', '--root', root]));
     expect(evaluate).toMatchObject({
@@ -131,7 +142,20 @@ describe('graph commands end to end on the graph fixture', () => {
       to: 'src/imports/lazy.ts',
       kind: 'imports',
       importSites: ['src/imports/main.ts::8::34'],
+      statements: [{ line: 8, text: "const { lazy } = await import('./lazy.js');" }],
     });
+  });
+
+  it('cn deps --format compact: each import statement, the paths alias it went through, the target', async () => {
+    const result = await cn(['deps', 'src/imports/main.ts', '--format', 'compact', '--root', root]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split('\n').slice(0, 5)).toEqual([
+      "src/imports/main.ts:8  const { lazy } = await import('./lazy.js');  → src/imports/lazy.ts",
+      "src/imports/main.ts:4  import { legacyName } from './legacy.cjs';  → src/imports/legacy.cjs",
+      "src/imports/main.ts:3  import type { Options } from './types.js';  → src/imports/types.ts",
+      "src/imports/main.ts:2  import { format } from './util';  → src/imports/util/index.ts",
+      "src/imports/main.ts:1  import { helper } from '@lib/helper';  via paths @lib/* (tsconfig.json)  → src/lib/helper.ts",
+    ]);
   });
 
   it('cn deps --direction in --format tree: importers up to the entry point', async () => {
@@ -155,6 +179,30 @@ describe('graph commands end to end on the graph fixture', () => {
       '└─[imported by]→ src/imports/util/index.ts (File)',
       '   └─[imported by]→ src/imports/main.ts (File)  (expanded elsewhere)',
     ]);
+  });
+
+  it('cn deps --format files: the files of the graph, each once, no packages (issue 23, item 4)', async () => {
+    const out = await cn(['deps', 'src/imports/main.ts', '--depth', '2', '--format', 'files', '--root', root]);
+    expect(out).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(out.stdout.trim().split('\n').sort()).toEqual([
+      'src/imports/lazy.ts',
+      'src/imports/legacy.cjs',
+      'src/imports/types.ts',
+      'src/imports/util/format.ts',
+      'src/imports/util/index.ts',
+      'src/lib/helper.ts',
+    ]);
+    const importers = await cn([
+      'deps',
+      'src/imports/util/format.ts',
+      '--direction',
+      'in',
+      '--format',
+      'files',
+      '--root',
+      root,
+    ]);
+    expect(importers.stdout.trim().split('\n').sort()).toEqual(['src/imports/legacy.cjs', 'src/imports/util/index.ts']);
   });
 
   it('cn deps --orphans: the orphan, and the entry point flagged', async () => {
@@ -195,5 +243,15 @@ describe('graph commands end to end on the graph fixture', () => {
     const missing = await cn(['diagnostics', 'src/nope.ts', '--root', root]);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toMatch(/^cn: no such file/);
+  });
+
+  it('cn diagnostics <dir>: the project files under it, with files named beside it (issue 24, item 12)', async () => {
+    const under = await cn(['diagnostics', 'src/diagnostics', 'src/calls', '--format', 'compact', '--root', root]);
+    expect(under).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(under.stdout).toMatch(/^src\/diagnostics\/broken\.ts:2:14 {2}error TS2322 {2}/);
+    const both = json(await cn(['diagnostics', 'src/diagnostics', CHAIN, '--root', root]));
+    expect(both.filesChecked).toBe(2);
+    const nothing = await cn(['diagnostics', 'src/nowhere', '--root', root]);
+    expect(nothing).toMatchObject({ exitCode: 2, stdout: '' });
   });
 });

@@ -25,7 +25,8 @@ const globalsOf = (name: string): string[] => {
   return [
     ...(scope.root ? ['--root <dir>'] : []),
     ...(scope.formats.length > 0 ? ['--format <format>'] : []),
-    ...(scope.timeout ? ['--timeout <ms>', '--quiet'] : []),
+    ...(scope.timeout ? ['--timeout <ms>'] : []),
+    ...(scope.quiet ? ['--quiet'] : []),
   ];
 };
 
@@ -75,7 +76,7 @@ describe('cn --help: what each command lists is what it honours (issue 16)', () 
       const formats = COMMAND_SCOPES[command.name].formats;
       if (formats.length > 0) {
         const line = help.stdout.split('\n').find((text) => text.trim().startsWith('--format'))!;
-        expect([...line.matchAll(/\b(json|text|compact|ids|tree|files) \(/g)].map((match) => match[1])).toEqual(
+        expect([...line.matchAll(/\b(json|text|compact|ids|tree|files|names) \(/g)].map((match) => match[1])).toEqual(
           formats,
         );
       }
@@ -111,7 +112,7 @@ describe('cn --help: what each command lists is what it honours (issue 16)', () 
     [
       'map',
       ['map', 'src/domain/user.ts', '--format', 'tree'],
-      /^cn: cn map has no --format tree \(use --format json, text, compact, ids\)$/,
+      /^cn: cn map has no --format tree \(use --format json, text, compact, ids, files, names\)$/,
     ],
     ['guide', ['guide', '--root', '.'], /^cn: cn guide takes no --root \(it reads no project\)$/],
     ['schema', ['schema', 'find', '--timeout', '5'], /^cn: cn schema takes no --timeout \(it asks no daemon\)$/],
@@ -120,6 +121,59 @@ describe('cn --help: what each command lists is what it honours (issue 16)', () 
     const result = await cn(args, { cwd: path.join(REPO, 'examples/shop') });
     expect(result).toMatchObject({ exitCode: 2, stdout: '' });
     expect(result.stderr.trimEnd()).toMatch(message);
+  });
+});
+
+describe('help reads as the command it is for (issue 24, item 13)', () => {
+  it.each(registered)('cn $name --help starts with what the command does, not a version banner', async (command) => {
+    const help = (await cn([command.name, '--help'])).stdout;
+    const description = cac('cn');
+    for (const register of COMMANDS) register({ cli: description, run: () => undefined });
+    expect(help.split('\n')[0]).toBe(description.commands.find((each) => each.name === command.name)!.description);
+    expect(help).not.toMatch(/^cn\/\d/m);
+  });
+
+  it('cn --help and cn help start with what cn is and name cn help once, not every command again', async () => {
+    const help = await cn(['--help']);
+    expect(help.stdout).not.toMatch(/^cn\/\d/m);
+    expect(help.stdout.split('\n')[0]).toMatch(/^cn: /);
+    expect(help.stdout).not.toMatch(/\$ cn \w+ --help/);
+    expect(help.stdout).toMatch(/^ {2}\$ cn help <command> /m);
+    expect(await cn(['help'])).toEqual(help);
+  });
+
+  it('cn help <command> is cn <command> --help; an unknown one is exit 2 with a suggestion', async () => {
+    expect(await cn(['help', 'find'])).toEqual(await cn(['find', '--help']));
+    const unknown = await cn(['help', 'fnd']);
+    expect(unknown).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(unknown.stderr).toBe("cn: unknown command 'fnd' — did you mean find? (see cn --help)\n");
+  });
+
+  it('stop, status and mcp list no --quiet, and refuse it: they never wait for a project to load', async () => {
+    for (const name of ['stop', 'status', 'mcp']) {
+      expect((await cn([name, '--help'])).stdout, name).not.toMatch(/--quiet/);
+      const result = await cn([name, '--quiet'], { cwd: path.join(REPO, 'examples/shop') });
+      expect(result, name).toMatchObject({ exitCode: 2, stdout: '' });
+      expect(result.stderr, name).toMatch(new RegExp(`^cn: cn ${name} takes no --quiet \\(it shows no progress`));
+    }
+  });
+
+  it('a misspelled option or command is exit 2 with the nearest spelling', async () => {
+    const shop = { cwd: path.join(REPO, 'examples/shop') };
+    const option = await cn(['map', 'src/domain/user.ts', '--limt', '3'], shop);
+    expect(option).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(option.stderr).toBe("cn: unknown option '--limt' — did you mean --limit? (see cn map --help)\n");
+    const far = await cn(['map', 'src/domain/user.ts', '--colour'], shop);
+    expect(far.stderr).toBe("cn: unknown option '--colour' (see cn map --help)\n");
+    const command = await cn(['fnd', 'User'], shop);
+    expect(command).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(command.stderr).toBe("cn: unknown command 'fnd' — did you mean find? (see cn --help)\n");
+  });
+
+  it("--root's help says how the root is found, as the README does (the outermost workspace root)", async () => {
+    const line = (await cn(['find', '--help'])).stdout.split('\n').find((text) => text.trim().startsWith('--root'))!;
+    expect(line).toMatch(/running daemon serves.*outermost repository or workspace root.*nearest tsconfig/);
+    expect(line).not.toMatch(/nearest ancestor/);
   });
 });
 

@@ -71,23 +71,30 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     const error = json(await cn(['impl', 'ShapeError', '--direction', 'both', '--root', root]));
     expect(error.implementations).toEqual([]);
     expect(error.supertypes).toHaveLength(1);
-    expect(error.supertypes[0]).toMatchObject({ name: 'Error', outsideRoot: true, preview: '', depth: 1 });
+    // A library type: named as the project writes it, at its clause (no path into the installation), with its kind.
+    expect(error.supertypes[0]).toMatchObject({
+      name: 'Error',
+      id: 'src/circle.ts::22::33',
+      kind: 'Class',
+      library: true,
+      preview: 'export class ShapeError extends Error {}',
+      depth: 1,
+    });
+    expect(error.supertypes[0].outsideRoot).toBeUndefined();
+    const text = await cn(['impl', 'ShapeError', '--direction', 'super', '--format', 'compact', '--root', root]);
+    expect(text.stdout.split('\n')[1]).toBe('it extends Error (Class, library) [src/circle.ts::22::33]');
   });
 
   it('--depth 1 keeps the direct subtypes; text indents each under the type it extends', async () => {
     const direct = json(await cn(['impl', 'Figure', '--depth', '1', '--root', root]));
     expect(lines(direct.implementations)).toEqual(['1 extends Circle src/circle.ts::4::14 via src/shape.ts::6::23']);
-    // The name of the alias export stands for the class. Two places bind that name (the re-export and
-    // an import of it), so the answer also says the name was a guess, with the other place to re-ask by.
-    const { ambiguous, candidates, otherMatches, ...viaAlias } = json(
-      await cn(['hierarchy', 'BaseFigure', '--depth', '1', '--root', root]),
-    );
+    // The name of the alias export stands for the class. Two places bind that name (the re-export and an import of
+    // it), both the one class: one meaning, answered as certain.
+    const { otherMatches, ...viaAlias } = json(await cn(['hierarchy', 'BaseFigure', '--depth', '1', '--root', root]));
     const { otherMatches: directMatches, ...directAnswer } = direct;
     expect(viaAlias).toEqual(directAnswer);
     // Each name says what a word search for it would also hit.
     expect([otherMatches.word, directMatches.word]).toEqual(['BaseFigure', 'Figure']);
-    expect(ambiguous).toBe(true);
-    expect(candidates.map((candidate: { id: string }) => candidate.id)).toEqual(['src/shape.ts::10::20']);
     const text = await cn(['impl', 'Shape', '--format', 'text', '--root', root]);
     expect(text.stdout.trimEnd().split('\n')).toEqual([
       `Shape (Interface) [${SHAPE}]`,
@@ -97,6 +104,8 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
       '      extends Ring (Class, class-expression) [src/circle.ts::13::14]',
       '      extends TestCircle (Class) [test/circle.test.ts::4::14]',
       'rg -w Shape would hit nothing else: every occurrence is a reference',
+      // What was read, so "did it miss a class expression?" has an answer.
+      'examined 3 files: 6 classes, 1 class expression, 1 interface, 2 type aliases',
       'projects: 2, complete: true',
     ]);
     // A class expression is named by its variable and says what it is.
@@ -118,12 +127,14 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
     const limited = json(await cn(['impl', 'Shape', '--limit', '2', '--root', root]));
     expect(lines(limited.implementations)).toEqual(SUBTYPES_OF_SHAPE.slice(0, 2));
     expect(limited).toMatchObject({ total: 4, truncated: true, complete: true });
-    const small = await cn(['impl', 'Shape', '--max-tokens', '60', '--format', 'compact', '--root', root]);
+    const small = await cn(['impl', 'Shape', '--max-tokens', '80', '--format', 'compact', '--root', root]);
     expect(small.exitCode).toBe(0);
     const shown = small.stdout.trim().split('\n');
-    expect(shown.length).toBeGreaterThan(0);
-    expect(shown.length).toBeLessThan(4);
-    expect(shown[0]).toMatch(/^Figure \(Class\)/);
+    // The target once, then the nearest entries, each saying `it` for the target.
+    expect(shown[0]).toMatch(/^Shape \(Interface\) \[src\/shape\.ts::/);
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.length).toBeLessThan(5);
+    expect(shown[1]).toMatch(/^Figure \(Class\) .* it$/);
     const budget = json(await cn(['impl', 'Shape', '--max-tokens', '120', '--root', root]));
     expect(budget.budget).toMatchObject({ maxTokens: 120, stage: 'cut' });
     expect(budget.budget.tokens).toBeLessThanOrEqual(120);

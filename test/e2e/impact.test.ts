@@ -38,8 +38,9 @@ describe('cn impact', () => {
       'tests: test/app.test.ts',
       `handle [${HANDLE}] → compose [${COMPOSE}] @ 4:10`,
       `serve [src/app.ts::7::17] → handle [${HANDLE}] @ 8:10`,
-      '<module> [src/server.ts] → serve [src/app.ts::7::17] @ 3:24',
-      `<module> [test/app.test.ts] → handle [${HANDLE}] @ 3:24`,
+      // `export const started = serve()`: the const is the caller (impact walks on from it), as cn grep names it.
+      'started [src/server.ts::3::14] → serve [src/app.ts::7::17] @ 3:24',
+      `checked [test/app.test.ts::3::14] → handle [${HANDLE}] @ 3:24`,
     ]);
     const ids = await cn(['impact', 'compose', '--depth', '2', '--format', 'ids', '--root', root]);
     expect(ids.stdout.trimEnd().split('\n')).toEqual([
@@ -53,7 +54,7 @@ describe('cn impact', () => {
       `compose (Function) [${COMPOSE}]`,
       `└─[called by]→ handle (Function) [${HANDLE}] @ 4:10`,
       '   ├─[called by]→ serve (Function) [src/app.ts::7::17] @ 8:10',
-      '   └─[called by]→ <module> (Module) [test/app.test.ts] @ 3:24',
+      '   └─[called by]→ checked (Variable) [test/app.test.ts::3::14] @ 3:24',
     ]);
     const text = await cn(['impact', 'compose', '--format', 'text', '--limit', '1', '--root', root]);
     expect(text.stdout).toContain('3 files affected to depth 1, 0 tests\n  src/app.ts  calls imports\n');

@@ -38,6 +38,8 @@ describe('cn mcp', () => {
   it('initializes as cn and lists lean tools whose every argument is described', async () => {
     expect(mcp.client.getServerVersion()).toMatchObject({ name: 'cn' });
     expect(mcp.client.getInstructions()).toMatch(/cn_map/);
+    // `format`'s default is said once, here, not on every tool.
+    expect(mcp.client.getInstructions()).toMatch(/Answers are compact text/);
     const list = await mcp.client.listTools();
     expect(list.tools.map((tool) => tool.name).sort()).toEqual(expect.arrayContaining(TOOL_NAMES));
     for (const tool of list.tools) {
@@ -45,6 +47,7 @@ describe('cn mcp', () => {
       expect(tool.description?.length).toBeGreaterThan(20);
       expect(tool.annotations?.readOnlyHint).toBe(true);
       for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+        if (name === 'format') continue;
         expect((property as { description?: string }).description, `${tool.name}.${name}`).toBeTruthy();
       }
     }
@@ -58,8 +61,9 @@ describe('cn mcp', () => {
     );
     for (const graph of ['cn_calls', 'cn_impact', 'cn_impl', 'cn_deps'])
       expect(formats[graph], graph).toEqual(['compact', 'json', 'ids', 'tree']);
-    for (const list of ['cn_overview', 'cn_map', 'cn_find', 'cn_inspect', 'cn_type', 'cn_diagnostics', 'cn_unused'])
+    for (const list of ['cn_overview', 'cn_find', 'cn_inspect', 'cn_type', 'cn_diagnostics', 'cn_unused'])
       expect(formats[list], list).toEqual(['compact', 'json', 'ids']);
+    expect(formats.cn_map).toEqual(['compact', 'json', 'ids', 'names']);
     expect(formats.cn_status).toEqual(['compact', 'json']);
     // Declared, it would oblige every result to carry structuredContent (the spec; the SDK's client checks).
     for (const tool of tools) expect(tool.outputSchema, tool.name).toBeUndefined();
@@ -190,6 +194,19 @@ describe('cn mcp', () => {
       { pattern: 'new User(', fixed: true, maxTokens: 40 },
       ['grep', '-F', 'new User(', '--max-tokens', '40'],
     ],
+    // Issue 24, item 16: what the CLI could ask and the tools could not.
+    ['cn_grep', { pattern: 'user', word: true, in: 'src/services' }, ['grep', 'user', '-w', '--in', 'src/services']],
+    [
+      'cn_impact',
+      { target: 'User', kind: 'class', in: 'src/domain', exact: true },
+      ['impact', 'User', '--kind', 'class', '--in', 'src/domain', '--exact'],
+    ],
+    [
+      'cn_map',
+      { file: `${user}::User`, kind: 'method', modifiers: ['public'] },
+      ['map', `${user}::User`, '--kind', 'method', '--public'],
+    ],
+    ['cn_diagnostics', { files: ['src/domain'] }, ['diagnostics', 'src/domain']],
     ['cn_deps', { file: 'src/api/routes.ts' }, ['deps', 'src/api/routes.ts']],
     ['cn_deps', { file: user, direction: 'in', depth: 2 }, ['deps', user, '--direction', 'in', '--depth', '2']],
     ['cn_deps', { orphans: true }, ['deps', '--orphans']],
@@ -209,12 +226,41 @@ describe('cn mcp', () => {
     const cliCompact = await cn([...cliArgs, '--format', 'compact', '--root', root]);
     expect(compact.isError, compact.text).toBe(false);
     expect(compact.structured).toBeUndefined();
-    expect(compact.text).toBe(cliCompact.stdout.trim());
+    // An id that failed: the CLI says it on stderr (`cn: <id>: <why>`), the tool, with no stderr, in its answer.
+    const failed = compact.text.split('\n').filter((line) => line.startsWith('failed '));
+    expect(failed.map((line) => `cn: ${line.slice('failed '.length)}`)).toEqual(
+      cliCompact.stderr.split('\n').filter((line) => line !== ''),
+    );
+    expect(
+      inToolWords(
+        compact.text
+          .split('\n')
+          .filter((line) => !line.startsWith('failed '))
+          .join('\n'),
+      ),
+    ).toBe(inToolWords(cliCompact.stdout.trim()));
+    // Issue 24, item 16: no hint tells an MCP client to type a flag or a cn command.
+    expect(compact.text).not.toMatch(/(^|[\s(/])--[a-z]|\bcn (find|map|calls|impl|type|impact|inspect) /m);
     const asJson = await mcp.call(tool, { ...args, format: 'json' });
     const cli = await cn([...cliArgs, '--root', root]);
     expect(asJson.structured).toEqual(json(cli));
     expect(asJson.text).toBe(cli.stdout.trim());
   });
+
+  /**
+   * The CLI's hints as a tool says them: tools and their arguments instead of commands and flags (and so a budget's
+   * own estimate of itself a few tokens apart).
+   */
+  const inToolWords = (text: string) =>
+    text
+      .replace(/\(this answer ~\d+\)/, '(this answer ~n)')
+      .replace(/\bcn (find|map|calls|impl|type|impact) (\S+)/g, (_all, command: string, subject: string) => {
+        const argument = { find: 'query', map: 'file' }[command] ?? 'target';
+        return `cn_${command} ${argument}=${subject}`;
+      })
+      .replace(/--([a-z]+(?:-[a-z]+)*)/g, (_all, flag: string) =>
+        flag.replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase()),
+      );
 
   const otherFormats: Array<[string, Record<string, unknown>, string[]]> = [
     ['cn_find', { query: 'User', format: 'ids' }, ['find', 'User', '--format', 'ids']],

@@ -16,6 +16,75 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
     expect(answer.result.code.split('\n').at(-1)).toBe('  }');
   });
 
+  it('map of one declaration, by kind and modifiers, names only: "public methods of Node" (issue 23, item 5)', async () => {
+    const names = await run(['map', 'src/trie.ts::Node', '--kind', 'method', '--public', '--format', 'names']);
+    expect(names).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(names.stdout.trim().split('\n')).toEqual([
+      'src/trie.ts::Node, Class 8-40 (8 of 11 symbols: method, public)',
+      'size 13-19',
+      'search 21-27',
+      'load 29-29',
+      'value 31-31',
+      'parse 34-39',
+    ]);
+    const statics = await run(['map', 'src/trie.ts::8::23', '--static', '--format', 'compact']);
+    expect(statics.stdout.trim().split('\n')).toEqual([
+      'src/trie.ts::Node, Class 8-40 (1 of 11 symbols: static)',
+      '10:18  private static Property  count  10-10',
+    ]);
+    const typo = await run(['map', 'src/trie.ts::Nod']);
+    expect(typo).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(typo.stderr).toBe("cn: no declaration named 'Nod' in src/trie.ts (did you mean src/trie.ts::Node?)\n");
+    const unknown = await run(['map', 'src/trie.ts', '--modifier', 'pubic']);
+    expect(unknown).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(unknown.stderr).toMatch(/^cn: unknown modifier 'pubic' \(use public, #private or one of: /);
+  });
+
+  describe('inspect: the enclosing declaration, rg -n of one file, errors only on stderr (issue 24, item 11)', () => {
+    it('--expand declaration gives the method where block gives the loop the line is in', async () => {
+      const block = json(await run(['inspect', 'src/trie.ts:24']));
+      expect(block.result).toMatchObject({ range: { startLine: 23, endLine: 25 }, expand: 'block' });
+      const declaration = json(await run(['inspect', 'src/trie.ts:24', '--expand', 'declaration', '--no-code']));
+      expect(declaration.result).toEqual({
+        id: 'src/trie.ts::21::3',
+        filePath: 'src/trie.ts',
+        range: { startLine: 21, endLine: 27 },
+        expand: 'declaration',
+      });
+    });
+
+    it('rg -n on one file prints no file name: --file names it; without, one line on stderr and exit 2', async () => {
+      // What `rg -n "found" src/trie.ts` prints.
+      const rg =
+        '22:    const found: [T, Params][] = [];\n24:      if (part === method) found.push([this.value(), this.#params]);\n';
+      const piped = await cn(
+        ['inspect', '-', '--file', 'src/trie.ts', '--no-code', '--format', 'compact', '--root', root],
+        {
+          input: rg,
+        },
+      );
+      expect(piped).toMatchObject({ exitCode: 0, stderr: '' });
+      expect(piped.stdout.trim()).toBe('src/trie.ts:22-22\nsrc/trie.ts:23-25');
+      const without = await cn(['inspect', '-', '--format', 'compact', '--root', root], { input: rg });
+      expect(without).toMatchObject({ exitCode: 2, stdout: '' });
+      expect(without.stderr).toBe(
+        "cn: '22:    const found: [T, Params][] = [];' has a line number but no file (rg omits the file name when it searches one file: pass --file <path>, or run rg with -H)\n",
+      );
+    });
+
+    it('an id that fails is said on stderr only; stdout keeps the blocks (json keeps failures as data)', async () => {
+      const input = 'src/trie.ts:24\nsrc/trie.ts:900\n';
+      const compact = await cn(['inspect', '-', '--no-code', '--format', 'compact', '--root', root], { input });
+      expect(compact.exitCode).toBe(0);
+      expect(compact.stdout.trim()).toBe('src/trie.ts:23-25');
+      expect(compact.stderr).toMatch(/^cn: src\/trie\.ts:900: /);
+      const text = await cn(['inspect', '-', '--no-code', '--format', 'text', '--root', root], { input });
+      expect(text.stdout).not.toMatch(/900/);
+      const data = json(await cn(['inspect', '-', '--no-code', '--root', root], { input }));
+      expect(data.failures).toEqual([expect.objectContaining({ id: 'src/trie.ts:900' })]);
+    });
+  });
+
   it('inspect --no-code gives only the range, in every format', async () => {
     const single = await run(['inspect', 'src/trie.ts::21::3', '--no-code']);
     expect(single.exitCode).toBe(0);

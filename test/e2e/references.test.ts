@@ -63,6 +63,36 @@ describe('cn find: roles, groups, files and several queries', () => {
     expect(noTests.stdout.trimEnd().split('\n')).toEqual(['src/index.ts', 'src/repository.ts', 'src/service.ts']);
   });
 
+  it('--refs-not-in takes a comma list or the flag repeated (a union); a piece that matches no file is said (issue 23, item 4)', async () => {
+    const ask = (...filters: string[]) => cn(['find', REPOSITORY, ...filters, '--format', 'files', '--root', root]);
+    const withoutTestsOrIndex = ['src/repository.ts', 'src/service.ts'];
+    // As one glob, "test,src/index.ts" matched nothing and nothing was left out, silently.
+    const listed = await ask('--refs-not-in', 'test/**/*.test.ts,src/index.ts');
+    expect(listed).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(listed.stdout.trimEnd().split('\n')).toEqual(withoutTestsOrIndex);
+    const repeated = await ask('--refs-not-in', 'test', '--refs-not-in', 'src/index.ts');
+    expect(repeated.stdout.trimEnd().split('\n')).toEqual(withoutTestsOrIndex);
+    const braces = await ask('--refs-not-in', '{test/**,src/index.ts}');
+    expect(braces.stdout.trimEnd().split('\n')).toEqual(withoutTestsOrIndex);
+    // A piece that matches no project file: said on stderr beside a pipe's list, first in a text answer, in JSON.
+    const typo = await ask('--refs-not-in', 'test,**/*.spec.ts');
+    expect(typo.stdout.trimEnd().split('\n')).toEqual(['src/index.ts', 'src/repository.ts', 'src/service.ts']);
+    expect(typo.stderr).toBe("cn: warning: --refs-not-in '**/*.spec.ts' matches no project file\n");
+    const compact = await cn([
+      'find',
+      REPOSITORY,
+      '--refs-not-in',
+      'test,**/*.spec.ts',
+      '--format',
+      'compact',
+      '--root',
+      root,
+    ]);
+    expect(compact.stdout.split('\n')[0]).toBe("warning: --refs-not-in '**/*.spec.ts' matches no project file");
+    const answer = json(await cn(['find', REPOSITORY, '--in', 'lib', '--refs-in', 'src', '--root', root]));
+    expect(answer.unmatched).toEqual([{ field: 'in', pattern: 'lib' }]);
+  });
+
   it('answers several queries from stdin: one JSON array, one text block per query', async () => {
     const input = `${REPOSITORY}\nrecord\n`;
     const many = await cn(['find', '-', '--exact', '--no-refs', '--root', root], { input });

@@ -311,6 +311,29 @@ describe('scripts/agent-eval runner', () => {
     expect(stdout).toBe('1\n');
     expect(logOf(run)).toEqual([expect.objectContaining({ command, exit: 0 })]);
   });
+  it('passes double-quoted words as bash does: a backslash stays unless it escapes " \\ ` $ (rg "\\w+" lost its \\)', async () => {
+    const { run } = runDirectory('grep');
+    const { stdout, exitCode } = await runScript(
+      'run.mjs',
+      ['--run', run, '--agent', 'grep', '--stdin'],
+      'grep -c "export \\w\\+ \\"\\?" hello.ts\n',
+    );
+    expect(exitCode).toBe(0);
+    expect(stdout).toBe('1\n');
+  });
+  it('takes ! as the plain character it is in bash -c (rg -g !*.test.ts, find ! -name), each word quoted', async () => {
+    const { run } = runDirectory('grep');
+    const { stdout, exitCode } = await runScript('run.mjs', [
+      '--run',
+      run,
+      '--agent',
+      'grep',
+      '--',
+      'find . -name hello.ts ! -name x',
+    ]);
+    expect(exitCode).toBe(0);
+    expect(stdout).toBe('./hello.ts\n');
+  });
   it('starts a run only on a named corpus and keeps it: --corpus is required for a new run and must match an old one', async () => {
     const run = path.join(tempDir(), 'new-run');
     const missing = await runScript('run.mjs', ['--run', run, '--agent', 'grep', '--', 'ls']);

@@ -39,6 +39,15 @@ export function attachNegativeValues(argv: string[], valueOptions: Set<string>):
   return joined;
 }
 
+/**
+ * `cn help <command>` as `cn <command> --help`, and `cn help` as `cn --help` (`help` is a word people and agents try
+ * first); any other command line as it is.
+ */
+export function helpCommandAsFlag(argv: readonly string[]): readonly string[] {
+  if (argv[2] !== 'help') return argv;
+  return [...argv.slice(0, 2), ...argv.slice(3), '--help'];
+}
+
 /** `--maxTokens` (cac names options camelCased in its errors) as the user typed it: `--max-tokens`. */
 export function flagAsTyped(message: string): string {
   return message.replace(

@@ -1,10 +1,11 @@
 import { cac } from 'cac';
 import { CnError } from '@cn/core';
 import { CN_VERSION } from '@cn/protocol';
-import { parseCommandLine, refuseEmptyValues } from './argv.js';
+import { helpCommandAsFlag, parseCommandLine, refuseEmptyValues } from './argv.js';
 import { refuseUnhonoured } from './command-scope.js';
 import { registrationsFor } from './commands/index.js';
 import { helpSections, registerGlobalOptions } from './help.js';
+import { refuseUnknownOptions, unknownCommand } from './misspellings.js';
 import { contextFrom, reportFailure, type CommandHost } from './run.js';
 
 const cli = cac('cn');
@@ -21,21 +22,20 @@ const host: CommandHost = {
     })();
   },
 };
-for (const register of registrationsFor(process.argv.slice(2))) register(host);
+// `cn help find` is `cn find --help`, and `cn help` is `cn --help`.
+const argv = helpCommandAsFlag(process.argv);
+for (const register of registrationsFor(argv.slice(2))) register(host);
 cli.help((sections) => helpSections(cli, sections));
 cli.version(CN_VERSION);
 
 async function main(): Promise<void> {
-  parseCommandLine(cli, process.argv);
+  const helpFor = argv !== process.argv ? argv[2] : undefined;
+  if (helpFor !== undefined && helpFor !== '--help' && !cli.commands.some((command) => command.isMatched(helpFor)))
+    throw unknownCommand(cli, helpFor);
+  parseCommandLine(cli, argv);
   if (!cli.options.help && !cli.options.version) {
-    if (!cli.matchedCommand) {
-      const given = cli.args[0];
-      throw new CnError(
-        'bad-input',
-        given === undefined ? 'no command given' : `unknown command '${given}'`,
-        'see cn --help',
-      );
-    }
+    if (!cli.matchedCommand) throw unknownCommand(cli, cli.args[0]);
+    refuseUnknownOptions(cli, cli.matchedCommand);
     refuseEmptyValues(cli, cli.matchedCommand);
     refuseExtraArguments(cli.matchedCommand.name, cli.matchedCommand.args, cli.args);
     refuseUnhonoured(cli.matchedCommand.name, cli.options);

@@ -30,7 +30,7 @@ export function showProgress(
 ): () => void {
   if (!stream.isTTY) return () => undefined;
   const started = Date.now();
-  let shown = '';
+  const line = statusLine(stream);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const schedule = (ms: number) => {
@@ -42,17 +42,34 @@ export function showProgress(
     const state = await readState().catch(() => undefined);
     if (stopped) return;
     const text = state && loadingLine(state);
-    const line = text ? `${text} … ${((Date.now() - started) / 1000).toFixed(0)} s` : '';
-    // Rewritten only when it changes; an empty line erases the last one.
-    if (line !== shown) stream.write(`\r\x1b[K${line}`);
-    shown = line;
+    line.show(text ? `${text} … ${((Date.now() - started) / 1000).toFixed(0)} s` : '');
     schedule(pollMs);
   };
   schedule(afterMs);
   return () => {
     stopped = true;
     clearTimeout(timer);
-    if (shown) stream.write('\r\x1b[K');
+    line.end();
+  };
+}
+
+/**
+ * The one line a long wait shows on a terminal's stderr: rewritten in place when its text changes (an empty text
+ * erases it), erased by `end`, and never prefixed `cn:` as errors are. Anywhere but a terminal it writes nothing:
+ * stderr is for errors there.
+ */
+export function statusLine(stream: ProgressStream): { show(text: string): void; end(): void } {
+  let shown = '';
+  return {
+    show(text) {
+      if (!stream.isTTY || text === shown) return;
+      stream.write(`\r\x1b[K${text}`);
+      shown = text;
+    },
+    end() {
+      if (shown) stream.write('\r\x1b[K');
+      shown = '';
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@cn/core';
 import { flagAsTyped } from './argv.js';
 import { EXIT, EXIT_BY_KIND } from './exit-codes.js';
-import { daemonLoadingState, sharedProgress, showProgress } from './progress.js';
+import { daemonLoadingState, sharedProgress, showProgress, type ProgressStream } from './progress.js';
 import { resolveProjectRoot } from './project-root.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -23,6 +23,8 @@ export interface Context {
   timeoutMs: number;
   /** Shows what a slow daemon call waits for (a cold start) on a terminal's stderr; absent with --quiet. */
   watch?: () => () => void;
+  /** Where a long answer's progress line goes (statusLine: a terminal only); absent with --quiet. */
+  progress?: ProgressStream;
 }
 
 export interface Outcome {
@@ -73,8 +75,10 @@ export function contextFrom(options: {
     format: format as AnswerFormat,
     timeoutMs: timeoutFlag(options.timeout),
   };
-  if (options.quiet !== true)
+  if (options.quiet !== true) {
+    context.progress = process.stderr;
     context.watch = sharedProgress(() => showProgress(process.stderr, () => daemonLoadingState(context.root)));
+  }
   return context;
 }
 

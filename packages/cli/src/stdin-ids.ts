@@ -42,16 +42,32 @@ export function readStdin(firstByteWithinMs?: number): Promise<string> {
 /**
  * One target per line: cn ids (`path::line::char`, `ref::…`), `path:line[:col]`, whole `rg -n`
  * / `rg --vimgrep` lines (`path:line:col:text`), tsc lines (`path(line,col): error …`, `path:line:col - error …`).
- * Each is reduced to what names the place, so trailing text never spoils the column.
+ * Each is reduced to what names the place, so trailing text never spoils the column. `rg -n` given one file prints
+ * no file name (`590:    throw …`, `591-` for context): such a line names a place in `file` (`--file`), and
+ * without one it is refused, once, rather than sent as a malformed id per line.
  */
-export function idsFromLines(text: string): string[] {
+export function idsFromLines(text: string, file?: string): string[] {
   const ids: string[] = [];
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '') continue;
-    ids.push(targetOf(line));
+    const numbered = NUMBERED_LINE.exec(raw);
+    if (numbered && file === undefined)
+      throw new CnError(
+        'bad-input',
+        `'${clipped(line)}' has a line number but no file`,
+        'rg omits the file name when it searches one file: pass --file <path>, or run rg with -H',
+      );
+    ids.push(numbered ? `${file}:${numbered[1]}${numbered[2] ? `:${numbered[2]}` : ''}` : targetOf(line));
   }
   return ids;
+}
+
+/** `590:text`, `590-text` (a context line), `12:5:text` (`--column`): rg's lines when it prints no file name. */
+const NUMBERED_LINE = /^(\d+)(?::(\d+))?[:-]/;
+
+function clipped(line: string): string {
+  return line.length > 60 ? `${line.slice(0, 60)}…` : line;
 }
 
 function targetOf(line: string): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { StatusResponse } from '@cn/core';
-import { loadingLine, sharedProgress, showProgress, type LoadingState } from '../src/progress.js';
+import { loadingLine, sharedProgress, showProgress, statusLine, type LoadingState } from '../src/progress.js';
+import { diagnosticsProgress } from '../src/commands/diagnostics.js';
 import { fakeDaemonStatus } from '../../daemon/test/status-fixture.js';
 
 const ERASE = '\r\x1b[K';
@@ -53,6 +54,21 @@ describe('cn status --format text', () => {
     const progress = { phase: 'loading' as const, projectsLoaded: 3, projectsTotal: 12, sourceFiles: 4210 };
     const text = statusText(fakeDaemonStatus(1, { state: 'loading', progress }));
     expect(text).toMatch(/^state {7}loading {2}\(loading projects 3\/12 \(4,210 source files\)\)$/m);
+  });
+
+  it('lists the projects one per row under their count, not 41 on one line (issue 24, item 15)', async () => {
+    const { statusText } = await import('../../core/src/format/text.js');
+    const projects = ['tsconfig.json', 'packages/a/tsconfig.json', 'packages/b/tsconfig.json'];
+    const lines = statusText(fakeDaemonStatus(1, { projects })).split('\n');
+    const at = lines.findIndex((line) => line.startsWith('projects'));
+    expect(lines.slice(at, at + 4)).toEqual([
+      'projects    3',
+      '              tsconfig.json',
+      '              packages/a/tsconfig.json',
+      '              packages/b/tsconfig.json',
+    ]);
+    const one = statusText(fakeDaemonStatus(1, { projects: ['tsconfig.json'] })).split('\n');
+    expect(one).toContain('projects    tsconfig.json');
   });
 });
 
@@ -119,5 +135,29 @@ describe('sharedProgress', () => {
     expect(stop).toHaveBeenCalledTimes(1);
     watch()();
     expect(start).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('statusLine: progress of a long answer (cn diagnostics over the project, issue 24 item 12)', () => {
+  it('on a terminal: one line rewritten in place, without the cn: of errors, erased at the end', () => {
+    const stderr = terminal();
+    const line = statusLine(stderr);
+    line.show(diagnosticsProgress({ filesChecked: 100, totalFiles: 256, found: 3 }));
+    line.show(diagnosticsProgress({ filesChecked: 100, totalFiles: 256, found: 3 }));
+    line.show(diagnosticsProgress({ filesChecked: 200, totalFiles: 256, found: 1 }));
+    line.end();
+    expect(stderr.writes).toEqual([
+      `${ERASE}diagnostics: 100/256 files checked, 3 found so far`,
+      `${ERASE}diagnostics: 200/256 files checked, 1 found so far`,
+      ERASE,
+    ]);
+  });
+
+  it('writes nothing when stderr is not a terminal (an agent, CI): it printed cn: lines there', () => {
+    const piped = terminal(false);
+    const line = statusLine(piped);
+    line.show('diagnostics: 100/256 files checked, 0 found so far');
+    line.end();
+    expect(piped.writes).toEqual([]);
   });
 });

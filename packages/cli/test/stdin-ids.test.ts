@@ -27,3 +27,30 @@ describe('idsFromLines', () => {
     ]);
   });
 });
+
+describe('lines of rg -n run on one file (issue 24, item 11)', () => {
+  // rg leaves the file name out when it searches one file: `590:    throw …`, and `591-` for a context line.
+  const rg = ['590:    throw new Error("x");', '591-  }', '12:5:const x = 1;'].join('\n');
+
+  it('name places in --file', () => {
+    expect(idsFromLines(rg, 'src/request.ts')).toEqual([
+      'src/request.ts:590',
+      'src/request.ts:591',
+      'src/request.ts:12:5',
+    ]);
+  });
+
+  it('without --file are refused once, saying why and what to pass', () => {
+    expect(() => idsFromLines(rg)).toThrow(
+      expect.objectContaining({
+        kind: 'bad-input',
+        message: '\'590:    throw new Error("x");\' has a line number but no file',
+        hint: 'rg omits the file name when it searches one file: pass --file <path>, or run rg with -H',
+      }),
+    );
+  });
+
+  it('leave lines that name their file alone, --file or not', () => {
+    expect(idsFromLines('src/b.ts:12:  x', 'src/other.ts')).toEqual(['src/b.ts:12']);
+  });
+});

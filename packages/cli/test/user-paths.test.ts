@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Context } from '../src/run.js';
 import { userFile } from '../src/user-paths.js';
+import { scopeFlag } from '../src/commands/agent-options.js';
 
 describe('userFile', () => {
   let root: string;
@@ -26,5 +27,22 @@ describe('userFile', () => {
     writeFileSync(path.join(root, 'a.ts'), '');
     writeFileSync(path.join(project, 'a.ts'), '');
     expect(userFile({ root: project, cwd: root } as Context, 'a.ts')).toBe(path.join(project, 'a.ts'));
+  });
+});
+
+describe('scopeFlag: --in, --refs-in, --refs-not-in (issue 23, item 4)', () => {
+  let root: string;
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('takes the flag repeated, or a comma list, as one list, each piece made root-relative from the working directory', () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'cn-scope-'));
+    const cwd = path.join(root, 'packages/zod');
+    mkdirSync(path.join(cwd, 'src'), { recursive: true });
+    const context = { root, cwd } as Context;
+    expect(scopeFlag(context, '**/*.test.ts,**/*.test.tsx', '--refs-not-in')).toBe('**/*.test.ts,**/*.test.tsx');
+    expect(scopeFlag(context, ['src', '**/*.spec.ts'], '--refs-not-in')).toBe('packages/zod/src,**/*.spec.ts');
+    expect(scopeFlag(context, 'src/*.{ts,tsx}')).toBe('packages/zod/src/*.{ts,tsx}');
+    expect(() => scopeFlag(context, ['src', ''], '--refs-in')).toThrow('--refs-in takes a path or glob');
+    expect(() => scopeFlag(context, ' , ')).toThrow('--in takes a path or glob');
   });
 });

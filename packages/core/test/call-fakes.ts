@@ -1,5 +1,14 @@
 import * as path from 'node:path';
-import type { CallHierarchyItem, OutgoingCall, OutlineNode, SourceLocation } from '../src/index.js';
+import type {
+  AnonymousScope,
+  CallHierarchyItem,
+  OutgoingCall,
+  OutlineNode,
+  Position,
+  ReferenceSite,
+  ReferenceSyntax,
+  SourceLocation,
+} from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, key } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
@@ -15,7 +24,8 @@ interface Declaration {
  * it, for the shapes the tests use: `function f() {`, `class C {}` or `const f = () => {` … up to a line that is
  * `}` (or all on one line), and `describe('x', () => {` callbacks up to `})`. References are every
  * other whole-word occurrence of a declared name (also in comments or `instanceof`, as the engine's
- * are); outgoing calls are the occurrences inside a declaration.
+ * are); outgoing calls are the occurrences inside a declaration. The reference syntax reads the same shapes
+ * (TextReferenceSyntax).
  */
 export function codebaseFromText(sources: Record<string, string>) {
   const engine = new FakeEngine();
@@ -79,7 +89,126 @@ export function codebaseFromText(sources: Record<string, string>) {
         navigation.outgoing.get(caller.name)!.push({ to: navigation.items.get(callee.name)!, callSites: sites });
     }
   }
-  return { engine, navigation, files };
+  return { engine, navigation, files, referenceSyntax: new TextReferenceSyntax() };
+}
+
+interface Scope {
+  name: string;
+  kind: string;
+  /** 0-based lines. */
+  start: number;
+  end: number;
+  nameAt: Position;
+  /** Where an arrow callback's own text starts (its `()`), or undefined for a named declaration. */
+  arrowAt?: number;
+  indent: number;
+  named: boolean;
+}
+
+/**
+ * Roles and enclosing declarations read from the same line shapes as the outlines above, by the rule of the real
+ * syntax reader: functions, classes and `const f = () =>` at any depth, other `const`s at the top level only;
+ * `describe('x', () => {` callbacks (at any indentation) are unnamed arrows in between.
+ */
+export class TextReferenceSyntax implements ReferenceSyntax {
+  async classify(_fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
+    const lines = text.split('\n');
+    const scopes = scopesOf(lines);
+    return positions.map((asked) => {
+      const line = lines[asked.line - 1] ?? '';
+      // Any character of a name stands for the name, as a node of the real syntax tree does.
+      const nameStart = /[\w$]*$/.exec(line.slice(0, asked.character - 1))!.index;
+      const position = { line: asked.line, character: nameStart + 1 };
+      const before = line.slice(0, position.character - 1);
+      const after = line.slice(position.character - 1).replace(/^[\w$]+/, '');
+      const declared = scopes.some(
+        (scope) => scope.named && scope.nameAt.line === position.line && scope.nameAt.character === position.character,
+      );
+      const role: ReferenceSite['role'] =
+        /^\s*import\b/.test(line) || /^\s*export \{/.test(line)
+          ? line.trimStart().startsWith('import')
+            ? 'import'
+            : 'export'
+          : declared
+            ? 'declaration'
+            : /\bnew\s+$/.test(before)
+              ? 'new'
+              : /^\s*\(/.test(after)
+                ? 'call'
+                : 'read';
+      const around = scopes.filter(
+        (scope) =>
+          !(scope.named && scope.nameAt.line === position.line && scope.nameAt.character === position.character) &&
+          (position.line - 1 > scope.start ||
+            (position.line - 1 === scope.start &&
+              position.character - 1 >= (scope.arrowAt ?? scope.nameAt.character))) &&
+          position.line - 1 <= scope.end,
+      );
+      const enclosing = around.filter((scope) => scope.named).pop();
+      const through: AnonymousScope[] = around
+        .filter((scope) => !scope.named && (!enclosing || scope.start >= enclosing.start))
+        .map((scope) => ({ kind: 'arrow', line: scope.start + 1 }));
+      return {
+        role,
+        ...(enclosing
+          ? {
+              enclosing: {
+                name: enclosing.name,
+                kind: enclosing.kind,
+                position: enclosing.nameAt,
+                end: { line: enclosing.end + 1, character: 1000 },
+              },
+            }
+          : {}),
+        ...(through.length > 0 ? { through } : {}),
+      };
+    });
+  }
+}
+
+/** Named declarations and arrow callbacks, outermost first. */
+function scopesOf(lines: string[]): Scope[] {
+  const scopes: Scope[] = [];
+  lines.forEach((content, index) => {
+    const indent = /^\s*/.exec(content)![0];
+    const endOf = (closing: string) =>
+      content.trimEnd().endsWith('}') || !content.trimEnd().endsWith('{')
+        ? index
+        : lines.findIndex((candidate, after) => after > index && candidate === closing);
+    const callback = /^(\s*)\w+\('[^']*', (\(\) => \{)$/.exec(content);
+    if (callback) {
+      const arrowAt = content.indexOf(callback[2]);
+      scopes.push({
+        name: '',
+        kind: 'arrow',
+        start: index,
+        end: endOf(`${indent}})`),
+        nameAt: { line: index + 1, character: arrowAt + 1 },
+        arrowAt,
+        indent: indent.length,
+        named: false,
+      });
+      return;
+    }
+    const match = /^(\s*)(?:export )?(?:(function|class) (\w+)|const (\w+) = (\(.*\) =>)?)/.exec(content);
+    if (!match) return;
+    const name = match[3] ?? match[4];
+    const isFunctionValue = match[2] !== undefined || match[5] !== undefined;
+    // A `const` inside a function or callback is a local: no declaration anyone asks about.
+    if (!isFunctionValue && indent.length > 0) return;
+    const kind = match[2] === 'class' ? 'Class' : isFunctionValue ? 'Function' : 'Variable';
+    const nameAt = content.indexOf(name, match[1].length + (match[0].startsWith(`${indent}export`) ? 7 : 0));
+    scopes.push({
+      name,
+      kind,
+      start: index,
+      end: endOf(`${indent}}`),
+      nameAt: { line: index + 1, character: nameAt + 1 },
+      indent: indent.length,
+      named: true,
+    });
+  });
+  return scopes.sort((a, b) => a.start - b.start || a.indent - b.indent);
 }
 
 /** Navigation whose outgoing calls were read from the text. */

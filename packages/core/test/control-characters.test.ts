@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ANSWER_FORMATS,
   PRESENTERS,
   escapeControls,
   escapeControlsInBlock,
@@ -139,7 +138,7 @@ describe('every text format escapes what came from files', () => {
       candidates: [],
       totalCandidates: 0,
     };
-    for (const format of ANSWER_FORMATS.filter((format) => format !== 'json' && format !== 'tree')) {
+    for (const format of formatsOf(PRESENTERS.find).filter((format) => format !== 'json')) {
       const render = PRESENTERS.find[format as 'text' | 'compact' | 'ids' | 'files'];
       expect(presentAnswer('find', clean, format).output).toBe(render(clean));
     }

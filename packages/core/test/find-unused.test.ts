@@ -132,8 +132,60 @@ describe('findUnused', () => {
     });
     for (const format of ['text', 'compact'] as const)
       expect(presentAnswer('unused', response, format).output).toContain(
-        'skipped 2 files deleted while cn checked: src/b.ts, src/c.ts',
+        'skipped 2 files deleted or changed while cn checked: src/b.ts, src/c.ts',
       );
+  });
+
+  it('skips a file rewritten between its outline and its reference search, where the engine fails on the old place', async () => {
+    const engine = new FakeEngine();
+    const [a, b] = ['a', 'b'].map((name) => `${ROOT}/src/${name}.ts`);
+    for (const file of [a, b]) engine.outlines[file] = [node('lonely', 'Function', [1, 1], [1, 17])];
+    const files = new FakeFiles({
+      'src/a.ts': 'export function lonely(): void {}\n',
+      'src/b.ts': 'export function lonely(): void {}\n',
+    });
+    const importGraph = { ...importGraphOf(files), projectFiles: async () => [a, b] };
+    const outline = engine.outline.bind(engine);
+    engine.outline = async (file) => {
+      const nodes = await outline(file);
+      // b.ts is rewritten once outlined: its old place now holds other text, and tsserver asserted there
+      // ("Debug Failure. False expression") while files churned.
+      if (file === b) files.files['src/b.ts'] = '\n';
+      return nodes;
+    };
+    const references = engine.references.bind(engine);
+    engine.references = async (file, position, includeDeclaration) => {
+      if (file === b)
+        throw new CnError(
+          'engine-failure',
+          'language server failed on textDocument/references: Debug Failure. False expression.',
+        );
+      return references(file, position, includeDeclaration);
+    };
+    const response = await findUnused(
+      { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph },
+      {},
+    );
+    expect(response).toMatchObject({
+      files: [{ filePath: 'src/a.ts', unused: [{ name: 'lonely' }] }],
+      deletedWhileChecking: ['src/b.ts'],
+    });
+  });
+
+  it('still fails when the engine fails on a file that did not change', async () => {
+    const engine = new FakeEngine();
+    const a = `${ROOT}/src/a.ts`;
+    engine.outlines[a] = [node('lonely', 'Function', [1, 1], [1, 17])];
+    const files = new FakeFiles({ 'src/a.ts': 'export function lonely(): void {}\n' });
+    engine.references = async () => {
+      throw new CnError('engine-failure', 'language server failed on textDocument/references');
+    };
+    await expect(
+      findUnused(
+        { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) },
+        {},
+      ),
+    ).rejects.toThrow(/language server failed/);
   });
 
   it('reports top-level declarations no other place refers to, overloads once, exported ones flagged', async () => {
@@ -172,6 +224,19 @@ describe('findUnused', () => {
       complete: true,
     });
     expect(engine.asked).toEqual([`${file}:1:17`, `${file}:2:17`, `${file}:3:10`]);
+  });
+
+  it('a use inside the declaration itself (recursion) is no use', async () => {
+    const engine = new FakeEngine();
+    const file = `${ROOT}/src/walk.ts`;
+    const text = ['function countdown(n: number): number {', '  return n > 0 ? countdown(n - 1) : 0;', '}', ''].join(
+      '\n',
+    );
+    engine.outlines[file] = [node('countdown', 'Function', [1, 3], [1, 10])];
+    engine.referencesAt[`${file}:1:10`] = [at('src/walk.ts', 2, 18)];
+    const files = new FakeFiles({ 'src/walk.ts': text });
+    const deps = { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) };
+    expect(names(await findUnused(deps, { path: 'src/walk.ts' }))).toEqual(['src/walk.ts:countdown']);
   });
 
   it('marks declarations whose only uses are in test files, and skips declare global and module augmentations', async () => {
@@ -246,6 +311,23 @@ describe('findUnused', () => {
     const withoutApp = await findUnused(deps, { path: 'src/url.ts', refsNotIn: 'src/app.ts' });
     expect(engine.asked).toContain(`${ROOT}/src/url.ts:1:14`);
     expect(names(withoutApp)[0]).toBe('src/url.ts:fromApp (tests)');
+  });
+
+  it('an export a computed key may read is reported as possibly used, with where; a key in an uncounted file is not', async () => {
+    const { deps } = urlProject({
+      'src/app.ts': "import * as url from './url';\nexport const pick = (key: string) => url[key];\n",
+    });
+    const response = await findUnused(deps, { path: 'src/url.ts', exported: true });
+    const nobody = response.files[0].unused.find((symbol) => symbol.name === 'fromNobody');
+    expect(nobody).toMatchObject({ computedAccess: 'src/app.ts::2::38' });
+    expect(response.possiblyUsed).toBe(3);
+    expect(presentAnswer('unused', response, 'compact').output).toContain(
+      'src/url.ts::4::14  Constant  fromNobody  (exported, possibly used: computed access at src/app.ts:2)',
+    );
+    expect(presentAnswer('unused', response, 'text').output).toMatch(/; 3 possibly used through a computed key\)/);
+    const notCounted = await findUnused(deps, { path: 'src/url.ts', exported: true, refsNotIn: 'src/app.ts' });
+    expect(notCounted.files[0].unused.some((symbol) => symbol.computedAccess)).toBe(false);
+    expect(notCounted.possiblyUsed).toBeUndefined();
   });
 
   it('--limit cuts the list but total counts everything; the answer says what it searched', async () => {
@@ -368,6 +450,108 @@ describe('findUnused membersOf', () => {
     await expect(findUnused(deps, { membersOf: 'src/model.ts' })).rejects.toThrow(
       "--members takes a class, not a file: 'src/model.ts'",
     );
+  });
+});
+
+describe('findUnused membersOf: members judged as the source declares them (issue 23.4)', () => {
+  const shape = [
+    'export class Shape {', // 1
+    '  static create(): Shape { return new Shape(); }', // 2
+    '  create(): void {}', // 3
+    '  get area(): number { return 0; }', // 4
+    '  set area(value: number) {}', // 5
+    "  static kinds = ['a'];", // 6
+    '}', // 7
+    'export enum Color {', // 8
+    '  Red,', // 9
+    '  Green,', // 10
+    '}', // 11
+    '',
+  ].join('\n');
+  function shapeProject(colorUse = 'Color.Red') {
+    const engine = new FakeEngine();
+    const file = `${ROOT}/src/shape.ts`;
+    engine.outlines[file] = [
+      node(
+        'Shape',
+        'Class',
+        [1, 7],
+        [1, 14],
+        [
+          node('create', 'Method', [2, 2], [2, 10]),
+          node('create', 'Method', [3, 3], [3, 3]),
+          node('area', 'Property', [4, 4], [4, 7]),
+          node('area', 'Property', [5, 5], [5, 7]),
+          node('kinds', 'Property', [6, 6], [6, 10]),
+        ],
+      ),
+      node(
+        'Color',
+        'Enum',
+        [8, 11],
+        [8, 13],
+        [node('Red', 'EnumMember', [9, 9], [9, 3]), node('Green', 'EnumMember', [10, 10], [10, 3])],
+      ),
+    ];
+    engine.referencesAt[`${file}:2:10`] = [at('src/app.ts', 2, 7)];
+    engine.referencesAt[`${file}:1:14`] = [at('src/app.ts', 2, 1)];
+    engine.referencesAt[`${file}:8:13`] = [at('src/app.ts', 3, 24)];
+    engine.referencesAt[`${file}:9:3`] = [];
+    const files = new FakeFiles({
+      'src/shape.ts': shape,
+      'src/app.ts': `import { Shape, Color } from './shape';\nShape.create();\nexport const picked = (${colorUse});\n`,
+    });
+    return {
+      engine,
+      deps: { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) },
+    };
+  }
+
+  it('a static and an instance member of one name apart, an accessor as Getter, a get/set pair once', async () => {
+    const { deps } = shapeProject();
+    const response = await findUnused(deps, { membersOf: 'src/shape.ts::1::14' });
+    expect(response.checked).toBe(4);
+    expect(
+      response.files[0].unused.map((symbol) => `${symbol.name} ${symbol.kind}${symbol.static ? ' static' : ''}`),
+    ).toEqual(['create Method', 'area Getter', 'kinds Property static']);
+  });
+
+  it("--kind narrows members and top-level declarations alike, with find's kind words", async () => {
+    const { deps } = shapeProject();
+    const getters = await findUnused(deps, { membersOf: 'src/shape.ts::1::14', kind: 'getter' });
+    expect(getters.files[0].unused.map((symbol) => symbol.name)).toEqual(['area']);
+    expect(getters.checked).toBe(1);
+    const engine = new FakeEngine();
+    engine.outlines[`${ROOT}/src/a.ts`] = [
+      node('used', 'Function', [1, 1], [1, 17]),
+      node('unusedExport', 'Function', [2, 2], [2, 17]),
+      node('helper', 'Function', [3, 3], [3, 10]),
+    ];
+    const files = new FakeFiles({ 'src/a.ts': source, 'src/b.ts': 'export const value = 1;\n' });
+    engine.outlines[`${ROOT}/src/b.ts`] = [node('value', 'Constant', [1, 1], [1, 14])];
+    const deps2 = { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) };
+    const functions = await findUnused(deps2, { kind: 'function' });
+    expect(functions.files.flatMap((file) => file.unused.map((symbol) => symbol.kind))).toEqual([
+      'Function',
+      'Function',
+      'Function',
+    ]);
+    expect(presentAnswer('unused', functions, 'text').output.split('\n').pop()).toBe(
+      '3 of 3 declarations in 2 files unused (kind function only); 0 projects searched',
+    );
+    await expect(findUnused(deps2, { kind: 'gadget' })).rejects.toThrow("unknown kind 'gadget'");
+  });
+
+  it('a computed key on an enum (or a class, for its statics) makes its members possibly used', async () => {
+    const { deps } = shapeProject('Color[name as keyof typeof Color]');
+    const colors = await findUnused(deps, { membersOf: 'src/shape.ts::8::13' });
+    expect(colors.files[0].unused.map((symbol) => `${symbol.name} ${symbol.computedAccess ?? ''}`)).toEqual([
+      'Red src/app.ts::3::24',
+      'Green src/app.ts::3::24',
+    ]);
+    expect(colors.possiblyUsed).toBe(2);
+    const plain = await findUnused(deps, { membersOf: 'src/shape.ts::1::14' });
+    expect(plain.files[0].unused.some((symbol) => symbol.computedAccess)).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, traceCalls } from '../src/index.js';
-import { codebaseFromText } from './call-fakes.js';
-import { FakeEngine, FakeFiles, ROOT, key, node } from './fakes.js';
+import { TextReferenceSyntax, codebaseFromText } from './call-fakes.js';
+import { FakeEngine, FakeFiles, ROOT, at, key, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
 const chain = [
@@ -25,8 +25,8 @@ const chain = [
 ].join('\n');
 
 function setup(more: Record<string, string> = {}) {
-  const { engine, navigation, files } = codebaseFromText({ 'src/chain.ts': chain, ...more });
-  const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) };
+  const { engine, navigation, files, referenceSyntax } = codebaseFromText({ 'src/chain.ts': chain, ...more });
+  const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
   return { navigation, engine, deps };
 }
 
@@ -172,12 +172,14 @@ describe('traceCalls: callers that are really callers', () => {
   ].join('\n');
   const codebase = () => setup({ 'src/shapes.ts': shapes, 'src/shapes.test.ts': testFile });
 
-  it('credits calls in module-level callbacks to <module>, a const arrow to itself, and counts what is not a call', async () => {
+  it('credits calls in module-level callbacks to <module> through the callbacks, a const to itself, and counts what is not a call by role', async () => {
     const { deps } = codebase();
     const response = await traceCalls(deps, { target: 'src/shapes.ts::1::14' });
     expect(response.nodes).toEqual([
       { id: 'src/shapes.ts::1::14', name: 'ZodError', kind: 'Class', depth: 0 },
       { id: 'src/shapes.test.ts', name: '<module>', kind: 'Module', depth: 1 },
+      // `const top = new ZodError()` at the top level belongs to top, as `cn grep` and `cn find` say.
+      { id: 'src/shapes.test.ts::9::7', name: 'top', kind: 'Variable', depth: 1 },
       { id: 'src/shapes.ts::5::14', name: 'build', kind: 'Function', depth: 1 },
     ]);
     expect(response.edges).toEqual([
@@ -185,12 +187,20 @@ describe('traceCalls: callers that are really callers', () => {
         from: 'src/shapes.test.ts',
         to: 'src/shapes.ts::1::14',
         kind: 'calls',
-        callSites: ['src/shapes.test.ts::4::23', 'src/shapes.test.ts::9::17'],
+        callSites: ['src/shapes.test.ts::4::23'],
+        through: { 'src/shapes.test.ts::4::23': ['arrow@2', 'arrow@3'] },
+      },
+      {
+        from: 'src/shapes.test.ts::9::7',
+        to: 'src/shapes.ts::1::14',
+        kind: 'calls',
+        callSites: ['src/shapes.test.ts::9::17'],
       },
       { from: 'src/shapes.ts::5::14', to: 'src/shapes.ts::1::14', kind: 'calls', callSites: ['src/shapes.ts::6::14'] },
     ]);
     // The import, `instanceof ZodError` and `toBeInstanceOf(ZodError)`.
     expect(response.nonCallSites).toBe(3);
+    expect(response.nonCalls).toEqual({ import: 1, read: 2 });
   });
 
   it('keeps only callers the path filters let through, and counts the rest', async () => {
@@ -199,7 +209,7 @@ describe('traceCalls: callers that are really callers', () => {
     expect(response.edges.map((edge) => edge.from)).toEqual(['src/shapes.ts::5::14']);
     expect(response.filteredCallSites).toBe(2);
     const only = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: 'src/shapes.test.ts' });
-    expect(only.edges.map((edge) => edge.from)).toEqual(['src/shapes.test.ts']);
+    expect(only.edges.map((edge) => edge.from)).toEqual(['src/shapes.test.ts', 'src/shapes.test.ts::9::7']);
     const error = await traceCalls(deps, { target: 'src/shapes.ts::1::14', refsIn: '../elsewhere' }).catch(
       (caught: CnError) => caught,
     );
@@ -216,6 +226,7 @@ describe('traceCalls: callers that are really callers', () => {
       to: 'src/shapes.ts::2::17',
       kind: 'calls',
       callSites: ['src/shapes.test.ts::6::5'],
+      through: { 'src/shapes.test.ts::6::5': ['arrow@2', 'arrow@3'] },
     });
     const tooMany = await traceCalls(deps, { target: 'a', targets: Array.from({ length: 20 }, () => 'b') }).catch(
       (caught: CnError) => caught,
@@ -223,7 +234,7 @@ describe('traceCalls: callers that are really callers', () => {
     expect((tooMany as CnError).kind).toBe('bad-input');
   });
 
-  it('flags a name that two declarations answer alike, listing the other', async () => {
+  it('a name two callables share is answered for each, grouped with its counts; one left is certain', async () => {
     const { deps, engine } = codebase();
     const range = (line: number) => ({ start: { line, character: 1 }, end: { line, character: 30 } });
     engine.symbols = [
@@ -231,12 +242,50 @@ describe('traceCalls: callers that are really callers', () => {
       { name: 'ping', kind: 'Function', filePath: `${ROOT}/src/other.ts`, range: range(1) },
     ];
     deps.files.files['src/other.ts'] = 'function ping() {}\n';
+    // The fake's items are keyed by name: the second ping is its own item.
+    deps.navigation.addFunction('ping2', 'src/other.ts', 1);
     const response = await traceCalls(deps, { target: 'ping' });
-    expect(response.root).toBe('src/chain.ts::11::10');
-    expect(response.ambiguous).toBe(true);
-    expect(response.candidates).toEqual([expect.objectContaining({ id: 'src/other.ts::1::10', name: 'ping' })]);
+    expect(response.roots).toEqual(['src/chain.ts::11::10', 'src/other.ts::1::10']);
+    expect(response.ambiguous).toBeUndefined();
+    expect(response.meanings?.map(({ id, edges, callSites }) => `${id} ${edges} ${callSites}`)).toEqual([
+      'src/chain.ts::11::10 2 2',
+      'src/other.ts::1::10 0 0',
+    ]);
     engine.symbols = [engine.symbols[0]];
-    expect((await traceCalls(deps, { target: 'ping' })).ambiguous).toBeUndefined();
+    const certain = await traceCalls(deps, { target: 'ping' });
+    expect(certain.roots).toBeUndefined();
+    expect(certain.meanings).toBeUndefined();
+  });
+
+  it('answers at most 6 meanings of a name, judging its 12 best, and counts the rest', async () => {
+    const { deps, engine } = codebase();
+    const files = Array.from({ length: 14 }, (_, index) => `src/ping${index}.ts`);
+    engine.symbols = files.map((file) => ({
+      name: 'ping',
+      kind: 'Function',
+      filePath: `${ROOT}/${file}`,
+      range: { start: { line: 1, character: 1 }, end: { line: 1, character: 30 } },
+    }));
+    files.forEach((file, index) => {
+      deps.files.files[file] = 'function ping() {}\n';
+      // The fake's items are keyed by name: each ping is its own item.
+      deps.navigation.addFunction(`ping${index}`, file, 1);
+    });
+    const response = await traceCalls(deps, { target: 'ping' });
+    expect(response.meanings).toHaveLength(6);
+    expect(response.moreMeanings).toBe(8);
+  });
+
+  it('a name matched only inexactly is a guess, flagged, with the other candidates', async () => {
+    const { deps, engine } = codebase();
+    const range = (line: number) => ({ start: { line, character: 1 }, end: { line, character: 30 } });
+    engine.symbols = [
+      { name: 'ping', kind: 'Function', filePath: `${ROOT}/src/chain.ts`, range: range(11) },
+      { name: 'pong', kind: 'Function', filePath: `${ROOT}/src/chain.ts`, range: range(14) },
+    ];
+    const response = await traceCalls(deps, { target: 'p' });
+    expect(response.ambiguous).toBe(true);
+    expect(response.candidates?.length).toBeGreaterThan(0);
   });
 });
 
@@ -262,7 +311,14 @@ describe('traceCalls: the engine names callers the outline cannot', () => {
     engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17])];
     const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
     const response = await traceCalls(
-      { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) },
+      {
+        engine,
+        symbols: engine,
+        navigation,
+        files,
+        paths: new ProjectPaths(ROOT),
+        referenceSyntax: new TextReferenceSyntax(),
+      },
       { target: 'src/tick.ts::1::17' },
     );
     expect(response.edges).toEqual([
@@ -293,12 +349,120 @@ describe('traceCalls: overloads the engine does not name', () => {
     engine.outlines[`${ROOT}/src/over.ts`] = [node('wrap', 'Function', [1, 1], [1, 17]), implementation];
     const files = new FakeFiles({ 'src/over.ts': over, 'src/tick.ts': 'export function tick(a: any) {}\n' });
     const response = await traceCalls(
-      { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT) },
+      {
+        engine,
+        symbols: engine,
+        navigation,
+        files,
+        paths: new ProjectPaths(ROOT),
+        referenceSyntax: new TextReferenceSyntax(),
+      },
       { target: 'src/tick.ts::1::17' },
     );
     expect(response.edges).toEqual([
       { from: 'src/over.ts::2::17', to: 'src/tick.ts::1::17', kind: 'calls', callSites: ['src/over.ts::3::5'] },
     ]);
+  });
+});
+
+describe('traceCalls: outgoing call sites', () => {
+  it('a callee expression (`this.helper` in `this.helper()`) is a call of the name it ends in', async () => {
+    const box = ['export class Box {', '  open() {', '    this.helper();', '  }', '  helper() {}', '}', ''].join('\n');
+    const navigation = new FakeNavigation();
+    navigation.addFunction('open', 'src/box.ts', 2, 3);
+    const helper = navigation.addFunction('helper', 'src/box.ts', 5, 3);
+    // The engine's outgoing sites span the callee expression, from `this` to the end of the name.
+    const site = {
+      filePath: `${ROOT}/src/box.ts`,
+      range: { start: { line: 3, character: 5 }, end: { line: 3, character: 16 } },
+    };
+    navigation.outgoingCalls = async () => [{ to: helper, callSites: [site] }];
+    const engine = new FakeEngine();
+    const files = new FakeFiles({ 'src/box.ts': box });
+    const deps = {
+      engine,
+      symbols: engine,
+      navigation,
+      files,
+      paths: new ProjectPaths(ROOT),
+      referenceSyntax: new TextReferenceSyntax(),
+    };
+    const response = await traceCalls(deps, { target: 'src/box.ts::2::3', direction: 'out' });
+    expect(response.edges).toEqual([
+      { from: 'src/box.ts::2::3', to: 'src/box.ts::5::3', kind: 'calls', callSites: ['src/box.ts::3::5'] },
+    ]);
+    expect(response.nonCallSites).toBeUndefined();
+  });
+});
+
+describe('traceCalls: calls of a namesake', () => {
+  const sources = {
+    'src/core.ts': 'export function raw() {}\n',
+    'src/sql.ts': 'export function raw() {}\n',
+    'src/app.ts': ['function query() {', '  raw();', '}', 'function build() {', '  raw(); raw();', '}', ''].join('\n'),
+  };
+  const hit = (file: string) => ({
+    name: 'raw',
+    kind: 'Function',
+    filePath: `${ROOT}/${file}`,
+    range: { start: { line: 1, character: 1 }, end: { line: 1, character: 25 } },
+  });
+
+  it('leaves out sites whose definition is another declaration of the name, asking once per file and name', async () => {
+    const { engine, navigation, files, referenceSyntax } = codebaseFromText(sources);
+    const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
+    // The fake's items are keyed by name: the one asked about is core's.
+    navigation.addFunction('raw', 'src/core.ts', 1, 17);
+    engine.symbols = [hit('src/core.ts'), hit('src/sql.ts')];
+    // app.ts imports sql's raw: every `raw` there is sql's, though the engine lists them among core's references.
+    engine.definitionsAt[key(`${ROOT}/src/app.ts`, { line: 2, character: 3 })] = [at('src/sql.ts', 1, 17)];
+    engine.definitionsAt[key(`${ROOT}/src/core.ts`, { line: 1, character: 17 })] = [at('src/core.ts', 1, 17)];
+    const asked: string[] = [];
+    const definition = engine.definition.bind(engine);
+    engine.definition = async (filePath, position) => (
+      asked.push(key(filePath, position)),
+      definition(filePath, position)
+    );
+    const response = await traceCalls(deps, { target: 'src/core.ts::1::17' });
+    expect(response.edges).toEqual([]);
+    expect(response.namesakeCallSites).toBe(3);
+    // The item's own definitions, and the first site of app.ts (its other `raw`s resolve alike).
+    expect(asked).toEqual([
+      key(`${ROOT}/src/core.ts`, { line: 1, character: 17 }),
+      key(`${ROOT}/src/app.ts`, { line: 2, character: 3 }),
+    ]);
+  });
+
+  it('asks at most 300 definitions for one function, keeping the other call sites unchecked and counted', async () => {
+    const many: Record<string, string> = {
+      'src/core.ts': 'export function raw() {}\n',
+      'src/sql.ts': 'export function raw() {}\n',
+    };
+    for (let index = 0; index < 305; index++) many[`src/use${index}.ts`] = `function use${index}() {\n  raw();\n}\n`;
+    const { engine, navigation, files, referenceSyntax } = codebaseFromText(many);
+    navigation.addFunction('raw', 'src/core.ts', 1, 17);
+    engine.symbols = [hit('src/core.ts'), hit('src/sql.ts')];
+    let asked = 0;
+    engine.definition = async () => (asked++, []);
+    const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
+    const response = await traceCalls(deps, { target: 'src/core.ts::1::17' });
+    // The item's own definitions, then 300 files; the last 5 are kept as callers, unchecked.
+    expect(asked).toBe(301);
+    expect(response.uncheckedCallSites).toBe(5);
+    expect(response.edges).toHaveLength(305);
+  });
+
+  it('a name declared once is not checked: no definition asked', async () => {
+    const { engine, navigation, files, referenceSyntax } = codebaseFromText(sources);
+    const deps = { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), referenceSyntax };
+    navigation.addFunction('raw', 'src/core.ts', 1, 17);
+    engine.symbols = [hit('src/core.ts')];
+    engine.definition = async () => {
+      throw new Error('no definition should be asked');
+    };
+    const response = await traceCalls(deps, { target: 'src/core.ts::1::17' });
+    expect(response.edges.map((edge) => edge.from)).toEqual(['src/app.ts::1::10', 'src/app.ts::4::10']);
+    expect(response.namesakeCallSites).toBeUndefined();
   });
 });
 

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CnError, ProjectPaths, fileDeps, findOrphans, listDiagnostics } from '../src/index.js';
+import { CnError, ProjectPaths, fileDeps, findOrphans, listDiagnostics, presentAnswer } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT } from './fakes.js';
 import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
 
 const files = {
-  'src/index.ts': '',
-  'src/main.ts': '',
+  'src/index.ts': "export { start } from './main.js';\n",
+  'src/main.ts': [
+    "import { format } from './util';",
+    "import { legacy } from './legacy.cjs';",
+    'import {',
+    '  map,',
+    '  filter,',
+    "} from 'rxjs/operators';",
+    "const missing = require('./missing.js');",
+  ].join('\n'),
   'src/util/index.ts': '',
   'src/util/format.ts': '',
   'src/legacy.cjs': '',
@@ -17,12 +25,19 @@ const files = {
 function setup() {
   const importGraph = new FakeImportGraph(
     {
-      'src/index.ts': [{ specifier: './main.js', resolvedFile: 'src/main.ts' }],
+      'src/index.ts': [
+        {
+          specifier: './main.js',
+          resolvedFile: 'src/main.ts',
+          character: 24,
+          alias: { pattern: '~/*', configPath: `${ROOT}/tsconfig.json` },
+        },
+      ],
       'src/main.ts': [
-        { specifier: './util', resolvedFile: 'src/util/index.ts' },
-        { specifier: './legacy.cjs', resolvedFile: 'src/legacy.cjs' },
-        { specifier: 'rxjs/operators', packageName: 'rxjs' },
-        { specifier: './missing.js' },
+        { specifier: './util', resolvedFile: 'src/util/index.ts', line: 1, character: 25 },
+        { specifier: './legacy.cjs', resolvedFile: 'src/legacy.cjs', line: 2, character: 25 },
+        { specifier: 'rxjs/operators', packageName: 'rxjs', line: 6, character: 9 },
+        { specifier: './missing.js', line: 7, character: 26 },
       ],
       'src/util/index.ts': [{ specifier: './format.js', resolvedFile: 'src/util/format.ts' }],
       'src/util/format.ts': [],
@@ -63,8 +78,20 @@ describe('fileDeps', () => {
       from: 'src/main.ts',
       to: 'src/util/index.ts',
       kind: 'imports',
-      importSites: ['src/main.ts::1::20'],
+      importSites: ['src/main.ts::1::25'],
+      statements: [{ line: 1, text: "import { format } from './util';" }],
     });
+  });
+
+  it('gives each import site its statement: from where it starts, on one line, and the paths alias it went through', async () => {
+    const { deps } = setup();
+    const statements = (await fileDeps(deps, { file: 'src/main.ts' })).edges.map((edge) => edge.statements);
+    expect(statements).toContainEqual([{ line: 3, text: "import { map, filter, } from 'rxjs/operators';" }]);
+    expect(statements).toContainEqual([{ line: 7, text: "const missing = require('./missing.js');" }]);
+    const importers = await fileDeps(deps, { file: 'src/main.ts', direction: 'in' });
+    expect(importers.edges.find((edge) => edge.from === 'src/index.ts')?.statements).toEqual([
+      { line: 1, text: "export { start } from './main.js';", via: { paths: '~/*', config: 'tsconfig.json' } },
+    ]);
   });
 
   it('walks importers breadth first and flags entry points', async () => {
@@ -111,6 +138,41 @@ describe('findOrphans', () => {
   });
 });
 
+describe('findOrphans says why a file may be an orphan by mistake', () => {
+  it('an import elsewhere that resolves to nothing and names the file (or its directory, for an index)', async () => {
+    const importGraph = new FakeImportGraph({
+      'src/page.ts': [{ specifier: '~/view-common', line: 1, character: 28 }],
+      'src/view-common.ts': [{ specifier: '../gone/view-common.js', line: 2, character: 9 }],
+      'src/widgets/index.ts': [],
+      'src/app.ts': [{ specifier: '@app/widgets', line: 3, character: 20 }],
+      'src/lonely.ts': [{ specifier: './lonely-helper', line: 1, character: 1 }],
+    });
+    const deps = {
+      importGraph,
+      navigation: new FakeNavigation(),
+      engine: new FakeEngine(),
+      files: new FakeFiles({}),
+      paths: new ProjectPaths(ROOT),
+    };
+    const { orphans } = await findOrphans(deps);
+    expect(orphans.filter((orphan) => orphan.unresolvedImport)).toEqual([
+      {
+        filePath: 'src/view-common.ts',
+        entryPoint: false,
+        unresolvedImport: { site: 'src/page.ts::1::28', specifier: '~/view-common' },
+      },
+      {
+        filePath: 'src/widgets/index.ts',
+        entryPoint: false,
+        unresolvedImport: { site: 'src/app.ts::3::20', specifier: '@app/widgets' },
+      },
+    ]);
+    expect(presentAnswer('deps', { orphans, totalFiles: 5, projects: 1, complete: true }, 'text').output).toContain(
+      "src/view-common.ts  (unresolved '~/view-common' at src/page.ts:1 may mean it)",
+    );
+  });
+});
+
 describe('listDiagnostics', () => {
   const broken = {
     filePath: `${ROOT}/src/main.ts`,
@@ -154,9 +216,26 @@ describe('listDiagnostics', () => {
     expect(navigation.diagnosticsAsked.flat()).not.toContain(`${ROOT}/src/types.d.ts`);
   });
 
-  it('refuses missing files and paging of named files', async () => {
+  it('refuses missing files', async () => {
     const { deps } = setup();
     await expect(listDiagnostics(deps, { files: ['src/nope.ts'] })).rejects.toThrow(/no such file/);
-    await expect(listDiagnostics(deps, { files: ['src/main.ts'], offset: 1 })).rejects.toThrow(/offset and limit/);
+  });
+
+  it('checks the project files under a named directory, with named files, a page at a time (issue 24, item 12)', async () => {
+    const { deps, navigation } = setup();
+    navigation.diagnosticsOf[`${ROOT}/src/util/format.ts`] = [{ ...broken, filePath: `${ROOT}/src/util/format.ts` }];
+    const under = await listDiagnostics(deps, { files: ['src/util', 'src/main.ts', 'src/util/format.ts'] });
+    expect(under).toMatchObject({ filesChecked: 3, totalFiles: 3 });
+    expect(under.diagnostics.map((diagnostic) => diagnostic.id)).toEqual(['src/util/format.ts::3::7']);
+    expect(navigation.diagnosticsAsked.at(-1)).toEqual([
+      `${ROOT}/src/util/format.ts`,
+      `${ROOT}/src/util/index.ts`,
+      `${ROOT}/src/main.ts`,
+    ]);
+    const first = await listDiagnostics(deps, { files: ['src'], offset: 0, limit: 4 });
+    expect(first).toMatchObject({ filesChecked: 4, totalFiles: 7, nextOffset: 4 });
+    const rest = await listDiagnostics(deps, { files: ['src'], offset: 4, limit: 4 });
+    expect(rest).toMatchObject({ filesChecked: 3, totalFiles: 7 });
+    await expect(listDiagnostics(deps, { files: ['src/nowhere'] })).rejects.toThrow(/no such file/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectPaths, describeType, findImplementations } from '../src/index.js';
+import { ProjectPaths, describeType, findImplementations, presentAnswer } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 
@@ -119,6 +119,62 @@ describe('describeType', () => {
     navigation.typeDefinitionsAt[`${ROOT}/src/shapes.ts:1:18`] = [at('src/shapes.ts', 1, 1)];
     expect((await describeType(deps, { target: 'Shape' })).typeDefinitions).toEqual([]);
     await expect(describeType(deps, { target: 'src/shapes.ts::3::1' })).rejects.toMatchObject({ kind: 'not-found' });
+  });
+});
+
+describe("describeType names the engine's library types, never a path into cn's installation (issue 24.7)", () => {
+  it('Promise<T> declared in five lib files: one entry, named, marked library, its file by name only', async () => {
+    const { navigation, deps } = setup();
+    const lib = (file: string, line: number) => ({
+      filePath: `/opt/cn/node_modules/typescript/lib/${file}`,
+      range: { start: { line, character: 11 }, end: { line, character: 18 } },
+    });
+    navigation.hovers[`${ROOT}/src/shapes.ts:10:7`] = { signature: 'const shape: Promise<Shape>', documentation: '' };
+    navigation.typeDefinitionsAt[`${ROOT}/src/shapes.ts:10:7`] = [
+      lib('lib.es5.d.ts', 1548),
+      lib('lib.es2015.iterable.d.ts', 244),
+      lib('lib.es2015.promise.d.ts', 79),
+      lib('lib.es2015.collection.d.ts', 227),
+      at('src/shapes.ts', 1, 18),
+    ];
+    navigation.libraryDeclarations['/opt/cn/node_modules/typescript/lib/lib.es2015.collection.d.ts:227:11'] = {
+      library: 'lib.es2015.collection.d.ts',
+      name: 'Promise',
+      kind: 'Variable',
+    };
+    for (const [file, line] of [
+      ['lib.es5.d.ts', 1548],
+      ['lib.es2015.iterable.d.ts', 244],
+      ['lib.es2015.promise.d.ts', 79],
+    ] as const)
+      navigation.libraryDeclarations[`/opt/cn/node_modules/typescript/lib/${file}:${line}:11`] = {
+        library: file,
+        name: 'Promise',
+        kind: 'Interface',
+      };
+    const response = await describeType(deps, { target: 'src/shapes.ts::10::7' });
+    expect(response.typeDefinitions).toEqual([
+      expect.objectContaining({ name: 'Shape', id: 'src/shapes.ts::1::18' }),
+      {
+        id: 'lib.es2015.iterable.d.ts::244::11',
+        filePath: 'lib.es2015.iterable.d.ts',
+        line: 244,
+        character: 11,
+        kind: 'Interface',
+        preview: '',
+        name: 'Promise',
+        outsideRoot: true,
+        library: true,
+      },
+    ]);
+    const text = presentAnswer('type', response, 'text').output;
+    expect(text).toContain('type defined at  Promise (Interface, library)');
+    expect(text).not.toContain('/opt/cn');
+    expect(presentAnswer('type', response, 'compact').output).toContain('type: Promise (library)');
+    expect(presentAnswer('type', response, 'ids').output.split('\n')).toEqual([
+      'src/shapes.ts::10::7',
+      'src/shapes.ts::1::18',
+    ]);
   });
 });
 

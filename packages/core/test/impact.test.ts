@@ -35,9 +35,10 @@ class FakeChanges implements ChangeHistory {
 }
 
 function setup(changed: Record<string, ChangedFile['lines']> = {}) {
-  const { engine, navigation, files } = codebaseFromText(project);
+  const { engine, navigation, files, referenceSyntax } = codebaseFromText(project);
   const changes = new FakeChanges(changed);
-  return { deps: { engine, symbols: engine, navigation, files, paths: new ProjectPaths(ROOT), changes }, changes };
+  const paths = new ProjectPaths(ROOT);
+  return { deps: { engine, symbols: engine, navigation, files, paths, changes, referenceSyntax }, changes };
 }
 
 const fileLines = (response: { files: Array<{ filePath: string; depth: number; reasons: string[] }> }) =>

@@ -6,6 +6,7 @@ import type {
   HoverInfo,
   ImportGraphSource,
   IncomingCall,
+  LibraryDeclaration,
   ModuleImport,
   OutgoingCall,
   Position,
@@ -20,6 +21,7 @@ export class FakeNavigation implements CodeNavigation {
   implementationsAt: Record<string, SourceLocation[]> = {};
   hovers: Record<string, HoverInfo> = {};
   typeDefinitionsAt: Record<string, SourceLocation[]> = {};
+  libraryDeclarations: Record<string, LibraryDeclaration> = {};
   diagnosticsOf: Record<string, EngineDiagnostic[]> = {};
   diagnosticsAsked: string[][] = [];
   expanded: string[] = [];
@@ -62,6 +64,9 @@ export class FakeNavigation implements CodeNavigation {
   }
   async typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]> {
     return this.typeDefinitionsAt[key(filePath, position)] ?? [];
+  }
+  async libraryDeclaration(filePath: string, position: Position): Promise<LibraryDeclaration | undefined> {
+    return this.libraryDeclarations[key(filePath, position)];
   }
   async diagnostics(filePaths: string[]): Promise<EngineDiagnostic[]> {
     this.diagnosticsAsked.push(filePaths);

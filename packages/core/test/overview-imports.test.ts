@@ -77,3 +77,48 @@ describe('overview: one entry per meaning of a name', () => {
     expect(listed).toEqual(['Interface Schema', 'Constant Schema', 'Function pick +2']);
   });
 });
+
+describe('overview counts namespace imports by the members they use (issue 24, item 15)', () => {
+  it('credits `import * as core` with each core.Name it uses, through export * and export * as', async () => {
+    const sources = {
+      'src/schemas.ts': 'export interface Schema {}\nexport function parse() {}\nexport const unusedHere = 1;\n',
+      'src/core.ts': "export * from './schemas.js';\n",
+      'src/api.ts': "export * as schemas from './schemas.js';\n",
+      'src/use1.ts': "import * as core from './core.js';\nexport const s: core.Schema = core.parse();\n",
+      'src/use2.ts': "import type * as z from './schemas.js';\nlet a: z.Schema;\n",
+      'src/use3.ts': "import { schemas } from './api.js';\nschemas.parse();\nschemas?.parse();\n",
+      'src/test-helper.ts': 'export function helper() {}\n',
+      'src/use4.ts': "import { helper } from './test-helper.js';\n",
+    };
+    const engine = new FakeEngine();
+    engine.outlines[`${ROOT}/src/schemas.ts`] = [
+      node('Schema', 'Interface', [1, 1], [1, 18]),
+      node('parse', 'Function', [2, 2], [2, 17]),
+      node('unusedHere', 'Constant', [3, 3], [3, 14]),
+    ];
+    engine.outlines[`${ROOT}/src/test-helper.ts`] = [node('helper', 'Function', [1, 1], [1, 17])];
+    const to = (specifier: string, file: string) => [{ specifier, resolvedFile: file }];
+    const importGraph = new FakeImportGraph({
+      'src/schemas.ts': [],
+      'src/core.ts': to('./schemas.js', 'src/schemas.ts'),
+      'src/api.ts': to('./schemas.js', 'src/schemas.ts'),
+      'src/use1.ts': to('./core.js', 'src/core.ts'),
+      'src/use2.ts': to('./schemas.js', 'src/schemas.ts'),
+      'src/use3.ts': to('./api.js', 'src/api.ts'),
+      'src/test-helper.ts': [],
+      'src/use4.ts': to('./test-helper.js', 'src/test-helper.ts'),
+    });
+    const deps = { engine, symbols: engine, files: new FakeFiles(sources), paths: new ProjectPaths(ROOT), importGraph };
+    const answer = await overview(deps, { maxTokens: 0 });
+    const counts = answer.files.flatMap((file) =>
+      file.symbols.map((symbol) => `${file.filePath} ${symbol.name}:${symbol.importedBy}`),
+    );
+    // Schema: use1 (core.Schema through export *), use2 (z.Schema); parse: use1, use3 (through export * as).
+    expect(counts).toEqual([
+      'src/schemas.ts Schema:2',
+      'src/schemas.ts parse:2',
+      'src/schemas.ts unusedHere:0',
+      'src/test-helper.ts helper:1',
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CnError, MAX_GLOB_LENGTH, pathFilter } from '../src/index.js';
+import { CnError, MAX_GLOB_LENGTH, pathFilter, scopeList } from '../src/index.js';
 
 const matches = (glob: string, path: string) => pathFilter(glob)!(path);
 
@@ -45,7 +45,8 @@ describe('--in path filter', () => {
     ['src[!x]a.ts', 'src/a.ts', false],
     ['src/[]].ts', 'src/].ts', true],
     ['src/a+(b).ts', 'src/a+(b).ts', true],
-    ['src/a.ts,b', 'src/a.ts,b', true],
+    // A comma separates paths and globs (a list); one in a name is [,].
+    ['src/a.ts[,]b', 'src/a.ts,b', true],
   ])('%s against %s is %s', (glob, path, expected) => {
     expect(matches(glob, path)).toBe(expected);
   });
@@ -78,5 +79,23 @@ describe('--in path filter', () => {
   ])('answers the %s bomb without backtracking', (_name, glob, path) => {
     expect(matches(glob, path)).toBe(false);
     expect(matches(glob, path.replace(/.$/, glob.at(-1)!))).toBe(true);
+  });
+});
+
+describe('a list of paths and globs (issue 23, item 4: "**/*.test.ts,**/*.test.tsx" filtered nothing)', () => {
+  it('splits on commas outside {…} and […], each a path or glob, any one matching', () => {
+    expect(scopeList('**/*.test.ts,**/*.test.tsx')).toEqual(['**/*.test.ts', '**/*.test.tsx']);
+    expect(scopeList('src/*.{ts,tsx}, test ,')).toEqual(['src/*.{ts,tsx}', 'test']);
+    expect(scopeList('a[,]b')).toEqual(['a[,]b']);
+    expect(matches('**/*.test.ts,**/*.test.tsx', 'src/a.test.tsx')).toBe(true);
+    expect(matches('**/*.test.ts,**/*.test.tsx', 'src/a.test.ts')).toBe(true);
+    expect(matches('**/*.test.ts,**/*.test.tsx', 'src/a.ts')).toBe(false);
+    expect(matches('src/a,lib', 'lib/x.ts')).toBe(true);
+    expect(matches('src/*.{ts,tsx}', 'src/x.tsx')).toBe(true);
+    expect(matches('a[,]b', 'a,b')).toBe(true);
+  });
+
+  it('names the one piece that is wrong', () => {
+    expect(refusal('src,../x').message).toBe("--in '../x' must be relative to the project root");
   });
 });

@@ -5,6 +5,7 @@ import {
   formatsOf,
   presentAnswer,
   type CallsResponse,
+  type ImplResponse,
   type FindResponse,
   type InspectManyResponse,
   type OverviewResponse,
@@ -152,6 +153,56 @@ describe('presenters: every format of every command says what it means', () => {
       );
   });
 
+  it('deps prints each import statement: compact one a line, text after its edge, the tree without them', () => {
+    const deps = {
+      root: 'src/html.ts',
+      direction: 'both' as const,
+      depth: 1,
+      nodes: [
+        { id: 'src/html.ts', name: 'html.ts', kind: 'File', depth: 0 },
+        { id: 'src/page.ts', name: 'page.ts', kind: 'File', depth: 1 },
+        { id: 'entities', name: 'entities', kind: 'Package', depth: 1 },
+      ],
+      edges: [
+        {
+          from: 'src/page.ts',
+          to: 'src/html.ts',
+          kind: 'imports' as const,
+          importSites: ['src/page.ts::1::21', 'src/page.ts::4::27'],
+          statements: [
+            { line: 1, text: "import { raw } from './html';" },
+            { line: 4, text: "import type { Html } from '~/html';", via: { paths: '~/*', config: 'tsconfig.json' } },
+          ],
+        },
+        {
+          from: 'src/html.ts',
+          to: 'entities',
+          kind: 'imports' as const,
+          importSites: ['src/html.ts::1::24'],
+          statements: [{ line: 1, text: "import { encode } from 'entities';" }],
+        },
+      ],
+    };
+    expect(presentAnswer('deps', deps, 'compact').output.split('\n').slice(0, 3)).toEqual([
+      "src/page.ts:1  import { raw } from './html';",
+      "src/page.ts:4  import type { Html } from '~/html';  via paths ~/* (tsconfig.json)",
+      "src/html.ts:1  import { encode } from 'entities';  → entities (package)",
+    ]);
+    expect(presentAnswer('deps', deps, 'text').output.split('\n').slice(0, 3)).toEqual([
+      'src/html.ts (File)',
+      "├─[imported by]→ src/page.ts (File) @ 1  import { raw } from './html'; @ 4  import type { Html } from '~/html';  via paths ~/* (tsconfig.json)",
+      "└─[imports]→ entities (Package) @ 1  import { encode } from 'entities';",
+    ]);
+    expect(presentAnswer('deps', deps, 'tree').output).not.toContain('import {');
+    // --max-tokens drops the statements before it drops an edge.
+    const fitted = PRESENTERS.deps.fit!(deps, estimateTokens(JSON.stringify(deps)) - 20);
+    expect(fitted).toMatchObject({ budget: { stage: 'no-previews' } });
+    expect('edges' in fitted && fitted.edges.map((edge) => [edge.to, edge.statements])).toEqual([
+      ['src/html.ts', undefined],
+      ['entities', undefined],
+    ]);
+  });
+
   it('overview: compact explains its marks once; text says them in words', () => {
     const compact = presentAnswer('overview', overviewAnswer, 'compact').output;
     const text = presentAnswer('overview', overviewAnswer, 'text').output;
@@ -189,6 +240,47 @@ describe('presenters: every format of every command says what it means', () => {
     );
   });
 
+  it("calls name the callbacks all of an edge's sites share, and what the references left out do", () => {
+    const node = (id: string, name: string, depth: number) => ({ id, name, kind: 'Function', depth });
+    const calls = {
+      root: 'src/a.ts::1::17',
+      direction: 'in' as const,
+      depth: 1,
+      nodes: [
+        node('src/a.ts::1::17', 'defineLazy', 0),
+        node('src/b.ts::3::3', 'mount', 1),
+        node('src/b.test.ts', '<module>', 1),
+      ],
+      edges: [
+        {
+          from: 'src/b.ts::3::3',
+          to: 'src/a.ts::1::17',
+          kind: 'calls' as const,
+          callSites: ['src/b.ts::5::7', 'src/b.ts::6::7'],
+          through: { 'src/b.ts::5::7': ['arrow@4', 'arrow@5'], 'src/b.ts::6::7': ['arrow@4'] },
+        },
+        {
+          from: 'src/b.test.ts',
+          to: 'src/a.ts::1::17',
+          kind: 'calls' as const,
+          callSites: ['src/b.test.ts::3::5', 'src/b.test.ts::9::5'],
+          through: { 'src/b.test.ts::3::5': ['arrow@2'], 'src/b.test.ts::9::5': ['arrow@8'] },
+        },
+      ],
+      nonCallSites: 39,
+      nonCalls: { declaration: 36, import: 2, read: 1 },
+    };
+    expect(presentAnswer('calls', calls, 'compact').output.split('\n')).toEqual([
+      'mount › arrow@4 [src/b.ts::3::3] → defineLazy [src/a.ts::1::17] @ 5:7 6:7',
+      '<module> [src/b.test.ts] → defineLazy [src/a.ts::1::17] @ 3:5 9:5',
+      '39 references that do not call, left out: 36 declarations (overrides, signatures), 2 imports, 1 read',
+    ]);
+    expect(presentAnswer('calls', calls, 'tree').output.split('\n').slice(1, 3)).toEqual([
+      '├─[called by]→ mount (Function) [src/b.ts::3::3] @ › arrow@4: 5:7 6:7',
+      '└─[called by]→ <module> (Function) [src/b.test.ts] @ 3:5 9:5',
+    ]);
+  });
+
   it('a fitted answer is measured as printed: its format fits the budget', () => {
     const many = findAnswer({
       references: Array.from({ length: 40 }, (_, index) => ({
@@ -205,11 +297,64 @@ describe('presenters: every format of every command says what it means', () => {
     }
   });
 
-  it('offers tree only for graphs, files only for find', () => {
+  it('offers tree only for graphs, and files for every command that lists places or files (issue 23, item 4)', () => {
     const withTree = Object.entries(PRESENTERS)
       .filter(([, presenter]) => formatsOf(presenter).includes('tree'))
       .map(([command]) => command);
     expect(withTree.sort()).toEqual(['calls', 'deps', 'impact', 'impl']);
+    const withoutFiles = Object.entries(PRESENTERS)
+      .filter(([, presenter]) => !formatsOf(presenter).includes('files'))
+      .map(([command]) => command);
+    expect(withoutFiles).toEqual(['status']);
     expect(formatsOf(PRESENTERS.find)).toEqual(['json', 'text', 'compact', 'ids', 'files']);
+  });
+
+  it('impl compact names the target once, not on every line (issue 24, item 16)', () => {
+    const target = { ...isStaff, id: 'src/r.ts::3::18', filePath: 'src/r.ts', kind: 'Interface', name: 'Repository' };
+    const entry = (name: string, line: number, via: string, relation: 'implements' | 'extends', level = 1) => ({
+      ...target,
+      id: `src/r.ts::${line}::14`,
+      line,
+      kind: 'Class',
+      name,
+      via,
+      relation,
+      level,
+    });
+    const answer = {
+      target,
+      direction: 'both',
+      implementations: [
+        entry('Memory', 8, target.id, 'implements'),
+        entry('Cached', 20, 'src/r.ts::8::14', 'extends', 2),
+      ],
+      supertypes: [entry('Base', 1, target.id, 'extends')],
+      projects: 1,
+      complete: true,
+    } as unknown as ImplResponse;
+    expect(presentAnswer('impl', answer, 'compact').output.split('\n')).toEqual([
+      'Repository (Interface) [src/r.ts::3::18]',
+      'Memory (Class) [src/r.ts::8::14] implements it',
+      'Cached (Class) [src/r.ts::20::14] extends src/r.ts::8::14',
+      'it extends Base (Class) [src/r.ts::1::14]',
+    ]);
+  });
+
+  it('files: each file once, in the order of the answer', () => {
+    const calls: CallsResponse = {
+      root: 'src/a.ts::1::17',
+      direction: 'in',
+      depth: 2,
+      nodes: [
+        { id: 'src/a.ts::1::17', name: 'f', kind: 'Function', depth: 0 },
+        { id: 'src/b.ts::3::3', name: 'g', kind: 'Function', depth: 1 },
+        { id: 'src/c.test.ts', name: '<module>', kind: 'Module', depth: 2 },
+        { id: 'src/b.ts::9::3', name: 'h', kind: 'Function', depth: 2 },
+      ],
+      edges: [],
+    } as CallsResponse;
+    expect(presentAnswer('calls', calls, 'files').output).toBe('src/b.ts\nsrc/c.test.ts');
+    expect(presentAnswer('overview', overviewAnswer, 'files').output).toBe('src/domain/user.ts');
+    expect(presentAnswer('type', typeAnswer, 'files').output).toBe('src/domain/user.ts');
   });
 });

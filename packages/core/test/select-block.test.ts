@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SourceText, includeClosingLine, selectBlock, surround } from '../src/index.js';
+import { SourceText, includeClosingLine, selectBlock, selectDeclaration, surround } from '../src/index.js';
 import { node } from './fakes.js';
 
 const code = new SourceText(
@@ -86,5 +86,54 @@ describe('surround', () => {
   it('clamps to the file', () => {
     expect(surround(2, 5, code)).toEqual({ startLine: 1, endLine: 7 });
     expect(surround(9, 5, code)).toEqual({ startLine: 4, endLine: 10 });
+  });
+});
+
+describe('selectDeclaration (--expand declaration, issue 24 item 11)', () => {
+  const source = new SourceText(
+    [
+      'export class Box {', // 1
+      '  grow(by: number) {', // 2
+      '    if (by < 0) {', // 3
+      '      throw new Error("negative");', // 4
+      '    }', // 5
+      '    const local = () => {', // 6
+      '      return by;', // 7
+      '    };', // 8
+      '  }', // 9
+      '}', // 10
+      'run(() => {', // 11
+      '  go();', // 12
+      '});', // 13
+    ].join('\n'),
+  );
+  const local = node('local', 'Function', [6, 8], [6, 11]);
+  const grow = node('grow', 'Method', [2, 9], [2, 3], [local]);
+  const outline = [node('Box', 'Class', [1, 10], [1, 14], [grow])];
+  const folds = [
+    { startLine: 1, endLine: 9 },
+    { startLine: 2, endLine: 8 },
+    { startLine: 3, endLine: 4 },
+    { startLine: 6, endLine: 7 },
+    { startLine: 11, endLine: 12 },
+  ];
+
+  it('gives the declaration a line is in, where block gives the if around it', () => {
+    expect(selectBlock(4, outline, folds, source)).toEqual({ startLine: 3, endLine: 5 });
+    expect(selectDeclaration(4, outline, source)).toEqual({
+      startLine: 2,
+      endLine: 9,
+      name: { line: 2, character: 3 },
+    });
+  });
+  it('is the declaration cn map lists: a function inside a body is part of its method', () => {
+    expect(selectDeclaration(7, outline, source)).toEqual({
+      startLine: 2,
+      endLine: 9,
+      name: { line: 2, character: 3 },
+    });
+  });
+  it('finds none for a line outside every declaration (a top-level call)', () => {
+    expect(selectDeclaration(12, outline, source)).toBeUndefined();
   });
 });

@@ -33,6 +33,13 @@ const FILES: Record<string, string> = {
   'test/circle.test.ts': ["import { Circle } from '../src/circle';", 'class TestCircle extends Circle {}'].join('\n'),
   'src/widget.ts': ["import { Component } from 'ui';", 'export class Widget extends Component {}'].join('\n'),
   'node_modules/ui/index.d.ts': ['export declare class Component extends Base {}'].join('\n'),
+  'src/query.ts': [
+    'export interface QueryBase extends Tagged {}',
+    'export class QueryBase implements Runnable {}',
+    'export interface Tagged {}',
+    'export interface Runnable {}',
+    'export class Stamped extends mixin(QueryBase) {}',
+  ].join('\n'),
 };
 
 /** Where `word` starts on a line of a fixture file (1-based), so the test never hard-codes a column wrongly. */
@@ -99,6 +106,31 @@ class FakeTypeSyntax implements TypeSyntax {
         },
       ],
     };
+    const query = (line: number, word: string) => pos('src/query.ts', line, word);
+    declarations[abs('src/query.ts')] = [
+      {
+        name: 'QueryBase',
+        kind: 'Interface',
+        position: query(1, 'QueryBase'),
+        heritage: [{ clause: 'extends', text: 'Tagged', position: query(1, 'Tagged') }],
+      },
+      {
+        name: 'QueryBase',
+        kind: 'Class',
+        position: query(2, 'QueryBase'),
+        heritage: [{ clause: 'implements', text: 'Runnable', position: query(2, 'Runnable') }],
+      },
+      { name: 'Tagged', kind: 'Interface', position: query(3, 'Tagged'), heritage: [] },
+      { name: 'Runnable', kind: 'Interface', position: query(4, 'Runnable'), heritage: [] },
+      {
+        name: 'Stamped',
+        kind: 'Class',
+        position: query(5, 'Stamped'),
+        heritage: [
+          { clause: 'extends', text: 'QueryBase', position: query(5, 'QueryBase'), mixin: 'mixin(QueryBase)' },
+        ],
+      },
+    ];
     return declarations[fileName] ?? [];
   }
 }
@@ -218,17 +250,30 @@ describe('findImplementations: the type hierarchy', () => {
     ]);
   });
 
-  it('names a supertype outside the root as written, marks it and shows none of its text', async () => {
+  it('names a library supertype as the project writes it, at that clause, with the kind the engine gives', async () => {
     const { deps } = setup();
+    const clause = pos('src/circle.ts', 6, 'Error');
+    deps.navigation.hovers[key(abs('src/circle.ts'), clause)] = {
+      signature: 'var Error: ErrorConstructor',
+      documentation: '',
+    };
     const response = await findImplementations(deps, { target: 'src/circle.ts::6::14', direction: 'both' });
-    expect(response.supertypes).toHaveLength(1);
-    expect(response.supertypes[0]).toMatchObject({
-      name: 'Error',
-      outsideRoot: true,
-      preview: '',
-      depth: 1,
-      relation: 'extends',
-    });
+    expect(response.supertypes).toEqual([
+      {
+        id: `src/circle.ts::6::${clause.character}`,
+        filePath: 'src/circle.ts',
+        line: 6,
+        character: clause.character,
+        // The standard library declares a class as an interface and a var of a constructor type.
+        kind: 'Class',
+        preview: 'export class Oops extends Error {}',
+        name: 'Error',
+        library: true,
+        depth: 1,
+        via: 'src/circle.ts::6::14',
+        relation: 'extends',
+      },
+    ]);
   });
 
   it('names a type in a package under the root but does not follow it', async () => {
@@ -255,7 +300,8 @@ describe('findImplementations: the type hierarchy', () => {
     expect(limited.implementations.map((entry) => entry.name)).toEqual(['Figure', 'Circle']);
     expect(limited).toMatchObject({ total: 3, truncated: true });
     const all = await findImplementations(deps, { target: 'src/shape.ts::1::18' });
-    const withoutPreviews = fitImpl(all, estimateJsonTokens(all) - 5);
+    // The whole answer and its budget report are over this; without previews it fits.
+    const withoutPreviews = fitImpl(all, estimateJsonTokens(all));
     expect(withoutPreviews.budget?.stage).toBe('no-previews');
     expect(withoutPreviews.implementations).toHaveLength(3);
     const cut = fitImpl(all, 150);
@@ -281,6 +327,59 @@ describe('findImplementations: the type hierarchy', () => {
     await expect(findImplementations(deps, { target: 'src/shape.ts::2::3', direction: 'super' })).rejects.toMatchObject(
       { kind: 'bad-input' },
     );
+  });
+});
+
+describe('findImplementations: what a name stands for, and what was read to answer', () => {
+  /** An interface and a class merged under one name, each with its own supertype; a class applying a mixin to it. */
+  function merged() {
+    const { deps, engine } = setup();
+    const query = (line: number, word: string) => loc('src/query.ts', line, word);
+    const names = (line: number, word: string) => key(abs('src/query.ts'), pos('src/query.ts', line, word));
+    // The engine lists every declaration of a merged symbol as its definition, and the mixin's argument as a reference.
+    for (const line of [1, 2])
+      engine.definitionsAt[names(line, 'QueryBase')] = [query(1, 'QueryBase'), query(2, 'QueryBase')];
+    engine.definitionsAt[names(1, 'Tagged')] = [query(3, 'Tagged')];
+    engine.definitionsAt[names(2, 'Runnable')] = [query(4, 'Runnable')];
+    for (const line of [1, 2])
+      engine.referencesAt[names(line, 'QueryBase')] = [
+        query(1, 'QueryBase'),
+        query(2, 'QueryBase'),
+        query(5, 'QueryBase'),
+      ];
+    return deps;
+  }
+
+  it('a class merged with an interface: the supertypes of both declarations, its subtypes once', async () => {
+    const response = await findImplementations(merged(), { target: 'src/query.ts::1::18', direction: 'both' });
+    expect(response.declarations?.map((type) => `${type.kind} ${type.name} ${type.id}`)).toEqual([
+      'Interface QueryBase src/query.ts::1::18',
+      'Class QueryBase src/query.ts::2::14',
+    ]);
+    expect(lines(response.supertypes)).toEqual([
+      '1 extends Tagged src/query.ts::3::18 via src/query.ts::1::18',
+      '1 implements Runnable src/query.ts::4::18 via src/query.ts::2::14',
+    ]);
+    // Asked at the class, the same answer: before, only the interface's `extends Tagged` was found from one, only
+    // the class's `implements Runnable` from the other.
+    const fromClass = await findImplementations(merged(), { target: 'src/query.ts::2::14', direction: 'super' });
+    expect(lines(fromClass.supertypes)).toEqual(lines(response.supertypes));
+  });
+
+  it('a class extending a mixin applied to the type is its subtype, said so; the answer counts what it read', async () => {
+    const response = await findImplementations(merged(), { target: 'src/query.ts::1::18' });
+    expect(response.implementations).toEqual([
+      expect.objectContaining({ name: 'Stamped', relation: 'extends', mixin: 'mixin(QueryBase)', depth: 1 }),
+    ]);
+    expect(response.examined).toEqual({
+      files: 1,
+      classes: 2,
+      classExpressions: 0,
+      interfaces: 3,
+      typeAliases: 0,
+      mixins: 1,
+      merged: 1,
+    });
   });
 });
 

@@ -2,18 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import {
-  configErrorsWarning,
-  describeConfigError,
-  ProjectPaths,
-  SearchIndex,
-  type ConfigErrorReport,
-  type StatusResponse,
-} from '@cn/core';
+import { ProjectPaths, SearchIndex, type EngineName, type StatusResponse } from '@cn/core';
 import { CN_VERSION, type DaemonRecord } from '@cn/protocol';
 import { GitChanges } from './adapters/git-changes.js';
 import { projectVersion } from './adapters/project-version.js';
 import { AnswerCache } from './answer-cache.js';
+import { answerWarnings } from './answer-warnings.js';
 import {
   chooseEngine,
   LazyDeclarationSyntax,
@@ -69,6 +63,21 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   // it initializes, instead of in front of it on the way to a cold answer.
   const referenceSyntax = new LazyReferenceSyntax();
   const { choice, chosen } = chooseDaemonEngine(root, options.engine, options.trustProject);
+  // auto may hand the root over to the other engine (lsp/src/engine-life.ts): the record and the port file name the
+  // engine answering, so a client that asks for one explicitly is served by it or refused (client/engine-request.ts).
+  let answering: EngineName = chosen.engine;
+  let published: DaemonRecord | undefined;
+  const publish = async (record: DaemonRecord) => {
+    await writeDaemonFiles(root, options.stateDir, record);
+    published = record;
+  };
+  const engineChanged = (engineName: EngineName) => {
+    answering = engineName;
+    if (published && published.engine !== engineName)
+      publish({ ...published, engine: engineName }).catch((error: unknown) =>
+        log(`cn: the port file could not name the ${engineName} engine: ${String(error)}`),
+      );
+  };
   const engine = new DeferredEngine(
     choice.then((engineChoice) =>
       startTypeScriptEngine({
@@ -78,6 +87,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         maxTsServerMemory: options.maxTsServerMemory,
         requestTimeoutMs: options.requestTimeoutMs,
         onLog: log,
+        onEngineChange: engineChanged,
         // Every find classifies its references with the compiler API: loaded while the engine builds the projects.
         whileProjectsLoad: () => referenceSyntax.preload(),
       }),
@@ -198,7 +208,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         if (!indexStarted) indexWhenQuiet.touch();
       },
       log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }),
-      warning: configWarningOnce(() => engine.status().configErrors ?? []),
+      warning: answerWarnings(() => engine.status()),
       questions: stampsOnConnect,
     },
   );
@@ -214,10 +224,12 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     version: CN_VERSION,
     startedAt: startedAt.toISOString(),
     logFile,
-    engine: chosen.engine,
+    engine: answering,
     ...(processStart !== undefined ? { processStart } : {}),
   };
-  await writeDaemonFiles(root, options.stateDir, record);
+  await publish(record);
+  // The hand-over may have come while the files were written.
+  engineChanged(answering);
   idle.touch();
   log(`listening on 127.0.0.1:${port} for ${root}`);
   log(`cn: listening ${sinceProcessStart()}`);
@@ -257,21 +269,6 @@ function chooseDaemonEngine(
       chosen: { engine: mode === 'native' ? 'native' : 'tsserver', engineMode: mode, trustProject },
     };
   }
-}
-
-/**
- * The config-errors warning for the first answer after they appear (or change), not every answer:
- * the first command tells the user, later ones stay quiet; cn status keeps listing them.
- */
-function configWarningOnce(current: () => ConfigErrorReport[]): () => string | undefined {
-  let told = '';
-  return () => {
-    const errors = current();
-    const key = errors.map(describeConfigError).join('\n');
-    if (key === told) return undefined;
-    told = key;
-    return configErrorsWarning(errors);
-  };
 }
 
 /** How long since node started this process (what the bench reads as the daemon's own start-up). */

@@ -82,6 +82,9 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolI
   async typeDefinition(...args: Parameters<CodeNavigation['typeDefinition']>) {
     return (await this.ready()).typeDefinition(...args);
   }
+  async libraryDeclaration(...args: Parameters<CodeNavigation['libraryDeclaration']>) {
+    return (await this.ready()).libraryDeclaration(...args);
+  }
   async diagnostics(...args: Parameters<CodeNavigation['diagnostics']>) {
     return (await this.ready()).diagnostics(...args);
   }

@@ -29,6 +29,8 @@ const STATUS = fakeDaemonStatus(PORT, {
   lastError: 'none',
   engineMode: 'auto',
   engineReason: 'no tsconfig/jsconfig needs tsserver',
+  engineFallback: { from: 'native', reason: 'the native engine crashed 6 times within a minute' },
+  notHonoured: [{ config: 'test/ui/tsconfig.json', option: 'baseUrl', files: 43 }],
   configErrors: [{ file: 'tsconfig.json', line: 1, character: 2, code: 'TS1005', message: "',' expected." }],
   progress: { phase: 'loading', projectsLoaded: 1, projectsTotal: 2, sourceFiles: 30 },
 });
@@ -167,7 +169,7 @@ describe('requests the schemas refuse, through the whole server', () => {
     [
       '/inspect',
       { id: 'a.ts:1', expand: 'sideways' },
-      "bad request: expand must be one of block, surround, not 'sideways'",
+      "bad request: expand must be one of block, declaration, surround, not 'sideways'",
     ],
     [
       '/find',

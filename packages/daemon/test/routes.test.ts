@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_REQUEST_BYTES, ProjectPaths, SearchIndex, engineFailure } from '@cn/core';
+import { MAX_REQUEST_BYTES, ProjectPaths, SearchIndex, engineFailure, type ReferenceSite } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
 import { FakeReferenceSyntax, ROOT } from '../../core/test/fakes.js';
@@ -67,6 +67,22 @@ beforeEach(async () => {
   warning = undefined;
   const sources = new FakeSources(files);
   const paths = new ProjectPaths(ROOT);
+  // The import and the two calls; every other reference reads as a plain use at the top level. find reads a site at
+  // the name's start, calls and impact at its last character (where an outgoing call's callee expression ends).
+  const referenceSyntax = new FakeReferenceSyntax();
+  const site = (file: string, line: number, character: number, name: string, value: ReferenceSite) => {
+    for (const at of [character, character + name.length - 1])
+      referenceSyntax.sites[`${ROOT}/${file}:${line}:${at}`] = value;
+  };
+  site('src/main.ts', 1, 10, 'greet', { role: 'import' });
+  site('src/greet.ts', 2, 10, 'shout', {
+    role: 'call',
+    enclosing: { name: 'greet', kind: 'Function', position: { line: 1, character: 17 } },
+  });
+  site('src/main.ts', 2, 26, 'greet', {
+    role: 'call',
+    enclosing: { name: 'run', kind: 'Function', position: { line: 2, character: 14 } },
+  });
   const searchIndex = new SearchIndex({
     sources,
     files,
@@ -81,7 +97,7 @@ beforeEach(async () => {
     importGraph,
     typeSyntax: { typeDeclarations: async () => [] },
     changes: { changedFiles: async () => [{ filePath: `${ROOT}/src/greet.ts`, lines: [{ start: 5, end: 5 }] }] },
-    referenceSyntax: new FakeReferenceSyntax(),
+    referenceSyntax,
     files,
     paths,
     sources,
@@ -215,9 +231,7 @@ describe('answers, one per route family', () => {
     expect(listed.json().filteredReferences ?? 0).toBe(all.totalReferences - references.length);
     const grouped = await proven('POST', '/find', { query: 'greet', group: 'file' });
     expect(grouped.json().referenceFiles).toEqual(
-      expect.arrayContaining([
-        { filePath: 'src/main.ts', count: expect.any(Number), roles: { read: expect.any(Number) } },
-      ]),
+      expect.arrayContaining([{ filePath: 'src/main.ts', count: 3, roles: { import: 1, call: 1, read: 1 } }]),
     );
     const unknownRole = await proven('POST', '/find', { query: 'greet', role: ['poke'] });
     expect(unknownRole.statusCode).toBe(400);

@@ -59,6 +59,13 @@ export function readConfigChain(config: string, stack: string[] = []): { chain: 
   return { chain };
 }
 
+/** The config of a chain (readConfigChain's, bases first) that sets `option` last: the one that decides it. */
+export function configDeclaring(chain: ConfigLink[], option: string): string | undefined {
+  for (let index = chain.length - 1; index >= 0; index--)
+    if (chain[index].json.compilerOptions?.[option] !== undefined) return chain[index].path;
+  return undefined;
+}
+
 /**
  * Why cn keeps this config from the engines (readConfigChain's problem, in its chain or in a project it references,
  * transitively: an engine loads referenced projects), as a config error; undefined when it is safe to hand over.

@@ -64,6 +64,8 @@ export interface SessionSymbols {
  */
 export interface EngineAdapter {
   readonly versions: EngineVersions;
+  /** Where the TypeScript the engine runs keeps its standard library (lib.*.d.ts). */
+  readonly libraryDirectory: string;
   /** Whether the server notices edits to files it has not opened by itself (tsserver watches; native does not). */
   readonly watchesFiles: boolean;
   /** How the server counts lines: as the compiler (cn's own), or as LSP, converted per file (server-lines.ts). */

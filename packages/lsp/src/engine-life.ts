@@ -3,11 +3,13 @@ import {
   describeConfigError,
   engineFailure,
   type EngineMode,
+  type EngineName,
   type EngineState,
   type EngineStatus,
 } from '@cn/core';
 import { configErrorReports } from './config-errors.js';
 import type { EngineAdapter } from './engine-adapter.js';
+import type { ConfigNeed } from './engine-choice.js';
 import { failureHint } from './engine-checks.js';
 import { LanguageServerSession, type SessionSettings } from './language-server-session.js';
 
@@ -16,6 +18,16 @@ export interface EngineRequest {
   mode: EngineMode;
   reason?: string;
   trustProject: boolean;
+  /** auto: the other engine, taken once if the chosen one keeps crashing on this root (engine-choice.ts). */
+  fallback?: () => EngineAdapter;
+  /** The configs with an option only tsserver honours: what native answers without (cn status). */
+  needs?: ConfigNeed[];
+}
+
+/** Why a failed engine cannot answer, and what to do. */
+interface Failure {
+  message: string;
+  hint: string;
 }
 
 // Restarting more often than this means the project itself kills tsserver; stop trying.
@@ -25,7 +37,8 @@ const RETRY_AFTER_FAILURE_MS = 30_000;
 
 /**
  * The engine's life: one LanguageServerSession at a time, replaced when it dies (a bounded number of times a
- * minute), when the set of projects changes, or 30 s after it failed; and its state for cn status.
+ * minute), when the set of projects changes, or 30 s after it failed; and its state for cn status. An engine auto
+ * chose that dies more often than that hands the whole root over to the other engine, once.
  */
 export class EngineLife {
   session!: LanguageServerSession;
@@ -33,18 +46,34 @@ export class EngineLife {
   private restarts = 0;
   private restartTimes: number[] = [];
   private lastError: string | undefined;
+  private failure: Failure | undefined;
   private relaunching: Promise<void> | undefined;
   private failedAt: number | undefined;
+  private fallback: (() => EngineAdapter) | undefined;
+  private fellBack: { from: EngineName; reason: string } | undefined;
 
   constructor(
-    private readonly adapter: EngineAdapter,
+    private current: EngineAdapter,
     private readonly request: EngineRequest,
-    private readonly options: { root: string; maxTsServerMemory?: number; onLog?: (line: string) => void },
+    private readonly options: {
+      root: string;
+      maxTsServerMemory?: number;
+      onLog?: (line: string) => void;
+      /** The engine answering changed (auto's hand-over): the daemon's record names the engine. */
+      onEngineChange?: (engine: EngineName) => void;
+    },
     private readonly settings: Omit<SessionSettings, 'onDeath'>,
-  ) {}
+  ) {
+    this.fallback = request.fallback;
+  }
+
+  /** The adapter of the engine answering now. */
+  get adapter(): EngineAdapter {
+    return this.current;
+  }
 
   launch(): void {
-    const session = new LanguageServerSession(this.adapter, {
+    const session = new LanguageServerSession(this.current, {
       ...this.settings,
       onDeath: (reason) => this.onSessionDeath(session, reason),
     });
@@ -57,10 +86,16 @@ export class EngineLife {
       (error: unknown) => {
         this.lastError = error instanceof Error ? error.message : String(error);
         // A session that died mid-start is restarted by onSessionDeath; any other start failure is final.
-        if (this.session === session && this.state !== 'restarting' && this.state !== 'stopped') {
-          this.state = 'failed';
-          this.failedAt = Date.now();
-        }
+        if (
+          this.session === session &&
+          this.state !== 'restarting' &&
+          this.state !== 'stopped' &&
+          this.state !== 'failed'
+        )
+          this.fail({
+            message: `the language server failed: ${this.lastError}`,
+            hint: failureHint(this.lastError, this.options.maxTsServerMemory),
+          });
       },
     );
   }
@@ -71,8 +106,10 @@ export class EngineLife {
     const now = Date.now();
     this.restartTimes = this.restartTimes.filter((time) => now - time < 60_000);
     if (this.restartTimes.length >= MAX_RESTARTS_PER_MINUTE) {
-      this.state = 'failed';
-      this.failedAt = now;
+      const engine = this.current.versions.engine;
+      const crashes = `the ${engine} engine crashed ${MAX_RESTARTS_PER_MINUTE + 1} times within a minute; the last time: ${reason}`;
+      if (this.handOver(crashes)) return;
+      this.fail({ message: crashes, hint: this.crashHint(reason) });
       return;
     }
     this.restartTimes.push(now);
@@ -80,6 +117,44 @@ export class EngineLife {
     this.state = 'restarting';
     this.options.onLog?.(`cn: restarting the language server: ${reason}`);
     this.launch();
+  }
+
+  private fail(failure: Failure): void {
+    this.failure = failure;
+    this.state = 'failed';
+    this.failedAt = Date.now();
+  }
+
+  /**
+   * auto's other engine takes over the whole root (one engine runs per daemon), once: the project may crash one
+   * engine and not the other (typescript-go 7.0.2 panics in Snapshot.Clone on vitest, tsserver loads it).
+   */
+  private handOver(crashes: string): boolean {
+    const fallback = this.fallback;
+    this.fallback = undefined;
+    if (!fallback) return false;
+    let next: EngineAdapter;
+    try {
+      next = fallback();
+    } catch (error) {
+      this.options.onLog?.(`cn: ${crashes}; the other engine cannot start: ${String(error)}`);
+      return false;
+    }
+    this.fellBack = { from: this.current.versions.engine, reason: crashes };
+    this.options.onLog?.(`cn: ${crashes}; the ${next.versions.engine} engine answers for the whole root instead`);
+    this.current = next;
+    this.restartTimes = [];
+    this.state = 'restarting';
+    this.options.onEngineChange?.(next.versions.engine);
+    this.launch();
+    return true;
+  }
+
+  /** A crash loop's hint: more memory when it ran out, else the other engine (unless it already took over). */
+  private crashHint(reason: string): string {
+    if (/out of memory/i.test(reason) || this.fellBack) return failureHint(reason, this.options.maxTsServerMemory);
+    const other = this.current.versions.engine === 'native' ? 'tsserver' : 'native';
+    return `the ${other} engine may load this project: cn stop, then cn start --engine ${other} (or CN_ENGINE=${other}); cn status shows the state`;
   }
 
   async whenReady(): Promise<void> {
@@ -93,35 +168,35 @@ export class EngineLife {
       ) {
         // Whatever made it fail (a memory spike, a broken config being edited) may be gone: try again.
         this.failedAt = undefined;
+        this.failure = undefined;
         this.restartTimes = [];
         this.state = 'restarting';
         this.launch();
         continue;
       }
-      if (this.state === 'failed') {
-        throw engineFailure(
-          `the language server failed: ${this.lastError ?? 'unknown error'}`,
-          failureHint(this.lastError, this.options.maxTsServerMemory),
-        );
-      }
+      if (this.state === 'failed' && this.failure) throw engineFailure(this.failure.message, this.failure.hint);
       try {
         await session.gate.ready;
         return;
       } catch (error) {
-        // The session died while loading; if another one took its place, wait for that one.
-        if (this.session === session) throw error instanceof CnError ? error : engineFailure(String(error));
+        // The session died while loading; if another one took its place, wait for that one. One that failed for good
+        // says why (its session's error would say it restarts by itself).
+        if (this.session === session && !this.failure)
+          throw error instanceof CnError ? error : engineFailure(String(error));
       }
     }
   }
 
   status(): EngineStatus {
     const unresponsive = this.state === 'ready' ? this.session.unresponsive : undefined;
-    const { engine, serverVersion, typescriptVersion, typescriptSource } = this.adapter.versions;
+    const { engine, serverVersion, typescriptVersion, typescriptSource } = this.current.versions;
     const status: EngineStatus = {
       state: unresponsive ? 'unresponsive' : this.state,
       engine,
       engineMode: this.request.mode,
       ...(this.request.reason !== undefined ? { engineReason: this.request.reason } : {}),
+      ...(this.fellBack ? { engineFallback: this.fellBack } : {}),
+      ...this.notHonoured(),
       serverVersion,
       typescriptVersion,
       typescriptSource,
@@ -132,11 +207,22 @@ export class EngineLife {
     };
     const configErrors = configErrorReports(this.options.root, this.session?.configErrors ?? []);
     if (configErrors.length > 0) status.configErrors = configErrors;
-    const lastError = unresponsive ?? this.lastError ?? (configErrors[0] && describeConfigError(configErrors[0]));
+    const lastError =
+      unresponsive ??
+      this.failure?.message ??
+      this.lastError ??
+      (configErrors[0] && describeConfigError(configErrors[0]));
     if (lastError !== undefined) status.lastError = lastError;
     if (this.session && ['starting', 'loading', 'restarting'].includes(this.state))
       status.progress = { ...this.session.progress };
     return status;
+  }
+
+  /** The configs whose options the engine answering does not honour: native answers without what they need. */
+  private notHonoured(): Pick<EngineStatus, 'notHonoured'> {
+    const needs = this.current.versions.engine === 'native' ? (this.request.needs ?? []) : [];
+    if (needs.length === 0) return {};
+    return { notHonoured: needs.map(({ config, option, files }) => ({ config, option, files })) };
   }
 
   async dispose(): Promise<void> {

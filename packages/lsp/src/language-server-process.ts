@@ -14,6 +14,11 @@ export function readVersion(packageJsonPath: string): string {
   }
 }
 
+/** A line of the server's stderr longer than this is taken in pieces of it. */
+const MAX_PARTIAL_LINE = 64 * 1024;
+/** How long a dead server's stderr may stay open (a descendant holding it) before its death is settled without it. */
+const STDERR_AFTER_EXIT_MS = 1000;
+
 export type ServerChild = ChildProcessByStdio<Writable, Readable, Readable>;
 
 /** How the engine names a process of its tree, and whether the session cannot live without it. */
@@ -26,6 +31,8 @@ export class LanguageServerProcess {
   private readonly knownDescendants = new Map<number, string>();
   private exited = false;
   readonly exitedPromise: Promise<void>;
+  /** Resolves once nothing more can come on the server's stderr (the pipe closed). */
+  private readonly stderrEnded: Promise<void>;
 
   constructor(
     launch: LaunchCommand,
@@ -37,7 +44,24 @@ export class LanguageServerProcess {
   ) {
     this.child = spawn(launch.command, launch.args, { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: launch.env });
     this.child.stderr.setEncoding('utf8');
-    this.child.stderr.on('data', onStderr);
+    // Whole lines only: Go writes a panic a few bytes at a time ("panic: ", then the error), and a line is what the
+    // adapter reads a death from (deathIn).
+    let partial = '';
+    this.child.stderr.on('data', (text: string) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      if (partial.length > MAX_PARTIAL_LINE) {
+        lines.push(partial);
+        partial = '';
+      }
+      if (lines.length > 0) onStderr(lines.join('\n'));
+    });
+    this.stderrEnded = new Promise((resolve) =>
+      this.child.stderr.once('close', () => {
+        if (partial !== '') onStderr(partial);
+        resolve();
+      }),
+    );
     this.exitedPromise = new Promise((resolve) => {
       this.child.once('exit', () => {
         this.exited = true;
@@ -48,6 +72,12 @@ export class LanguageServerProcess {
         resolve();
       });
     });
+  }
+
+  /** Once the server exited: its stderr read to the end, or a second later (a descendant may hold it open). */
+  stderrRead(): Promise<void> {
+    const later = new Promise<void>((resolve) => setTimeout(resolve, STDERR_AFTER_EXIT_MS).unref());
+    return Promise.race([this.stderrEnded, later]);
   }
 
   get pid(): number | undefined {

@@ -14,7 +14,7 @@ import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
 import { FileChangeFeed } from './file-change-feed.js';
 import { FileSetMonitor } from './file-set-monitor.js';
 import type { ConfigError, ProjectLayout } from './project-layout.js';
-import { statWithStamp, type FileStamp } from './file-stamp.js';
+import { BrokenConfigs } from './config-errors.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { KeptConfigs } from './config-graph.js';
 import { ReadinessGate } from './readiness-gate.js';
@@ -56,12 +56,10 @@ export class LanguageServerSession {
   looseFiles = 0;
   /** How far start() has got, for cn's progress line; stays as it was once ready. */
   readonly progress: LoadingProgress = { phase: 'starting', projectsLoaded: 0, projectsTotal: 0, sourceFiles: 0 };
-  /** Configs tsc cannot read, from the last discovery: their projects are not loaded. */
-  configErrors: ConfigError[] = [];
   /** The configs kept from the engine at the last walk of the tree (config-graph.ts). */
   private readonly keptConfigs: KeptConfigs;
-  /** Their stamps then: once one is edited (fixed, probably), a fresh session loads it. */
-  private brokenConfigStamps = new Map<string, FileStamp | undefined>();
+  /** Configs tsc cannot read or cn keeps from the engine, from the last discovery: their projects are not loaded. */
+  private readonly brokenConfigs = new BrokenConfigs();
   /** Why the session cannot answer now (a process of it is stopped), while that lasts. */
   unresponsive: string | undefined;
   private stoppedSince: number | undefined;
@@ -72,6 +70,10 @@ export class LanguageServerSession {
   private refreshing: Promise<'current' | 'restart'> | undefined;
   private disposed = false;
   private dead = false;
+  /** Why the server said it is dying (a line of its stderr: a panic, out of memory), once it said so. */
+  private verdict: string | undefined;
+  /** Once the session died: resolves when its gate has failed and its life has heard of it. */
+  private deathSettled: Promise<void> | undefined;
   private readonly watchTimer: NodeJS.Timeout;
 
   constructor(
@@ -107,6 +109,10 @@ export class LanguageServerSession {
     this.watchTimer.unref();
   }
 
+  get configErrors(): ConfigError[] {
+    return this.brokenConfigs.errors;
+  }
+
   get root(): string {
     return this.settings.root;
   }
@@ -121,6 +127,11 @@ export class LanguageServerSession {
 
   log(line: string): void {
     this.settings.onLog(line);
+  }
+
+  /** The config of the project that owns the file (project-layout.ts, fileOwners); undefined for a loose file. */
+  ownerOf(file: string): string | undefined {
+    return this.layout?.fileOwners[file];
   }
 
   /**
@@ -176,7 +187,10 @@ export class LanguageServerSession {
       this.gate.open();
       this.symbols.start(layout);
     } catch (error) {
-      this.gate.fail(error);
+      // A start cut short by the server's death ends once that death is settled (die), so the engine's life has
+      // heard of it first.
+      if (this.deathSettled) await this.deathSettled;
+      else this.gate.fail(error);
       throw error;
     }
   }
@@ -193,7 +207,7 @@ export class LanguageServerSession {
 
   private async refreshNow(): Promise<'current' | 'restart'> {
     if (!this.fileSet || !this.layout) return 'current';
-    if (await this.brokenConfigEdited()) return 'restart';
+    if (await this.brokenConfigs.edited()) return 'restart';
     const change = await this.fileSet.check();
     if (change.configsChanged) return 'restart';
     await this.edits?.follow(this.fileSet.directories());
@@ -235,23 +249,8 @@ export class LanguageServerSession {
     this.symbols.changed(changes);
   }
 
-  private async noteConfigErrors(layout: ProjectLayout): Promise<void> {
-    this.configErrors = [...layout.configErrors, ...this.keptConfigs.errors()];
-    const configs = [...new Set(this.configErrors.map((error) => error.configPath))];
-    this.brokenConfigStamps = new Map(
-      await Promise.all(configs.map(async (config) => [config, (await statWithStamp(config))?.stamp] as const)),
-    );
-    for (const error of this.configErrors) {
-      this.settings.onLog(
-        `cn: ${error.configPath}:${error.line}:${error.character}: ${error.message} (${error.code}); its project is not loaded`,
-      );
-    }
-  }
-
-  private async brokenConfigEdited(): Promise<boolean> {
-    for (const [config, stamp] of this.brokenConfigStamps)
-      if ((await statWithStamp(config))?.stamp !== stamp) return true;
-    return false;
+  private noteConfigErrors(layout: ProjectLayout): Promise<void> {
+    return this.brokenConfigs.note([...layout.configErrors, ...this.keptConfigs.errors()], (line) => this.log(line));
   }
 
   request<P, R>(type: RequestType<P, R, unknown>, params: P): Promise<R> {
@@ -285,19 +284,30 @@ export class LanguageServerSession {
       if (line.trim() === '') continue;
       this.settings.onLog(line);
       const verdict = this.adapter.deathIn(line, this.settings.maxTsServerMemory);
-      if (verdict) this.die(verdict);
+      if (verdict) {
+        this.verdict ??= verdict;
+        this.die(verdict);
+      }
     }
   }
 
+  /**
+   * Ends the session; its gate fails and its life hears of it once the server's stderr is read: a crashing server says
+   * why there (typescript-go's panic), and its stdout may close first, which only says that the connection closed.
+   */
   private die(reason: string): void {
     if (this.dead) return;
     this.dead = true;
     clearInterval(this.watchTimer);
     this.stopWatching();
     this.connection.close(reason);
-    this.gate.fail(engineFailure(`language server unavailable: ${reason}`, RESTARTS_BY_ITSELF));
-    void this.process.kill();
-    if (!this.disposed) this.settings.onDeath(reason);
+    const killed = this.process.kill();
+    const said = this.verdict ? Promise.resolve() : killed.then(() => this.process.stderrRead());
+    this.deathSettled = said.then(() => {
+      const why = this.verdict ?? reason;
+      this.gate.fail(engineFailure(`language server unavailable: ${why}`, RESTARTS_BY_ITSELF));
+      if (!this.disposed) this.settings.onDeath(why);
+    });
   }
 
   private stopWatching(): void {

@@ -42,6 +42,8 @@ const SETTING_SECTIONS = new Set(['js/ts', 'typescript', 'javascript']);
 export function nativeAdapter(installation: NativeInstallation): EngineAdapter {
   return {
     versions: installation,
+    // The platform package's lib/ holds tsc and the lib.*.d.ts it compiles with.
+    libraryDirectory: path.dirname(installation.binary),
     dropsOnlyTheDeclaration: false,
     watchesFiles: false,
     lineBreaks: 'lsp',

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readConfigFileQuietly } from './config-file.js';
 import { withoutUnsafeConfigs } from './config-graph.js';
 import ts from './typescript-api.cjs';
-import { assembleLayout, type ConfigError, type ProjectLayout } from './project-layout.js';
+import { assembleLayout, type ConfigContents, type ConfigError, type ProjectLayout } from './project-layout.js';
 import { walkSourceTree, type SourceTree } from './source-tree.js';
 
 export type { ConfigError, DiscoveredProject, ProjectLayout } from './project-layout.js';
@@ -43,21 +43,28 @@ const OUTPUT_OPTIONS = [
   'plugins',
 ];
 
-/** The layout as TypeScript 5.9 reads the configs (in a child process: discovery-worker.ts). */
+/**
+ * The layout as TypeScript 5.9 reads the configs (in a child process: discovery-worker.ts). `configsRead`, when given,
+ * is filled with what each config read says (the import graph resolves with their options: project-modules.ts).
+ */
 export function discoverProjects(
   root: string,
   maxLooseFiles: number,
   // The configs cn keeps from the engines (config-graph.ts) are no projects here either.
   tree: SourceTree = withoutUnsafeConfigs(walkSourceTree(root)).tree,
+  configsRead?: Map<string, ConfigContents>,
 ): DiscoveredLayout {
   const layout = assembleLayout(root, maxLooseFiles, tree, (configPath, errors) => {
     const parsed = parseConfig(configPath, errors);
     if (!parsed) return undefined;
-    return {
+    const contents: ConfigContents = {
       files: parsed.fileNames.map((fileName) => path.resolve(fileName)),
       references: (parsed.projectReferences ?? []).map((reference) => ts.resolveProjectReferencePath(reference)),
       options: parsed.options,
+      extendedConfigs: parsed.extendedConfigs,
     };
+    configsRead?.set(configPath, contents);
+    return contents;
   });
   return { ...layout, looseOptions: looseFileOptions(layout.nearestConfigOptions as ts.CompilerOptions | undefined) };
 }
@@ -77,8 +84,14 @@ export function looseFileOptions(configOptions: ts.CompilerOptions | undefined):
 
 const MAX_ERRORS_PER_CONFIG = 20;
 
-/** The parsed config, or undefined (with its errors recorded) when tsc cannot read it. */
-function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedCommandLine | undefined {
+/**
+ * The parsed config and the configs its `extends` chain read, or undefined (with its errors recorded) when tsc cannot
+ * read it.
+ */
+function parseConfig(
+  configPath: string,
+  errors: ConfigError[],
+): (ts.ParsedCommandLine & { extendedConfigs: string[] }) | undefined {
   // tsc's own reader: comments and trailing commas are fine, what it reports here is broken.
   const read = ts.readConfigFile(configPath, readConfigFileQuietly);
   // A project reference to a config that is not there (a package not created yet): its one error says so. Parsing
@@ -100,7 +113,22 @@ function parseConfig(configPath: string, errors: ConfigError[]): ts.ParsedComman
     errors.push(...found.slice(0, MAX_ERRORS_PER_CONFIG));
     return undefined;
   }
-  return ts.parseJsonConfigFileContent(read.config, CONFIG_HOST, path.dirname(configPath), undefined, configPath);
+  // Parsed from a source file, as tsserver parses it: the compiler fills in the configs `extends` read.
+  const source = ts.readJsonConfigFile(configPath, readConfigFileQuietly);
+  const parsed = ts.parseJsonSourceFileConfigFileContent(
+    source,
+    CONFIG_HOST,
+    path.dirname(configPath),
+    undefined,
+    configPath,
+  );
+  // The source file stays out of the options: they cross from the discovery process (nearestConfigOptions).
+  const { configFile: _source, ...options } = parsed.options;
+  return {
+    ...parsed,
+    options,
+    extendedConfigs: (source.extendedSourceFiles ?? []).map((file) => path.resolve(file)),
+  };
 }
 
 /** ts.sys, but configs (`extends` bases) are read by the bounded reader (config-file.ts). */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { hasByteEscapes, isDeclarationFile, isInside, isSourceFile } from '@cn/core';
+import { ProjectOwners } from './project-owner.js';
 import type { SourceTree } from './source-tree.js';
 
 export interface DiscoveredProject {
@@ -34,6 +35,11 @@ export interface ProjectLayout {
   /** The projects' source files under the root (node_modules aside) and the loose files: what cn's index reads. */
   sourceFiles: string[];
   /**
+   * The config whose project owns each file a config lists (project-owner.ts): what the engine must answer that file
+   * from, whatever other programs reach it (the loose files' program, a package importing it).
+   */
+  fileOwners: Record<string, string>;
+  /**
    * Sources whose names are not UTF-8 (spelled with `\x` escapes, core's file-names.ts): neither engine can open them
    * (tsserver takes paths as UTF-8 strings; the native compiler lists them with U+FFFD for each such byte), so no
    * config claims them and no engine is told of them; cn's own readers (grep, search, the import graph) list them.
@@ -57,6 +63,8 @@ export interface ConfigContents {
   references: string[];
   /** Its parsed compiler options, when the reader has them. */
   options?: Record<string, unknown>;
+  /** Absolute paths of the configs its `extends` chain read, when the reader has them. */
+  extendedConfigs?: string[];
 }
 
 export type ConfigReader = (configPath: string, errors: ConfigError[]) => ConfigContents | undefined;
@@ -78,6 +86,7 @@ export function assembleLayout(
   const configQueue = [...configs];
   const seenConfigs = new Set(configQueue);
   const configErrors: ConfigError[] = [];
+  const configsRead = new Map<string, ConfigContents>();
   let nearest: { configPath: string; options?: Record<string, unknown> } | undefined;
   while (configQueue.length > 0) {
     const configPath = configQueue.shift()!;
@@ -91,6 +100,7 @@ export function assembleLayout(
     }
     const files = parsed.files.filter((file) => isInside(root, file) && !isLossyName(file));
     for (const file of files) claimed.add(file);
+    configsRead.set(configPath, { ...parsed, files });
     if (files.length > 0 && (!nearest || isCloserToRoot(configPath, nearest.configPath)))
       nearest = { configPath, options: parsed.options };
     const anchor = chooseAnchor(configPath, files, configs);
@@ -106,9 +116,20 @@ export function assembleLayout(
     looseFilesTruncated: unclaimed.length > maxLooseFiles,
     configErrors,
     sourceFiles: [...projectSources, ...looseFiles].sort(),
+    fileOwners: ownersOf(projectSources, new ProjectOwners(configsRead, root)),
     nonUtf8Files: sources.filter(hasByteEscapes),
     ...(nearest?.options ? { nearestConfigOptions: nearest.options } : {}),
   };
+}
+
+/** The owning config of each file the configs list, where the engines give it one (project-owner.ts). */
+function ownersOf(files: Iterable<string>, owners: ProjectOwners): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const file of files) {
+    const owner = owners.ownerOf(file);
+    if (owner) found[file] = owner;
+  }
+  return found;
 }
 
 /**

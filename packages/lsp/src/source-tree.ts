@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isDeclarationFile, isSourceFile } from '@cn/core';
 import { listDirectorySync } from './byte-paths.js';
+import { listsNothing } from './config-weights.js';
 
 /** Directories that never hold project sources worth loading: dependencies, VCS data, build output. */
 const IGNORED_DIRECTORIES = new Set([
@@ -70,7 +71,11 @@ const TYPESCRIPT = /\.[cm]?tsx?$/i;
  * the compiler API) is still running; the exact anchors are opened when it answers.
  */
 export function guessAnchors(tree: SourceTree): string[] {
+  // A config that lists no files has no anchor (project-layout.ts): a guess beside it is some other project's file or a
+  // loose one, and opening it there, before the configs it references are loaded, made typescript-go 7.0.2 panic in
+  // Snapshot.Clone on every start on vitest (test/e2e/project-references/vitest.config.ts).
   const configDirectories = new Map(tree.configs.map((config) => [path.dirname(config), config]));
+  const solutions = new Set(tree.configs.filter(listsNothing));
   const best = new Map<string, string>();
   for (const source of tree.sources) {
     if (isDeclarationFile(source)) continue;
@@ -78,7 +83,7 @@ export function guessAnchors(tree: SourceTree): string[] {
     while (!configDirectories.has(directory) && path.dirname(directory) !== directory)
       directory = path.dirname(directory);
     const config = configDirectories.get(directory);
-    if (!config) continue;
+    if (!config || solutions.has(config)) continue;
     const current = best.get(config);
     const wantsTypeScript = path.basename(config) === 'tsconfig.json';
     if (!current || (wantsTypeScript && TYPESCRIPT.test(source) && !TYPESCRIPT.test(current))) best.set(config, source);

@@ -15,8 +15,9 @@ import { tsserverRequest } from './tsserver-commands.js';
 import { fromNavtoItem } from './tsserver-navto.js';
 
 const require = createRequire(import.meta.url);
-// Not a file: tsserver only uses the name to identify the project and its directory.
+// Not files: tsserver only uses the names to identify the projects and their directory.
 const LOOSE_PROJECT_NAME = 'cn-loose-files';
+const CONFIGS_PROJECT_NAME = 'cn-configured-projects';
 
 export interface TsserverInstallation extends EngineVersions {
   cliPath: string;
@@ -53,6 +54,7 @@ export function projectTsserverPath(root: string): string {
 export function tsserverAdapter(installation: TsserverInstallation): EngineAdapter {
   return {
     versions: installation,
+    libraryDirectory: path.dirname(installation.tsserverPath),
     dropsOnlyTheDeclaration: true,
     watchesFiles: true,
     // typescript-language-server reports tsserver's lines, which are the compiler's.
@@ -118,6 +120,19 @@ async function reloadProjects(session: LanguageServerSession, changes: SourceCha
  * and make tsserver trust possibly stale open copies over the disk.
  */
 async function openLooseProject(session: LanguageServerSession, layout: ProjectLayout): Promise<void> {
+  // The loose files reach into the packages they import, and tsserver closes a configured project once each of its open
+  // files is in an external project too (ProjectService.getOrphanConfiguredProjects): vitest lost packages/vitest's
+  // project that way. An external project whose root files are configs keeps their projects for as long as it lives.
+  await tsserverRequest(
+    session,
+    'openExternalProject',
+    {
+      projectFileName: path.join(session.root, CONFIGS_PROJECT_NAME),
+      rootFiles: layout.projects.map((project) => ({ fileName: project.configPath })),
+      options: {},
+    },
+    session.loadTimeoutMs,
+  );
   await tsserverRequest(
     session,
     'openExternalProject',

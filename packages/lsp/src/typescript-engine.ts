@@ -8,6 +8,7 @@ import {
   type CnError,
   type CodeIntelligence,
   type EngineMode,
+  type EngineName,
   type EngineStatus,
   type FoldingSpan,
   type OutlineNode,
@@ -20,8 +21,10 @@ import {
   type EngineDiagnostic,
   type HoverInfo,
   type IncomingCall,
+  type LibraryDeclaration,
   type OutgoingCall,
 } from '@cn/core';
+import { EngineLibrary } from './navigation/library-declarations.js';
 import {
   DefinitionRequest,
   ImplementationRequest,
@@ -79,6 +82,8 @@ export interface EngineOptions {
   /** Documents kept open besides the project anchors, least recently used closed first; default 200. */
   maxOpenDocuments?: number;
   onLog?: (line: string) => void;
+  /** The engine answering changed: auto handed the root over to the other engine after the first kept crashing. */
+  onEngineChange?: (engine: EngineName) => void;
   /**
    * Called once per start, when the projects are found and tsserver is building them: the daemon waits anyway,
    * with a core to spare, so it loads there what its first answer needs.
@@ -113,14 +118,14 @@ export async function startTypeScriptEngine(options: EngineOptions): Promise<Typ
 class LanguageServerEngine implements TypeScriptEngine {
   private readonly answers = new FileAnswers(MAX_CACHED_FILE_ANSWERS);
   private readonly life: EngineLife;
-  private readonly adapter: EngineAdapter;
+  /** The lib.*.d.ts of the engine answering, and the adapter it is of (auto may hand over: engine-life.ts). */
+  private library: { of: EngineAdapter; declarations: EngineLibrary } | undefined;
 
   constructor(
     private readonly options: EngineOptions,
     choice: EngineChoice,
   ) {
     const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-    this.adapter = choice.adapter;
     this.life = new EngineLife(choice.adapter, choice, options, {
       root: options.root,
       logDirectory: options.logDirectory,
@@ -136,6 +141,11 @@ class LanguageServerEngine implements TypeScriptEngine {
 
   launch(): void {
     this.life.launch();
+  }
+
+  /** The engine answering now (auto may hand over to the other one: engine-life.ts). */
+  private get adapter(): EngineAdapter {
+    return this.life.adapter;
   }
 
   whenReady(): Promise<void> {
@@ -258,6 +268,12 @@ class LanguageServerEngine implements TypeScriptEngine {
     return this.onFile(filePath, (session, file) =>
       locationsAt(session, TypeDefinitionRequest.type, file, checkPosition(position)),
     );
+  }
+
+  async libraryDeclaration(filePath: string, position: Position): Promise<LibraryDeclaration | undefined> {
+    if (this.library?.of !== this.adapter)
+      this.library = { of: this.adapter, declarations: new EngineLibrary(this.adapter.libraryDirectory) };
+    return this.library.declarations.declarationAt(filePath, position);
   }
 
   configDiagnostics(): EngineDiagnostic[] {

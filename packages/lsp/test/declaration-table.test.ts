@@ -95,7 +95,7 @@ describe('readDeclarations: every named declaration with the words cn search ran
           owner.position.line === source.getLineAndCharacterOfPosition(offset).line + 1 &&
           owner.position.character === source.getLineAndCharacterOfPosition(offset).character + 1;
         if (!isOwnName) {
-          expect(enclosingDeclaration(source, node)?.name, node.getText(source)).toBe(owner?.name);
+          expect(enclosingDeclaration(source, node).declaration?.name, node.getText(source)).toBe(owner?.name);
           checked.push(node.getText(source));
         }
       }

@@ -72,6 +72,102 @@ describe('auto: native unless the project needs tsserver', () => {
     );
   });
 
+  /** `count` files `export const n = 1;` under `directory`. */
+  const sources = (directory: string, count: number) =>
+    Object.fromEntries(
+      Array.from({ length: count }, (_, n) => [`${directory}/file${n}.ts`, `export const n${n} = 1;`]),
+    );
+  const BASE_URL = '{ "compilerOptions": { "baseUrl": "." } }';
+  const PLAIN = '{ "compilerOptions": { "strict": true } }';
+
+  it('keeps native when the configs that need tsserver hold under a tenth of the source files (vitest test/ui)', () => {
+    const choice = chooseEngine(
+      project({
+        'packages/core/tsconfig.json': PLAIN,
+        ...sources('packages/core/src', 40),
+        'test/ui/tsconfig.json': BASE_URL,
+        ...sources('test/ui', 3),
+      }),
+      'auto',
+    );
+    expect(choice.adapter.versions.engine).toBe('native');
+    expect(choice.reason).toBe(
+      'the configs that need tsserver hold 3 of 43 source files, under a tenth (test/ui/tsconfig.json: baseUrl): ' +
+        'native answers them without it',
+    );
+    expect(choice.needs).toEqual([
+      {
+        config: 'test/ui/tsconfig.json',
+        option: 'baseUrl',
+        reason: 'test/ui/tsconfig.json resolves imports through baseUrl, which TypeScript 7 removed',
+        files: 3,
+        sample: false,
+      },
+    ]);
+  });
+
+  it('takes tsserver when they hold a tenth or more, naming the config that holds most and the share', () => {
+    const choice = chooseEngine(
+      project({
+        'packages/core/tsconfig.json': PLAIN,
+        ...sources('packages/core/src', 30),
+        'packages/tool/tsconfig.json': BASE_URL,
+        ...sources('packages/tool/src', 4),
+        'packages/legacy/jsconfig.json': '{ "compilerOptions": { "module": "amd" } }',
+        ...sources('packages/legacy', 1),
+      }),
+      'auto',
+    );
+    expect(choice.adapter.versions.engine).toBe('tsserver');
+    expect(choice.reason).toBe(
+      'packages/tool/tsconfig.json resolves imports through baseUrl, which TypeScript 7 removed ' +
+        '(the configs that need tsserver hold 5 of 35 source files)',
+    );
+  });
+
+  it('says only why when the configs that need tsserver hold every file', () => {
+    const choice = chooseEngine(project({ 'tsconfig.json': BASE_URL, ...sources('src', 2) }), 'auto');
+    expect(choice.adapter.versions.engine).toBe('tsserver');
+    expect(choice.reason).toBe('tsconfig.json resolves imports through baseUrl, which TypeScript 7 removed');
+  });
+
+  it('lets no config under a fixtures or examples directory decide, however many files it holds', () => {
+    const choice = chooseEngine(
+      project({
+        'tsconfig.json': PLAIN,
+        ...sources('src', 2),
+        'test/fixtures/legacy/tsconfig.json': BASE_URL,
+        ...sources('test/fixtures/legacy', 20),
+        'examples/amd/jsconfig.json': '{ "compilerOptions": { "module": "amd" } }',
+        ...sources('examples/amd', 20),
+      }),
+      'auto',
+    );
+    expect(choice.adapter.versions.engine).toBe('native');
+    expect(choice.reason).toBe(
+      'only configs under fixtures or examples directories need tsserver (examples/amd/jsconfig.json: classic module ' +
+        'resolution, test/fixtures/legacy/tsconfig.json: baseUrl): native answers them without it',
+    );
+    expect(choice.needs?.map((need) => [need.config, need.files, need.sample])).toEqual([
+      ['examples/amd/jsconfig.json', 20, true],
+      ['test/fixtures/legacy/tsconfig.json', 20, true],
+    ]);
+  });
+
+  it('weighs a solution config that lists no files at nothing: its files belong to the configs it references', () => {
+    const choice = chooseEngine(
+      project({
+        'tsconfig.json': '{ "compilerOptions": { "baseUrl": "." }, "files": [], "references": [{ "path": "./app" }] }',
+        'app/tsconfig.json': PLAIN,
+        ...sources('app/src', 10),
+        ...sources('scripts', 1),
+      }),
+      'auto',
+    );
+    expect(choice.adapter.versions.engine).toBe('native');
+    expect(choice.needs?.map((need) => [need.config, need.files])).toEqual([['tsconfig.json', 0]]);
+  });
+
   it('an explicit engine is taken as asked, with no reason', () => {
     const choice = chooseEngine(
       project({ 'tsconfig.json': '{ "compilerOptions": { "plugins": [{}] } }' }),
@@ -81,6 +177,11 @@ describe('auto: native unless the project needs tsserver', () => {
     expect(choice).toMatchObject({ mode: 'native' });
     expect(choice.adapter.versions.engine).toBe('native');
     expect(choice.reason).toBeUndefined();
+    // What native answers without, for cn status (plugins would run: a trusted project with its own TypeScript).
+    expect(choice.needs).toEqual([]);
+    expect(chooseEngine(project({ 'tsconfig.json': BASE_URL }), 'native').needs).toMatchObject([
+      { config: 'tsconfig.json', option: 'baseUrl', files: 0 },
+    ]);
   });
 });
 

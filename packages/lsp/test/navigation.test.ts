@@ -82,6 +82,21 @@ describe('graph fixture through typescript-language-server', { timeout: LONG }, 
     expect(locations.map(where)).toEqual(['src/shapes/shapes.ts:2:18']);
   });
 
+  it("names the standard library's types the engine points into, by name and lib file (issue 24.7)", async () => {
+    const main = path.join(root, 'src/imports/main.ts');
+    const locations = await engine.typeDefinition(main, { line: 7, character: 23 });
+    const outside = locations.filter((location) => !location.filePath.startsWith(root));
+    expect(outside.length).toBeGreaterThan(0);
+    const declared = await Promise.all(
+      outside.map((location) => engine.libraryDeclaration(location.filePath, location.range.start)),
+    );
+    // The interface, and the `declare var Promise` it merges with.
+    expect(new Set(declared.map((found) => found?.name))).toEqual(new Set(['Promise']));
+    expect(declared.map((found) => found?.kind)).toContain('Interface');
+    expect(declared.every((found) => found && /^lib\.[\w.]+\.d\.ts$/.test(found.library))).toBe(true);
+    expect(await engine.libraryDeclaration(main, { line: 7, character: 23 })).toBeUndefined();
+  });
+
   it('reports type errors with TS codes, and nothing for a clean file', async () => {
     const broken = path.join(root, 'src/diagnostics/broken.ts');
     expect(await engine.diagnostics([broken, chain])).toEqual([

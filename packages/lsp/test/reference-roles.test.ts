@@ -110,4 +110,37 @@ describe('TsReferenceSyntax on its own', () => {
     expect(await roleAt('a.ts', 'const o = { size: 1 };\n', 'size')).toBe('write');
     expect(await roleAt('a.ts', 'export default Shape;\n', 'Shape')).toBe('export');
   });
+
+  it('names the declaration a place belongs to with its container, and the unnamed functions between', async () => {
+    const text = [
+      "export const $ZodObject = make('x', (inst) => {", // 1
+      '  define(inst);', // 2
+      '});', // 3
+      'export class Mounter {', // 4
+      '  mount(items: string[]) {', // 5
+      '    items.forEach((item) => {', // 6
+      '      [1].map(function () { define(item); });', // 7
+      '    });', // 8
+      '    const local = () => define(items);', // 9
+      '  }', // 10
+      '}', // 11
+      '(() => define(1))();', // 12
+      'export const handler = { onClick: () => define(2) };', // 13
+      '',
+    ].join('\n');
+    const at = (line: number) => ({ line, character: text.split('\n')[line - 1].indexOf('define') + 1 });
+    const sites = await syntax.classify('b.ts', text, [2, 7, 9, 12, 13].map(at));
+    const described = sites.map(
+      ({ role, enclosing, through }) =>
+        `${role} ${enclosing ? `${enclosing.container ? `${enclosing.container}.` : ''}${enclosing.name}@${enclosing.position.line}-${enclosing.end?.line}` : '<module>'}${(through ?? []).map((scope) => ` › ${scope.kind}@${scope.line}`).join('')}`,
+    );
+    expect(described).toEqual([
+      'call $ZodObject@1-3 › arrow@1',
+      'call Mounter.mount@5-10 › arrow@6 › function@7',
+      // `const local = () => …` is a named function itself, not a callback of mount.
+      'call mount.local@9-9',
+      'call <module> › arrow@12',
+      'call handler.onClick@13-13',
+    ]);
+  });
 });

@@ -21,7 +21,7 @@ describe('TsReferenceSyntax without an engine', () => {
       at(2, 17),
     ]);
     expect(sites.map((site) => site.role)).toEqual(['comment', 'type', 'new', 'write', 'declaration']);
-    expect(sites[2].enclosing).toEqual({ name: 'make', kind: 'Function', position: at(2, 17) });
+    expect(sites[2].enclosing).toEqual({ name: 'make', kind: 'Function', position: at(2, 17), end: at(6, 2) });
   });
 
   it('answers a file again from what it read while the text is the same, and reads a changed text afresh', async () => {
@@ -42,4 +42,43 @@ describe('TsReferenceSyntax without an engine', () => {
     expect((await syntax.classify('/p/d.ts', 'A();\n', [at(1, 1)]))[0].role).toBe('call');
     expect((await syntax.classify('/p/c.ts', 'new A();\n', [at(1, 5)]))[0].role).toBe('new');
   });
+
+  /** The role at the last occurrence of the name (the first is often its declaration or import). */
+  const roleOfLast = async (code: string, name: string) => {
+    const lines = code.split('\n');
+    const line = lines.findLastIndex((content) => content.includes(name)) + 1;
+    const character = lines[line - 1].lastIndexOf(name) + 1;
+    return (await new TsReferenceSyntax().classify('/p/roles.ts', code, [at(line, character)]))[0].role;
+  };
+
+  // What cn calls keeps (call, new) and what cn impact counts as an import: read from the syntax, not the text.
+  it.each([
+    ['Foo()', 'call'],
+    ['a.Foo()', 'call'],
+    ['a?.Foo?.()', 'call'],
+    ['Foo!()', 'call'],
+    ['Foo<string>()', 'call'],
+    ['Foo<(a: A) => B, { x: number }>(1)', 'call'],
+    ['Foo<\n  T,\n>(1)', 'call'],
+    ['Foo`<b>${x}</b>`', 'call'],
+    ['super.Foo(1)', 'call'],
+    ['new Foo', 'new'],
+    ['new z.Foo(1)', 'new'],
+    ['x instanceof z.Foo', 'read'],
+    ['expect(e).toBeInstanceOf(z.Foo)', 'read'],
+    ['const f = Foo;', 'read'],
+    ['if (a.Foo < b) { go() }', 'read'],
+    ['let a: Foo = b', 'type'],
+    ['class A { Foo(): void {} }', 'declaration'],
+    ['interface I { Foo(): void }', 'declaration'],
+    ['const o = { Foo() { return 1; } };', 'declaration'],
+    ['x.Foo = () => 1;', 'write'],
+    ["import { Foo } from './a'", 'import'],
+    ["import {\n  bar,\n  // why\n  Foo,\n} from './a'", 'import'],
+    ["import Foo from './a'", 'import'],
+    ["export { Foo } from './a'", 'export'],
+    ["const { Foo } = require('./a')", 'import'],
+    ["const { Foo: renamed } = require('./a')", 'import'],
+    ['const { Foo } = options', 'declaration'],
+  ])('%s: %s', async (code, role) => expect(await roleOfLast(code, 'Foo')).toBe(role));
 });

@@ -45,13 +45,35 @@ describe('TsTypeSyntax', () => {
     ]);
   });
 
-  it('takes no name out of an expression: a mixin call, a cast or typeof are no heritage', async () => {
+  it('takes no name out of an expression: a cast or typeof are no heritage', async () => {
     const text = [
-      'class M extends mixin(Base) {}',
       'const x = y as Shape;',
       'type P = ConstructorParameters<typeof Circle>;',
       'class F { shape: Shape; }',
     ].join('\n');
-    expect(await summary('c.tsx', text)).toEqual(['Class M@1:7', 'TypeAlias P@3:6', 'Class F@4:7']);
+    expect(await summary('c.tsx', text)).toEqual(['TypeAlias P@2:6', 'Class F@3:7']);
+  });
+
+  it('a mixin applied in extends: the classes it is applied to, at any depth, with the clause as written', async () => {
+    const text = [
+      'class M extends mixin(Base) {}',
+      'class N extends Timestamped(Activatable(ns.Base), { soft: true }) {}',
+      'class O extends factory() {}',
+    ].join('\n');
+    const declarations = await syntax.typeDeclarations('d.ts', text);
+    expect(
+      declarations.map((declaration) =>
+        [
+          declaration.name,
+          ...declaration.heritage.map(
+            (name) => `${name.clause} ${name.text}@${name.position.line}:${name.position.character} via ${name.mixin}`,
+          ),
+        ].join(' '),
+      ),
+    ).toEqual([
+      'M extends Base@1:23 via mixin(Base)',
+      'N extends ns.Base@2:44 via Timestamped(Activatable(ns.Base), { soft: true })',
+      'O',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotoc
 import { z } from 'zod';
 import {
   CnError,
+  MCP_VOICE,
   checkRequestBodySize,
   errorLine,
   presentAnswer,
@@ -22,7 +23,7 @@ const INSTRUCTIONS =
   'cn_overview for the layout, cn_map a file or cn_find a symbol for ids, cn_inspect ids for code. ' +
   'Paths are relative to the project root; every answer carries ids any cn tool accepts. ' +
   `Answers are ${DEFAULT_TOOL_FORMAT} text (one line per result); format json gives the full object, ids one id a line, ` +
-  'tree a graph as a tree. The guide resource has a recipe per question.';
+  'tree a graph as a tree, names (cn_map) each name once. The guide resource has a recipe per question.';
 
 /**
  * The project the server answers for, or why it cannot: a bad --root does not stop the server (the
@@ -60,8 +61,9 @@ async function callTool(tool: CnTool, input: Record<string, unknown>, project: P
     // Checked before the daemon is asked, so a bad budget costs no question.
     const maxTokens = tool.budget ? tool.budget(asked) : asked;
     const answer = tool.call ? await tool.call(input, context) : await forward(tool, input, context);
-    // The answer came from the tool's own route (or its call, which answers as that route does).
-    const shown = presentAnswer(tool.route, answer as PresentedAnswer<typeof tool.route>, format, maxTokens);
+    // The answer came from the tool's own route (or its call, which answers as that route does); its hints name
+    // tools and their arguments (cn_find query=<id>, maxTokens), not the CLI's commands and flags.
+    const shown = presentAnswer(tool.route, answer as PresentedAnswer<typeof tool.route>, format, maxTokens, MCP_VOICE);
     const content: CallToolResult['content'] = [{ type: 'text', text: shown.output }];
     return format === 'json' ? { content, structuredContent: shown.answer as Record<string, unknown> } : { content };
   } catch (error) {

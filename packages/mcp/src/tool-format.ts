@@ -9,7 +9,7 @@ import type { CnTool } from './tool.js';
 export const DEFAULT_TOOL_FORMAT: AnswerFormat = 'compact';
 
 /** The CLI's formats an agent can use: text is for people, files only for cn find's pipes. */
-const TOOL_FORMATS: readonly AnswerFormat[] = ['compact', 'json', 'ids', 'tree'];
+const TOOL_FORMATS: readonly AnswerFormat[] = ['compact', 'json', 'ids', 'tree', 'names'];
 
 /** The formats of a tool: those of its command's presenter an agent can use, the default first. */
 export function toolFormats(tool: CnTool): AnswerFormat[] {
@@ -17,14 +17,11 @@ export function toolFormats(tool: CnTool): AnswerFormat[] {
   return TOOL_FORMATS.filter((format) => offered.includes(format));
 }
 
-/** The tool's arguments and `format`, which every tool takes: the shape the SDK validates and tools/list shows. */
+/**
+ * The tool's arguments and `format`, which every tool takes: the shape the SDK validates and tools/list shows. Its
+ * default, listed first, is said once in the server's instructions rather than on all fourteen tools.
+ */
 export function toolShape(tool: CnTool): z.ZodRawShape {
   const [first, ...rest] = toolFormats(tool);
-  return {
-    ...tool.input,
-    format: z
-      .enum([first, ...rest])
-      .optional()
-      .describe(`Default ${DEFAULT_TOOL_FORMAT}`),
-  };
+  return { ...tool.input, format: z.enum([first, ...rest]).optional() };
 }

@@ -54,7 +54,7 @@ export const target = implRequest.shape.target.min(1).describe('Symbol name, Con
 export const kind = findRequest.shape.kind.describe('class, interface, function, method, …');
 /** Narrow a target given as a name, as cn_find does (kind above, scope and exactness here). */
 export const scope = implRequest.shape.in.describe('Only declarations in path/glob');
-export const exact = implRequest.shape.exact.describe('Only names equal to the target');
+export const exact = implRequest.shape.exact.describe('Only the exact name');
 export const limit = findRequest.shape.limit;
 /** Not sent: the cut is made on the answer, measured as printed (as the CLI does), hence the higher floor. */
 export const maxTokens = findRequest.shape.maxTokens.unwrap().min(20).optional().describe('Token budget');

@@ -9,7 +9,7 @@ export const GRAPH_TOOLS = [
   tool({
     name: 'cn_calls',
     description:
-      'Call graph: callers (in), callees (out) or both; only calls and new count; top-level code is <module> (id: file path). A file target: its top-level calls.',
+      'Call graph: callers (in), callees (out) or both; calls and new only; top-level code is <module> (its id: the file). A file: its top-level calls.',
     input: {
       target: target.describe('Name, Container.member, id or file'),
       targets: callsRequest.shape.targets.describe('More targets, same graph'),
@@ -30,6 +30,9 @@ export const GRAPH_TOOLS = [
     description: 'Files calling or importing a symbol or git-changed code.',
     input: {
       target: impactRequest.shape.target.describe('Name, id, file'),
+      kind,
+      in: scope,
+      exact,
       since: impactRequest.shape.since.describe('Git ref'),
       depth: impactRequest.shape.depth.describe('Default 1'),
       limit: limit.describe('Max files'),
@@ -40,7 +43,7 @@ export const GRAPH_TOOLS = [
   tool({
     name: 'cn_impl',
     description:
-      'Type hierarchy: subtypes/implementers at every level in every project (sub), supertypes (super) or both; of a member: its implementations; of a file: each type in it.',
+      'Type hierarchy: subtypes and implementers at every level (sub), supertypes (super) or both; a member: its implementations; a file: each type in it.',
     input: {
       target,
       kind,
@@ -86,20 +89,20 @@ export const GRAPH_TOOLS = [
   }),
   tool({
     name: 'cn_diagnostics',
-    description: 'Type errors and warnings of some files, or of the whole project.',
+    description: 'Type errors and warnings of some files or directories, or of the whole project.',
     input: {
-      files: diagnosticsRequest.shape.files.describe('Root-relative paths (default: all)'),
+      files: diagnosticsRequest.shape.files.describe('Root-relative files or directories (default: all)'),
       // Not the route's page size: the CLI's --limit, a cut of the assembled answer.
       limit: limit.describe('Max diagnostics'),
       maxTokens,
     },
     route: 'diagnostics',
-    // Several files in one request; the whole project paged exactly as `cn diagnostics` pages it.
+    // Paged exactly as `cn diagnostics` pages it: a directory can hold the whole project.
     call: async ({ files, limit }, { root, daemon }) => {
-      const checked =
-        files !== undefined && files.length > 0
-          ? await daemon.call('diagnostics', { files: files.map((file) => absolute(root, file)) })
-          : await allDiagnostics((page) => daemon.call('diagnostics', page));
+      const named = files !== undefined && files.length > 0 ? files.map((file) => absolute(root, file)) : undefined;
+      const checked = await allDiagnostics((page) =>
+        daemon.call('diagnostics', { ...(named ? { files: named } : {}), ...page }),
+      );
       return limitListItems(checked, 'diagnostics', limit);
     },
   }),

@@ -35,25 +35,26 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_unused',
-    description:
-      'Top-level declarations of a file, directory or the project that nothing else uses; used-only-by-tests marked.',
+    description: 'Top-level declarations of a file, directory or project nothing else uses; used-only-by-tests marked.',
     input: {
       path: nonEmpty(unusedRequest.shape.path).describe('File or directory (default: the project)'),
       exported: unusedRequest.shape.exported.describe('Only exports; only uses in other files count'),
       membersOf: nonEmpty(unusedRequest.shape.membersOf).describe(
         'Instead of path: a class (name or id) whose members to check',
       ),
+      kind,
       refsIn: nonEmpty(unusedRequest.shape.refsIn).describe('Only uses in path/glob count'),
       refsNotIn: nonEmpty(unusedRequest.shape.refsNotIn).describe('Uses in path/glob do not count'),
       limit: limit.describe('Max symbols'),
       maxTokens,
     },
     route: 'unused',
-    body: ({ path, exported, membersOf, refsIn, refsNotIn, limit }, { root }) =>
+    body: ({ path, exported, membersOf, kind, refsIn, refsNotIn, limit }, { root }) =>
       requestBody('unused', {
         path: path === undefined ? undefined : absolute(root, path),
         exported,
         membersOf,
+        kind,
         refsIn,
         refsNotIn,
         limit,
@@ -62,17 +63,19 @@ export const READ_TOOLS = [
   tool({
     name: 'cn_map',
     description:
-      'Outline of one file: every symbol with kind, modifiers, line range and id; re-exports with their target id.',
+      'Outline of a file, or of one declaration (path::Name): symbols with kind, modifiers, lines, id; re-exports resolved.',
     input: {
       file,
+      kind,
+      modifiers: mapRequest.shape.modifiers.describe('All required: public, static, async …'),
       locals: mapRequest.shape.locals.describe('Also list locals inside functions'),
       snippet,
       limit: limit.describe('Max symbols'),
       maxTokens,
     },
     route: 'map',
-    body: ({ file, locals, snippet, limit }, { root }) =>
-      requestBody('map', { file: absolute(root, file), locals, snippet, limit }),
+    body: ({ file, kind, modifiers, locals, snippet, limit }, { root }) =>
+      requestBody('map', { file: absolute(root, file), kind, modifiers, locals, snippet, limit }),
   }),
   tool({
     name: 'cn_find',
@@ -102,7 +105,7 @@ export const READ_TOOLS = [
     input: {
       ids: inspectManyRequest.shape.ids.min(1).describe('One id: {result}; several: {results, failures}'),
       expand: inspectRequest.shape.expand.describe(
-        'block: enclosing declaration (default); surround: lines either side',
+        'block: enclosing block, e.g. an if (default); declaration: its method or function; surround: lines around',
       ),
       context: inspectRequest.shape.context.describe('Lines either side for surround (default 5)'),
       code: inspectRequest.shape.code.describe("false: only each block's line range (no code)"),

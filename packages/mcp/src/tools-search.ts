@@ -25,7 +25,9 @@ export const SEARCH_TOOLS = [
     input: {
       pattern: grepRequest.shape.pattern.min(1).describe('RE2 regex'),
       paths: grepRequest.shape.paths.describe('Only these paths/globs'),
+      in: grepRequest.shape.in.describe('Only files in path/glob'),
       ignoreCase: grepRequest.shape.ignoreCase.describe('Any case'),
+      word: grepRequest.shape.word.describe('Whole words'),
       fixed: grepRequest.shape.fixed.describe('Literal string'),
       codeOnly: grepRequest.shape.codeOnly.describe('Skip comments/strings'),
       kind: grepRequest.shape.kind.describe('Enclosing kind; module: top level'),
@@ -33,7 +35,7 @@ export const SEARCH_TOOLS = [
       maxTokens,
     },
     route: 'grep',
-    body: ({ pattern, paths, ignoreCase, fixed, codeOnly, kind, limit }) =>
-      requestBody('grep', { pattern, paths, ignoreCase, fixed, codeOnly, kind, limit }),
+    body: ({ pattern, paths, in: scope, ignoreCase, word, fixed, codeOnly, kind, limit }) =>
+      requestBody('grep', { pattern, paths, in: scope, ignoreCase, word, fixed, codeOnly, kind, limit }),
   }),
 ];

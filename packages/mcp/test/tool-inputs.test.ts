@@ -21,7 +21,30 @@ function requestShape(route: keyof typeof ROUTE_SCHEMAS): z.ZodRawShape {
   return request?.shape ?? {};
 }
 
+/**
+ * Request fields a tool does not offer, each with its reason. Any other field the CLI can send (a request field is
+ * there because a CLI option sends it) must be an argument of the command's tool: cn_grep lacked `word` and
+ * cn_impact `kind`, `in` and `exact` while the CLI sent them (issue 24, item 16).
+ */
+const CLI_ONLY: Record<string, Record<string, string>> = {
+  // The tool takes `ids` and sends `id` for one, as `cn inspect` does.
+  inspect: { id: 'ids with one id' },
+  // cn_diagnostics pages through the files itself, as the CLI does.
+  diagnostics: { offset: 'paging', limit: "paging (the tool's limit cuts the answer)" },
+};
+
 describe('MCP tool inputs come from the protocol request schemas', () => {
+  it.each(TOOLS.map((tool) => [tool.name, tool] as const))(
+    '%s offers every field of its route the CLI can send (or a named exception)',
+    (_name, tool) => {
+      const exempt = CLI_ONLY[tool.route] ?? {};
+      const missing = Object.keys(requestShape(tool.route)).filter(
+        (field) => !(field in tool.input) && !(field in exempt) && field !== 'maxTokens',
+      );
+      expect(missing, tool.name).toEqual([]);
+    },
+  );
+
   it.each(TOOLS.map((tool) => [tool.name, tool] as const))(
     '%s asks only for fields of its route (or named MCP-only ones)',
     (_name, tool) => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { targetWordMatches } from './other-matches.js';
 import { graphDepth, graphDirection, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_CALL_TARGETS, MAX_PATH_LENGTH } from './limits.js';
-import { budgetReport, optionalSearchReport } from './shared.js';
+import { REFERENCE_ROLES } from './reference-roles.js';
+import { budgetReport, namedLocation, optionalSearchReport, scopeWarnings } from './shared.js';
 
 export const callsRequest = z.strictObject({
   /**
@@ -31,19 +32,37 @@ export const callsRequest = z.strictObject({
 export type CallsRequest = z.infer<typeof callsRequest>;
 
 /**
- * Callers are the innermost named function, method or class member around the call, or the file's
- * `<module>` node (id: the file's path) for calls at its top level, callbacks there included.
+ * Callers are the innermost named declaration around the call (a function, method, class member, or a module-level
+ * variable whose value holds the call: `export const X = make(() => call())`), or the file's `<module>` node (id: the
+ * file's path) for the rest of its top level, callbacks there included; the unnamed functions between are on the edge
+ * (`through`).
  */
 export const callsResponse = graphResponse.extend({
   ...targetGuess,
   ...targetWordMatches,
-  /** All the graph's roots when several targets were asked (`root` is the first). */
+  /** All the graph's roots when several targets were asked, or a name stood for several declarations (`root` first). */
   roots: z.array(z.string()).optional(),
   /**
-   * References that do not call or construct (imports, types, `x instanceof Foo`), summed over the nodes expanded: left
-   * out.
+   * A name that exactly names several callables (two functions `mergePath`): each is a root, none picked; here each
+   * with the edges at it (into it for callers, out of it for callees) and their call sites, to re-ask by id for one.
+   */
+  meanings: z.array(namedLocation.extend({ edges: z.int(), callSites: z.int() })).optional(),
+  /** Declarations of that name not answered: callables past 6 per name, and any past the 12 best, not judged. */
+  moreMeanings: z.int().optional(),
+  /**
+   * References that do not call or construct (imports, types, `x instanceof Foo`, an override's declaration), summed
+   * over the nodes expanded: left out.
    */
   nonCallSites: z.int().optional(),
+  /** `nonCallSites` by what each does there (`declaration`: overrides and other declarations of the name). */
+  nonCalls: z.partialRecord(z.enum(REFERENCE_ROLES), z.int()).optional(),
+  /**
+   * Calls of a namesake the engine listed among the references (the definition at the site is another declaration of
+   * the name: another package's `raw`): left out.
+   */
+  namesakeCallSites: z.int().optional(),
+  /** Call sites past the cap of that check (MAX_CHECKED_SITES per function), kept unchecked. */
+  uncheckedCallSites: z.int().optional(),
   /** Calls whose caller is in a file `refsIn`/`refsNotIn` leave out. */
   filteredCallSites: z.int().optional(),
   /** With callers (`in`, `both`): the projects they were searched in. */
@@ -51,5 +70,6 @@ export const callsResponse = graphResponse.extend({
   /** How many edges the graph has when `limit` or `maxTokens` cut the list. */
   totalEdges: z.int().optional(),
   budget: budgetReport.optional(),
+  ...scopeWarnings,
 });
 export type CallsResponse = z.infer<typeof callsResponse>;

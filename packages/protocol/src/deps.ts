@@ -32,6 +32,11 @@ export const orphanFile = z.object({
   filePath: z.string(),
   /** Nothing imports it, but it is meant to be run or loaded directly. */
   entryPoint: z.boolean(),
+  /**
+   * Why it may be an orphan by mistake: an import elsewhere that resolves to nothing names a file of its name
+   * (`./view-common` for view-common.ts): the id of that specifier and the specifier.
+   */
+  unresolvedImport: z.object({ site: z.string(), specifier: z.string() }).optional(),
 });
 export type OrphanFile = z.infer<typeof orphanFile>;
 export const orphansResponse = z.object({

@@ -4,9 +4,9 @@ import { MAX_NAMED_FILES, MAX_PATH_LENGTH } from './limits.js';
 import { budgetReport } from './shared.js';
 
 export const diagnosticsRequest = z.strictObject({
-  /** Files to check; none = every file of the project. */
+  /** Files, and directories (the project's files under them), to check; none = every file of the project. */
   files: z.array(z.string().max(MAX_PATH_LENGTH)).max(MAX_NAMED_FILES).optional(),
-  /** Page through the project's files (only without `files`): skip this many, check at most `limit`. */
+  /** Page through the files to check: skip this many, check at most `limit`. */
   offset: z.int().min(0).optional(),
   limit: z.int().min(1).optional(),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_KIND_LENGTH, MAX_PATH_LENGTH, MAX_TARGET_LENGTH } from './limits.js';
 import { REFERENCE_GROUPINGS, REFERENCE_ROLES } from './reference-roles.js';
 import { otherMatches } from './other-matches.js';
-import { budgetReport, fileCount, locationRef, optionalSearchReport, snippetLevel } from './shared.js';
+import { budgetReport, fileCount, locationRef, optionalSearchReport, scopeWarnings, snippetLevel } from './shared.js';
 
 /** `all` (default): definition and references; `none`: definition only; `only`: references only. */
 export const referenceMode = z.enum(['all', 'none', 'only']);
@@ -144,5 +144,6 @@ export const findResponse = z.object({
   /** Echoed when not `all`: `none` means references were not searched (totalReferences is 0). */
   refs: referenceMode.optional(),
   budget: budgetReport.optional(),
+  ...scopeWarnings,
 });
 export type FindResponse = z.infer<typeof findResponse>;

@@ -43,6 +43,17 @@ export const graphNode = z.object({
 });
 export type GraphNode = z.infer<typeof graphNode>;
 
+/** An import statement behind an edge of the import graph: what an agent would otherwise grep for. */
+export const importStatement = z.object({
+  /** Where the statement starts in the importing file (1-based). */
+  line: z.int(),
+  /** The statement as written, its lines joined (whitespace collapsed), long ones cut in the middle with `…`. */
+  text: z.string(),
+  /** It resolved through a tsconfig `paths` pattern (`~/*`) that this config (root-relative) declares. */
+  via: z.object({ paths: z.string(), config: z.string() }).optional(),
+});
+export type ImportStatement = z.infer<typeof importStatement>;
+
 export const graphEdge = z.object({
   /** The caller, or the importing file. */
   from: z.string(),
@@ -51,8 +62,15 @@ export const graphEdge = z.object({
   kind: z.enum(['calls', 'imports']),
   /** calls: where `from` calls `to` (ids in the caller's file). */
   callSites: z.array(z.string()).optional(),
+  /**
+   * calls: the call sites that sit in unnamed functions of the caller (callbacks, IIFEs, `return class …`), each
+   * with those functions, outermost first: `{ "src/app.ts::365::7": ["arrow@364"] }` (kind and start line).
+   */
+  through: z.record(z.string(), z.array(z.string())).optional(),
   /** imports: where `from` names `to` (ids of the module specifiers). */
   importSites: z.array(z.string()).optional(),
+  /** imports: the statement of each import site, in the same order. */
+  statements: z.array(importStatement).optional(),
 });
 export type GraphEdge = z.infer<typeof graphEdge>;
 

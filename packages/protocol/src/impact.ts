@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { graphDepth, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_TARGET_LENGTH } from './limits.js';
-import { budgetReport, searchReport } from './shared.js';
+import { budgetReport, scopeWarnings, searchReport } from './shared.js';
 
 export const impactRequest = z.strictObject({
   /** An id, a name resolved as `cn find` does, or a file (its declarations). One of `target` and `since`. */
@@ -52,9 +52,12 @@ export const impactResponse = graphResponse.extend({
   totalFiles: z.int().optional(),
   /** How many caller edges there are when `maxTokens` cut them. */
   totalEdges: z.int().optional(),
+  /** Calls of a namesake the engine listed among the references (see `cn calls`): left out, their files too. */
+  namesakeCallSites: z.int().optional(),
   /** `since`: changed source files whose changes fall in no declaration (imports, top-level statements). */
   changedFiles: z.int().optional(),
   ...searchReport,
   budget: budgetReport.optional(),
+  ...scopeWarnings,
 });
 export type ImpactResponse = z.infer<typeof impactResponse>;

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { MAX_ID_LENGTH, MAX_INSPECT_IDS } from './limits.js';
 import { budgetReport } from './shared.js';
 
-export const expandMode = z.enum(['block', 'surround']);
+/**
+ * `block`: the smallest declaration or folding region (an `if`, a callback) holding the place; `declaration`: the
+ * smallest declaration `cn map` lists (a method, not the `if` in it); `surround`: lines either side.
+ */
+export const expandMode = z.enum(['block', 'declaration', 'surround']);
 export type ExpandMode = z.infer<typeof expandMode>;
 
 const inspectOptions = {

@@ -17,6 +17,8 @@ export const MAX_TARGET_LENGTH = 16384;
 /** A path or glob (files, `in`, `refsIn` …). */
 export const MAX_PATH_LENGTH = 4096;
 export const MAX_KIND_LENGTH = 64;
+/** Modifiers one `cn map` may require (`static`, `async` … are a dozen words). */
+export const MAX_MODIFIERS = 16;
 /** A `cn search` question (words, a sentence). */
 export const MAX_QUERY_LENGTH = 1000;
 /** A `cn grep` pattern: a regular expression compiles to a program about as large as its text. */

@@ -1,10 +1,18 @@
-/** `cn map` — POST /map: the outline of one file. */
+/** `cn map` — POST /map: the outline of one file, or of one declaration in it. */
 import { z } from 'zod';
-import { MAX_PATH_LENGTH } from './limits.js';
+import { MAX_KIND_LENGTH, MAX_MODIFIERS, MAX_PATH_LENGTH } from './limits.js';
 import { budgetReport, kindCounts, snippetLevel } from './shared.js';
 
 export const mapRequest = z.strictObject({
+  /** A file, or one declaration in it (`path::Name`, `path::Class.member`, an id): then its members. */
   file: z.string().max(MAX_PATH_LENGTH),
+  /** Only symbols of this kind (the words of `find`'s kind: `method` includes accessors). */
+  kind: z.string().max(MAX_KIND_LENGTH).optional(),
+  /**
+   * Only symbols carrying every one of these modifiers as written (`static`, `async`, `readonly` …); `public`: a member
+   * neither private, protected nor `#private`, a top-level declaration exported.
+   */
+  modifiers: z.array(z.string().max(MAX_KIND_LENGTH)).max(MAX_MODIFIERS).optional(),
   /** Also list what is declared inside functions and methods (locals, callbacks, object-literal keys). */
   locals: z.boolean().optional(),
   /** Add each symbol's code: `fold` one-line signature, `preview` first lines, `full` whole block. */
@@ -41,9 +49,15 @@ export type MapSymbol = z.infer<typeof mapSymbol>;
 
 export const mapResponse = z.object({
   filePath: z.string(),
+  /** The declaration mapped, when one was asked (`path::Name`): `symbols` are what it declares. */
+  of: mapSymbol.optional(),
   symbols: z.array(mapSymbol),
-  /** How many symbols the file has; more than `symbols.length` when `limit` or `maxTokens` cut. */
+  /** How many symbols the filters kept; more than `symbols.length` when `limit` or `maxTokens` cut. */
   total: z.int().optional(),
+  /** The filters asked, echoed: `kind`, `modifiers`; `filteredOut` counts the symbols they left out. */
+  kind: z.string().optional(),
+  modifiers: z.array(z.string()).optional(),
+  filteredOut: z.int().optional(),
   truncated: z.literal(true).optional(),
   /** `grouped`/`totals` stages: symbols per kind instead of (some of) the list. */
   kinds: kindCounts.optional(),

@@ -10,7 +10,7 @@ import type { RequestOf, RouteName } from './routes.js';
 /** Values that mean "the default": left out of the request. An empty list counts as absent too. */
 const DEFAULTS: { [Name in RouteName]?: Partial<Record<keyof NonNullable<RequestOf<Name>>, unknown>> } = {
   find: { exact: false, refs: 'all' },
-  map: { locals: false },
+  map: { locals: false, modifiers: [] },
   inspect: { code: true },
   calls: { exact: false, targets: [] },
   impl: { exact: false },

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { enclosingSymbol } from './find.js';
 import { MAX_GREP_PATHS, MAX_KIND_LENGTH, MAX_PATH_LENGTH, MAX_PATTERN_LENGTH, MAX_QUERY_LENGTH } from './limits.js';
-import { budgetReport, namedLocation, snippetLevel } from './shared.js';
+import { budgetReport, namedLocation, scopeWarnings, snippetLevel } from './shared.js';
 
 export const searchRequest = z.strictObject({
   /** Words or a question ("where is the retry delay computed"); identifiers are split (`retryDelay` → retry, delay). */
@@ -61,6 +61,7 @@ export const searchResponse = z.object({
   complete: z.boolean(),
   incomplete: z.string().optional(),
   budget: budgetReport.optional(),
+  ...scopeWarnings,
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 
@@ -122,5 +123,6 @@ export const grepResponse = z.object({
   complete: z.boolean(),
   incomplete: z.string().optional(),
   budget: budgetReport.optional(),
+  ...scopeWarnings,
 });
 export type GrepResponse = z.infer<typeof grepResponse>;

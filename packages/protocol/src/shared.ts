@@ -59,6 +59,16 @@ export const optionalSearchReport = {
   incomplete: z.string().optional(),
 };
 
+/**
+ * A path or glob of a filter (`in`, `refsIn`, `refsNotIn`, a grep path; one piece of a comma list) that matches no
+ * project file, so it kept or left out nothing: the answer says so (`**\/*.test.ts,**\/*.test.tsx` read as one glob
+ * filtered nothing, silently).
+ */
+export const unmatchedScope = z.object({ field: z.string(), pattern: z.string() });
+export type UnmatchedScope = z.infer<typeof unmatchedScope>;
+/** On the answers of every command that takes such filters. */
+export const scopeWarnings = { unmatched: z.array(unmatchedScope).optional() };
+
 /** Symbols per kind (`Class` → 3). */
 export const kindCounts = z.record(z.string(), z.int());
 

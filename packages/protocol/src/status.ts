@@ -48,6 +48,17 @@ export const engineStatus = z.object({
   engineMode,
   /** Why auto chose this engine. */
   engineReason: z.string().optional(),
+  /**
+   * auto only: the engine it chose kept crashing on this root, so the other one answers for the whole root now
+   * (`engine`); which one crashed, and how.
+   */
+  engineFallback: z.object({ from: engineName, reason: z.string() }).optional(),
+  /**
+   * Configs with an option the engine answering does not honour (TypeScript 7 removed `baseUrl` and classic module
+   * resolution, and runs no language-service plugins): their files are answered without it. `files`: the source files
+   * whose nearest config it is. Absent when none.
+   */
+  notHonoured: z.array(z.object({ config: z.string(), option: z.string(), files: z.int() })).optional(),
   /** typescript-language-server's version (tsserver engine) or typescript-go's (native). */
   serverVersion: z.string(),
   /** Version of the tsserver in use, and where it came from. */

@@ -1,7 +1,7 @@
 /** `cn unused` — POST /unused: declarations nothing (or nothing that counts) uses. */
 import { z } from 'zod';
-import { MAX_PATH_LENGTH } from './limits.js';
-import { budgetReport, searchReport } from './shared.js';
+import { MAX_KIND_LENGTH, MAX_PATH_LENGTH } from './limits.js';
+import { budgetReport, scopeWarnings, searchReport } from './shared.js';
 
 export const unusedRequest = z.strictObject({
   /** A source file or a directory, root-relative or absolute; absent: the whole project. */
@@ -13,6 +13,8 @@ export const unusedRequest = z.strictObject({
    * check; uses through subclasses count. With `exported`, only public members, and only uses from other files.
    */
   membersOf: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** Only declarations of this kind, in `cn find --kind`'s words (function, class, getter …). */
+  kind: z.string().max(MAX_KIND_LENGTH).optional(),
   /** Only uses in files under this root-relative path, or matching this glob, count. */
   refsIn: z.string().max(MAX_PATH_LENGTH).optional(),
   /** Uses in files under this root-relative path, or matching this glob, do not count. */
@@ -34,6 +36,11 @@ export const unusedSymbol = z.object({
    * alive.
    */
   usedOnlyByTests: z.literal(true).optional(),
+  /**
+   * Possibly used: no reference names it, but a computed key reads its module's exports there (the id of
+   * `ns[key]`, `ns.sub[key]`), or its class's or enum's members (`Color[name]`, with `membersOf`).
+   */
+  computedAccess: z.string().optional(),
   /** Members only: the class they belong to. */
   container: z.string().optional(),
   /** Members only: a static member. */
@@ -53,8 +60,9 @@ export const unusedResponse = z.object({
   /** Source files checked. */
   filesChecked: z.int(),
   /**
-   * Files listed for checking that were deleted while cn checked them (root-relative, in path order): skipped, their
-   * declarations neither checked nor reported.
+   * Files listed for checking that were deleted while cn checked them, or rewritten so that a declaration was no
+   * longer where their outline put it (root-relative, in path order): skipped, their declarations neither checked nor
+   * reported.
    */
   deletedWhileChecking: z.array(z.string()).optional(),
   /** Top-level declarations checked (overloads once). */
@@ -65,10 +73,14 @@ export const unusedResponse = z.object({
   total: z.int(),
   /** How many of `total` are used only by tests. */
   usedOnlyByTests: z.int(),
+  /** How many of `total` a computed key may read (`computedAccess`): possibly used. */
+  possiblyUsed: z.int().optional(),
   truncated: z.literal(true).optional(),
   budget: budgetReport.optional(),
+  ...scopeWarnings,
   /** Echoed from the request, so the answer says which uses counted: only other files' (`exported`), where. */
   exported: z.literal(true).optional(),
+  kind: z.string().optional(),
   refsIn: z.string().optional(),
   refsNotIn: z.string().optional(),
   ...searchReport,

@@ -52,7 +52,9 @@ export function parsePipeline(command) {
       for (i += 1; i < command.length && command[i] !== '"'; i++) {
         if (command[i] === '$' || command[i] === '`')
           throw new Error('no $ or ` inside double quotes (use single quotes)');
-        if (command[i] === '\\' && i + 1 < command.length) i += 1;
+        // As bash: inside double quotes a backslash escapes only a quote, a backslash, a backtick, a dollar and
+        // a newline, and stays before anything else (rg "\w+" keeps its backslash).
+        if (command[i] === '\\' && i + 1 < command.length && '"\\`$\n'.includes(command[i + 1])) i += 1;
         text += command[i];
       }
       if (i >= command.length) throw new Error('unterminated double quote');
@@ -71,7 +73,7 @@ export function parsePipeline(command) {
     } else if (command.startsWith('2>/dev/null', i) && word === null) {
       i += '2>/dev/null'.length - 1; // dropping error output is harmless; other redirections are not
       stages.at(-1).push({ text: '2>/dev/null', shell: '2>/dev/null', redirect: true });
-    } else if (';&<>`$()\n~!#'.includes(c)) {
+    } else if (';&<>`$()\n~#'.includes(c)) {
       throw new Error(`'${c}' is not allowed outside single quotes: one pipeline of plain commands per call`);
     } else {
       append(c, GLOB.includes(c) ? c : quoteChar(c));

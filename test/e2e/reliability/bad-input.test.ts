@@ -83,7 +83,7 @@ describe('bad input', () => {
     ['a non-numeric id', 2, ['inspect', 'text.ts::three::1'], /^cn: malformed id 'text\.ts::three::1' \(.+\)$/],
     ['an id missing its line', 2, ['inspect', 'text.ts::'], /^cn: malformed id 'text\.ts::' \(.+\)$/],
     ['an id missing its path', 2, ['inspect', '::3::1'], /^cn: malformed id '::3::1' \(.+\)$/],
-    ['an unknown flag', 2, ['find', 'Greeter', '--colour'], /^cn: Unknown option '--colour' \(see cn --help\)$/],
+    ['an unknown flag', 2, ['find', 'Greeter', '--colour'], /^cn: unknown option '--colour' \(see cn find --help\)$/],
     ['an unknown --kind', 2, ['find', 'Greeter', '--kind', 'gizmo'], /^cn: unknown kind 'gizmo' \(use one of: .+\)$/],
     ['an unknown --format', 2, ['find', 'Greeter', '--format', 'yaml'], /^cn: cn find has no --format yaml \(.+\)$/],
     [

@@ -128,17 +128,28 @@ describe('no text from outside the root, whatever the command', () => {
   });
 
   it('impl names supertypes outside the root as written in the project, marked, without their text', async () => {
+    // Declared outside the root, they are placed at the project's own heritage clause and marked as a library's:
+    // the preview is the project's line, never theirs.
     const heir = json(await cn(['impl', 'Heir', '--direction', 'super', '--root', root]));
     expect(
-      heir.supertypes.map((entry: { name: string; relation: string; outsideRoot?: boolean; preview: string }) => [
-        entry.name,
-        entry.relation,
-        entry.outsideRoot,
-        entry.preview,
-      ]),
+      heir.supertypes.map(
+        (entry: { name: string; relation: string; library?: boolean; id: string; preview: string }) => [
+          entry.name,
+          entry.relation,
+          entry.library,
+          entry.id,
+          entry.preview,
+        ],
+      ),
     ).toEqual([
-      ['Vault', 'implements', true, ''],
-      ['LinkedVault', 'extends', true, ''],
+      [
+        'LinkedVault',
+        'extends',
+        true,
+        'src/main.ts::11::27',
+        'export class Heir extends LinkedVault implements Vault {}',
+      ],
+      ['Vault', 'implements', true, 'src/main.ts::11::50', 'export class Heir extends LinkedVault implements Vault {}'],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { CnError, isGlob, isInside, type SnippetLevel, type TargetNarrowing } from '@cn/core';
+import { CnError, isGlob, isInside, scopeList, type SnippetLevel, type TargetNarrowing } from '@cn/core';
 import { wholeNumber, type Context } from '../run.js';
 
 /** Options several commands share; parsed once here so they mean the same everywhere. */
@@ -55,22 +55,32 @@ export function snippetFlag(flags: SharedFlags): SnippetLevel | undefined {
 }
 
 /**
- * `--in`, `--refs-in`, `--refs-not-in`: a path given from a subdirectory is made root-relative; so is a
- * glob whose leading directories exist there (`src/**\/*.ts` typed in packages/zod); any other glob is
+ * `--in`, `--refs-in`, `--refs-not-in`: paths and globs, repeated or as a comma list (core's scopeList), all of
+ * them a union as rg's `-g` are, sent as one comma list. A path given from a subdirectory is made root-relative; so
+ * is a glob whose leading directories exist there (`src/**\/*.ts` typed in packages/zod); any other glob is
  * root-relative as written (`**\/*.test.ts`).
  */
 export function scopeFlag(context: Context, scope: unknown, option = '--in'): string | undefined {
   if (scope === undefined) return undefined;
-  if (typeof scope !== 'string' || scope.trim() === '')
+  const given = Array.isArray(scope) ? (scope as unknown[]) : [scope];
+  const lists = given.map((value) => (typeof value === 'string' ? scopeList(value) : []));
+  if (lists.some((pieces) => pieces.length === 0))
     throw new CnError(
       'bad-input',
       `${option} takes a path or glob`,
       `e.g. ${option} src/internal or ${option} "src/**/*.ts"`,
     );
+  return lists
+    .flat()
+    .map((piece) => fromCwd(context, piece))
+    .join(',');
+}
+
+function fromCwd(context: Context, scope: string): string {
   if (isGlob(scope)) return globFromCwd(context, scope);
-  const fromCwd = path.resolve(context.cwd, scope);
-  if (existsSync(fromCwd) && isInside(context.root, fromCwd))
-    return path.relative(context.root, fromCwd).split(path.sep).join('/') || '.';
+  const resolved = path.resolve(context.cwd, scope);
+  if (existsSync(resolved) && isInside(context.root, resolved))
+    return path.relative(context.root, resolved).split(path.sep).join('/') || '.';
   return scope;
 }
 
@@ -91,7 +101,10 @@ export interface NarrowingFlags {
 /** What commands taking a symbol name (find, calls, impl, type) offer to narrow it, each meaning the same. */
 export const NARROWING_OPTIONS = [
   ['--kind <kind>', 'When the target is a name: only symbols of this kind (class, interface, function, method, …)'],
-  ['--in <path>', 'When the target is a name: only declarations under this path, or matching this glob'],
+  [
+    '--in <path>',
+    'When the target is a name: only declarations under this path, or matching this glob (several: repeat it, or commas)',
+  ],
   ['--exact', 'When the target is a name: only names equal to it (no prefix or other-case matches)'],
 ] as const;
 

@@ -34,7 +34,10 @@ export function registerCalls({ cli, run }: CommandHost): void {
   withAnswerOptions(
     withNarrowing(command)
       .option('--refs-in <path>', 'Only callers in files under this path, or matching this glob')
-      .option('--refs-not-in <path>', 'No callers in files under this path or matching this glob ("**/*.test.ts")'),
+      .option(
+        '--refs-not-in <path>',
+        'No callers in files under this path or matching this glob ("**/*.test.ts,**/*.spec.ts": several, a union)',
+      ),
     {
       limit: 'At most n edges (the answer says totalEdges and truncated)',
       maxTokens: 'Shrink the answer to about n tokens: edges cut from the end, then totals only',

@@ -3,18 +3,16 @@ import { daemonCall } from '@cn/client';
 import { allDiagnostics } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { printAnswer } from '../format/output.js';
+import { PROGRESS_AFTER_MS, statusLine } from '../progress.js';
 import type { CommandHost, Context } from '../run.js';
 import { userFile } from '../user-paths.js';
 import { limitFlag, maxTokensFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
 
-/** Progress goes to stderr only once checking has taken this long. */
-const QUIET_MS = 2_000;
-
 export function registerDiagnostics({ cli, run }: CommandHost): void {
   withAnswerOptions(
     cli.command(
-      'diagnostics [...files]',
-      'Type errors and warnings of files, or of every project file (exit 0 when there are some, 1 when none, like grep)',
+      'diagnostics [...paths]',
+      'Type errors and warnings of files, of the project files under directories, or of every project file (exit 0 when there are some, 1 when none, like grep)',
     ),
     {
       limit: 'At most n diagnostics, in file order (total still counts all; truncated: true)',
@@ -22,14 +20,15 @@ export function registerDiagnostics({ cli, run }: CommandHost): void {
     },
   )
     .example('cn diagnostics src/domain/money.ts --format text')
+    .example('cn diagnostics src/domain --format compact')
     .example('cn diagnostics --format ids | cn inspect -')
-    .action((files: string[], flags: SharedFlags) =>
+    .action((paths: string[], flags: SharedFlags) =>
       run(async (context) => {
-        const checked =
-          files.length > 0
-            ? await daemonCall(context, 'diagnostics', { files: files.map((file) => userFile(context, file)) })
-            : await wholeProject(context);
-        // Cut here: the whole project comes in pages, so only the assembled answer knows what comes first.
+        const checked = await pages(
+          context,
+          paths.length > 0 ? paths.map((path) => userFile(context, path)) : undefined,
+        );
+        // Cut here: the files come in pages, so only the assembled answer knows what comes first.
         const response = limitListItems(checked, 'diagnostics', limitFlag(flags));
         return printAnswer(context, 'diagnostics', response, {
           exitCode: checked.diagnostics.length > 0 ? EXIT.ok : EXIT.nothingFound,
@@ -40,17 +39,33 @@ export function registerDiagnostics({ cli, run }: CommandHost): void {
     );
 }
 
-/** Pages through the project (protocol's allDiagnostics, as cn_diagnostics does), reporting progress on a big one. */
-function wholeProject(context: Context): Promise<DiagnosticsResponse> {
+/**
+ * Pages through the files (protocol's allDiagnostics, as cn_diagnostics does); a check still running after a second
+ * says how far it got on a terminal (statusLine), and nothing anywhere else.
+ */
+async function pages(context: Context, files: string[] | undefined): Promise<DiagnosticsResponse> {
   const started = Date.now();
-  return allDiagnostics(
-    (page) => daemonCall(context, 'diagnostics', page),
-    (soFar) => {
-      if (Date.now() - started > QUIET_MS) {
-        process.stderr.write(
-          `cn: diagnostics: ${soFar.filesChecked}/${soFar.totalFiles} files checked, ${soFar.diagnostics.length} found so far\n`,
-        );
-      }
-    },
-  );
+  const line = context.progress && statusLine(context.progress);
+  try {
+    return await allDiagnostics(
+      (page) => daemonCall(context, 'diagnostics', { ...(files ? { files } : {}), ...page }),
+      (soFar) => {
+        if (Date.now() - started > PROGRESS_AFTER_MS)
+          line?.show(
+            diagnosticsProgress({
+              filesChecked: soFar.filesChecked,
+              totalFiles: soFar.totalFiles,
+              found: soFar.diagnostics.length,
+            }),
+          );
+      },
+    );
+  } finally {
+    line?.end();
+  }
+}
+
+/** `diagnostics: 100/256 files checked, 3 found so far`. */
+export function diagnosticsProgress(soFar: { filesChecked: number; totalFiles: number; found: number }): string {
+  return `diagnostics: ${soFar.filesChecked}/${soFar.totalFiles} files checked, ${soFar.found} found so far`;
 }

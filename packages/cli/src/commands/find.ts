@@ -10,7 +10,7 @@ import {
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
-import { deliver, printAnswer } from '../format/output.js';
+import { deliver, printAnswer, sayUnmatched } from '../format/output.js';
 import { type CommandHost, type Context } from '../run.js';
 import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
@@ -49,7 +49,10 @@ export function registerFind({ cli, run }: CommandHost): void {
       '--kind <kind>',
       'Only symbols of this kind: class, interface, function, method, property, variable, enum, type, namespace',
     )
-    .option('--in <path>', 'Only definitions under this path, or matching this glob ("src/**/*.ts")')
+    .option(
+      '--in <path>',
+      'Only definitions under this path, or matching this glob ("src/**/*.ts"; several: repeat it, or commas)',
+    )
     .option('--exact', 'Only names equal to the query (no prefix or substring matches)')
     .option('--no-refs', 'Definition only: no reference search (references are searched unless this is given)')
     .option('--refs-only', 'References only: no definition or candidates')
@@ -58,7 +61,10 @@ export function registerFind({ cli, run }: CommandHost): void {
       'Only references with these roles (call,new,read,write,type,import,…; comment to add those)',
     )
     .option('--refs-in <path>', 'Only references in files under this path, or matching this glob')
-    .option('--refs-not-in <path>', 'No references in files under this path or matching this glob ("**/*.test.ts")')
+    .option(
+      '--refs-not-in <path>',
+      'No references in files under this path or matching this glob ("**/*.test.ts,**/*.spec.ts": several, a union)',
+    )
     .option('--group <by>', 'file: one line per file with counts; symbol: one line per enclosing declaration')
     .option('--snippet <level>', "Add the definition's code: fold (signature), preview (first lines), full");
   withAnswerOptions(command, {
@@ -104,6 +110,8 @@ export function registerFind({ cli, run }: CommandHost): void {
           (response) => presentAnswer('find', response, context.format, share).answer,
         );
         const render = (response: FindResponse) => presentAnswer('find', response, context.format).output;
+        // The same filters for every query: said once.
+        sayUnmatched(context, answers[0]);
         const output = findManyText(context.format, answers, render);
         return deliver(context, output, exitFor(answers), flags.output);
       }),

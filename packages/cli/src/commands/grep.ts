@@ -28,7 +28,10 @@ export function registerGrep({ cli, run }: CommandHost): void {
       '--kind <kind>',
       'Only matches inside declarations of this kind (function, method, class …; module: top level)',
     )
-    .option('--in <path>', 'Only files under this path, or matching this glob ("src/**/*.ts")');
+    .option(
+      '--in <path>',
+      'Only files under this path, or matching this glob ("src/**/*.ts"; several: repeat it, or commas)',
+    );
   withAnswerOptions(command, {
     limit: 'At most n matching lines listed (default 100; totals still count all)',
     maxTokens: 'Shrink the answer to about n tokens: drop previews, then lines (counts stay), then declarations',

@@ -25,7 +25,10 @@ export function registerSearch({ cli, run }: CommandHost): void {
       'Declarations ranked by how well they match words or a question, for when you do not know the name (exit 1 when none)',
     )
     .option('--kind <kind>', 'Only declarations of this kind: class, interface, function, method, property, variable …')
-    .option('--in <path>', 'Only declarations under this path, or matching this glob ("src/**/*.ts")')
+    .option(
+      '--in <path>',
+      'Only declarations under this path, or matching this glob ("src/**/*.ts"; several: repeat it, or commas)',
+    )
     .option('--snippet <level>', "Add each result's code: fold (signature), preview (first lines), full");
   withAnswerOptions(command, {
     limit: 'At most n results (default 10; total still counts all)',

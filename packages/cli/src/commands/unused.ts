@@ -9,6 +9,7 @@ import { limitFlag, maxTokensFlag, scopeFlag, withAnswerOptions, type SharedFlag
 
 interface UnusedFlags extends SharedFlags {
   exported?: boolean;
+  kind?: string;
   members?: boolean;
   refsIn?: unknown;
   refsNotIn?: unknown;
@@ -22,10 +23,11 @@ export function registerUnused({ cli, run }: CommandHost): void {
     )
     .option('--exported', 'Only exports (public members), and only uses from other files count')
     .option('--members', 'The argument is a class (name or id): check its static and instance members instead')
+    .option('--kind <kind>', "Only declarations of this kind, in cn find's words: function, class, method, getter, …")
     .option('--refs-in <path>', 'Only uses in files under this path, or matching this glob, count')
     .option(
       '--refs-not-in <path>',
-      'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts")',
+      'Uses in files under this path, or matching this glob, do not count ("**/*.test.ts,**/*.spec.ts": several, a union)',
     );
   withAnswerOptions(command, {
     limit: 'At most n symbols (total still counts all; truncated: true)',
@@ -34,6 +36,7 @@ export function registerUnused({ cli, run }: CommandHost): void {
     .example('cn unused src/api --exported --refs-in src')
     .example('cn unused src --exported --refs-not-in "**/*.test.ts" --format compact')
     .example('cn unused User --members --exported')
+    .example('cn unused src --exported --kind function')
     .example('cn unused src/api/routes.ts')
     .action((target: string | undefined, flags: UnusedFlags) =>
       run(async (context) => {
@@ -49,6 +52,7 @@ export function registerUnused({ cli, run }: CommandHost): void {
               : { path: userFile(context, target) }
             : {}),
           exported: flags.exported,
+          kind: flags.kind,
           refsIn,
           refsNotIn,
           limit: limitFlag(flags),

@@ -1,6 +1,13 @@
 import * as path from 'node:path';
-import { CnError, presentAnswer, type PresentedAnswer, type PresentedCommand } from '@cn/core';
-import type { Context, Outcome } from '../run.js';
+import {
+  CLI_VOICE,
+  CnError,
+  presentAnswer,
+  unmatchedLines,
+  type PresentedAnswer,
+  type PresentedCommand,
+} from '@cn/core';
+import { say, type Context, type Outcome } from '../run.js';
 import { writeOutputFile } from './output-file.js';
 
 /**
@@ -14,7 +21,17 @@ export function printAnswer<C extends PresentedCommand>(
   options: { exitCode: number; maxTokens?: number; output?: unknown },
 ): Outcome {
   const { output } = presentAnswer(command, answer, context.format, options.maxTokens);
+  sayUnmatched(context, answer);
   return deliver(context, output, options.exitCode, options.output);
+}
+
+/**
+ * A filter that matched no project file is the first line of a text answer; ids and files feed pipes, so there it
+ * is said on stderr (`cn: warning: --refs-not-in '…' matches no project file`), never left unsaid.
+ */
+export function sayUnmatched(context: Context, answer: unknown): void {
+  if (context.format !== 'ids' && context.format !== 'files') return;
+  for (const line of unmatchedLines(answer, CLI_VOICE)) say(line);
 }
 
 /**

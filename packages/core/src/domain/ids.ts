@@ -30,6 +30,12 @@ export interface NamedTarget {
 
 const NAME_PATH = /^#?[\p{L}$_][\p{L}\p{N}$_]*(?:\.#?[\p{L}$_][\p{L}\p{N}$_]*)*$/u;
 
+/** An id as people and grep write the place: `src/api.ts::3::10` → `src/api.ts:3`. */
+export function idAsFileLine(id: string): string {
+  const [file, line] = id.split('::');
+  return line === undefined ? id : `${file}:${line}`;
+}
+
 /** The named form of a target, or nothing when the text is a place (`path::line::char`, `path:line`) or a bare name. */
 export function parseNamedTarget(input: string): NamedTarget | undefined {
   let text = input.trim();

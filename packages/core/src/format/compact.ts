@@ -1,38 +1,39 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/protocol';
 import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
-import { modifierPrefix, outlineSpan } from './outline-lines.js';
+import { mapHeading, modifierPrefix, outlineSpan, shownName } from './outline-lines.js';
 import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
 import { ambiguityLeft, moreDefinitionsHeading } from './find-groups.js';
 import { otherMatchesLine } from './other-matches.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
+import type { Voice } from './voice.js';
 
 /**
  * `--format compact`: the fewest tokens that still carry every id. One line per result,
  * `path:line:col  kind  name  │ preview`; references grouped under their file with a count, and
  * positions only (on the file's line) once previews have been dropped.
  */
-export function findCompact(response: FindResponse): string {
+export function findCompact(response: FindResponse, voice: Voice): string {
   const lines: string[] = [...moreDefinitionsHeading(response)];
   if (response.definition) lines.push(...namedLine(response.definition));
   else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
   if (ambiguityLeft(response))
-    lines.push(`ambiguous: other matches rank as high; re-ask with cn find <id> or Container.name`);
-  if (response.refs !== 'none') lines.push(...referencesCompact(response));
+    lines.push(`ambiguous: other matches rank as high; re-ask with ${voice.ask('find', '<id>')} or Container.name`);
+  if (response.refs !== 'none') lines.push(...referencesCompact(response, voice));
   for (const group of response.moreDefinitions ?? []) {
     lines.push(...namedLine(group.definition));
-    if (response.refs !== 'none') lines.push(...referencesCompact(group));
+    if (response.refs !== 'none') lines.push(...referencesCompact(group, voice));
   }
   lines.push(...otherMatchesLine(response.otherMatches));
   if (response.candidates.length > 0) {
     const total = response.totalCandidates ?? response.candidates.length;
     const shown = total > response.candidates.length ? `${response.candidates.length} of ${total}` : `${total}`;
-    lines.push(`also ${shown} (cn find <id>):`);
+    lines.push(`also ${shown} (${voice.ask('find', '<id>')}):`);
     for (const candidate of response.candidates) lines.push(...namedLine(candidate));
   }
   const parts = [response, ...(response.moreDefinitions ?? [])];
   const summarized = parts.reduce((sum, part) => sum + listedReferences(part), 0);
   const total = parts.reduce((sum, part) => sum + part.totalReferences, 0);
-  lines.push(...cutNotes(response, summarized, total, 'reference'));
+  lines.push(...cutNotes(response, summarized, total, 'reference', voice));
   lines.push(...incompleteNote(response, PART_NOT_SEARCHED));
   return lines.join('\n');
 }
@@ -43,17 +44,17 @@ function listedReferences(part: ReferenceFields): number {
   return groups?.reduce((sum, group) => sum + group.count, 0) ?? part.references.length;
 }
 
-function referencesCompact(part: ReferenceFields): string[] {
+function referencesCompact(part: ReferenceFields, voice: Voice): string[] {
   if (part.referenceSymbols !== undefined || part.referenceFiles?.some((file) => file.roles)) {
     const what = part.referenceSymbols ? 'symbol' : 'file';
     const groups = part.totalGroups ?? (part.referenceSymbols ?? part.referenceFiles ?? []).length;
     return [
       `${plural(part.totalReferences, 'ref')} in ${plural(groups, what)}`,
       ...groupLines(part, 'compact'),
-      ...leftOutNote(part),
+      ...leftOutNote(part, voice),
     ];
   }
-  return [...referenceLines(part), ...leftOutNote(part)];
+  return [...referenceLines(part), ...leftOutNote(part, voice)];
 }
 
 /** References under their file with a count; positions only, on the file's line, once previews are dropped. */
@@ -91,12 +92,12 @@ export function namedLine(ref: Candidate): string[] {
   ];
 }
 
-export function mapCompact(response: MapResponse): string {
+export function mapCompact(response: MapResponse, voice: Voice): string {
   const total = response.total ?? response.symbols.length;
-  const lines = [`${response.filePath} (${total} symbols)`];
+  const lines = [mapHeading(response)];
   for (const symbol of response.symbols) {
     const at = symbol.id.slice(symbol.id.indexOf('::') + 2).replace('::', ':');
-    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const name = shownName(response, symbol);
     const oneLine = symbol.snippet !== undefined && !symbol.snippet.includes('\n') ? `  │ ${symbol.snippet}` : '';
     lines.push(
       `${at}  ${modifierPrefix(symbol)}${symbol.kind}  ${name}  ${outlineSpan(symbol)}${oneLine}`,
@@ -109,11 +110,11 @@ export function mapCompact(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, total, 'symbol'));
+  lines.push(...cutNotes(response, response.symbols.length, total, 'symbol', voice));
   return lines.join('\n');
 }
 
-export function inspectCompact(response: InspectResponse | InspectManyResponse): string {
+export function inspectCompact(response: InspectResponse | InspectManyResponse, voice: Voice): string {
   const results = 'result' in response ? [response.result] : response.results;
   const lines: string[] = [];
   for (const result of results) {
@@ -123,8 +124,8 @@ export function inspectCompact(response: InspectResponse | InspectManyResponse):
   }
   if ('results' in response) {
     for (const failure of response.failures) lines.push(`failed ${failure.id}: ${failure.message}`);
-    lines.push(...cutNotes(response, response.results.length, response.total, 'block'));
-  } else lines.push(...cutNotes(response, 1, 1, 'block'));
+    lines.push(...cutNotes(response, response.results.length, response.total, 'block', voice));
+  } else lines.push(...cutNotes(response, 1, 1, 'block', voice));
   return lines.join('\n');
 }
 

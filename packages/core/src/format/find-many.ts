@@ -1,6 +1,7 @@
 import type { FindResponse } from '@cn/protocol';
 import { escapeControls, jsonText } from './control-characters.js';
 import type { AnswerFormat } from './presenter.js';
+import type { Voice } from './voice.js';
 
 type FileGroup = NonNullable<FindResponse['referenceFiles']>[number];
 /** The reference fields an answer and each of its `moreDefinitions` share. */
@@ -42,10 +43,10 @@ export function groupLines(response: ReferenceFields, style: 'text' | 'compact')
 }
 
 /** What the filters and the comment rule left out, so an answer narrowed on purpose is not read as complete. */
-export function leftOutNote(response: ReferenceFields): string[] {
+export function leftOutNote(response: ReferenceFields, voice: Voice): string[] {
   const parts = [
     response.filteredReferences ? `${response.filteredReferences} filtered out` : '',
-    response.commentReferences ? `${response.commentReferences} in comments (--role comment)` : '',
+    response.commentReferences ? `${response.commentReferences} in comments (${voice.option('role')} comment)` : '',
   ].filter((part) => part !== '');
   return parts.length > 0 ? [`left out: ${parts.join(', ')}`] : [];
 }

@@ -1,83 +1,16 @@
-import { otherMatchesLine } from './other-matches.js';
 import type {
-  OtherMatches,
   DeclarationForm,
-  DepsResponse,
   DiagnosticsResponse,
   NamedLocation,
-  OrphansResponse,
+  OtherMatches,
   TargetGuess,
   TypeResponse,
 } from '@cn/protocol';
-import { fitEdges, fitListItems, fitType } from '../output/graph-budget.js';
-import { cutNotes, incompleteNote, plural } from './notes.js';
-import { PART_NOT_SEARCHED } from './text.js';
+import { fitListItems, fitType } from '../output/graph-budget.js';
+import { cutNotes, fileList, plural } from './notes.js';
+import { otherMatchesLine } from './other-matches.js';
 import type { Presenter } from './presenter.js';
-import { graphTree } from './tree.js';
-
-/**
- * What counts as an import, said once, so an agent need not grep for dynamic imports or re-exports (it did): what
- * the import graph reads (lsp/src/navigation/import-graph.ts).
- */
-const IMPORT_RULE =
-  "imports counted: import, import type, export … from (* as ns too), import('…'), require('…') with a literal path";
-
-/** `cn deps`: the import graph as a tree (text and tree), one line per edge (compact), the files (ids). */
-const importGraph: Presenter<DepsResponse> = {
-  text: (response) => [graphTree(response), IMPORT_RULE, ...edgeNotes(response)].join('\n'),
-  compact: (response) =>
-    [
-      ...response.edges.map((edge) => `${edge.from} -${edge.kind}→ ${edge.to}`),
-      IMPORT_RULE,
-      ...edgeNotes(response),
-    ].join('\n'),
-  ids: (response) =>
-    response.nodes
-      .filter((node) => node.id !== response.root)
-      .map((node) => node.id)
-      .join('\n'),
-  fit: (response, maxTokens, measure) => fitEdges(response, maxTokens, measure),
-};
-// The tree alone (a picture of the graph), with its cut and completeness notes but not the rule of what counts.
-importGraph.tree = (response) => [graphTree(response), ...edgeNotes(response)].join('\n');
-
-function edgeNotes(response: DepsResponse): string[] {
-  return [
-    ...cutNotes(
-      { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
-      response.edges.length,
-      response.totalEdges ?? response.edges.length,
-      'edge',
-    ),
-    ...incompleteNote(response, PART_NOT_SEARCHED),
-  ];
-}
-
-/** `cn deps --orphans`: one file a line, entry points said. */
-const orphans: Presenter<OrphansResponse> = {
-  text: (response) =>
-    [
-      ...response.orphans.map((orphan) => `${orphan.filePath}${orphan.entryPoint ? '  (entry point)' : ''}`),
-      `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} are imported by no other file`,
-      IMPORT_RULE,
-      ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file'),
-      ...incompleteNote(response, PART_NOT_SEARCHED),
-    ].join('\n'),
-  compact: (response) => orphans.text(response),
-  ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),
-  fit: (response, maxTokens, measure) => fitListItems(response, 'orphans', maxTokens, measure),
-};
-
-/** The deps route and the orphans route answer `cn deps`; each answer prints as its own shape. */
-export const depsPresenter: Presenter<DepsResponse | OrphansResponse> = {
-  text: (response) => ('orphans' in response ? orphans.text(response) : importGraph.text(response)),
-  compact: (response) => ('orphans' in response ? orphans.compact(response) : importGraph.compact(response)),
-  ids: (response) => ('orphans' in response ? orphans.ids!(response) : importGraph.ids!(response)),
-  // --orphans has no tree: the list prints as its text.
-  tree: (response) => ('orphans' in response ? orphans.text(response) : importGraph.tree!(response)),
-  fit: (response, maxTokens, measure) =>
-    'orphans' in response ? orphans.fit!(response, maxTokens, measure) : importGraph.fit!(response, maxTokens, measure),
-};
+import type { Voice } from './voice.js';
 
 export function named(location: NamedLocation & DeclarationForm): string {
   const container = location.container ? ` (in ${location.container})` : '';
@@ -85,15 +18,24 @@ export function named(location: NamedLocation & DeclarationForm): string {
   return `${location.name} (${location.kind}${form})${container} [${location.id}]`;
 }
 
+/** A library type by name (`Promise (Interface, library)`: which lib file merges in is noise); else as named. */
+function typeDefinition(definition: TypeResponse['typeDefinitions'][number]): string {
+  return definition.library ? `${definition.name} (${definition.kind}, library)` : named(definition);
+}
+
 /**
  * impl and type answered a guessed name: say so, with the other matches to re-ask by id; and for a name, what a word
  * search for it would also hit.
  */
-export function guessNotes(response: TargetGuess & { otherMatches?: OtherMatches }, command: string): string[] {
+export function guessNotes(
+  response: TargetGuess & { otherMatches?: OtherMatches },
+  command: string,
+  voice: Voice,
+): string[] {
   const words = otherMatchesLine(response.otherMatches);
   if (!response.ambiguous) return words;
   return [
-    `ambiguous: the name was a guess; re-ask with an id: cn ${command} <id>`,
+    `ambiguous: the name was a guess; re-ask with an id: ${voice.ask(command, '<id>')}`,
     ...(response.candidates ?? []).map((candidate) => `  also ${named(candidate)}`),
     ...words,
   ];
@@ -101,27 +43,35 @@ export function guessNotes(response: TargetGuess & { otherMatches?: OtherMatches
 
 /** `cn type`: every format starts with the symbol and its id, so even a primitive's answer says where it is. */
 export const typePresenter: Presenter<TypeResponse> = {
-  text: (response) => {
+  text: (response, voice) => {
     const lines = [`${named(response.target)}`, response.signature];
     if (response.documentation) lines.push('', response.documentation);
-    for (const definition of response.typeDefinitions) lines.push(`type defined at  ${named(definition)}`);
-    return [...lines, ...guessNotes(response, 'type'), ...cutNotes(response, 1, 1, 'symbol')].join('\n');
+    for (const definition of response.typeDefinitions) lines.push(`type defined at  ${typeDefinition(definition)}`);
+    return [...lines, ...guessNotes(response, 'type', voice), ...cutNotes(response, 1, 1, 'symbol', voice)].join('\n');
   },
-  compact: (response) =>
+  compact: (response, voice) =>
     [
       named(response.target),
       response.signature,
-      ...response.typeDefinitions.map((definition) => `type: ${definition.id}`),
-      ...guessNotes(response, 'type'),
-      ...cutNotes(response, 1, 1, 'symbol'),
+      ...response.typeDefinitions.map((definition) =>
+        definition.library ? `type: ${definition.name} (library)` : `type: ${definition.id}`,
+      ),
+      ...guessNotes(response, 'type', voice),
+      ...cutNotes(response, 1, 1, 'symbol', voice),
     ].join('\n'),
-  // The symbol's own id, then where its type is declared: never empty, unlike the type definitions alone.
-  ids: (response) => [response.target.id, ...response.typeDefinitions.map((definition) => definition.id)].join('\n'),
+  // The symbol's own id, then where its type is declared: never empty, unlike the type definitions alone. A library
+  // type has no id cn inspect could read: it is left out.
+  ids: (response) =>
+    [
+      response.target.id,
+      ...response.typeDefinitions.filter((definition) => !definition.library).map((definition) => definition.id),
+    ].join('\n'),
+  files: (response) => fileList([response.target, ...response.typeDefinitions]),
   fit: fitType,
 };
 
 export const diagnosticsPresenter: Presenter<DiagnosticsResponse> = {
-  text: (response) => {
+  text: (response, voice) => {
     const lines = response.diagnostics.map(
       (d) => `${d.filePath}:${d.line}:${d.character}  ${d.severity} ${d.code}  ${d.message.split('\n')[0]}`,
     );
@@ -133,10 +83,11 @@ export const diagnosticsPresenter: Presenter<DiagnosticsResponse> = {
       const errors = response.diagnostics.filter((d) => d.severity === 'error').length;
       lines.push(`${plural(errors, 'error')}, ${total - errors} other in ${files}`);
     }
-    return [...lines, ...cutNotes(response, response.diagnostics.length, total, 'diagnostic')].join('\n');
+    return [...lines, ...cutNotes(response, response.diagnostics.length, total, 'diagnostic', voice)].join('\n');
   },
   // Already one line per diagnostic.
-  compact: (response) => diagnosticsPresenter.text(response),
+  compact: (response, voice) => diagnosticsPresenter.text(response, voice),
   ids: (response) => response.diagnostics.map((d) => d.id).join('\n'),
+  files: (response) => fileList(response.diagnostics),
   fit: (response, maxTokens, measure) => fitListItems(response, 'diagnostics', maxTokens, measure),
 };

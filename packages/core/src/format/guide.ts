@@ -4,14 +4,15 @@
  */
 export const GUIDE = `## Code navigation: use cn, not grep, for TypeScript/JavaScript
 cn answers from the TypeScript compiler (a daemon per project; the first call starts it).
-Every answer carries ids (path::line::char) that any cn command accepts back.
+Every answer carries ids (path::line::char) that any cn command accepts back, and says what it left out
+(\`… N more\`, \`left out:\`, \`incomplete:\`, a \`warning:\` for a filter that matched no file): read it as whole.
 
 - New to the repo? \`cn overview --format compact\` (files, top declarations, signatures; ~2k tokens)
 - Where is X defined / used? \`cn find X --format compact\`  (X = Name, Class.member, an id, or
   \`path/file.ts::Name\`: that file's declaration, import or re-export of Name, \`export *\` followed; any command)
   - every declaration the name fits is answered, each with its refs; \`rg -w X would also hit …\` says what else the word is
   - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
-  - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts"\`, \`--exact\`
+  - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts,lib"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
   - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
   - list (no refs): \`cn find "*Router"\`, \`cn find "Router.*"\` (its members, inherited too), \`--kind interface --in src\`
@@ -19,21 +20,22 @@ Every answer carries ids (path::line::char) that any cn command accepts back.
   their names, docs, strings and bodies; a question works too; \`--kind\`, \`--in\`, \`--snippet fold\`)
 - A string or pattern? \`cn grep "retry\\w*" [paths] --format compact\` instead of rg: RE2 regex, each line shown
   under the declaration it is in; \`-i\`, \`-w\`, \`-F\`, \`--code-only\`, \`--kind method\`; \`--format ids | cn inspect -\`
-- What is in a file? \`cn map path/file.ts --format compact\` (line ranges: the name's line to the closing one, JSDoc
-  and decorators above out; modifiers; re-exports with the kind and id each resolves to; \`--snippet fold\`: signatures)
-- Show me the code: \`cn inspect <id> [<id> …]\` (\`--no-code\`: only its line range), or pipe ids / \`rg -n\` / tsc lines:
-  \`cn find X --refs-only --format ids | cn inspect - --format compact\`
+- What is in a file or class? \`cn map path/file.ts[::Class] --format compact\` (line ranges: the name's line to the
+  closing one; modifiers, re-exports resolved; \`--kind method --public --static\`; \`--format names\`; \`--snippet fold\`)
+- Show me the code: \`cn inspect <id> [<id> …]\` (\`--expand declaration\`: the whole method; \`--no-code\`: its lines),
+  or pipe ids, \`rg -n\` (one file: add \`--file f.ts\`) or tsc lines: \`cn find X --format ids | cn inspect -\`
 - Who calls it / what does it call? \`cn calls X [Y …] --direction in|out --depth 2 --format tree\`
-  (only calls and \`new\`; top-level code is \`<module>\`; \`--refs-not-in "**/*.test.ts"\`; a file: its top-level calls)
+  (only calls and \`new\`, by the declaration written around them: \`mount › arrow@9\` in its callback, else \`<module>\`;
+  \`--refs-not-in "**/*.test.ts"\`; a file: its top-level calls; a name two functions share: each answered)
 - What does changing X reach? \`cn impact X --format compact\` (files that call or import it, barrels followed;
   tests listed; \`--depth 2\`: callers' users too; \`--since HEAD\`: what uncommitted changes reach)
-- What extends / implements it, and what does it extend? \`cn impl X --direction sub|super|both --format text\`
-- What imports this file? \`cn deps path/file.ts --direction in\`; unused files: \`cn deps --orphans\`
-- Dead code? \`cn unused [file|dir]\` (top-level declarations nothing else uses; used only by tests marked)
-  - exports no other file uses: \`--exported\`; whose uses count: \`--refs-in src\`, \`--refs-not-in "**/*.test.*"\`
-  - a class's members nothing uses (subclass uses count): \`cn unused MyClass --members\`
-- Keep answers small: \`--limit N\` (output says total and truncated), \`--max-tokens N\`
-  (drops previews, then groups by file, then totals; output names the stage).
+- What extends / implements it (or does it extend)? \`cn impl X --direction sub|super|both\` (mixins, class expressions too)
+- What imports this file? \`cn deps path/file.ts --direction in --format compact\` (each import statement, its line
+  and the tsconfig \`paths\` alias it went through); unused files: \`cn deps --orphans\`
+- Dead code? \`cn unused [file|dir] [--kind function]\` (nothing else uses them; used only by tests or read by a
+  computed key \`ns[key]\`: marked); exports no other file uses: \`--exported\`; whose uses count: \`--refs-in src\`,
+  \`--refs-not-in "**/*.test.*"\`; a class's members (subclass uses count, statics apart): \`cn unused MyClass --members\`
+- Keep answers small: \`--limit N\`, \`--max-tokens N\` (the answer says what it cut and how many are left).
 - Answer shapes: \`cn schema <command>\` prints the JSON Schema of its answer (\`--request\`: of its request)
 - Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure, 5 --output unwritable.
 Use rg only for files cn does not read (config, docs, other languages).`;

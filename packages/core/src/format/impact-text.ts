@@ -1,10 +1,11 @@
 import type { ImpactResponse } from '@cn/protocol';
-import { nodeLabel } from './calls-text.js';
+import { callEdgeLine, nodeLabel } from './calls-text.js';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitImpact } from '../output/impact-budget.js';
-import { cutNotes } from './notes.js';
-import { graphTree, sitesSuffix } from './tree.js';
+import { cutNotes, fileList, plural } from './notes.js';
+import { graphTree } from './tree.js';
+import type { Voice } from './voice.js';
 
 /**
  * `cn impact` in every format. The files are the answer; compact is one line per file with why it is
@@ -17,55 +18,60 @@ import { graphTree, sitesSuffix } from './tree.js';
  * ids prints the files, one per line.
  */
 export const impactPresenter: Presenter<ImpactResponse> = {
-  text: (response) => {
+  text: (response, voice) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
     const changed = (response.roots ?? (nodes.has(response.root) ? [response.root] : [])).map((id) =>
       nodeLabel(nodes.get(id), id),
     );
     const lines = [
       `changed: ${changed.length > 0 ? changed.join(', ') : `nothing (${response.root})`}`,
-      `${response.totalFiles ?? response.files.length} files affected to depth ${response.depth}, ${response.tests.length} tests`,
+      `${plural(response.totalFiles ?? response.files.length, 'file')} affected to depth ${response.depth}, ${plural(response.tests.length, 'test')}`,
       ...response.files.map(
         (file) => `  ${file.filePath}  ${file.reasons.join(' ')}${file.depth > 1 ? `  (depth ${file.depth})` : ''}`,
       ),
     ];
     if (response.tests.length > 0) lines.push('tests', ...response.tests.map((test) => `  ${test}`));
-    if (response.edges.length > 0) lines.push('callers', graphTree(response));
-    return [...lines, ...impactNotes(response)].join('\n');
+    if (response.edges.length > 0) lines.push('callers', graphTree(response, voice));
+    return [...lines, ...impactNotes(response, voice)].join('\n');
   },
-  compact: (response) => {
+  compact: (response, voice) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
-    const label = (id: string) => nodeLabel(nodes.get(id), id);
     const lines = response.files.map((file) => `${file.filePath} ${file.depth} ${file.reasons.join(',')}`);
     const changed = (response.roots ?? [response.root]).join(' ');
     // A budget that kept no file is not "no files affected": the note below says how many there are.
     if (lines.length === 0)
       lines.push(response.totalFiles ? `changed: ${changed}` : `no files affected (changed: ${changed})`);
     if (response.tests.length > 0) lines.push(`tests: ${response.tests.join(' ')}`);
-    lines.push(...response.edges.map((edge) => `${label(edge.from)} → ${label(edge.to)}${sitesSuffix(edge)}`));
-    return [...lines, ...impactNotes(response)].join('\n');
+    lines.push(...response.edges.map((edge) => callEdgeLine(edge, nodes)));
+    return [...lines, ...impactNotes(response, voice)].join('\n');
   },
   ids: (response) => response.files.map((file) => file.filePath).join('\n'),
+  files: (response) => fileList(response.files),
   // The caller graph alone, with the same notes.
-  tree: (response) => [graphTree(response), ...impactNotes(response)].join('\n'),
+  tree: (response, voice) => [graphTree(response, voice), ...impactNotes(response, voice)].join('\n'),
   fit: fitImpact,
 };
 
 /** What was cut, guessed, skipped or not searched, so a short list is not read as the whole impact. */
-function impactNotes(response: ImpactResponse): string[] {
+function impactNotes(response: ImpactResponse, voice: Voice): string[] {
   const notes = cutNotes(
     { truncated: response.truncated ? true : undefined, budget: response.budget },
     response.files.length,
     response.totalFiles ?? response.files.length,
     'file',
+    voice,
   );
   if (response.totalEdges !== undefined && response.edges.length < response.totalEdges)
-    notes.push(`… ${response.totalEdges - response.edges.length} more caller edges`);
+    notes.push(`… ${plural(response.totalEdges - response.edges.length, 'more caller edge')}`);
+  if (response.namesakeCallSites)
+    notes.push(
+      `${plural(response.namesakeCallSites, 'call')} of a namesake (the definition there is another declaration of the name): left out`,
+    );
   if (response.changedFiles)
     notes.push(
-      `${response.changedFiles} changed source files with no declaration changed (imports, top-level statements)`,
+      `${plural(response.changedFiles, 'changed source file')} with no declaration changed (imports, top-level statements)`,
     );
   if (!response.complete) notes.push(`complete: false (${response.incomplete ?? 'unknown'})`);
-  notes.push(...guessNotes(response, 'impact'));
+  notes.push(...guessNotes(response, 'impact', voice));
   return notes;
 }

@@ -1,13 +1,14 @@
-import type { HierarchyEntry, ImplResponse } from '@cn/protocol';
+import type { HierarchyEntry, ImplExamined, ImplResponse } from '@cn/protocol';
 import { fitImpl } from '../output/fit-impl.js';
 import { guessNotes, named } from './graph-text.js';
-import { budgetNote } from './notes.js';
+import { budgetNote, fileList, plural } from './notes.js';
 import type { Presenter } from './presenter.js';
 
 export const implPresenter: Presenter<ImplResponse> = {
-  text: (response) => {
-    const lines = [named(response.target)];
-    // A file's answer is the hierarchies of the types it declares: each under its type.
+  text: (response, voice) => {
+    const lines = [...meaningsLines(response), named(response.target)];
+    // A file's answer (or a name's several types, or a class merged with an interface) is the hierarchies of the
+    // types it declares: each under its type.
     const under = (entries: HierarchyEntry[]) =>
       response.declarations
         ? response.declarations.flatMap((type) => [`  ${named(type)}`, ...hierarchyLines(type.id, entries, '    ')])
@@ -16,27 +17,40 @@ export const implPresenter: Presenter<ImplResponse> = {
       lines.push(`implementations  ${response.implementations.length}`, ...under(response.implementations));
     if (response.direction !== 'sub')
       lines.push(`supertypes  ${response.supertypes.length}`, ...under(response.supertypes));
-    lines.push(...guessNotes(response, 'impl'));
+    lines.push(...guessNotes(response, 'impl', voice), ...examinedNote(response.examined));
     lines.push(
       `projects: ${response.projects}, ${response.complete ? 'complete: true' : `complete: false (${response.incomplete ?? 'unknown'})`}${shownOf(response)}`,
       ...budgetNote(response),
     );
     return lines.join('\n');
   },
-  compact: (response) =>
+  compact: (response, voice) =>
     [
-      ...response.implementations.map((entry) => `${named(entry)} ${entry.relation} ${entry.via}`),
-      ...response.supertypes.map((entry) => `${entry.via} ${entry.relation} ${named(entry)}`),
+      ...meaningsLines(response),
+      // The target once, then `it` for it: its id on every line was most of the answer.
+      ...(response.meanings ? [] : [named(response.target)]),
+      ...response.implementations.map((entry) => `${entryNamed(entry)} ${entry.relation} ${it(response, entry.via)}`),
+      ...response.supertypes.map((entry) => `${it(response, entry.via)} ${entry.relation} ${entryNamed(entry)}`),
+      ...examinedNote(response.examined),
       ...(response.complete ? [] : [`complete: false (${response.incomplete ?? 'unknown'})`]),
       ...(response.truncated ? [shownOf(response).slice(2)] : []),
-      ...guessNotes(response, 'impl'),
+      ...guessNotes(response, 'impl', voice),
       ...budgetNote(response),
     ].join('\n'),
   ids: (response) => [...response.implementations, ...response.supertypes].map((entry) => entry.id).join('\n'),
+  files: (response) => fileList([...response.implementations, ...response.supertypes]),
   fit: fitImpl,
 };
 // The hierarchy is already printed as a tree.
 implPresenter.tree = implPresenter.text;
+
+/**
+ * `it` for the target named on the first line, else the id (a type reached through another, or one of a name's
+ * several meanings: each is named by its id).
+ */
+function it(response: ImplResponse, id: string): string {
+  return id === response.target.id && !response.meanings ? 'it' : id;
+}
 
 function shownOf(response: ImplResponse): string {
   if (!response.truncated) return '';
@@ -49,10 +63,50 @@ function hierarchyLines(rootId: string, entries: HierarchyEntry[], indent: strin
   const visit = (id: string, indent: string) => {
     for (const entry of entries.filter((candidate) => candidate.via === id)) {
       const outside = entry.outsideRoot ? '  (outside the root)' : '';
-      lines.push(`${indent}${entry.relation} ${named(entry)}${outside}`);
+      lines.push(`${indent}${entry.relation} ${entryNamed(entry)}${outside}`);
       if (entry.id !== id) visit(entry.id, `${indent}  `);
     }
   };
   visit(rootId, indent);
   return lines;
+}
+
+/**
+ * An entry with what an agent would open the file to check: `Error (Class, library)` for a type the project does not
+ * declare, `Base (Class) [id] through Timestamped(Base)` for a class a mixin was applied to.
+ */
+function entryNamed(entry: HierarchyEntry): string {
+  const label = named(entry.library ? { ...entry, kind: `${entry.kind}, library` } : entry);
+  return entry.mixin ? `${label} through ${entry.mixin}` : label;
+}
+
+/** `examined 3 files: 5 classes, 1 class expression, 2 interfaces, 1 mixin`: what "none found" was read from. */
+function examinedNote(examined: ImplExamined | undefined): string[] {
+  if (!examined) return [];
+  const parts = [
+    plural(examined.classes, 'class', 'classes'),
+    plural(examined.classExpressions, 'class expression'),
+    plural(examined.interfaces, 'interface'),
+    plural(examined.typeAliases, 'type alias', 'type aliases'),
+    plural(examined.mixins, 'mixin application'),
+    plural(examined.merged, 'interface+class merge'),
+  ].filter((part) => !part.startsWith('0 '));
+  return [`examined ${plural(examined.files, 'file')}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`];
+}
+
+/**
+ * `2 declarations named Widget, each answered (re-ask with an id for one)`, then each with its counts: no silent pick
+ * to mistrust.
+ */
+function meaningsLines(response: ImplResponse): string[] {
+  const meanings = response.meanings;
+  if (!meanings) return [];
+  const more = response.moreMeanings ? ` (${response.moreMeanings} more not answered)` : '';
+  return [
+    `${meanings.length} declarations named ${meanings[0].name}${more}, each answered (re-ask with an id for one)`,
+    ...meanings.map(
+      (meaning) =>
+        `${named(meaning)}: ${plural(meaning.implementations, 'implementation')}, ${plural(meaning.supertypes, 'supertype')}`,
+    ),
+  ];
 }

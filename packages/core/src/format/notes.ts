@@ -1,4 +1,5 @@
 import type { BudgetReport, BudgetStage } from '@cn/protocol';
+import type { Voice } from './voice.js';
 
 /**
  * The lines every format ends with when an answer is not whole, so a reader (or agent) knows more
@@ -9,10 +10,13 @@ export function cutNotes(
   shown: number,
   total: number,
   noun: string,
+  voice: Voice,
 ): string[] {
   const notes: string[] = [];
   if (response.truncated && shown < total)
-    notes.push(`… ${plural(total - shown, noun).replace(' ', ' more ')} (raise --limit or --max-tokens)`);
+    notes.push(
+      `… ${plural(total - shown, `more ${noun}`)} (raise ${voice.option('limit')} or ${voice.option('maxTokens')})`,
+    );
   return [...notes, ...budgetNote(response)];
 }
 
@@ -39,9 +43,42 @@ export function budgetNote(response: { budget?: BudgetReport }): string[] {
   return [`budget: ${STAGE_EFFECT[budget.stage]} to fit ~${budget.maxTokens} tokens (this answer ~${budget.tokens})`];
 }
 
-/** `1 file`, `2 files`: a count with its noun, never "1 refs". */
-export function plural(count: number, noun: string): string {
-  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+/**
+ * `1 file`, `2 files`, `2 processes`: a count with its noun, never "1 refs" or "2 liness". Every count a presenter
+ * prints goes through here (or `pluralWord` when the number stands apart); `noun` is the singular, `nouns` the plural
+ * when it is not the singular and an s.
+ */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${pluralWord(count, noun, nouns)}`;
+}
+
+/** The word alone, as `plural` picks it: `match` or `matches`, `is` or `are`. */
+export function pluralWord(count: number, one: string, many = `${one}s`): string {
+  return count === 1 ? one : many;
+}
+
+/**
+ * The width of a text column of kinds: 11 (`Constructor`), or the longest kind of the answer (`TypeParameter`), so
+ * the names after it line up.
+ */
+export function kindColumn(symbols: ReadonlyArray<{ kind: string }>): number {
+  return Math.max(11, ...symbols.map((symbol) => symbol.kind.length));
+}
+
+/**
+ * `--format files`: the distinct files of an answer, one a line in first-seen order, for xargs and other pipes;
+ * places outside the root (which carry no text) are left out.
+ */
+export function fileList(places: Iterable<{ filePath: string; outsideRoot?: true }>): string {
+  const files = new Set<string>();
+  for (const place of places) if (!place.outsideRoot) files.add(place.filePath);
+  return [...files].join('\n');
+}
+
+/** The file of an id (`path::line::char`), or the id itself when it is a file (`cn deps`, `<module>`). */
+export function fileOfId(id: string): string {
+  const cut = id.indexOf('::');
+  return cut < 0 ? id : id.slice(0, cut);
 }
 
 /** ` (in Base)`, ` (in Base; Sub inherits it)`: where a declaration sits, for the text format. */

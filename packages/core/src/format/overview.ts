@@ -1,7 +1,8 @@
 import type { OverviewResponse, OverviewSymbol } from '@cn/protocol';
 import { fitOverview } from '../output/budget.js';
-import { cutNotes, plural } from './notes.js';
+import { cutNotes, fileList, plural } from './notes.js';
 import type { Presenter } from './presenter.js';
+import type { Voice } from './voice.js';
 
 /** The project's counts and most-imported names: the first lines of every overview. */
 function heading(response: OverviewResponse): string[] {
@@ -26,11 +27,11 @@ function position(symbol: OverviewSymbol): string {
 }
 
 function overloads(symbol: OverviewSymbol): string {
-  return symbol.overloads ? ` (+${symbol.overloads} overloads)` : '';
+  return symbol.overloads ? ` (+${plural(symbol.overloads, 'overload')})` : '';
 }
 
 /** For agents: one line per declaration, its marks explained once in a legend line. */
-function overviewCompact(response: OverviewResponse): string {
+function overviewCompact(response: OverviewResponse, voice: Voice): string {
   const lines = heading(response);
   if (response.files.length > 0)
     lines.push('per file: line:col, * if exported, kind, name, [files importing it] │ signature');
@@ -40,13 +41,13 @@ function overviewCompact(response: OverviewResponse): string {
       lines.push(
         ` ${position(symbol)} ${symbol.exported ? '*' : ' '}${symbol.kind} ${symbol.name} [${symbol.importedBy}]${overloads(symbol)} │ ${symbol.signature}`,
       );
-    if (file.omitted) lines.push(`  … ${file.omitted} more (cn map ${file.filePath})`);
+    if (file.omitted) lines.push(`  … ${file.omitted} more (${voice.ask('map', file.filePath)})`);
   }
-  return [...lines, ...cutNotes(response, response.files.length, response.total, 'file')].join('\n');
+  return [...lines, ...cutNotes(response, response.files.length, response.total, 'file', voice)].join('\n');
 }
 
 /** For people: words instead of marks, the signature under its declaration. */
-function overviewText(response: OverviewResponse): string {
+function overviewText(response: OverviewResponse, voice: Voice): string {
   const lines = heading(response);
   for (const file of response.files) {
     lines.push('', file.filePath);
@@ -58,9 +59,10 @@ function overviewText(response: OverviewResponse): string {
       lines.push(`  ${position(symbol).padStart(width)}  ${symbol.kind} ${symbol.name}${overloads(symbol)}  (${said})`);
       lines.push(`  ${' '.repeat(width)}  ${symbol.signature}`);
     }
-    if (file.omitted) lines.push(`  … ${file.omitted} more declarations (cn map ${file.filePath})`);
+    if (file.omitted)
+      lines.push(`  … ${plural(file.omitted, 'more declaration')} (${voice.ask('map', file.filePath)})`);
   }
-  const notes = cutNotes(response, response.files.length, response.total, 'file');
+  const notes = cutNotes(response, response.files.length, response.total, 'file', voice);
   return [...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
 }
 
@@ -68,5 +70,6 @@ export const overviewPresenter: Presenter<OverviewResponse> = {
   text: overviewText,
   compact: overviewCompact,
   ids: (response) => response.files.flatMap((file) => file.symbols.map((symbol) => symbol.id)).join('\n'),
+  files: (response) => fileList(response.files),
   fit: fitOverview,
 };

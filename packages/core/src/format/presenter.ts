@@ -1,13 +1,15 @@
 import type { TokenMeasure } from '../output/budget.js';
 import { estimateJsonTokens, estimateTokens } from '../output/token-estimate.js';
+import type { UnmatchedScope } from '@cn/protocol';
 import { escapeAnswerControls, jsonText } from './control-characters.js';
+import { CLI_VOICE, type Voice } from './voice.js';
 
 /**
  * json: the contract (the HTTP answer itself); text: for people; compact: the fewest tokens that keep every
  * id, one line per result; ids: one id per line, for pipes; tree: a graph as an indented tree; files: the
- * distinct files of an answer, one per line.
+ * distinct files of an answer, one per line; names: each name once with its lines, the fewest tokens of all.
  */
-export const ANSWER_FORMATS = ['json', 'text', 'compact', 'ids', 'tree', 'files'] as const;
+export const ANSWER_FORMATS = ['json', 'text', 'compact', 'ids', 'tree', 'files', 'names'] as const;
 export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
 
 /**
@@ -16,12 +18,14 @@ export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
  * { format: "compact" }` are the same text. json is always offered; a format without a renderer is not.
  */
 export interface Presenter<T> {
-  // Properties, not methods: they are handed out as plain functions, so none may use `this`.
-  text: (answer: T) => string;
-  compact: (answer: T) => string;
-  ids?: (answer: T) => string;
-  tree?: (answer: T) => string;
-  files?: (answer: T) => string;
+  // Properties, not methods: they are handed out as plain functions, so none may use `this`. `voice`: whose words
+  // the hints are in (the CLI's flags or an MCP client's arguments).
+  text: (answer: T, voice: Voice) => string;
+  compact: (answer: T, voice: Voice) => string;
+  ids?: (answer: T, voice: Voice) => string;
+  tree?: (answer: T, voice: Voice) => string;
+  files?: (answer: T, voice: Voice) => string;
+  names?: (answer: T, voice: Voice) => string;
   /** `--max-tokens`: the answer shrunk in stages until `measure` (the printed form) fits; absent: no budget. */
   fit?: (answer: T, maxTokens: number, measure: TokenMeasure<T>) => T;
 }
@@ -35,11 +39,34 @@ export function formatsOf(presenter: { [Format in AnswerFormat]?: unknown }): An
  * How one format prints an answer. Every format is safe on a terminal: json by its own escapes, the others by
  * printing the answer with the control characters of its strings made visible (control-characters.ts).
  */
-export function rendererFor<T>(presenter: Presenter<T>, format: AnswerFormat): (answer: T) => string {
+export function rendererFor<T>(
+  presenter: Presenter<T>,
+  format: AnswerFormat,
+  voice: Voice = CLI_VOICE,
+): (answer: T) => string {
   if (format === 'json') return jsonText;
   const render = presenter[format];
   if (!render) throw new Error(`no ${format} rendering`);
-  return (answer) => render(escapeAnswerControls(answer));
+  // ids and files feed pipes: their reader (the CLI) says the warnings on stderr instead.
+  const warned = format !== 'ids' && format !== 'files';
+  return (answer) => {
+    const shown = escapeAnswerControls(answer);
+    const output = render(shown, voice);
+    const warnings = warned ? unmatchedLines(shown, voice) : [];
+    return warnings.length > 0 ? [...warnings, output].join('\n') : output;
+  };
+}
+
+/**
+ * `warning: --refs-not-in '**\/*.test.tsx' matches no project file`: a filter that kept or left out nothing,
+ * first in every answer that reads as text (the answer is otherwise read as filtered), in the reader's words.
+ */
+export function unmatchedLines(answer: unknown, voice: Voice): string[] {
+  const unmatched = (answer as { unmatched?: UnmatchedScope[] } | undefined)?.unmatched ?? [];
+  return unmatched.map(
+    ({ field, pattern }) =>
+      `warning: ${field === 'paths' ? 'path' : voice.option(field)} '${pattern}' matches no project file`,
+  );
 }
 
 /** What a budget counts: the estimate of exactly what will be printed. */
@@ -53,8 +80,9 @@ export function present<T>(
   answer: T,
   format: AnswerFormat,
   maxTokens?: number,
+  voice: Voice = CLI_VOICE,
 ): { answer: T; output: string } {
-  const render = rendererFor(presenter, format);
+  const render = rendererFor(presenter, format, voice);
   const shown =
     maxTokens !== undefined && presenter.fit ? presenter.fit(answer, maxTokens, measureFor(render, format)) : answer;
   return { answer: shown, output: render(shown) };

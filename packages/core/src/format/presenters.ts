@@ -18,11 +18,14 @@ import { callsPresenter } from './calls-text.js';
 import { findCompact, findIds, inspectCompact, inspectIds, mapCompact, mapIds } from './compact.js';
 import { findFiles } from './find-many.js';
 import { patternCompact, patternFiles, patternIds, patternText } from './find-pattern.js';
-import { depsPresenter, diagnosticsPresenter, typePresenter } from './graph-text.js';
+import { depsPresenter } from './deps-text.js';
+import { diagnosticsPresenter, typePresenter } from './graph-text.js';
 import { impactPresenter } from './impact-text.js';
 import { implPresenter } from './impl-text.js';
 import { overviewPresenter } from './overview.js';
 import { present, type AnswerFormat, type Presenter } from './presenter.js';
+import { CLI_VOICE, type Voice } from './voice.js';
+import { fileList } from './notes.js';
 import {
   grepCompact,
   grepFiles,
@@ -34,12 +37,13 @@ import {
   searchText,
 } from './search-text.js';
 import { findText, inspectText, mapText, statusText } from './text.js';
+import { mapNames } from './outline-lines.js';
 import { unusedCompact, unusedIds, unusedText } from './unused-text.js';
 
 /** A pattern's answer (`cn find "*Router"`) is a list of matches; any other a definition with references. */
 const findPresenter: Presenter<FindResponse> = {
-  text: (answer) => (answer.pattern ? patternText(answer) : findText(answer)),
-  compact: (answer) => (answer.pattern ? patternCompact(answer) : findCompact(answer)),
+  text: (answer, voice) => (answer.pattern ? patternText(answer, voice) : findText(answer, voice)),
+  compact: (answer, voice) => (answer.pattern ? patternCompact(answer, voice) : findCompact(answer, voice)),
   ids: (answer) => (answer.pattern ? patternIds(answer) : findIds(answer)),
   files: (answer) => (answer.pattern ? patternFiles(answer) : findFiles(answer)),
   fit: fitFind,
@@ -50,6 +54,7 @@ const inspectPresenter: Presenter<InspectResponse | InspectManyResponse> = {
   text: inspectText,
   compact: inspectCompact,
   ids: inspectIds,
+  files: (answer) => fileList('result' in answer ? [answer.result] : answer.results),
   fit: (answer, maxTokens, measure) =>
     'result' in answer ? fitInspect(answer, maxTokens, measure) : fitInspectMany(answer, maxTokens, measure),
 };
@@ -62,7 +67,14 @@ export type StatusAnswer = StatusResponse | UnresponsiveStatus | NotRunningStatu
  */
 export const PRESENTERS = {
   overview: overviewPresenter,
-  map: { text: mapText, compact: mapCompact, ids: mapIds, fit: fitMap } satisfies Presenter<MapResponse>,
+  map: {
+    text: mapText,
+    compact: mapCompact,
+    ids: mapIds,
+    files: (answer) => fileList(answer.symbols.length > 0 ? [answer] : []),
+    names: mapNames,
+    fit: fitMap,
+  } satisfies Presenter<MapResponse>,
   find: findPresenter,
   inspect: inspectPresenter,
   calls: callsPresenter,
@@ -75,6 +87,7 @@ export const PRESENTERS = {
     text: unusedText,
     compact: unusedCompact,
     ids: unusedIds,
+    files: (answer) => fileList(answer.files),
     fit: fitUnused,
   } satisfies Presenter<UnusedResponse>,
   search: {
@@ -109,6 +122,7 @@ export function presentAnswer<C extends PresentedCommand>(
   answer: PresentedAnswer<C>,
   format: AnswerFormat,
   maxTokens?: number,
+  voice: Voice = CLI_VOICE,
 ): { answer: PresentedAnswer<C>; output: string } {
-  return present(PRESENTERS[command] as Presenter<PresentedAnswer<C>>, answer, format, maxTokens);
+  return present(PRESENTERS[command] as Presenter<PresentedAnswer<C>>, answer, format, maxTokens, voice);
 }

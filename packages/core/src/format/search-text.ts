@@ -1,9 +1,10 @@
 import type { GrepGroup, GrepMatch, GrepResponse, SearchHit, SearchResponse } from '@cn/protocol';
 import { namedLine } from './compact.js';
-import { cutNotes, incompleteNote, place, previewOf } from './notes.js';
+import { cutNotes, incompleteNote, place, plural, pluralWord, previewOf } from './notes.js';
+import type { Voice } from './voice.js';
 
 /** People: rank, score, place, what matched, then the preview or snippet. */
-export function searchText(response: SearchResponse): string {
+export function searchText(response: SearchResponse, voice: Voice): string {
   const lines = [searchHeading(response)];
   response.results.forEach((hit, index) => {
     lines.push(
@@ -13,11 +14,11 @@ export function searchText(response: SearchResponse): string {
     const shown = hit.snippet ?? previewOf(hit);
     if (shown !== undefined && shown !== '') lines.push(...shown.split('\n').map((line) => `     │ ${line}`));
   });
-  return [...lines, ...searchNotes(response)].join('\n');
+  return [...lines, ...searchNotes(response, voice)].join('\n');
 }
 
 /** Agents: one line per result, best first, ready for `cn inspect`; which words matched where. */
-export function searchCompact(response: SearchResponse): string {
+export function searchCompact(response: SearchResponse, voice: Voice): string {
   const lines = [searchHeading(response)];
   for (const hit of response.results) {
     const [first, ...rest] = namedLine(hit);
@@ -25,7 +26,7 @@ export function searchCompact(response: SearchResponse): string {
     const matched = `  [${matchedWords(hit)}]`;
     lines.push(at < 0 ? `${first}${matched}` : `${first.slice(0, at)}${matched}${first.slice(at)}`, ...rest);
   }
-  return [...lines, ...searchNotes(response)].join('\n');
+  return [...lines, ...searchNotes(response, voice)].join('\n');
 }
 
 export function searchIds(response: SearchResponse): string {
@@ -38,12 +39,12 @@ export function searchFiles(response: SearchResponse): string {
 }
 
 function searchHeading(response: SearchResponse): string {
-  const found = response.total === 1 ? '1 declaration matches' : `${response.total} declarations match`;
-  return `${found} ${response.words.join(' ')} (best first; ${response.files} files indexed)`;
+  const found = `${plural(response.total, 'declaration')} ${pluralWord(response.total, 'matches', 'match')}`;
+  return `${found} ${response.words.join(' ')} (best first; ${plural(response.files, 'file')} indexed)`;
 }
 
-function searchNotes(response: SearchResponse): string[] {
-  const notes = cutNotes(response, response.results.length, response.total, 'declarations');
+function searchNotes(response: SearchResponse, voice: Voice): string[] {
+  const notes = cutNotes(response, response.results.length, response.total, 'declaration', voice);
   notes.push(...incompleteNote(response, 'part of the project was searched'));
   return notes;
 }
@@ -60,15 +61,15 @@ function matchedWords(hit: SearchHit): string {
 }
 
 /** People: per file, each declaration with its lines. */
-export function grepText(response: GrepResponse): string {
+export function grepText(response: GrepResponse, voice: Voice): string {
   const lines = underFiles(response.groups, (group) => [
     `  ${groupTitle(group)}${group.in.kind === 'Module' ? '' : `  ${group.in.id}`}`,
     ...group.matches.map((match) =>
       `    ${match.line}:${match.character}  ${match.preview ?? ''}${lineLength(match)}`.trimEnd(),
     ),
-    ...(group.matches.length < group.count ? [`    … ${group.count - group.matches.length} more lines`] : []),
+    ...(group.matches.length < group.count ? [`    … ${plural(group.count - group.matches.length, 'more line')}`] : []),
   ]);
-  return [...lines, ...grepSummary(response)].join('\n');
+  return [...lines, ...grepSummary(response, voice)].join('\n');
 }
 
 /**
@@ -76,7 +77,7 @@ export function grepText(response: GrepResponse): string {
  * (`60 getConnInfo: const xff = …`). The path is not repeated on every line as rg repeats it, which is what makes
  * this fewer tokens than `rg -n` for the same lines (docs/search.md); kinds and ids are in text, ids and JSON.
  */
-export function grepCompact(response: GrepResponse): string {
+export function grepCompact(response: GrepResponse, voice: Voice): string {
   const lines = underFiles(response.groups, (group) => {
     const name = `${groupName(group)}${group.matches.length < group.count ? ` (${group.count})` : ''}`;
     const [first, ...rest] = group.matches;
@@ -87,7 +88,7 @@ export function grepCompact(response: GrepResponse): string {
       ...rest.map((match) => `${match.line}: ${match.preview}${lineLength(match)}`),
     ];
   });
-  return [...lines, ...grepSummary(response)].join('\n');
+  return [...lines, ...grepSummary(response, voice)].join('\n');
 }
 
 /** A long line's preview is a glimpse of it: said, so nobody takes it for the line. */
@@ -129,16 +130,17 @@ function groupTitle(group: GrepGroup): string {
   return group.in.kind === 'Module' ? groupName(group) : `${group.in.kind} ${groupName(group)}`;
 }
 
-function grepSummary(response: GrepResponse): string[] {
-  const lines = response.totalMatches === 1 ? '1 matching line' : `${response.totalMatches} matching lines`;
-  const declarations = response.totalGroups === 1 ? '1 declaration' : `${response.totalGroups} declarations`;
+function grepSummary(response: GrepResponse, voice: Voice): string[] {
+  const lines = plural(response.totalMatches, 'matching line');
+  const declarations = plural(response.totalGroups, 'declaration');
   const notes = [
-    `${lines} in ${declarations}, ${response.filesMatched} of ${response.filesSearched} files`,
+    `${lines} in ${declarations}, ${response.filesMatched} of ${plural(response.filesSearched, 'file')}`,
     ...cutNotes(
       response,
       response.groups.reduce((sum, group) => sum + group.matches.length, 0),
       response.totalMatches,
-      'lines',
+      'line',
+      voice,
     ),
   ];
   notes.push(...incompleteNote(response, 'the search stopped early'));

@@ -12,16 +12,28 @@ import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
 import { ambiguityLeft, moreDefinitionsHeading } from './find-groups.js';
 import { otherMatchesText } from './other-matches.js';
-import { budgetNote, containerNote, cutNotes, groupByFile, incompleteNote, place, plural, previewOf } from './notes.js';
-import { lineSpan, outlineSpan } from './outline-lines.js';
+import {
+  budgetNote,
+  containerNote,
+  cutNotes,
+  groupByFile,
+  incompleteNote,
+  kindColumn,
+  place,
+  plural,
+  previewOf,
+} from './notes.js';
+import { lineSpan, mapHeading, outlineSpan } from './outline-lines.js';
+import type { Voice } from './voice.js';
 
 /** What an answer that says `complete: false` without a reason left out. */
 export const PART_NOT_SEARCHED = 'part of the project was not searched';
 
 /** `--format text`: for people reading a terminal. JSON stays the contract for programs. */
-export function mapText(response: MapResponse): string {
-  const lines = [`${response.filePath}  (${response.total ?? response.symbols.length} symbols)`];
+export function mapText(response: MapResponse, voice: Voice): string {
+  const lines = [mapHeading(response, '  ')];
   const width = Math.max(1, ...response.symbols.map((s) => lineSpan(s).length));
+  const kindWidth = kindColumn(response.symbols);
   // Nesting comes from container names: a symbol sits under the nearest open symbol it names.
   const open: Array<{ name: string; endLine: number }> = [];
   for (const symbol of response.symbols) {
@@ -33,7 +45,7 @@ export function mapText(response: MapResponse): string {
     const modifiers = symbol.modifiers?.length ? `  (${symbol.modifiers.join(' ')})` : '';
     const span = symbol.kind === 'Export' ? outlineSpan(symbol) : lineSpan(symbol);
     lines.push(
-      `${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(11)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`,
+      `${lineSpan(symbol).padStart(width)}  ${'  '.repeat(open.length)}${symbol.kind.padEnd(kindWidth)} ${symbol.name}${modifiers}${symbol.kind === 'Export' ? `  ${span}` : ''}`,
     );
     if (symbol.snippet !== undefined)
       lines.push(
@@ -47,30 +59,30 @@ export function mapText(response: MapResponse): string {
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}`,
     );
-  lines.push(...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbol'));
+  lines.push(
+    ...cutNotes(response, response.symbols.length, response.total ?? response.symbols.length, 'symbol', voice),
+  );
   return lines.join('\n');
 }
 
-export function findText(response: FindResponse): string {
+export function findText(response: FindResponse, voice: Voice): string {
   const lines: string[] = [...moreDefinitionsHeading(response)];
   const definition = response.definition;
   if (!definition) {
     if (response.refs !== 'only') lines.push(`no definition found for '${response.query}'${didYouMean(response)}`);
   } else lines.push(...definitionText(definition));
   if (ambiguityLeft(response))
-    lines.push('ambiguous   other matches rank as high; re-ask with cn find <id> or Container.name');
-  if (response.refs !== 'none') lines.push(...referencesText(response));
+    lines.push(`ambiguous   other matches rank as high; re-ask with ${voice.ask('find', '<id>')} or Container.name`);
+  if (response.refs !== 'none') lines.push(...referencesText(response, voice));
   for (const group of response.moreDefinitions ?? []) {
     lines.push(...definitionText(group.definition));
-    if (response.refs !== 'none') lines.push(...referencesText(group));
+    if (response.refs !== 'none') lines.push(...referencesText(group, voice));
   }
   lines.push(...otherMatchesText(response.otherMatches));
   if (response.candidates.length > 0) {
-    const more =
-      (response.totalCandidates ?? 0) > response.candidates.length
-        ? ` (${response.candidates.length} of ${response.totalCandidates})`
-        : '';
-    lines.push(`other matches${more} (re-ask with cn find <id>)`);
+    const total = Math.max(response.totalCandidates ?? 0, response.candidates.length);
+    const shown = total > response.candidates.length ? `, ${response.candidates.length} shown` : '';
+    lines.push(`${plural(total, 'other match', 'other matches')}${shown} (re-ask with ${voice.ask('find', '<id>')})`);
     for (const candidate of response.candidates)
       lines.push(`  ${candidate.kind} ${candidate.name}${containerNote(candidate)}  ${candidate.id}`);
   }
@@ -89,7 +101,7 @@ function definitionText(definition: Candidate): string[] {
 }
 
 /** `references  14 in 2 files (showing 4)`, then the references under their file, then what was left out. */
-function referencesText(part: ReferenceFields): string[] {
+function referencesText(part: ReferenceFields, voice: Voice): string[] {
   const files = groupByFile(part.references);
   const symbols = part.referenceSymbols;
   const groups =
@@ -98,19 +110,22 @@ function referencesText(part: ReferenceFields): string[] {
   const shown = !grouped && part.references.length < part.totalReferences ? ` (showing ${part.references.length})` : '';
   const lines = [`references  ${part.totalReferences} in ${plural(groups, symbols ? 'symbol' : 'file')}${shown}`];
   lines.push(...groupLines(part, 'text'));
+  // The place as wide as the widest, so the roles and previews line up (the longest role, declaration, is 11).
+  const placeWidth = Math.max(0, ...part.references.map((ref) => `${ref.line}:${ref.character}`.length));
   for (const [file, refs] of files) {
     lines.push(`  ${file}`);
     for (const ref of refs) {
       const preview = previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : '';
       const within = ref.in.kind === 'Module' ? '' : `  (in ${ref.in.name})`;
-      lines.push(`    ${ref.line}:${ref.character}  ${ref.role.padEnd(11)}${preview}${within}`);
+      const at = `${ref.line}:${ref.character}`.padEnd(placeWidth);
+      lines.push(`    ${at}  ${ref.role.padEnd(11)}${preview}${within}`.trimEnd());
     }
   }
-  lines.push(...leftOutNote(part).map((note) => `  ${note}`));
+  lines.push(...leftOutNote(part, voice).map((note) => `  ${note}`));
   return lines;
 }
 
-export function inspectText(response: InspectResponse | InspectManyResponse): string {
+export function inspectText(response: InspectResponse | InspectManyResponse, voice: Voice): string {
   const results = 'result' in response ? [response.result] : response.results;
   const blocks = results.map(({ filePath, range, code, relatedSymbols, expand }) => {
     const width = String(range.endLine).length;
@@ -123,8 +138,8 @@ export function inspectText(response: InspectResponse | InspectManyResponse): st
   });
   if ('results' in response) {
     for (const failure of response.failures) blocks.push(`failed  ${failure.id}: ${failure.message}`);
-    blocks.push(cutNotes(response, response.results.length, response.total, 'block').join('\n'));
-  } else blocks.push(cutNotes(response, 1, 1, 'block').join('\n'));
+    blocks.push(cutNotes(response, response.results.length, response.total, 'block', voice).join('\n'));
+  } else blocks.push(cutNotes(response, 1, 1, 'block', voice).join('\n'));
   return blocks.filter((block) => block !== '').join('\n\n');
 }
 
@@ -144,7 +159,8 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunn
     ],
     ['uptime', `${status.uptimeSeconds} s`],
     ['engine', engineLine(status)],
-    ['projects', status.projects.length > 0 ? status.projects.join(', ') : '(none)'],
+    ...notHonouredRows(status),
+    ...projectRows(status.projects),
     ['loose files', String(status.looseFiles)],
     ['restarts', String(status.restarts)],
     ...memoryRows(status),
@@ -154,14 +170,36 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunn
   return rows.map(([key, value]) => `${key.padEnd(12)}${value}`).join('\n');
 }
 
-/** `native: TypeScript 7.0.2 (auto: no tsconfig/jsconfig needs tsserver)`. */
+/**
+ * `native: TypeScript 7.0.2 (auto: no tsconfig/jsconfig needs tsserver)`; after auto's hand-over, why the other engine
+ * answers.
+ */
 function engineLine(status: StatusResponse): string {
   const versions =
     status.engine === 'native'
       ? `TypeScript ${status.typescriptVersion || '?'} (tsc --lsp)`
       : `typescript-language-server ${status.serverVersion || '?'}, TypeScript ${status.typescriptVersion || '?'} (${typescriptOrigin(status)})`;
-  const why = status.engineMode === 'auto' ? `  (auto: ${status.engineReason ?? 'chosen'})` : '';
+  const reason = status.engineFallback
+    ? `${status.engineFallback.reason}; ${status.engine} took over the whole root`
+    : (status.engineReason ?? 'chosen');
+  const why = status.engineMode === 'auto' ? `  (auto: ${reason})` : '';
   return `${status.engine}: ${versions}${why}`;
+}
+
+const MAX_NOT_HONOURED_ROWS = 10;
+
+/** `unhonoured  test/ui/tsconfig.json: baseUrl (43 files), answered by native`: a row per config, the first ten. */
+function notHonouredRows(status: StatusResponse): Array<[string, string]> {
+  const configs = status.notHonoured ?? [];
+  const rows = configs
+    .slice(0, MAX_NOT_HONOURED_ROWS)
+    .map(({ config, option, files }, index): [string, string] => [
+      index === 0 ? 'unhonoured' : '',
+      `${config}: ${option} (${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'}), answered by ${status.engine}`,
+    ]);
+  const more = configs.length - rows.length;
+  if (more > 0) rows.push(['', `and ${more} more (cn status --format json lists them)`]);
+  return rows;
 }
 
 /** Which TypeScript tsserver runs, and whether the project's own code (its TypeScript, its plugins) may run. */
@@ -181,12 +219,18 @@ function memoryRows(status: StatusResponse): Array<[string, string]> {
   const count = status.processes.length;
   const width = Math.max(...status.processes.map((entry) => `${entry.name} (pid ${entry.pid})`.length));
   return [
-    ['memory', `${megabytes(status.treeRssBytes)} in ${count} process${count === 1 ? '' : 'es'}`],
+    ['memory', `${megabytes(status.treeRssBytes)} in ${plural(count, 'process', 'processes')}`],
     ...status.processes.map((entry): [string, string] => [
       '',
       `  ${`${entry.name} (pid ${entry.pid})`.padEnd(width)}  ${megabytes(entry.rssBytes).padStart(9)}`,
     ]),
   ];
+}
+
+/** One project on its row; several counted, then one a row as the processes are (41 on one line were unreadable). */
+function projectRows(projects: string[]): Array<[string, string]> {
+  if (projects.length <= 1) return [['projects', projects[0] ?? '(none)']];
+  return [['projects', String(projects.length)], ...projects.map((project): [string, string] => ['', `  ${project}`])];
 }
 
 /** ` — did you mean mergePath?` when the name matched nothing but something close exists. */

@@ -1,27 +1,30 @@
 import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
-import { incompleteNote } from './notes.js';
+import { idAsFileLine } from '../domain/ids.js';
+import { incompleteNote, kindColumn, plural } from './notes.js';
+import type { Voice } from './voice.js';
 
 /** People: one block per file, then what was checked and searched. */
-export function unusedText(response: UnusedResponse): string {
+export function unusedText(response: UnusedResponse, voice: Voice): string {
   const lines: string[] = [];
+  const kindWidth = kindColumn(response.files.flatMap((file) => file.unused));
   for (const file of response.files) {
     lines.push(file.filePath);
     const width = String(Math.max(...file.unused.map((symbol) => symbol.line))).length;
     for (const symbol of file.unused)
       lines.push(
-        `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(11)} ${displayName(symbol)}${notes(symbol)}`,
+        `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(kindWidth)} ${displayName(symbol)}${notes(symbol)}`,
       );
   }
-  lines.push(...summary(response));
+  lines.push(...summary(response, voice));
   return lines.join('\n');
 }
 
 /** Agents: one line per symbol, its id first (ready for cn inspect), then the summary. */
-export function unusedCompact(response: UnusedResponse): string {
+export function unusedCompact(response: UnusedResponse, voice: Voice): string {
   const lines = response.files.flatMap((file) =>
     file.unused.map((symbol) => `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}`),
   );
-  lines.push(...summary(response));
+  lines.push(...summary(response, voice));
   return lines.join('\n');
 }
 
@@ -41,16 +44,20 @@ function notes(symbol: UnusedSymbol): string {
         ? ['exported']
         : []
       : [...(symbol.static ? ['static'] : []), ...(symbol.exported ? [] : ['private'])];
-  const said = [...visibility, ...(symbol.usedOnlyByTests ? ['used only by tests'] : [])];
+  const said = [
+    ...visibility,
+    ...(symbol.usedOnlyByTests ? ['used only by tests'] : []),
+    ...(symbol.computedAccess ? [`possibly used: computed access at ${idAsFileLine(symbol.computedAccess)}`] : []),
+  ];
   return said.length > 0 ? `  (${said.join(', ')})` : '';
 }
 
 const EXPORT_USE_RULE =
   'a use is a reference from another file: an import, `export { x } from`, `ns.x` (`export *` alone names nothing)';
 
-function summary(response: UnusedResponse): string[] {
+function summary(response: UnusedResponse, voice: Voice): string[] {
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
-  const files = response.filesChecked === 1 ? '1 file' : `${response.filesChecked} files`;
+  const files = plural(response.filesChecked, 'file');
   const checked =
     response.membersOf !== undefined
       ? `members of ${response.membersOf} in ${response.path}`
@@ -59,26 +66,30 @@ function summary(response: UnusedResponse): string[] {
   const lines = [
     // Which uses count, said once, so an agent need not check `export *` barrels by hand (it did).
     ...(response.exported && response.membersOf === undefined ? [EXPORT_USE_RULE] : []),
-    `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${response.projects} project${response.projects === 1 ? '' : 's'} searched`,
+    `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${plural(response.projects, 'project')} searched`,
   ];
-  if (listed < response.total) lines.push(`${listed} of ${response.total} shown (--limit / --max-tokens)`);
+  if (listed < response.total)
+    lines.push(`${listed} of ${response.total} shown (${voice.option('limit')} / ${voice.option('maxTokens')})`);
   const deleted = response.deletedWhileChecking ?? [];
   if (deleted.length > 0)
-    lines.push(
-      `skipped ${deleted.length === 1 ? '1 file' : `${deleted.length} files`} deleted while cn checked: ${deleted.join(', ')}`,
-    );
+    lines.push(`skipped ${plural(deleted.length, 'file')} deleted or changed while cn checked: ${deleted.join(', ')}`);
   lines.push(...incompleteNote(response, 'some uses may not have been seen'));
   return lines;
 }
 
-/** How many only tests use, and which uses counted (`--refs-in`, `--refs-not-in`), so the verdict needs no recount. */
-function asides({ usedOnlyByTests, refsIn, refsNotIn }: UnusedResponse): string {
+/**
+ * The kind checked, how many only tests use or a computed key may read, and which uses counted (`--refs-in`,
+ * `--refs-not-in`), so the verdict needs no recount.
+ */
+function asides({ usedOnlyByTests, possiblyUsed, kind, refsIn, refsNotIn }: UnusedResponse): string {
   const where = [
     ...(refsIn !== undefined ? [`in ${refsIn}`] : []),
     ...(refsNotIn !== undefined ? [`not in ${refsNotIn}`] : []),
   ];
   const said = [
+    ...(kind !== undefined ? [`kind ${kind} only`] : []),
     ...(usedOnlyByTests > 0 ? [`${usedOnlyByTests} used only by tests`] : []),
+    ...(possiblyUsed ? [`${possiblyUsed} possibly used through a computed key`] : []),
     ...(where.length > 0 ? [`uses counted ${where.join(', ')}`] : []),
   ];
   return said.length > 0 ? ` (${said.join('; ')})` : '';

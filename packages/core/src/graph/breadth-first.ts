@@ -4,6 +4,8 @@ import { mapInOrder } from '../bounded-map.js';
 export interface Step<T> {
   node: T;
   sites: string[];
+  /** The sites that sit in unnamed functions, with those functions (GraphEdge's `through`). */
+  through?: Record<string, string[]>;
 }
 
 export interface WalkOptions<T> {

@@ -3,7 +3,6 @@ import type { OutlineNode } from '../domain/symbols.js';
 import type { ChangedLines } from '../ports/change-history.js';
 import type { CallHierarchyItem } from '../ports/navigation.js';
 import { locateName } from '../usecases/name-position.js';
-import { isCallback } from './reference-callers.js';
 
 /** Declarations whose members are their API: a change inside one is a change of the member. */
 const CONTAINERS = new Set(['Class', 'Interface', 'Enum', 'Module', 'Namespace', 'Struct']);
@@ -45,4 +44,9 @@ export function declarationItem(filePath: string, node: OutlineNode, text: Sourc
     range: node.range,
     selectionRange: { start, end: { line: start.line, character: start.character + node.name.length } },
   };
+}
+
+/** The engine's names for anonymous functions in an outline: `describe('x') callback`, `<function>`, `<class>`. */
+export function isCallback(node: OutlineNode): boolean {
+  return / callback$/.test(node.name) || /^<.*>$/.test(node.name);
 }

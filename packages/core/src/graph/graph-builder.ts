@@ -32,6 +32,7 @@ export class GraphBuilder {
     }
     if (edge.callSites) known.callSites = union(known.callSites, edge.callSites);
     if (edge.importSites) known.importSites = union(known.importSites, edge.importSites);
+    if (edge.through) known.through = { ...known.through, ...edge.through };
   }
 
   result(): { nodes: GraphNode[]; edges: GraphEdge[] } {
@@ -45,6 +46,7 @@ function sites(edge: GraphEdge): Partial<GraphEdge> {
   const copy: Partial<GraphEdge> = {};
   if (edge.callSites) copy.callSites = union([], edge.callSites);
   if (edge.importSites) copy.importSites = union([], edge.importSites);
+  if (edge.through) copy.through = { ...edge.through };
   return copy;
 }
 

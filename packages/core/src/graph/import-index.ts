@@ -11,8 +11,15 @@ export interface Importer {
 
 const PARALLEL_READS = 16;
 
-/** Who imports each project file: the import graph turned around, built from every project file. */
-export async function buildImporterIndex(source: ImportGraphSource, files: string[]): Promise<Map<string, Importer[]>> {
+/**
+ * Who imports each project file: the import graph turned around, built from every project file. `unresolved`, when
+ * given, collects the imports that resolve to nothing (no file, no package).
+ */
+export async function buildImporterIndex(
+  source: ImportGraphSource,
+  files: string[],
+  unresolved?: Importer[],
+): Promise<Map<string, Importer[]>> {
   const index = new Map<string, Importer[]>();
   await mapInOrder(
     files,
@@ -20,6 +27,7 @@ export async function buildImporterIndex(source: ImportGraphSource, files: strin
     (file) => source.importsOf(file),
     (imports, filePath) => {
       for (const imported of imports) {
+        if (!imported.resolvedFile && !imported.packageName) unresolved?.push({ filePath, imported });
         if (!imported.resolvedFile || imported.resolvedFile === filePath) continue;
         const list = index.get(imported.resolvedFile) ?? [];
         list.push({ filePath, imported });
@@ -50,4 +58,30 @@ export async function projectFilesInRoot(
   const all = await source.projectFiles(fresh);
   const inside = await Promise.all(all.map((file) => files.isInsideRoot(file)));
   return all.filter((_file, index) => inside[index]);
+}
+
+/**
+ * For `--orphans`: the first import elsewhere that resolves to nothing but whose last segment names the file (`~/x`,
+ * `../x.js` for x.ts; `./dir` for dir/index.ts), the likeliest reason a file nothing imports should have an importer.
+ */
+export function unresolvedNamesakes(unresolved: Importer[]): (filePath: string) => Importer | undefined {
+  const byName = new Map<string, Importer[]>();
+  for (const importer of unresolved) {
+    const name = moduleName(importer.imported.specifier.split('/').pop() ?? '');
+    if (!name) continue;
+    const list = byName.get(name) ?? [];
+    list.push(importer);
+    byName.set(name, list);
+  }
+  return (filePath) => {
+    const parts = filePath.split(/[\\/]/);
+    const own = moduleName(parts[parts.length - 1]);
+    const name = own === 'index' ? parts[parts.length - 2] : own;
+    return byName.get(name ?? '')?.find((importer) => importer.filePath !== filePath);
+  };
+}
+
+/** `view-common.ts`, `view-common.js`, `view-common` → `view-common`. */
+function moduleName(segment: string): string {
+  return segment.replace(/(?:\.d)?\.[cm]?[jt]sx?$/i, '');
 }

@@ -4,7 +4,7 @@ import type { OutlineNode } from '../domain/symbols.js';
 import { tokenize, type Token } from './lexer.js';
 
 /** The modifiers an outline reports, in the words the source uses (`#private` for `#name` members). */
-const MODIFIERS = new Set([
+export const MODIFIER_WORDS: ReadonlySet<string> = new Set([
   'export',
   'default',
   'declare',
@@ -80,7 +80,7 @@ export function readDeclarationHead(text: SourceText, node: OutlineNode): Declar
   let accessor: 'get' | 'set' | undefined;
   for (let index = nameIndex - 1; index >= 0; index--) {
     const word = tokens[index].text;
-    if (tokens[index].type === 'identifier' && MODIFIERS.has(word)) modifiers.unshift(word);
+    if (tokens[index].type === 'identifier' && MODIFIER_WORDS.has(word)) modifiers.unshift(word);
     else if (!DECLARATION_WORDS.has(word)) break;
     if (index === nameIndex - 1 && (word === 'get' || word === 'set')) accessor = word;
   }
@@ -111,7 +111,7 @@ function nameAfterHead(tokens: Token[], from: number, name: string): number {
     const token = tokens[index];
     if (token.text === '@') {
       index = skipDecorator(tokens, index + 1);
-    } else if (MODIFIERS.has(token.text) || DECLARATION_WORDS.has(token.text)) {
+    } else if (MODIFIER_WORDS.has(token.text) || DECLARATION_WORDS.has(token.text)) {
       index++;
     } else {
       return startsName(tokens, index, name) ? index : -1;

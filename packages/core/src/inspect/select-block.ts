@@ -1,4 +1,4 @@
-import type { FoldingSpan, OutlineNode } from '../domain/symbols.js';
+import { DECLARING_CONTAINER_KINDS, type FoldingSpan, type OutlineNode } from '../domain/symbols.js';
 import type { SourceText } from '../domain/source-text.js';
 
 export interface LineSpan {
@@ -55,6 +55,29 @@ export function selectBlock(
   if (named) return clampSpan(named, text);
   const regions = folds.filter((fold) => fold.endLine > fold.startLine).map((fold) => includeClosingLine(fold, text));
   const best = smallestContaining(line, [...nodes.map(toSpan), ...regions]);
+  return best && clampSpan(best, text);
+}
+
+/**
+ * `--expand declaration`: the smallest declaration holding the line among those `cn map` lists (the top level and
+ * the members of classes, interfaces, enums and namespaces), so a line in an `if` of a method gives the method,
+ * and one in a function inside it the method too. Undefined for a line in no declaration (a top-level call).
+ */
+export function selectDeclaration(line: number, outline: OutlineNode[], text: SourceText): Block | undefined {
+  const listed: OutlineNode[] = [];
+  const visit = (node: OutlineNode) => {
+    listed.push(node);
+    if (DECLARING_CONTAINER_KINDS.has(node.kind)) node.children.forEach(visit);
+  };
+  outline.forEach(visit);
+  const best = smallestContaining(
+    line,
+    listed.map((node) => ({
+      startLine: node.range.start.line,
+      endLine: node.range.end.line,
+      name: node.selectionRange.start,
+    })),
+  );
   return best && clampSpan(best, text);
 }
 

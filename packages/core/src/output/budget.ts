@@ -174,7 +174,8 @@ export function fitMap(
     symbols: response.symbols.map(({ snippet: _dropped, ...symbol }) => symbol),
   };
   const kinds = countKinds(response.symbols.map((symbol) => symbol.kind));
-  const topLevel = bare.symbols.filter((symbol) => symbol.container === undefined);
+  // The top level of what was mapped: the file's, or the members of the declaration asked for.
+  const topLevel = bare.symbols.filter((symbol) => symbol.container === response.of?.name);
   return fit(response, maxTokens, measure, {
     full: (r) => r,
     'no-previews': () => bare,

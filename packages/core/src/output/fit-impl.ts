@@ -4,8 +4,9 @@ import { estimateJsonTokens } from './token-estimate.js';
 import { limitEntries } from '../usecases/find-implementations.js';
 
 /**
- * `cn impl --max-tokens`: drop previews (and the word-search line), then keep as many entries as fit, nearest
- * first (found by bisection: measuring is a full render). The target, its counts and the completeness stay.
+ * `cn impl --max-tokens`: drop previews (and the word-search line), then the account of what was read (`examined`)
+ * and as many entries as do not fit, nearest kept first (found by bisection: measuring is a full render). The target,
+ * its counts and the completeness stay.
  */
 export function fitImpl(
   response: ImplResponse,
@@ -24,8 +25,10 @@ export function fitImpl(
   const shrunk = withReport(noPreviews, maxTokens, 'no-previews', measure);
   if (shrunk.budget!.tokens <= maxTokens) return shrunk;
   const total = noPreviews.implementations.length + noPreviews.supertypes.length;
+  // Entries before the account of what was read: a cut answer says it was cut.
+  const { examined: _examined, ...withoutExamined } = noPreviews;
   const keep = (count: number) =>
-    withReport(limitEntries({ ...noPreviews, total: undefined }, count), maxTokens, 'cut', measure);
+    withReport(limitEntries({ ...withoutExamined, total: undefined }, count), maxTokens, 'cut', measure);
   let low = 0;
   let high = total;
   while (low < high) {

@@ -39,6 +39,22 @@ export function fitEdges<T extends EdgeGraph>(
   return keep(largestFitting(response.edges.length - 1, (count) => keep(count).budget!.tokens <= maxTokens));
 }
 
+/**
+ * `--max-tokens` on deps: the import statements go first (stage `no-previews`: the edges stay, as the tree and ids
+ * print them), then edges as fitEdges cuts them.
+ */
+export function fitDeps<T extends EdgeGraph>(
+  response: T,
+  maxTokens: number,
+  measure: TokenMeasure<T> = estimateJsonTokens,
+): T {
+  const full = withReport(response, maxTokens, 'full', measure);
+  if (full.budget!.tokens <= maxTokens || !response.edges.some((edge) => edge.statements)) return full;
+  const bare = { ...response, edges: response.edges.map(({ statements: _statements, ...edge }) => edge) };
+  const stripped = withReport(bare, maxTokens, 'no-previews', measure);
+  return stripped.budget!.tokens <= maxTokens ? stripped : fitEdges(bare, maxTokens, measure);
+}
+
 export const fitCalls: (
   response: CallsResponse,
   maxTokens: number,

@@ -1,6 +1,7 @@
 import type { SnippetLevel } from '@cn/protocol';
 import { badInput } from '../domain/errors.js';
 import type { SourceText } from '../domain/source-text.js';
+import { plural } from '../format/notes.js';
 
 export const SNIPPET_LEVELS: readonly SnippetLevel[] = ['fold', 'preview', 'full'];
 /** `preview` shows the signature and this many lines in all. */
@@ -25,7 +26,7 @@ export function snippet(text: SourceText, startLine: number, endLine: number, le
   if (level === 'fold') return signature(text, first, endLine);
   const last = level === 'preview' ? Math.min(endLine, first + PREVIEW_LINES - 1) : endLine;
   const lines = dedent(text.lineRange(first, last));
-  if (last < endLine) lines.push(`… (${endLine - last} more lines)`);
+  if (last < endLine) lines.push(`… (${plural(endLine - last, 'more line')})`);
   return lines.join('\n');
 }
 

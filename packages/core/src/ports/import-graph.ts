@@ -9,6 +9,8 @@ export interface ModuleImport {
   resolvedFile?: string;
   /** Bare package name (`rxjs`, `@scope/pkg`, `node:path`) when it resolves outside the project. */
   packageName?: string;
+  /** It resolved through a tsconfig `paths` pattern (`~/*`), declared in that config (absolute). */
+  alias?: { pattern: string; configPath: string };
 }
 
 /**

@@ -32,6 +32,15 @@ export interface HoverInfo {
   documentation: string;
 }
 
+/** A declaration in the engine's own standard library (`lib.es5.d.ts` …), named without its path. */
+export interface LibraryDeclaration {
+  /** The library file's name, e.g. `lib.es2015.promise.d.ts`. */
+  library: string;
+  name: string;
+  /** Interface, Variable, TypeAlias, Function, Class, Namespace, Enum; Unknown when the line says nothing. */
+  kind: string;
+}
+
 export type EngineDiagnosticSeverity = 'error' | 'warning' | 'information' | 'hint';
 
 export interface EngineDiagnostic {
@@ -56,6 +65,12 @@ export interface CodeNavigation {
   implementations(filePath: string, position: Position): Promise<SourceLocation[]>;
   hover(filePath: string, position: Position): Promise<HoverInfo | undefined>;
   typeDefinition(filePath: string, position: Position): Promise<SourceLocation[]>;
+  /**
+   * The declaration at a place in the engine's own standard library (a `lib.*.d.ts` of the TypeScript it runs, in
+   * cn's installation): its name and kind; undefined for any other file. Such files are outside the project root,
+   * where cn reads nothing of the project's, but they are cn's own.
+   */
+  libraryDeclaration(filePath: string, position: Position): Promise<LibraryDeclaration | undefined>;
   /** Syntax and type errors and warnings of these files, in file order. */
   diagnostics(filePaths: string[]): Promise<EngineDiagnostic[]>;
   /** Errors in the project's tsconfig/jsconfig files (broken JSON), reported with the whole project's diagnostics. */

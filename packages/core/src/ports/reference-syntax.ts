@@ -8,12 +8,25 @@ export interface EnclosingDeclaration {
   kind: string;
   /** Where its name starts (the `constructor` keyword for a constructor). */
   position: Position;
+  /** Where the whole declaration ends. */
+  end?: Position;
+  /** The next named declaration out (`Mounter` for its method `mount`). */
+  container?: string;
+}
+
+/** An unnamed function or class a place sits in, inside its enclosing declaration: a callback, an IIFE. */
+export interface AnonymousScope {
+  kind: 'arrow' | 'function' | 'class';
+  /** 1-based line where it starts. */
+  line: number;
 }
 
 /** What the syntax says about one reference: its role, and where it sits (undefined: the file's top level). */
 export interface ReferenceSite {
   role: ReferenceRole;
   enclosing?: EnclosingDeclaration;
+  /** The unnamed functions and classes between the reference and `enclosing` (or the top level), outermost first. */
+  through?: AnonymousScope[];
 }
 
 /** Reads references' roles from the syntax at their places (no project, no type checking). */

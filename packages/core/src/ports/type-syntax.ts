@@ -9,6 +9,11 @@ export interface HeritageName {
    * Where the name the clause points at starts (the last identifier of `ns.Base`): where the engine's references land.
    */
   position: Position;
+  /**
+   * Set when the name is an argument of a function the clause applies (`extends Timestamped(Base)`: a mixin): the
+   * clause's expression as written, so an answer can say the class extends Base through it.
+   */
+  mixin?: string;
 }
 
 /** A class (declaration or expression), interface or type alias, with the types it extends and implements. */
@@ -26,8 +31,8 @@ export interface TypeDeclaration {
   /** The function, method or variable an unnamed class expression sits in. */
   container?: string;
   /**
-   * Only types named directly (`extends A<T>`, `implements ns.B`); `extends mixin(A)` or any other
-   * expression is left out, since the name in it is not what the class extends.
+   * Types named directly (`extends A<T>`, `implements ns.B`), and the classes a mixin is applied to (`extends
+   * Timestamped(Base)`: Base, `mixin` set); any other expression names no type.
    */
   heritage: HeritageName[];
 }

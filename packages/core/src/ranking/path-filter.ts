@@ -8,15 +8,48 @@ export function isGlob(scope: string): boolean {
 }
 
 /**
+ * The paths and globs of one `--in`, `--refs-in` or `--refs-not-in`: a comma list, split on the commas outside
+ * `{…}` and `[…]` (`src/*.{ts,tsx}` is one glob; a comma in a name is `[,]`), each piece trimmed, empty ones
+ * dropped. Agents write `--refs-not-in "**\/*.test.ts,**\/*.test.tsx"`, which as one glob matched nothing.
+ */
+export function scopeList(scope: string): string[] {
+  const pieces: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let at = 0; at < scope.length; at++) {
+    const char = scope[at];
+    if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    else if (char === ',' && depth === 0) {
+      pieces.push(scope.slice(start, at));
+      start = at + 1;
+    }
+  }
+  pieces.push(scope.slice(start));
+  return pieces.map((piece) => piece.trim()).filter((piece) => piece !== '');
+}
+
+/**
  * `--in`: a root-relative directory or file (`src/internal`, `src/user.ts`) keeps what is under it;
- * a glob (`src/**\/*.ts`, `**\/operators/*`, `*.{ts,tsx}`) keeps the paths it matches whole.
- * Returns a predicate over root-relative, `/`-separated paths (glob syntax: glob.ts).
+ * a glob (`src/**\/*.ts`, `**\/operators/*`, `*.{ts,tsx}`) keeps the paths it matches whole; a comma list of
+ * them (scopeList) keeps what any one keeps. Returns a predicate over root-relative, `/`-separated paths (glob
+ * syntax: glob.ts).
  */
 export function pathFilter(
   pattern: string | undefined,
   option = '--in',
 ): ((relativePath: string) => boolean) | undefined {
   if (pattern === undefined) return undefined;
+  const pieces = scopeList(pattern).map((piece) => pieceFilter(piece, option));
+  if (pieces.length === 0) return () => true;
+  return pieces.length === 1 ? pieces[0] : (relativePath) => pieces.some((keeps) => keeps(relativePath));
+}
+
+/** One path or glob of a list. */
+function pieceFilter(pattern: string, option: string): (relativePath: string) => boolean {
   const cleaned = forwardSlashes(pattern.trim()).replace(/^\.\//, '').replace(/\/+$/, '');
   if (cleaned === '' || cleaned === '.') return () => true;
   if (cleaned.startsWith('/') || cleaned.split('/').includes('..')) {

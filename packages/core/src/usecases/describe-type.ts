@@ -1,5 +1,6 @@
 import type { TypeRequest, TypeResponse } from '@cn/protocol';
 import { notFound } from '../domain/errors.js';
+import { formatLocationId } from '../domain/ids.js';
 import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { namedLocation } from '../graph/named-location.js';
@@ -42,11 +43,13 @@ export async function describeType(deps: Deps, request: TypeRequest): Promise<Ty
   const typeDefinitions = await Promise.all(
     sortLocations(locations.filter((location) => !isDefinition(location)))
       .slice(0, MAX_TYPE_DEFINITIONS)
-      .map((location) =>
-        namedLocation(deps.engine, builder, location.filePath, location.range.start, 'Unknown', declaresType),
+      .map(
+        async (location) =>
+          (await libraryType(deps, location)) ??
+          namedLocation(deps.engine, builder, location.filePath, location.range.start, 'Unknown', declaresType),
       ),
   );
-  const elsewhere = dedupeById(typeDefinitions).filter(
+  const elsewhere = onceEach(typeDefinitions).filter(
     (definition) => definition.filePath !== described.filePath || definition.line !== described.line,
   );
   const named = described.kind === 'Unknown' ? { ...described, kind: kindFromSignature(hover.signature) } : described;
@@ -59,6 +62,46 @@ export async function describeType(deps: Deps, request: TypeRequest): Promise<Ty
     ...(await guessFields(builder, [target])),
     ...(await words),
   };
+}
+
+type TypeDefinition = TypeResponse['typeDefinitions'][number];
+
+/**
+ * A type of the engine's standard library (lib.*.d.ts in cn's installation, outside the root): named and marked as
+ * library, its file by name only. A place outside the root in any other file is the project's business (confinement:
+ * an id, no text).
+ */
+async function libraryType(deps: Deps, location: SourceLocation): Promise<TypeDefinition | undefined> {
+  if (await deps.files.isInsideRoot(location.filePath)) return undefined;
+  const { start } = location.range;
+  const declared = await deps.navigation.libraryDeclaration(location.filePath, start);
+  if (!declared) return undefined;
+  return {
+    id: formatLocationId(declared.library, start.line, start.character),
+    filePath: declared.library,
+    line: start.line,
+    character: start.character,
+    kind: declared.kind,
+    preview: '',
+    name: declared.name,
+    outsideRoot: true,
+    library: true,
+  };
+}
+
+/**
+ * Each place once, and a library type once however many lib files declare it (Promise merges five interfaces and a
+ * `declare var`: the first interface names it); the project's own types first, what they are built from after.
+ */
+function onceEach(definitions: TypeDefinition[]): TypeDefinition[] {
+  const unique = dedupeById(definitions);
+  const library = new Map<string, TypeDefinition>();
+  for (const definition of unique.filter((each) => each.library)) {
+    const known = library.get(definition.name);
+    if (!known || (!declaresType(known.kind) && declaresType(definition.kind)))
+      library.set(definition.name, definition);
+  }
+  return [...unique.filter((definition) => !definition.library), ...library.values()];
 }
 
 /**

@@ -7,10 +7,18 @@ import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
 import { MAX_GRAPH_NODES, checkDepth, checkDirection, checkLimit } from '../graph/graph-options.js';
 import { cutFields, limitEdges } from '../graph/limit-edges.js';
-import { buildImporterIndex, graphFiles, projectFilesInRoot, type Importer } from '../graph/import-index.js';
+import {
+  buildImporterIndex,
+  graphFiles,
+  projectFilesInRoot,
+  unresolvedNamesakes,
+  type Importer,
+} from '../graph/import-index.js';
+import { withStatements, type ImportSite } from '../graph/import-statement.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
 
@@ -44,8 +52,12 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
   const filePath = await resolveSourceFile(deps.files, request.file);
   const entryPoints = new Set(await deps.importGraph.entryPoints());
   const fileNode = (file: string): ModuleNode => ({ id: deps.paths.toRelative(file), kind: 'File', filePath: file });
-  const siteId = (file: string, imported: ModuleImport) =>
-    formatLocationId(deps.paths.toRelative(file), imported.line, imported.character);
+  const sites = new Map<string, ImportSite>();
+  const siteId = (filePath: string, imported: ModuleImport) => {
+    const id = formatLocationId(deps.paths.toRelative(filePath), imported.line, imported.character);
+    sites.set(id, { filePath, imported });
+    return id;
+  };
   const root = fileNode(filePath);
   const graph = new GraphBuilder();
   const toGraphNode = (node: ModuleNode, level: number): GraphNode => ({
@@ -99,7 +111,9 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     }, true);
     truncated ||= cut;
   }
-  const { nodes, edges, totalEdges } = limitEdges(graph.result(), [root.id], limit);
+  const { nodes, edges: bare, totalEdges } = limitEdges(graph.result(), [root.id], limit);
+  const builder = new LocationRefBuilder(deps.files, deps.paths);
+  const edges = await withStatements(bare, sites, (file) => builder.text(file), deps.paths);
   // Importers are searched project-wide; a file's own imports are read from it alone.
   const searched = direction !== 'out' ? searchCompleteness(searchedProjects(deps.engine), []) : {};
   return {
@@ -123,14 +137,34 @@ function importedNode(imported: ModuleImport, fileNode: (file: string) => Module
 export async function findOrphans(deps: Deps, request: OrphansRequest = {}): Promise<OrphansResponse> {
   const limit = checkLimit(request.limit);
   const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
+  const unresolved: Importer[] = [];
   const [importers, entryPoints] = await Promise.all([
-    buildImporterIndex(deps.importGraph, files),
+    buildImporterIndex(deps.importGraph, files, unresolved),
     deps.importGraph.entryPoints(),
   ]);
   const entries = new Set(entryPoints);
+  const namesake = unresolvedNamesakes(unresolved);
   const orphans = files
     .filter((file) => !importers.has(file))
-    .map((file) => ({ filePath: deps.paths.toRelative(file), entryPoint: entries.has(file) }))
+    .map((file) => {
+      const missed = namesake(file);
+      return {
+        filePath: deps.paths.toRelative(file),
+        entryPoint: entries.has(file),
+        ...(missed
+          ? {
+              unresolvedImport: {
+                site: formatLocationId(
+                  deps.paths.toRelative(missed.filePath),
+                  missed.imported.line,
+                  missed.imported.character,
+                ),
+                specifier: missed.imported.specifier,
+              },
+            }
+          : {}),
+      };
+    })
     .sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
   const searched = searchCompleteness(searchedProjects(deps.engine), []);
   if (limit === undefined || orphans.length <= limit) return { orphans, totalFiles: files.length, ...searched };

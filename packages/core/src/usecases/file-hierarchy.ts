@@ -1,16 +1,13 @@
-import type { HierarchyDirection, HierarchyEntry, ImplResponse, NamedLocation } from '@cn/protocol';
+import type { HierarchyDirection, ImplResponse } from '@cn/protocol';
 import { notFound } from '../domain/errors.js';
-import type { ProjectPaths } from '../domain/project-paths.js';
-import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import type { TypeSyntax } from '../ports/type-syntax.js';
-import { completeness, MAX_IMPLEMENTATIONS, sortedEntries } from './hierarchy-answer.js';
+import { completeness, typeLocations, walkTypeGroups } from './hierarchy-answer.js';
 import { searchedProjects } from './searched-projects.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
-import { declarationForm, TypeHierarchy, type TypeNode } from './type-hierarchy.js';
+import { TypeHierarchy, type HierarchyDeps } from './type-hierarchy.js';
 
-type Deps = { engine: CodeIntelligence; files: SourceFiles; paths: ProjectPaths; typeSyntax: TypeSyntax };
+type Deps = HierarchyDeps & { files: SourceFiles };
 
 /**
  * `cn impl src/router.ts`: a file stands for the classes and interfaces declared in it; the answer is
@@ -33,28 +30,16 @@ export async function fileHierarchy(
   if (types.length === 0)
     throw notFound(`${relative} declares no class or interface`, `cn map ${relative} shows what it declares`);
   const hierarchy = new TypeHierarchy(deps, builder);
-  const walks = await Promise.all(
-    types.map(async (declaration) => {
-      const root: TypeNode = { filePath, position: declaration.position, declaration, relation: 'extends' };
-      const [sub, sup] = await Promise.all([
-        direction === 'super' ? undefined : hierarchy.walk(root, 'sub', depth, MAX_IMPLEMENTATIONS),
-        direction === 'sub' ? undefined : hierarchy.walk(root, 'super', depth, MAX_IMPLEMENTATIONS),
-      ]);
-      return { sub, sup };
-    }),
-  );
+  const groups = types.map((declaration) => ({
+    root: { filePath, position: declaration.position, declaration, relation: 'extends' as const },
+    merged: [],
+  }));
+  const walked = await walkTypeGroups(hierarchy, groups, direction, depth);
   // Read once the walks have waited for the engine: before, no project may be loaded yet.
   const searched = searchedProjects(deps.engine);
-  const declarations = await Promise.all(
-    types.map(async (type): Promise<NamedLocation> => {
-      const ref = await builder.ref(filePath, type.position, type.kind);
-      return {
-        ...ref,
-        name: type.name,
-        ...(type.container ? { container: type.container } : {}),
-        ...declarationForm(type),
-      };
-    }),
+  const declarations = await typeLocations(
+    builder,
+    groups.map(({ root }) => root),
   );
   const target = await builder.ref(filePath, { line: 1, character: 1 }, 'File');
   return {
@@ -62,17 +47,9 @@ export async function fileHierarchy(
     declarations,
     direction,
     depth,
-    implementations: nearestOnce(walks.flatMap(({ sub }) => sub?.entries ?? [])),
-    supertypes: nearestOnce(walks.flatMap(({ sup }) => sup?.entries ?? [])),
-    ...completeness(
-      searched,
-      walks.some(({ sub, sup }) => sub?.truncated || sup?.truncated),
-    ),
+    implementations: walked.implementations,
+    supertypes: walked.supertypes,
+    ...completeness(searched, walked.truncated),
+    examined: hierarchy.examined.counts(),
   };
-}
-
-/** One entry per type, the nearest (sortedEntries puts it first). */
-function nearestOnce(entries: HierarchyEntry[]): HierarchyEntry[] {
-  const seen = new Set<string>();
-  return sortedEntries(entries).filter((entry) => !seen.has(entry.id) && (seen.add(entry.id), true));
 }

@@ -14,12 +14,13 @@ import type { CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { TypeSyntax } from '../ports/type-syntax.js';
 import { LocationRefBuilder } from './location-refs.js';
-import { resolveSymbolTarget, type ResolvedSymbolTarget } from './symbol-search.js';
+import type { ResolvedSymbolTarget } from './symbol-search.js';
 import { memberContainer, membersInSubtypes } from './member-implementations.js';
 import { declarationForm, TypeHierarchy, type TypeNode } from './type-hierarchy.js';
-import { guessFields } from './target-guess.js';
+import { guessFields, type GuessFields } from './target-guess.js';
+import { completeness, MAX_IMPLEMENTATIONS, sortedEntries, typeLocations, walkTypeGroups } from './hierarchy-answer.js';
+import { nameMeanings } from './name-meanings.js';
 import { targetOtherMatches } from './name-matches.js';
-import { completeness, MAX_IMPLEMENTATIONS, sortedEntries } from './hierarchy-answer.js';
 
 type Deps = {
   engine: CodeIntelligence;
@@ -44,75 +45,129 @@ async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResp
   const depth = checkDepth(request.depth, MAX_DEPTH);
   const query = request.target.trim();
   if (!looksLikeTarget(query) && looksLikeFilePath(query)) return fileHierarchy(deps, query, direction, depth);
-  const target = await resolveSymbolTarget(deps, request.target, request);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const hierarchy = new TypeHierarchy(deps, builder);
-  const { described, filePath, declaration } = await locateTarget(deps, builder, hierarchy, target);
-  const searched = searchedProjects(deps.engine);
-  const words = targetOtherMatches(deps, builder, [target]);
-  const guess = { ...(await guessFields(builder, [target])), ...(await words) };
-  if (!declaration) {
-    if (direction !== 'sub')
-      throw badInput(
-        `'${request.target}' is no class or interface`,
-        'supertypes are found for classes and interfaces; cn find shows what the name is',
-      );
-    const container = described.outsideRoot
-      ? undefined
-      : await memberContainer(deps.engine, hierarchy, filePath, {
-          line: described.line,
-          character: described.character,
-        });
-    if (!container) {
-      const { implementations, truncated } = await engineImplementations(deps, builder, target, described);
-      // tsserver answers `implementation` from the default project of the file only.
-      const oneProject = searched.projects > 1 ? ['the engine searched the project of the target only'] : [];
-      return {
-        target: described,
-        direction,
-        depth: 1,
-        implementations,
-        supertypes: [],
-        ...guess,
-        ...completeness(searched, truncated, oneProject),
-      };
-    }
-    const subtypes = await hierarchy.walk(container.type, 'sub', depth, MAX_IMPLEMENTATIONS);
-    const containerId = formatLocationId(
-      described.filePath,
-      container.type.position.line,
-      container.type.position.character,
+  // A class or interface is what fits; two declarations of one symbol (merged, an alias) are one meaning.
+  const { meanings, more } = await nameMeanings(deps, request.target, request, async (target) => {
+    const located = await locateTarget(deps, builder, hierarchy, target);
+    if (!located.declaration) return undefined;
+    const { filePath, declaration } = located;
+    const root: TypeNode = { filePath, position: declaration.position, declaration, relation: 'extends' };
+    const group = { root, merged: await hierarchy.mergedWith(filePath, declaration) };
+    const key = [root, ...group.merged].map(
+      (type) => `${type.filePath}:${type.position.line}:${type.position.character}`,
     );
-    const implementations = await membersInSubtypes(deps.engine, builder, deps.paths, subtypes, {
-      ...described,
-      containerId,
-      memberName: container.memberName,
-    });
-    return {
-      target: described,
-      direction,
-      depth,
-      implementations: sortedEntries(implementations),
-      supertypes: [],
-      ...guess,
-      ...completeness(searched, subtypes.truncated),
-    };
+    return { key: key.sort().join(' '), value: { located, group } };
+  });
+  const [first] = meanings;
+  const words = targetOtherMatches(
+    deps,
+    builder,
+    meanings.map(({ target }) => target),
+  );
+  const guess = { ...(await guessFields(builder, [first.target])), ...(await words) };
+  if (!first.fitted) {
+    const located = await locateTarget(deps, builder, hierarchy, first.target);
+    return memberHierarchy(
+      deps,
+      builder,
+      hierarchy,
+      first.target,
+      located,
+      { asked: request.target, direction, depth },
+      guess,
+    );
   }
-  const root: TypeNode = { filePath, position: declaration.position, declaration, relation: 'extends' };
-  const [sub, sup] = await Promise.all([
-    direction === 'super' ? undefined : hierarchy.walk(root, 'sub', depth, MAX_IMPLEMENTATIONS),
-    direction === 'sub' ? undefined : hierarchy.walk(root, 'super', depth, MAX_IMPLEMENTATIONS),
-  ]);
-  const truncated = Boolean(sub?.truncated || sup?.truncated);
+  const groups = meanings.map(({ fitted }) => fitted!.group);
+  const walked = await walkTypeGroups(hierarchy, groups, direction, depth);
+  const { described, declaration } = first.fitted.located;
+  const declarations = await typeLocations(
+    builder,
+    groups.flatMap(({ root, merged }) => [root, ...merged]),
+  );
   // `const Ring = class …` is a constant to the outline, a class to the hierarchy.
   return {
     target: { ...described, kind: declaration.kind, ...declarationForm(declaration) },
+    ...(declarations.length > 1 ? { declarations } : {}),
     direction,
     depth,
-    implementations: sortedEntries(sub?.entries ?? []),
-    supertypes: sortedEntries(sup?.entries ?? []),
+    implementations: walked.implementations,
+    supertypes: walked.supertypes,
     ...guess,
-    ...completeness(searched, truncated),
+    ...completeness(searchedProjects(deps.engine), walked.truncated),
+    examined: hierarchy.examined.counts(),
+    ...(meanings.length > 1
+      ? {
+          meanings: groups.map((group, index) => ({
+            ...declarations.find((type) => type.id === typeId(deps, group.root))!,
+            ...walked.counts[index],
+          })),
+          ...(more > 0 ? { moreMeanings: more } : {}),
+        }
+      : {}),
+  };
+}
+
+function typeId(deps: Deps, type: TypeNode): string {
+  return formatLocationId(deps.paths.toRelative(type.filePath), type.position.line, type.position.character);
+}
+
+/** Not a class or interface: a member's overrides in the subtypes of its class, or the engine's implementations. */
+async function memberHierarchy(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  hierarchy: TypeHierarchy,
+  target: ResolvedSymbolTarget,
+  { described, filePath }: Awaited<ReturnType<typeof locateTarget>>,
+  { asked, direction, depth }: { asked: string; direction: HierarchyDirection; depth: number },
+  guess: GuessFields & Pick<ImplResponse, 'otherMatches'>,
+): Promise<ImplResponse> {
+  if (direction !== 'sub')
+    throw badInput(
+      `'${asked}' is no class or interface`,
+      'supertypes are found for classes and interfaces; cn find shows what the name is',
+    );
+  const container = described.outsideRoot
+    ? undefined
+    : await memberContainer(deps.engine, hierarchy, filePath, {
+        line: described.line,
+        character: described.character,
+      });
+  const searched = searchedProjects(deps.engine);
+  if (!container) {
+    const { implementations, truncated } = await engineImplementations(deps, builder, target, described);
+    // tsserver answers `implementation` from the default project of the file only.
+    const oneProject = searched.projects > 1 ? ['the engine searched the project of the target only'] : [];
+    return {
+      target: described,
+      direction,
+      depth: 1,
+      implementations,
+      supertypes: [],
+      ...guess,
+      ...completeness(searched, truncated, oneProject),
+    };
+  }
+  const subtypes = await hierarchy.walk(container.type, 'sub', depth, MAX_IMPLEMENTATIONS);
+  const containerId = formatLocationId(
+    described.filePath,
+    container.type.position.line,
+    container.type.position.character,
+  );
+  const implementations = await membersInSubtypes(deps.engine, builder, deps.paths, subtypes, {
+    ...described,
+    containerId,
+    memberName: container.memberName,
+  });
+  return {
+    target: described,
+    direction,
+    depth,
+    implementations: sortedEntries(implementations),
+    supertypes: [],
+    ...guess,
+    ...completeness(searchedProjects(deps.engine), subtypes.truncated),
+    examined: hierarchy.examined.counts(),
   };
 }
 

@@ -6,9 +6,13 @@ import { modeEcho, namedRef, referencesOf, type FindDeps, type FindOptions } fro
 import type { LocationRefBuilder } from './location-refs.js';
 import { splitQualifiedName } from './symbol-search.js';
 import type { TypeSyntax } from '../ports/type-syntax.js';
+import type { CodeNavigation } from '../ports/navigation.js';
 
-/** What `Class.member` and `Class.*` read beyond a name search: the heritage clauses of classes. */
-export type MemberFindDeps = FindDeps & { typeSyntax: TypeSyntax };
+/**
+ * What `Class.member` and `Class.*` read beyond a name search: the heritage clauses of classes, and the hover that
+ * names a supertype declared in a library.
+ */
+export type MemberFindDeps = FindDeps & { typeSyntax: TypeSyntax; navigation: Pick<CodeNavigation, 'hover'> };
 
 /**
  * `cn find Sub.member` when Sub declares no `member`: the member a supertype declares, answered as a definition with

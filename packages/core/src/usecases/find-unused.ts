@@ -1,16 +1,17 @@
 import * as path from 'node:path';
-import type { UnusedFile, UnusedRequest, UnusedResponse, UnusedSymbol } from '@cn/protocol';
+import type { UnusedRequest, UnusedResponse } from '@cn/protocol';
 import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
+import { rangeContains, type Position, type SourceLocation } from '../domain/location.js';
 import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';
 import { projectFilesInRoot } from '../graph/import-index.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
+import { kindFilter } from '../ranking/kind-filter.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { refineKind } from '../ranking/refine-kind.js';
-import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
 import {
@@ -21,9 +22,11 @@ import {
   statementBindingTest,
 } from './top-level-declarations.js';
 import { DeletedFiles } from './deleted-files.js';
+import { ComputedAccess, type KeyAccess } from './computed-access.js';
 import { NamedImports } from './named-imports.js';
 import type { UnusedCandidate } from './unused-candidate.js';
 import { memberCandidates } from './unused-members.js';
+import { groupByFile, possiblyUsed, searched } from './unused-answer.js';
 
 /** References are asked a few at a time: tsserver answers one by one anyway, and this bounds memory. */
 const CONCURRENT_QUERIES = 4;
@@ -45,35 +48,45 @@ type Deps = {
  */
 export async function findUnused(deps: Deps, request: UnusedRequest): Promise<UnusedResponse> {
   checkLimit(request.limit);
+  const ofKind = kindFilter(request.kind);
   const counts = usesThatCount(request);
-  const { base, membersOf, files, candidates, unreadable, deleted } =
+  const checkList =
     request.membersOf !== undefined
       ? await membersToCheck(deps, request, request.membersOf)
       : await declarationsToCheck(deps, request);
-  // Members are not imported by name; top-level declarations often are, and then need no reference search.
+  const { base, membersOf, files, unreadable, deleted } = checkList;
+  const candidates = ofKind ? checkList.candidates.filter(({ symbol }) => ofKind(symbol.kind)) : checkList.candidates;
+  // Members are not imported by name; top-level declarations often are, and then need no reference search. The same
+  // read finds the computed keys (`ns[key]`) that may read any export of a module.
+  const computed = new ComputedAccess();
   const imports =
     request.membersOf === undefined && candidates.length > 0
-      ? await NamedImports.read(deps.importGraph, deps.files, await projectFilesInRoot(deps.importGraph, deps.files))
+      ? await NamedImports.read(
+          deps.importGraph,
+          deps.files,
+          await projectFilesInRoot(deps.importGraph, deps.files),
+          (importer, source, found) => computed.add(importer, source, found, deps.paths),
+        )
       : undefined;
+  const computedKey = (candidate: UnusedCandidate) =>
+    checkList.computedKey
+      ? checkList.computedKey(candidate)
+      : candidate.symbol.exported
+        ? computed.reaching(candidate.filePath, candidate.symbol.name)
+        : undefined;
   const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node, symbol }) => {
     if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts))
       return 'used';
     const at = node.selectionRange.start;
-    const found = await deps.engine.references(filePath, at, false).catch((error: unknown) => {
-      if (!deleted.skips(filePath, error)) throw error;
+    const found = await deps.engine.references(filePath, at, false).catch(async (error: unknown) => {
+      if (!(await deleted.skipsRewritten(deps.files, filePath, symbol.name, at, error))) throw error;
       return undefined;
     });
     if (found === undefined) return 'deleted';
     const uses = found
-      // Some servers list the declaration even when asked not to; a use is anywhere else.
-      .filter(
-        (use) =>
-          !(
-            use.filePath === filePath &&
-            use.range.start.line === at.line &&
-            use.range.start.character === at.character
-          ),
-      )
+      // A place inside the declaration belongs to it (a recursive call, a class building itself): no use. That covers
+      // its own name too, which some servers list even when asked not to.
+      .filter((use) => !(use.filePath === filePath && (rangeContains(node.range, use.range.start) || isAt(use, at))))
       .filter((use) => !request.exported || use.filePath !== filePath)
       .map((use) => deps.paths.toRelative(use.filePath))
       .filter(counts);
@@ -83,11 +96,19 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
   const reported: UnusedCandidate[] = [];
   candidates.forEach((candidate, index) => {
     if (verdicts[index] === 'used' || deleted.has(candidate.filePath)) return;
-    reported.push(
-      verdicts[index] === 'tests'
-        ? { ...candidate, symbol: { ...candidate.symbol, usedOnlyByTests: true } }
-        : candidate,
-    );
+    const access = computedKey(candidate);
+    const counted =
+      access &&
+      (!request.exported || access.filePath !== candidate.filePath) &&
+      counts(deps.paths.toRelative(access.filePath));
+    reported.push({
+      ...candidate,
+      symbol: {
+        ...candidate.symbol,
+        ...(verdicts[index] === 'tests' ? { usedOnlyByTests: true as const } : {}),
+        ...(counted ? { computedAccess: access.at } : {}),
+      },
+    });
   });
   const listed = request.limit === undefined ? reported : reported.slice(0, request.limit);
   return {
@@ -99,8 +120,10 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     files: groupByFile(deps.paths, listed),
     total: reported.length,
     usedOnlyByTests: reported.filter((candidate) => candidate.symbol.usedOnlyByTests).length,
+    ...possiblyUsed(reported),
     ...(listed.length < reported.length ? { truncated: true as const } : {}),
     ...(request.exported ? { exported: true as const } : {}),
+    ...(request.kind !== undefined ? { kind: request.kind } : {}),
     ...(request.refsIn !== undefined ? { refsIn: request.refsIn } : {}),
     ...(request.refsNotIn !== undefined ? { refsNotIn: request.refsNotIn } : {}),
     ...searched(deps.engine, unreadable),
@@ -116,6 +139,8 @@ interface CheckList {
   /** Root-relative. */
   unreadable: string[];
   deleted: DeletedFiles;
+  /** Members: the computed key on their class or enum that may read a candidate (`Color[name]`), if any. */
+  computedKey?: (candidate: UnusedCandidate) => KeyAccess | undefined;
 }
 
 async function declarationsToCheck(deps: Deps, request: UnusedRequest): Promise<CheckList> {
@@ -142,7 +167,11 @@ async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: str
       'pass a path, or a class whose members to check, not both',
       'e.g. cn unused src/models or cn unused User --members',
     );
-  const { filePath, className, candidates } = await memberCandidates(deps, membersOf, request.exported === true);
+  const { filePath, className, candidates, computedKey } = await memberCandidates(
+    deps,
+    membersOf,
+    request.exported === true,
+  );
   return {
     base: deps.paths.toRelative(filePath),
     membersOf: className,
@@ -150,6 +179,7 @@ async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: str
     candidates,
     unreadable: [],
     deleted: new DeletedFiles(true),
+    computedKey,
   };
 }
 
@@ -187,7 +217,14 @@ function usesThatCount(request: UnusedRequest): (relativePath: string) => boolea
  * A source file is checked alone; a directory (or nothing: the root) stands for its project files, declaration files
  * aside.
  */
-async function filesToCheck(deps: Deps, userPath: string | undefined): Promise<{ base: string; files: string[] }> {
+/**
+ * A file (itself), a directory (the project's source files under it, declaration files aside, in path order) or
+ * nothing (the whole project): what `cn unused` and `cn diagnostics` check.
+ */
+export async function filesToCheck(
+  deps: Pick<Deps, 'files' | 'paths'> & { importGraph: Pick<ImportGraphSource, 'projectFiles'> },
+  userPath: string | undefined,
+): Promise<{ base: string; files: string[] }> {
   const given = userPath === undefined || userPath.trim() === '' ? '.' : userPath;
   const resolved = await deps.files.resolveInRoot(given);
   if (isSourceFile(resolved)) {
@@ -245,33 +282,6 @@ async function candidatesOf(deps: Deps, filePath: string, exportedOnly: boolean)
   return candidates;
 }
 
-function groupByFile(paths: ProjectPaths, candidates: UnusedCandidate[]): UnusedFile[] {
-  const files = new Map<string, UnusedSymbol[]>();
-  for (const { filePath, symbol } of candidates) {
-    const list = files.get(filePath) ?? [];
-    list.push(symbol);
-    files.set(filePath, list);
-  }
-  return [...files].map(([filePath, unused]) => ({ filePath: paths.toRelative(filePath), unused }));
+function isAt(use: SourceLocation, position: Position): boolean {
+  return use.range.start.line === position.line && use.range.start.character === position.character;
 }
-
-/** §1 of the contract: a project-wide answer says what it searched and whether anything was left out. */
-function searched(
-  engine: CodeIntelligence,
-  unreadable: string[],
-): Pick<UnusedResponse, 'projects' | 'complete' | 'incomplete'> {
-  const named =
-    [...unreadable].sort().slice(0, NAMED_UNREADABLE).join(', ') + (unreadable.length > NAMED_UNREADABLE ? ', …' : '');
-  const unchecked =
-    unreadable.length === 0
-      ? []
-      : [
-          unreadable.length === 1
-            ? `1 file could not be outlined and was not checked: ${named}`
-            : `${unreadable.length} files could not be outlined and were not checked: ${named}`,
-        ];
-  return searchCompleteness(searchedProjects(engine), unchecked);
-}
-
-/** Files not checked are named, the first few. */
-const NAMED_UNREADABLE = 5;

@@ -3,13 +3,12 @@ import { badInput } from '../domain/errors.js';
 import { formatLocationId, looksLikeTarget } from '../domain/ids.js';
 import { isTestFile, type ProjectPaths } from '../domain/project-paths.js';
 import { walkBreadthFirst, type Step } from '../graph/breadth-first.js';
-import { isCallOrNewSite } from '../graph/call-sites.js';
 import { declarationItem, topLevelDeclarations } from '../graph/changed-declarations.js';
 import { GraphBuilder } from '../graph/graph-builder.js';
 import { MAX_GRAPH_NODES, checkDepth, checkLimit } from '../graph/graph-options.js';
-import { isImportSite } from '../graph/import-sites.js';
 import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath } from '../graph/module-items.js';
-import { ReferenceCallers } from '../graph/reference-callers.js';
+import { ReferenceCallers, callIds, isCall, type CallerSite } from '../graph/reference-callers.js';
+import type { ReferenceSyntax } from '../ports/reference-syntax.js';
 import { checkMaxTokens } from '../output/budget.js';
 import { fitImpact } from '../output/impact-budget.js';
 import type { ChangeHistory } from '../ports/change-history.js';
@@ -31,6 +30,7 @@ export type ImpactDeps = {
   files: SourceFiles;
   paths: ProjectPaths;
   changes: ChangeHistory;
+  referenceSyntax: ReferenceSyntax;
 };
 
 export interface Roots {
@@ -95,30 +95,25 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
       known.reasons.add(reason);
     }
   };
-  const callers = new ReferenceCallers(deps.engine, deps.navigation, (filePath) => builder.text(filePath));
-  // Every site names its file; only the sites that call make the enclosing function a caller to follow.
+  const callers = new ReferenceCallers(deps, (filePath) => builder.text(filePath));
+  let namesakeCallSites = 0;
+  // Every site names its file; only the sites that call make the enclosing declaration a caller to follow.
   const neighbours = async (item: CallHierarchyItem): Promise<Step<CallHierarchyItem>[]> => {
     const level = (depthOf.get(idOf(item)) ?? 0) + 1;
     const steps: Step<CallHierarchyItem>[] = [];
-    for (const call of await callers.incomingCalls(item)) {
-      if (!(await deps.files.isInsideRoot(call.from.filePath))) continue;
-      const callSites: string[] = [];
-      for (const site of call.callSites) {
-        const text = await builder.text(site.filePath);
-        // A file cn may not read (over the size cap) cannot be judged: a caller unverified beats one dropped.
-        const reason: ImpactReason =
-          text === undefined || isCallOrNewSite(text, site.range)
-            ? 'calls'
-            : isImportSite(text, site.range)
-              ? 'imports'
-              : 'references';
-        note(site.filePath, level, reason);
-        if (reason === 'calls')
-          callSites.push(
-            formatLocationId(deps.paths.toRelative(site.filePath), site.range.start.line, site.range.start.character),
-          );
-      }
-      if (callSites.length > 0) steps.push({ node: call.from, sites: callSites });
+    const found = await callers.incomingCalls(item);
+    namesakeCallSites += found.namesakeCalls;
+    for (const { from, sites } of found.callers) {
+      if (!(await deps.files.isInsideRoot(from.filePath))) continue;
+      for (const site of sites) note(site.location.filePath, level, reasonOf(site));
+      const step = callIds(sites, (location) =>
+        formatLocationId(
+          deps.paths.toRelative(location.filePath),
+          location.range.start.line,
+          location.range.start.character,
+        ),
+      );
+      if (step.sites.length > 0) steps.push({ node: from, ...step });
     }
     return steps;
   };
@@ -134,7 +129,13 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
         neighbours,
         onNode: addNode,
         onStep: (expanded, step) =>
-          graph.addEdge({ from: idOf(step.node), to: idOf(expanded), kind: 'calls', callSites: step.sites }),
+          graph.addEdge({
+            from: idOf(step.node),
+            to: idOf(expanded),
+            kind: 'calls',
+            callSites: step.sites,
+            ...(step.through ? { through: step.through } : {}),
+          }),
       },
       () => graph.nodeCount,
     );
@@ -167,6 +168,7 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
     tests: files.filter((file) => file.test).map((file) => file.filePath),
     ...(kept.length < files.length ? { totalFiles: files.length } : {}),
     ...(truncated || kept.length < files.length ? { truncated: true } : {}),
+    ...(namesakeCallSites > 0 ? { namesakeCallSites } : {}),
     ...(roots.changedFiles ? { changedFiles: roots.changedFiles } : {}),
     ...searchCompleteness(searchedProjects(deps.engine), truncated ? [`stopped at ${MAX_GRAPH_NODES} symbols`] : []),
     ...(await guessFields(builder, roots.resolved ? [roots.resolved] : [])),
@@ -210,4 +212,10 @@ async function symbolItem(
     range: { start: position, end },
     selectionRange: { start: position, end },
   };
+}
+
+/** Why a site's file is affected: it calls (or cannot be read, so may), imports or re-exports, or names otherwise. */
+function reasonOf(site: CallerSite): ImpactReason {
+  if (isCall(site)) return 'calls';
+  return site.role === 'import' || site.role === 'export' ? 'imports' : 'references';
 }

@@ -20,16 +20,31 @@ const DEFAULT_IMPORT = new RegExp(
 );
 const NAMED_RE_EXPORT = new RegExp(String.raw`\bexport\s+(?:type\s+)?\{([^}]*)\}${FROM}`, 'gu');
 const STAR_RE_EXPORT = new RegExp(String.raw`\bexport\s+(?:type\s+)?\*${FROM}`, 'gu');
+/** `import * as ns from`, `import D, * as ns from`, `import type * as ns from`. */
+const NAMESPACE_IMPORT = new RegExp(
+  String.raw`\bimport\s+(?:type\s+)?(?:${NAME}\s*,\s*)?\*\s*as\s+(${NAME})${FROM}`,
+  'gu',
+);
+/** `export * as ns from`: the module's names, reached as `ns.name` by whoever imports `ns`. */
+const NAMESPACE_RE_EXPORT = new RegExp(String.raw`\bexport\s+(?:type\s+)?\*\s*as\s+(${NAME})${FROM}`, 'gu');
+/** `ns.name`, `ns?.name`, `ns . name`: a member read off an identifier (not off `a.ns`). */
+const MEMBER_ACCESS = new RegExp(String.raw`(?<![\p{L}\p{N}$_.])(${NAME})\s*\??\.\s*(${NAME})`, 'gu');
 /** `a`, `a as b`, `type a`, `a: b` (require destructuring): the name in the module, and the one given. */
 const PART = new RegExp(String.raw`^\s*(?:type\s+)?(${NAME})(?:\s+as\s+(${NAME}))?`, 'u');
 
 interface ModuleClauses {
-  /** Names this file imports (or re-exports), by the module they come from; `default` for a default import. */
-  imports: Array<{ name: string; specifier: string }>;
+  /**
+   * Names this file imports (or re-exports), by the module they come from; `default` for a default import. `members`:
+   * the names the file reads off the binding (`ns.name`), which are what it imports when the module exports the
+   * name as a namespace (`export * as ns from`).
+   */
+  imports: Array<{ name: string; specifier: string; members?: ReadonlySet<string> }>;
   /** `export { original as exported } from specifier` */
   reExports: Array<{ exported: string; original: string; specifier: string }>;
   /** `export * from specifier` */
   stars: string[];
+  /** `export * as exported from specifier` */
+  namespaces: Array<{ exported: string; specifier: string }>;
 }
 
 /** The file a specifier written in a file resolves to, if it is a project file. */
@@ -50,11 +65,17 @@ export class ImportIndex {
   add(filePath: string, source: string): void {
     // Doc comments are full of usage examples (`import { map } from 'rxjs'`) that import nothing.
     const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    const clauses: ModuleClauses = { imports: [], reExports: [], stars: [] };
+    const clauses: ModuleClauses = { imports: [], reExports: [], stars: [], namespaces: [] };
+    const members = memberAccesses(text);
     for (const pattern of NAMED_IMPORTS)
       for (const match of text.matchAll(pattern))
-        for (const { original } of parts(match[1]))
-          clauses.imports.push({ name: original, specifier: specifierOf(match) });
+        for (const { original, given } of parts(match[1]))
+          clauses.imports.push({ name: original, specifier: specifierOf(match), members: members.get(given) });
+    // A namespace import imports what it reads off the namespace: `import * as core` then `core.parse()`.
+    for (const match of text.matchAll(NAMESPACE_IMPORT))
+      for (const name of members.get(match[1]) ?? []) clauses.imports.push({ name, specifier: specifierOf(match) });
+    for (const match of text.matchAll(NAMESPACE_RE_EXPORT))
+      clauses.namespaces.push({ exported: match[1], specifier: specifierOf(match) });
     for (const match of text.matchAll(DEFAULT_IMPORT))
       if (match[1] !== 'type') clauses.imports.push({ name: 'default', specifier: specifierOf(match) });
     for (const match of text.matchAll(NAMED_RE_EXPORT))
@@ -69,15 +90,17 @@ export class ImportIndex {
 
   /** Files with at least one clause: only their specifiers need resolving. */
   filesWithClauses(): string[] {
-    return [...this.clauses].filter(([, c]) => c.imports.length > 0 || c.stars.length > 0).map(([file]) => file);
+    return [...this.clauses]
+      .filter(([, c]) => c.imports.length > 0 || c.stars.length > 0 || c.namespaces.length > 0)
+      .map(([file]) => file);
   }
 
   /** Counts every import, following re-exports to the declaring file; call once all files are added. */
   count(resolve: ResolveSpecifier): void {
     for (const [importer, { imports }] of this.clauses) {
-      for (const { name, specifier } of imports) {
+      for (const { name, specifier, members } of imports) {
         const target = resolve(importer, specifier);
-        if (target) this.follow(target, name, importer, resolve, new Set());
+        if (target) this.follow(target, name, importer, resolve, new Set(), members);
       }
     }
   }
@@ -89,7 +112,14 @@ export class ImportIndex {
     return files.size - (files.has(own) ? 1 : 0);
   }
 
-  private follow(file: string, name: string, importer: string, resolve: ResolveSpecifier, seen: Set<string>): void {
+  private follow(
+    file: string,
+    name: string,
+    importer: string,
+    resolve: ResolveSpecifier,
+    seen: Set<string>,
+    members?: ReadonlySet<string>,
+  ): void {
     if (seen.has(key(file, name))) return;
     seen.add(key(file, name));
     let files = this.importers.get(key(file, name));
@@ -97,19 +127,35 @@ export class ImportIndex {
     files.add(importer);
     const clauses = this.clauses.get(file);
     if (!clauses) return;
+    // `export * as name from`: the importer reaches that module's names as `name.member`.
+    for (const namespace of clauses.namespaces.filter((entry) => entry.exported === name)) {
+      const target = resolve(file, namespace.specifier);
+      if (target) for (const member of members ?? []) this.follow(target, member, importer, resolve, seen);
+    }
     const named = clauses.reExports.filter((reExport) => reExport.exported === name);
     for (const reExport of named) {
       const target = resolve(file, reExport.specifier);
-      if (target) this.follow(target, reExport.original, importer, resolve, seen);
+      if (target) this.follow(target, reExport.original, importer, resolve, seen, members);
     }
     // `export *` forwards every name but the default and those the file exports by name; one the
     // file declares itself is followed as well, harmlessly when the other module declares no such name.
     if (name === 'default' || named.length > 0) return;
     for (const specifier of clauses.stars) {
       const target = resolve(file, specifier);
-      if (target) this.follow(target, name, importer, resolve, seen);
+      if (target) this.follow(target, name, importer, resolve, seen, members);
     }
   }
+}
+
+/** Per identifier, the names read off it (`core.parse`, `core?.Schema`): one pass over a file for all its imports. */
+function memberAccesses(text: string): Map<string, Set<string>> {
+  const accesses = new Map<string, Set<string>>();
+  for (const [, object, member] of text.matchAll(MEMBER_ACCESS)) {
+    let members = accesses.get(object);
+    if (!members) accesses.set(object, (members = new Set()));
+    members.add(member);
+  }
+  return accesses;
 }
 
 function specifierOf(match: RegExpMatchArray): string {

@@ -13,7 +13,7 @@ import type { FoldingSpan, OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { relatedSymbols } from '../inspect/related-symbols.js';
-import { selectBlock, surround, type Block } from '../inspect/select-block.js';
+import { selectBlock, selectDeclaration, surround, type Block } from '../inspect/select-block.js';
 import { formatLocationId } from '../domain/ids.js';
 import { boundedMap } from '../bounded-map.js';
 import { checkMaxTokens } from '../output/budget.js';
@@ -34,7 +34,9 @@ type Structure = Promise<{ outline: OutlineNode[]; folds: FoldingSpan[] }>;
 
 /**
  * `cn inspect <id>`: the code around a place. `block` gives the smallest declaration or folding
- * region holding it (falling back to surround when it is in none); `surround` gives N lines either side.
+ * region holding it (falling back to surround when it is in none); `declaration` the smallest declaration cn map
+ * lists (falling back to block, then surround); `surround` gives N lines either side. The answer's `expand` says
+ * which one it is.
  */
 export async function inspectCode(deps: Deps, request: InspectRequest): Promise<InspectResponse> {
   const options = checkOptions(request);
@@ -108,8 +110,8 @@ type InspectOptions = { expand: ExpandMode; context: number; withCode: boolean }
 /** `--expand`, block when absent: the CLI checks it too, so a wrong one is said with the flag, not the field. */
 export function checkExpandMode(expand: string | undefined): ExpandMode {
   if (expand === undefined) return 'block';
-  if (expand !== 'block' && expand !== 'surround')
-    throw badInput(`unknown expand mode '${expand}'`, 'use --expand block or --expand surround');
+  if (expand !== 'block' && expand !== 'declaration' && expand !== 'surround')
+    throw badInput(`unknown expand mode '${expand}'`, 'use --expand block, declaration or surround');
   return expand;
 }
 
@@ -131,7 +133,8 @@ async function inspectOne(
 ): Promise<InspectResult> {
   const { filePath, position, text } = await resolveTargetPosition(deps, id);
   let span: Block | undefined;
-  if (expand === 'block') {
+  let shape: ExpandMode = 'surround';
+  if (expand !== 'surround') {
     let structure = structures.get(filePath);
     if (!structure) {
       structure = Promise.all([deps.engine.outline(filePath), deps.engine.foldingSpans(filePath)]).then(
@@ -140,7 +143,9 @@ async function inspectOne(
       structures.set(filePath, structure);
     }
     const { outline, folds } = await structure;
-    span = selectBlock(position.line, outline, folds, text);
+    const declaration = expand === 'declaration' ? selectDeclaration(position.line, outline, text) : undefined;
+    span = declaration ?? selectBlock(position.line, outline, folds, text);
+    if (span) shape = declaration ? 'declaration' : 'block';
   }
   const chosen = span ?? surround(position.line, context, text);
   const relative = deps.paths.toRelative(filePath);
@@ -150,7 +155,7 @@ async function inspectOne(
     id: formatLocationId(relative, at.line, at.character),
     filePath: relative,
     range: { startLine: chosen.startLine, endLine: chosen.endLine },
-    expand: span ? 'block' : 'surround',
+    expand: shape,
   };
   if (!withCode) return result;
   const code = text.slice(chosen.startLine, chosen.endLine);

@@ -6,7 +6,7 @@ import { graphFiles, projectFilesInRoot } from '../graph/import-index.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { CodeNavigation, EngineDiagnostic } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import { resolveSourceFile } from './resolve-source.js';
+import { filesToCheck } from './find-unused.js';
 
 type Deps = { navigation: CodeNavigation; importGraph: ImportGraphSource; files: SourceFiles; paths: ProjectPaths };
 
@@ -15,31 +15,30 @@ export const MAX_NAMED_FILES = 500;
 export const MAX_FILES_PER_REQUEST = 5000;
 
 /**
- * `cn diagnostics [files…]`: syntax and type errors and warnings, sorted by file and position.
- * Without files it checks every project file, a page at a time when asked (the CLI pages to show
- * progress on big projects).
+ * `cn diagnostics [paths…]`: syntax and type errors and warnings, sorted by file and position. A path is a file or
+ * a directory (the project's files under it); without paths it checks every project file. A page at a time when
+ * asked (the CLI pages to show progress on big projects).
  */
 export async function listDiagnostics(deps: Deps, request: DiagnosticsRequest): Promise<DiagnosticsResponse> {
   const named = request.files ?? [];
-  if (named.length > 0) {
-    if (request.offset !== undefined || request.limit !== undefined)
-      throw badInput('offset and limit page through the whole project, not named files');
-    if (named.length > MAX_NAMED_FILES)
-      throw badInput(
-        `too many files (${named.length}, at most ${MAX_NAMED_FILES})`,
-        'name fewer files, or none to check the whole project',
-      );
-    const files = [...new Set(await Promise.all(named.map((file) => resolveSourceFile(deps.files, file))))];
-    return { diagnostics: await check(deps, files), filesChecked: files.length, totalFiles: files.length };
-  }
+  if (named.length > MAX_NAMED_FILES)
+    throw badInput(
+      `too many files (${named.length}, at most ${MAX_NAMED_FILES})`,
+      'name fewer files or a directory, or none to check the whole project',
+    );
   const offset = wholeNumber(request.offset, 'offset', 0) ?? 0;
   const limit = Math.min(wholeNumber(request.limit, 'limit', 1) ?? MAX_FILES_PER_REQUEST, MAX_FILES_PER_REQUEST);
-  const all = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
+  const all =
+    named.length > 0
+      ? [...new Set((await Promise.all(named.map((path) => filesToCheck(deps, path)))).flatMap(({ files }) => files))]
+      : graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
   const page = all.slice(offset, offset + limit);
   const nextOffset = offset + page.length < all.length ? offset + page.length : undefined;
-  // A config tsc cannot read is a project-wide error: reported once, with the first page.
+  // A config tsc cannot read is a project-wide error: reported once, with the whole project's first page.
   const configErrors =
-    offset === 0 ? (deps.navigation.configDiagnostics?.() ?? []).map((diagnostic) => toEntry(deps, diagnostic)) : [];
+    offset === 0 && named.length === 0
+      ? (deps.navigation.configDiagnostics?.() ?? []).map((diagnostic) => toEntry(deps, diagnostic))
+      : [];
   return {
     diagnostics: [...configErrors, ...(await check(deps, page))],
     filesChecked: page.length,

@@ -11,9 +11,9 @@ import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { declaredKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
-import { resolveSourceFile } from './resolve-source.js';
 import { statementBindingTest } from './top-level-declarations.js';
 import { declarationAt } from './outline-node.js';
+import { mapScope, symbolFilter } from './map-scope.js';
 
 /** Re-export targets asked of the engine at once. */
 const RESOLVE_WIDTH = 16;
@@ -24,6 +24,8 @@ type Entry = { symbol: MapSymbol; character: number; resolveAt?: { line: number;
 /**
  * `cn map <file>`: the file's outline, flattened in document order, each symbol with its id,
  * modifiers and lines; re-exports (which the engine's outline leaves out) with the id each resolves to.
+ * `cn map <file>::<Name>`: what that declaration declares (a class's members), the declaration as `of`. `kind` and
+ * `modifiers` keep the symbols that match (`filteredOut` counts the others).
  */
 export async function mapFile(deps: Deps, request: MapRequest): Promise<MapResponse> {
   const level = checkSnippetLevel(request.snippet);
@@ -31,29 +33,38 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
     throw badInput(`limit must be a whole number of 1 or more, not ${request.limit}`);
   }
-  const filePath = await resolveSourceFile(deps.files, request.file);
-  // Reading first refuses binary and oversized files before the engine sees them.
-  const text = await deps.files.readSource(filePath);
-  const outline = await deps.engine.outline(filePath);
+  const keeps = symbolFilter(request);
+  const { filePath, text, outline, of } = await mapScope(deps, request.file);
   const relative = deps.paths.toRelative(filePath);
-  const exports = exportEntries(text.text);
+  // A declaration's map has its members, not the file's re-exports.
+  const exports = of ? [] : exportEntries(text.text);
   // The engine lists `export = X` as a constant named `export=` that says nothing of X; the export entry does.
   const assigned = exports.some((entry) => entry.name === 'export=');
   const isStatementBinding = statementBindingTest(text);
   const entries: Entry[] = [];
   const visit = (node: OutlineNode, container: OutlineNode | undefined) => {
     // What a file declares is its top level and the members of its types and namespaces; what
-    // lives inside a function body is detail, there only when asked for.
-    if (container !== undefined && !request.locals && !DECLARING_CONTAINER_KINDS.has(container.kind)) return;
+    // lives inside a function body is detail, there only when asked for (or when that function was asked for).
+    if (
+      container !== undefined &&
+      container !== of &&
+      !request.locals &&
+      !DECLARING_CONTAINER_KINDS.has(container.kind)
+    )
+      return;
     if (
       container === undefined &&
       ((!request.locals && isStatementBinding(node)) || (assigned && node.name === 'export='))
     )
       return;
+    entries.push(outlineEntry(node, container));
+    for (const child of node.children) visit(child, node);
+  };
+  const outlineEntry = (node: OutlineNode, container: OutlineNode | undefined): Entry => {
     const head = readDeclarationHead(text, node);
     const { line, character } = head.nameAt;
     const kind = declaredKind(node.kind, text.line(line), character, head.accessor);
-    entries.push({
+    return {
       character,
       symbol: {
         id: formatLocationId(relative, line, character),
@@ -65,10 +76,10 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
         ...(head.modifiers.length > 0 ? { modifiers: head.modifiers } : {}),
         ...(level ? { snippet: snippet(text, node.range.start.line, node.range.end.line, level) } : {}),
       },
-    });
-    for (const child of node.children) visit(child, node);
+    };
   };
-  outline.forEach((node) => visit(node, undefined));
+  if (of) of.children.forEach((node) => visit(node, of));
+  else outline.forEach((node) => visit(node, undefined));
   for (const entry of exports) {
     const { line, character } = entry.nameAt;
     entries.push({
@@ -87,18 +98,43 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   }
   // The engine nests by syntax; callers read top to bottom.
   entries.sort((a, b) => a.symbol.line - b.symbol.line || a.character - b.character);
-  const shown = request.limit === undefined ? entries : entries.slice(0, request.limit);
+  const kept = keeps ? entries.filter((entry) => keeps(entry.symbol)) : entries;
+  const shown = request.limit === undefined ? kept : kept.slice(0, request.limit);
   // Only what is shown is resolved: one engine question per re-export.
   const symbols = await boundedMap(shown, RESOLVE_WIDTH, async (entry) =>
     entry.resolveAt ? { ...entry.symbol, ...(await resolveExport(deps, filePath, entry.resolveAt)) } : entry.symbol,
   );
   const response: MapResponse = {
     filePath: relative,
+    ...(of ? { of: mappedDeclaration(outlineEntry(of, undefined).symbol, containerOf(outline, of)) } : {}),
     symbols,
-    total: entries.length,
-    ...(symbols.length < entries.length ? { truncated: true as const } : {}),
+    total: kept.length,
+    ...(symbols.length < kept.length ? { truncated: true as const } : {}),
+    ...(request.kind !== undefined ? { kind: request.kind } : {}),
+    ...(request.modifiers?.length ? { modifiers: request.modifiers } : {}),
+    ...(keeps ? { filteredOut: entries.length - kept.length } : {}),
   };
   return maxTokens === undefined ? response : fitMap(response, maxTokens);
+}
+
+/** The declaration mapped, without its code: its members carry their own snippets. */
+function mappedDeclaration(symbol: MapSymbol, container: { container?: string }): MapSymbol {
+  const { snippet: _members, ...declaration } = symbol;
+  return { ...declaration, ...container };
+}
+
+/** The name of the node that holds `node` in the outline, when it is not top-level. */
+function containerOf(outline: OutlineNode[], node: OutlineNode): { container?: string } {
+  const search = (nodes: OutlineNode[], parent?: OutlineNode): OutlineNode | undefined => {
+    for (const candidate of nodes) {
+      if (candidate === node) return parent;
+      const found = search(candidate.children, candidate);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const parent = search(outline);
+  return parent ? { container: parent.name } : {};
 }
 
 /**

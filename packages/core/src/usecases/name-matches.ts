@@ -54,16 +54,19 @@ export async function otherMatchesFor(
 }
 
 /**
- * `otherMatches` for calls, impl and type asked about one name (not an id, nor several targets): the target's
- * references are searched once for it.
+ * `otherMatches` for calls, impl and type asked about one name (not an id, nor several targets): the references of
+ * the declarations it stood for are searched once for it.
  */
 export async function targetOtherMatches(
   deps: NameMatchDeps,
   builder: LocationRefBuilder,
   targets: ResolvedSymbolTarget[],
 ): Promise<{ otherMatches?: OtherMatches }> {
-  const [target] = targets;
-  if (targets.length !== 1 || !target.symbol) return {};
-  const references = async () => [await deps.engine.references(target.filePath, target.position, true)];
-  return otherMatchesFor(deps, builder, target.symbol.name, {}, references);
+  const names = new Set(targets.map((target) => target.symbol?.name));
+  const [name] = names;
+  // A name that stood for several declarations (two functions mergePath) accounts for the references of each.
+  if (names.size !== 1 || name === undefined) return {};
+  const references = () =>
+    Promise.all(targets.map((target) => deps.engine.references(target.filePath, target.position, true)));
+  return otherMatchesFor(deps, builder, name, {}, references);
 }

@@ -1,4 +1,5 @@
-import type { ImportGraphSource } from '../ports/import-graph.js';
+import type { SourceText } from '../domain/source-text.js';
+import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { boundedMap } from '../bounded-map.js';
 
@@ -26,6 +27,8 @@ export class NamedImports {
     importGraph: Pick<ImportGraphSource, 'importsOf'>,
     files: Pick<SourceFiles, 'readSource'>,
     projectFiles: string[],
+    /** Also shown each file that imports another, with its text: one read of the project serves both. */
+    also?: (importer: string, source: SourceText, imports: ModuleImport[]) => void,
   ): Promise<NamedImports> {
     const index = new NamedImports();
     await boundedMap(projectFiles, PARALLEL_READS, async (importer) => {
@@ -35,6 +38,7 @@ export class NamedImports {
       if (imports.length === 0) return;
       const source = await files.readSource(importer).catch(() => undefined);
       if (source === undefined) return;
+      also?.(importer, source, imports);
       const { text, lineStarts: starts } = source;
       for (const imported of imports) {
         const offset = (starts[imported.line - 1] ?? Number.NaN) + imported.character - 1;

@@ -4,7 +4,9 @@ import type { Position } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import { refineKind } from '../ranking/refine-kind.js';
+import { readDeclarationHead } from '../inspect/declaration-head.js';
+import { declaredKind } from '../ranking/refine-kind.js';
+import { readsComputedKey, type KeyAccess } from './computed-access.js';
 import { resolveSymbolTarget, type NameSearchDeps } from './symbol-search.js';
 import { isIdentifierName } from './top-level-declarations.js';
 import type { UnusedCandidate } from './unused-candidate.js';
@@ -13,7 +15,9 @@ type Deps = NameSearchDeps & { files: SourceFiles; paths: ProjectPaths };
 
 /**
  * `cn unused <Class> --members`: the class's static and instance members (constructors aside,
- * overloads and get/set pairs once). With `publicOnly`, private and #private members are left out.
+ * overloads and get/set pairs once; a static and an instance member of one name apart, as the
+ * compiler tells their references apart), each of the kind the source declares (accessors as
+ * Getter or Setter, as cn map says). With `publicOnly`, private and #private members are left out.
  * The references asked for each member include uses through subclasses (`Post.find()` for a static
  * `find` of `Model`): the compiler resolves those to the base's member.
  */
@@ -21,7 +25,13 @@ export async function memberCandidates(
   deps: Deps,
   target: string,
   publicOnly: boolean,
-): Promise<{ filePath: string; className: string; candidates: UnusedCandidate[] }> {
+): Promise<{
+  filePath: string;
+  className: string;
+  candidates: UnusedCandidate[];
+  /** The computed key on the class or enum (`Color[name]`) that may read a static or enum member. */
+  computedKey: (candidate: UnusedCandidate) => KeyAccess | undefined;
+}> {
   if (!looksLikeTarget(target) && /[\\/]|\.[cm]?[jt]sx?$/.test(target)) {
     throw badInput(
       `--members takes a class, not a file: '${target.slice(0, 80)}'`,
@@ -49,24 +59,55 @@ export async function memberCandidates(
   for (const node of [...members].sort((a, b) => a.selectionRange.start.line - b.selectionRange.start.line)) {
     const { line, character } = node.selectionRange.start;
     const lineText = text.line(line) ?? '';
-    const before = lineText.slice(0, character - 1);
+    const head = readDeclarationHead(text, node);
+    const isStatic = head.modifiers.includes('static');
     const hashPrivate = node.name.startsWith('#');
-    if (!isIdentifierName(hashPrivate ? node.name.slice(1) : node.name) || seen.has(node.name)) continue;
-    seen.add(node.name);
-    const isPublic = !hashPrivate && !/\bprivate\b/.test(before);
+    const key = `${isStatic ? 'static ' : ''}${node.name}`;
+    if (!isIdentifierName(hashPrivate ? node.name.slice(1) : node.name) || seen.has(key)) continue;
+    seen.add(key);
+    const isPublic = !hashPrivate && !head.modifiers.includes('private');
     if (publicOnly && !isPublic) continue;
     const symbol = {
       id: formatLocationId(relative, line, character),
       name: node.name,
-      kind: refineKind(node.kind, lineText, character),
+      kind: declaredKind(node.kind, lineText, character, head.accessor),
       line,
       exported: isPublic,
       container: container.name,
-      ...(/\bstatic\b/.test(before) ? { static: true as const } : {}),
+      ...(isStatic ? { static: true as const } : {}),
     };
     candidates.push({ filePath, node, symbol });
   }
-  return { filePath, className: container.name, candidates };
+  const access = await computedKeyOn(deps, filePath, container);
+  // A key on the class reads its statics; one on an enum, its members.
+  const reads = (candidate: UnusedCandidate) => container.kind === 'Enum' || candidate.symbol.static === true;
+  return {
+    filePath,
+    className: container.name,
+    candidates,
+    computedKey: (candidate) => (access && reads(candidate) ? access : undefined),
+  };
+}
+
+/** The first reference to the class or enum followed by a computed key: `Color[name]`, `(Model as any)[key]`. */
+async function computedKeyOn(deps: Deps, filePath: string, container: OutlineNode): Promise<KeyAccess | undefined> {
+  const references = await deps.engine.references(filePath, container.selectionRange.start, false).catch(() => []);
+  for (const reference of references) {
+    const text = await deps.files.readSource(reference.filePath).catch(() => undefined);
+    const lineText = text?.line(reference.range.start.line);
+    if (lineText === undefined) continue;
+    const start = reference.range.start.character - 1;
+    const before = lineText.slice(0, start);
+    const after = lineText.slice(start + container.name.length);
+    const bracket =
+      /^\s*(?:\?\.)?\s*\[/.exec(after) ?? (/\(\s*$/.test(before) ? /^\s+as\s+[^()]*\)\s*\[/.exec(after) : null);
+    if (bracket && readsComputedKey(before, after.slice(bracket[0].length)))
+      return {
+        at: formatLocationId(deps.paths.toRelative(reference.filePath), reference.range.start.line, start + 1),
+        filePath: reference.filePath,
+      };
+  }
+  return undefined;
 }
 
 /** The outline node whose name is at the position, at any depth. */

@@ -18,11 +18,22 @@ export type FileDiagnostics = (session: LanguageServerSession, file: string) => 
  * LSP 3.17's pull diagnostics are not served by typescript-language-server 5.3 (it only pushes them
  * for open files, after a delay), so this asks tsserver directly: syntax, then types, one file at a
  * time — the same answers the editor shows, available for files that are not open.
+ *
+ * In the program of the project that owns the file: tsserver would take any external project that reaches it
+ * first (ScriptInfo.getDefaultProject), and cn's loose files are one, compiled with the options of another config
+ * (tsserver-adapter.ts): a package imported by a loose script got "Cannot find module" for its own `paths` aliases.
+ * A project that no longer holds the file (edited since the layout was read) leaves the choice to tsserver.
  */
 export const tsserverFileDiagnostics: FileDiagnostics = async (session, file) => {
-  const syntactic = await tsserverRequest(session, 'syntacticDiagnosticsSync', { file });
-  const semantic = await tsserverRequest(session, 'semanticDiagnosticsSync', { file });
-  return [...(syntactic ?? []), ...(semantic ?? [])].map((diagnostic) => ({
+  const owner = session.ownerOf(file);
+  const ask = async (projectFileName: string | undefined) => {
+    const args = { file, ...(projectFileName ? { projectFileName } : {}) };
+    const syntactic = await tsserverRequest(session, 'syntacticDiagnosticsSync', args);
+    const semantic = await tsserverRequest(session, 'semanticDiagnosticsSync', args);
+    return [...(syntactic ?? []), ...(semantic ?? [])];
+  };
+  const found = owner ? await ask(owner).catch(() => ask(undefined)) : await ask(undefined);
+  return found.map((diagnostic) => ({
     filePath: file,
     // tsserver's lines and offsets are 1-based UTF-16 already.
     range: {

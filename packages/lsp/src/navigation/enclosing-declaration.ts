@@ -1,23 +1,83 @@
 import ts from '../typescript-api.cjs';
-import type { EnclosingDeclaration } from '@cn/core';
+import type { AnonymousScope, EnclosingDeclaration } from '@cn/core';
 import { positionOf } from './source-syntax.js';
 
 /**
- * The innermost named declaration around a node, the node's own declaration aside: functions, methods, constructors,
- * accessors and fields, classes, interfaces, type aliases, enums, namespaces, `const f = () => …` at any depth, and
- * variables at module level. Undefined at the file's top level (`<module>`). A local variable is not a place anyone
- * asks about: a use inside a function belongs to the function.
+ * Where a node sits: the innermost named declaration around it, the node's own declaration aside — functions, methods,
+ * constructors, accessors and fields, classes, interfaces, type aliases, enums, namespaces, `const f = () => …` at any
+ * depth, and variables at module level (`export const $ZodObject = $constructor('…', (inst) => { … })` included); none
+ * at the file's top level (`<module>`). A local variable is not a place anyone asks about: a use inside a function
+ * belongs to the function. `through` lists the unnamed functions and classes between the node and that declaration,
+ * outermost first (`mount › arrow@364`): the one rule of "the declaration a place belongs to" for every command (the
+ * references' `in`, callers in calls and impact, and the declarations grep and search group by, declaration-table.ts).
  */
-export function enclosingDeclaration(source: ts.SourceFile, node: ts.Node): EnclosingDeclaration | undefined {
+export function enclosingDeclaration(source: ts.SourceFile, node: ts.Node): Enclosure {
+  const through: AnonymousScope[] = [];
   for (let current = node.parent; current && !ts.isSourceFile(current); current = current.parent) {
     const named = namedDeclaration(source, current);
-    if (named && named.nameNode !== node) return named.declaration;
+    if (named && named.nameNode !== node) {
+      return {
+        declaration: {
+          ...named.declaration,
+          end: positionOf(source, current.end),
+          ...containerOf(source, current),
+        },
+        ...(through.length > 0 ? { through: through.reverse() } : {}),
+      };
+    }
+    const anonymous = anonymousScope(source, current);
+    if (anonymous) through.push(anonymous);
   }
-  return undefined;
+  return through.length > 0 ? { through: through.reverse() } : {};
+}
+
+export interface Enclosure {
+  declaration?: EnclosingDeclaration;
+  through?: AnonymousScope[];
+}
+
+/** The name of the next named declaration out, if any: `Mounter` for its method `mount`. */
+function containerOf(source: ts.SourceFile, declaration: ts.Node): { container?: string } {
+  for (let current = declaration.parent; current && !ts.isSourceFile(current); current = current.parent) {
+    const named = namedDeclaration(source, current);
+    if (named) return { container: named.declaration.name };
+  }
+  return {};
+}
+
+/**
+ * An arrow function, function expression or unnamed class expression that is no named declaration's own value
+ * (`const f = () => …` is f): a callback, an IIFE, `return class extends Base {}`.
+ */
+function anonymousScope(source: ts.SourceFile, node: ts.Node): AnonymousScope | undefined {
+  const kind = ts.isArrowFunction(node)
+    ? 'arrow'
+    : ts.isFunctionExpression(node)
+      ? 'function'
+      : ts.isClassExpression(node) && !node.name
+        ? 'class'
+        : undefined;
+  if (kind === undefined || isValueOfNamed(source, node as ts.Expression)) return undefined;
+  return { kind, line: positionOf(source, node.getStart(source)).line };
+}
+
+function isValueOfNamed(source: ts.SourceFile, value: ts.Expression): boolean {
+  let outer: ts.Node = value;
+  while (
+    ts.isParenthesizedExpression(outer.parent) ||
+    ts.isAsExpression(outer.parent) ||
+    ts.isSatisfiesExpression(outer.parent)
+  )
+    outer = outer.parent;
+  const holder = outer.parent;
+  const holds =
+    (ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder) || ts.isPropertyAssignment(holder)) &&
+    holder.initializer === outer;
+  return holds && namedDeclaration(source, holder) !== undefined;
 }
 
 export interface NamedDeclaration {
-  declaration: EnclosingDeclaration;
+  declaration: Pick<EnclosingDeclaration, 'name' | 'kind' | 'position'>;
   /** The node naming it (the `constructor` keyword, or the node itself for `export default function () {}`). */
   nameNode: ts.Node;
 }

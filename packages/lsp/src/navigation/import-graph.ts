@@ -12,6 +12,7 @@ import {
   type ModuleImport,
 } from '@cn/core';
 import { readFileBytes, statWithStamp, type FileStamp } from '../file-stamp.js';
+import { pathsPatternOf } from './paths-alias.js';
 import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
 
 interface Specifier {
@@ -62,7 +63,8 @@ export class TsImportGraph implements ImportGraphSource {
     const file = path.resolve(this.root, filePath);
     if (!isInside(this.root, file)) throw badInput(`file is outside the project root: ${filePath}`);
     const specifiers = await this.specifiersOf(file);
-    const { options, cache } = this.modules().settingsFor(file);
+    const settings = this.modules().settingsFor(file);
+    const { options, cache } = settings;
     const from = resolvedFrom(file);
     const fileFormat = ts.getImpliedNodeFormatForFile(from, cache.getPackageJsonInfoCache(), ts.sys, options);
     return specifiers.map((specifier) => {
@@ -94,7 +96,11 @@ export class TsImportGraph implements ImportGraphSource {
         !target.includes(`${path.sep}node_modules${path.sep}`)
       ) {
         imported.resolvedFile = target;
-      } else if (!isRelative(specifier.text)) {
+        const pattern = isRelative(specifier.text) ? undefined : pathsPatternOf(specifier.text, target, options);
+        const configPath = pattern && settings.pathsConfig?.();
+        if (pattern && configPath) imported.alias = { pattern, configPath };
+      } else if (!isRelative(specifier.text) && !specifier.text.startsWith('#')) {
+        // `#…` names an entry of the package's own `imports`, never a package: left unresolved when it leads nowhere.
         imported.packageName = packageName(specifier.text);
       }
       return imported;

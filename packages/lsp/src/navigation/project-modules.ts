@@ -1,14 +1,18 @@
 import path from 'node:path';
 import ts from '../typescript-api.cjs';
-import { readConfigFile, readConfigFileQuietly } from '../config-file.js';
-import { CONFIG_HOST, discoverProjects } from '../project-discovery.js';
-import { isLossyName } from '../project-layout.js';
+import { readConfigFile } from '../config-file.js';
+import { configDeclaring, readConfigChain } from '../config-graph.js';
+import { discoverProjects } from '../project-discovery.js';
+import { isLossyName, type ConfigContents } from '../project-layout.js';
+import { ProjectOwners } from '../project-owner.js';
 import { SOURCE_EXTENSIONS, isInside } from '@cn/core';
 
 /** The compiler settings one group of files is resolved with, and the cache that goes with them. */
 export interface ResolutionSettings {
   options: ts.CompilerOptions;
   cache: ts.ModuleResolutionCache;
+  /** The config of their `extends` chain that declares `paths` (read on first use); none for the loose files. */
+  pathsConfig?: () => string | undefined;
 }
 
 export interface ProjectModules {
@@ -28,36 +32,54 @@ const getCanonicalFileName = (fileName: string) =>
   ts.sys.useCaseSensitiveFileNames ? fileName : fileName.toLowerCase();
 
 /**
- * Reads the project's configs the way tsserver does: each file is resolved with the settings of the first config that
- * lists it.
+ * Reads the project's configs as the engine does: each file's imports are resolved with the compiler options of the
+ * project the engine gives it (project-owner.ts: the nearest config that lists it, else one its references or an
+ * ancestor config lead to), not those of whichever config lists it first: a root tsconfig.json without `include` lists
+ * every file of a monorepo, and its options know nothing of a package config's `paths`.
  */
 export function loadProjectModules(root: string): ProjectModules {
-  const layout = discoverProjects(root, MAX_LOOSE_FILES);
-  const settingsByFile = new Map<string, ResolutionSettings>();
+  const configs = new Map<string, ConfigContents>();
+  const layout = discoverProjects(root, MAX_LOOSE_FILES, undefined, configs);
+  const owners = new ProjectOwners(configs, root);
+  const settingsByConfig = new Map<string, ResolutionSettings>();
+  const settingsOf = (config: string): ResolutionSettings => {
+    let settings = settingsByConfig.get(config);
+    if (!settings) {
+      const options = configs.get(config)!.options as ts.CompilerOptions;
+      let pathsConfig: { path: string | undefined } | undefined;
+      settings = {
+        options,
+        cache: ts.createModuleResolutionCache(path.dirname(config), getCanonicalFileName, options),
+        pathsConfig: () => (pathsConfig ??= { path: configDeclaring(readConfigChain(config).chain, 'paths') }).path,
+      };
+      settingsByConfig.set(config, settings);
+    }
+    return settings;
+  };
+  const firstListing = new Map<string, string>();
   const outputMappings: ProjectModules['outputMappings'] = [];
   const packageJsonDirectories = new Set<string>([root]);
   const configFiles = new Set<string>();
-  for (const { configPath } of layout.projects) {
+  for (const [configPath, contents] of configs) {
     configFiles.add(configPath);
-    const parsed = parseConfig(configPath);
-    if (!parsed) continue;
-    for (const extended of parsed.extendedConfigs) configFiles.add(path.resolve(extended));
-    const settings = {
-      options: parsed.options,
-      cache: ts.createModuleResolutionCache(path.dirname(configPath), getCanonicalFileName, parsed.options),
-    };
-    for (const fileName of parsed.fileNames) {
-      const file = path.resolve(fileName);
+    for (const extended of contents.extendedConfigs ?? []) configFiles.add(extended);
+    for (const file of contents.files) {
       if (!isInside(root, file) || file.includes(`${path.sep}node_modules${path.sep}`) || isLossyName(file)) continue;
-      if (!settingsByFile.has(file)) settingsByFile.set(file, settings);
+      if (!firstListing.has(file)) firstListing.set(file, configPath);
     }
-    if (parsed.options.outDir)
+    const options = contents.options as ts.CompilerOptions;
+    if (options.outDir)
       outputMappings.push({
-        outDir: path.resolve(parsed.options.outDir),
-        rootDir: path.resolve(parsed.options.rootDir ?? path.dirname(configPath)),
+        outDir: path.resolve(options.outDir),
+        rootDir: path.resolve(options.rootDir ?? path.dirname(configPath)),
       });
-    packageJsonDirectories.add(path.dirname(configPath));
+    // A project reference may lead out of the root; its manifest is not the project's to read.
+    if (isInside(root, configPath)) packageJsonDirectories.add(path.dirname(configPath));
   }
+  const settingsByFile = new Map<string, ResolutionSettings>();
+  // A file some config lists but the engine's search never reaches (a sibling's `include: ["../x"]`) keeps the
+  // options of the first config that lists it: closer to how it is built than the loose files' options.
+  for (const [file, listing] of firstListing) settingsByFile.set(file, settingsOf(owners.ownerOf(file) ?? listing));
   // The settings the engine gives files outside every config (project-discovery.ts), so the import graph and the
   // language server agree on what a loose JS file imports.
   const looseOptions = layout.looseOptions as ts.CompilerOptions;
@@ -75,24 +97,6 @@ export function loadProjectModules(root: string): ProjectModules {
     outputMappings,
     configFiles: [...configFiles].sort(),
   };
-}
-
-/**
- * The config's compiler settings and files, and the configs it extends; undefined when it is not valid
- * JSON. Parsed from a source file, whose extendedSourceFiles tsc fills in.
- */
-function parseConfig(configPath: string): (ts.ParsedCommandLine & { extendedConfigs: string[] }) | undefined {
-  // Configs and manifests are the repository's: read by the bounded reader (config-file.ts), never /dev/zero.
-  if (ts.readConfigFile(configPath, readConfigFileQuietly).error) return undefined;
-  const source = ts.readJsonConfigFile(configPath, readConfigFileQuietly);
-  const parsed = ts.parseJsonSourceFileConfigFileContent(
-    source,
-    CONFIG_HOST,
-    path.dirname(configPath),
-    undefined,
-    configPath,
-  );
-  return { ...parsed, extendedConfigs: source.extendedSourceFiles ?? [] };
 }
 
 /** Files run by a tool rather than imported: tests, configs, scripts. */

@@ -48,9 +48,9 @@ function classifyAt(source: ts.SourceFile, position: Position): ReferenceSite {
   // A place past the file's end (it changed since the engine answered) is only a use of the name.
   if (offset === undefined) return { role: 'read' };
   const found = nodeAt(source, offset);
-  const enclosing = enclosingDeclaration(source, found.node);
+  const { declaration, through } = enclosingDeclaration(source, found.node);
   const role: ReferenceRole = found.inComment ? 'comment' : roleOf(found.node);
-  return { role, ...(enclosing ? { enclosing } : {}) };
+  return { role, ...(declaration ? { enclosing: declaration } : {}), ...(through ? { through } : {}) };
 }
 
 /**
@@ -121,7 +121,23 @@ function isImportName(node: ts.Node): boolean {
     ts.isImportSpecifier(parent) ||
     ts.isImportClause(parent) ||
     ts.isNamespaceImport(parent) ||
-    (ts.isImportEqualsDeclaration(parent) && parent.name === node)
+    (ts.isImportEqualsDeclaration(parent) && parent.name === node) ||
+    isRequiredName(parent)
+  );
+}
+
+/** `const { a, b: c } = require('./m')`: CommonJS's import of a and b. */
+function isRequiredName(parent: ts.Node): boolean {
+  if (!ts.isBindingElement(parent) || !ts.isObjectBindingPattern(parent.parent)) return false;
+  const declaration = parent.parent.parent;
+  const value = ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+  return (
+    value !== undefined &&
+    ts.isCallExpression(value) &&
+    ts.isIdentifier(value.expression) &&
+    value.expression.text === 'require' &&
+    value.arguments.length === 1 &&
+    ts.isStringLiteralLike(value.arguments[0])
   );
 }
 

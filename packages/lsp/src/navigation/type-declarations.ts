@@ -33,16 +33,24 @@ function describe(source: ts.SourceFile, node: ts.ClassLikeDeclaration | ts.Inte
   const kind = ts.isInterfaceDeclaration(node) ? 'Interface' : 'Class';
   const heritage = (node.heritageClauses ?? []).flatMap((clause) =>
     clause.types.flatMap((type): HeritageName[] => {
+      const relation = clause.token === ts.SyntaxKind.ImplementsKeyword ? 'implements' : 'extends';
       const named = lastName(type.expression);
-      if (!named) return [];
-      const text = type.expression.getText(source);
-      return [
-        {
-          clause: clause.token === ts.SyntaxKind.ImplementsKeyword ? 'implements' : 'extends',
-          text,
-          position: positionOf(source, named.getStart(source)),
-        },
-      ];
+      if (named)
+        return [
+          {
+            clause: relation,
+            text: type.expression.getText(source),
+            position: positionOf(source, named.getStart(source)),
+          },
+        ];
+      // `extends Timestamped(Activatable(Base))`: the class extends Base, through the mixins applied to it.
+      const mixin = clip(type.expression.getText(source));
+      return mixinArguments(type.expression).map((argument) => ({
+        clause: relation,
+        text: argument.getText(source),
+        position: positionOf(source, lastName(argument)!.getStart(source)),
+        mixin,
+      }));
     }),
   );
   const naming = nameOf(source, node);
@@ -56,6 +64,20 @@ function describe(source: ts.SourceFile, node: ts.ClassLikeDeclaration | ts.Inte
     heritage,
   };
 }
+
+/** The names passed to a function call in a heritage clause, at any depth of nested calls. */
+function mixinArguments(expression: ts.Expression): ts.Expression[] {
+  if (!ts.isCallExpression(expression)) return [];
+  return expression.arguments.flatMap((argument) => (lastName(argument) ? [argument] : mixinArguments(argument)));
+}
+
+/** A heritage expression as an answer shows it: a long one (a mixin with an options object) cut. */
+function clip(text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > MAX_MIXIN ? `${line.slice(0, MAX_MIXIN - 1)}…` : line;
+}
+
+const MAX_MIXIN = 80;
 
 /** `A` → A; `ns.inner.A` → A; anything else (a call, `mixin(A)`) names no type. */
 function lastName(expression: ts.Expression): ts.Identifier | undefined {

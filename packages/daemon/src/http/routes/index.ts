@@ -15,6 +15,7 @@ import {
   overview,
   searchCode,
   traceCalls,
+  withUnmatchedScopes,
 } from '@cn/core';
 import type { RequestOf, RouteName, RouteTypes } from '@cn/protocol';
 import type { RouteDeps } from '../route-deps.js';
@@ -28,7 +29,8 @@ export type UseCaseBinding<Name extends RouteName> = (
 
 /**
  * Every route of the protocol's table bound to its use case; a route missing here, or a use case whose
- * answer is not the route's, does not compile. Method, path and schemas come from @cn/protocol.
+ * answer is not the route's, does not compile. Method, path and schemas come from @cn/protocol. The routes whose
+ * requests filter by paths and globs say which of them matched no project file (`unmatched`).
  */
 export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
   status: (deps) => deps.status(),
@@ -38,18 +40,23 @@ export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
     return { stopping: true };
   },
   map: (deps, body) => mapFile(deps, body),
-  find: (deps, body) => findSymbol(deps, body),
+  find: (deps, body) => withUnmatchedScopes(deps, body, findSymbol(deps, body)),
   // One route for one id (`id` → `result`) and many (`ids` → `results`, `failures`, `total`).
   inspect: (deps, body) => ('ids' in body ? inspectMany(deps, body) : inspectCode(deps, body)),
   overview: (deps, body) => deps.answers.remember('overview', body, () => overview(deps, body ?? {})),
-  calls: (deps, body) => traceCalls(deps, body),
-  impact: (deps, body) => impactOf(deps, body),
-  impl: (deps, body) => findImplementations(deps, body),
-  type: (deps, body) => describeType(deps, body),
+  calls: (deps, body) => withUnmatchedScopes(deps, body, traceCalls(deps, body)),
+  impact: (deps, body) => withUnmatchedScopes(deps, body, impactOf(deps, body)),
+  impl: (deps, body) => withUnmatchedScopes(deps, body, findImplementations(deps, body)),
+  type: (deps, body) => withUnmatchedScopes(deps, body, describeType(deps, body)),
   deps: (deps, body) => fileDeps(deps, body),
   orphans: (deps, body) => findOrphans(deps, body ?? {}),
   diagnostics: (deps, body) => listDiagnostics(deps, body ?? {}),
-  unused: (deps, body) => deps.answers.remember('unused', body, () => findUnused(deps, body)),
-  search: (deps, body) => searchCode(deps, body),
-  grep: (deps, body) => grepCode(deps, body),
+  unused: (deps, body) =>
+    withUnmatchedScopes(
+      deps,
+      body,
+      deps.answers.remember('unused', body, () => findUnused(deps, body)),
+    ),
+  search: (deps, body) => withUnmatchedScopes(deps, body, searchCode(deps, body)),
+  grep: (deps, body) => withUnmatchedScopes(deps, body, grepCode(deps, body)),
 };

@@ -1,41 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SourceText, type OutlineNode } from '../src/index.js';
+import type { OutlineNode } from '../src/index.js';
 import { changedDeclarations, topLevelDeclarations } from '../src/graph/changed-declarations.js';
-import { isImportSite } from '../src/graph/import-sites.js';
-
-/** Judges the site of the last occurrence of the name in the code (the first is often its declaration). */
-function judge(code: string, name = 'foo'): boolean {
-  const text = new SourceText(code);
-  let line = 0;
-  text.lineRange(1, text.lineCount).forEach((content, index) => {
-    if (content.includes(name)) line = index + 1;
-  });
-  const character = text.line(line)!.lastIndexOf(name) + 1;
-  return isImportSite(text, { start: { line, character }, end: { line, character: character + name.length } });
-}
-
-describe('isImportSite: the file depends on the name by an import or re-export', () => {
-  it.each([
-    "import { foo } from './a'",
-    "import { bar, foo as baz } from './a'",
-    "import type { foo } from './a'",
-    "import D, { foo } from './a'",
-    "import {\n  bar,\n  // why\n  foo,\n} from './a'",
-    "export { foo } from './a'",
-    "export type { foo } from './a'",
-    "import foo from './a'",
-    "const { foo } = require('./a')",
-  ])('imports: %j', (code) => expect(judge(code)).toBe(true));
-
-  it.each([
-    'foo()',
-    'const x = foo',
-    'export { foo }',
-    'const { foo } = options',
-    'type T = typeof foo',
-    "import { bar } from './a'\nfoo()",
-  ])('no import: %j', (code) => expect(judge(code)).toBe(false));
-});
 
 function node(name: string, kind: string, start: number, end: number, children: OutlineNode[] = []): OutlineNode {
   return {

@@ -1,0 +1,124 @@
+import type { DepsResponse, GraphEdge, GraphNode, ImportStatement, OrphanFile, OrphansResponse } from '@cn/protocol';
+import { idAsFileLine } from '../domain/ids.js';
+import { fitDeps, fitListItems } from '../output/graph-budget.js';
+import { cutNotes, fileList, incompleteNote, plural, pluralWord } from './notes.js';
+import { PART_NOT_SEARCHED } from './text.js';
+import type { Presenter } from './presenter.js';
+import { graphTree } from './tree.js';
+import type { Voice } from './voice.js';
+
+/**
+ * What counts as an import, said once, so an agent need not grep for dynamic imports or re-exports (it did): what
+ * the import graph reads (lsp/src/navigation/import-graph.ts).
+ */
+const IMPORT_RULE =
+  "imports counted: import, import type, export … from (* as ns too), import('…'), require('…') with a literal path";
+
+/**
+ * `cn deps`: the import graph as a tree with each edge's statements (text), the tree alone (tree), one line per import
+ * statement (compact: `src/page.ts:1  import { raw } from './html'`, and `→ target` unless it is the root), the files
+ * (ids, files). The statements are the evidence an agent grepped for.
+ */
+const importGraph: Presenter<DepsResponse> = {
+  text: (response, voice) =>
+    [graphTree(response, voice, { edgeSuffix: statementsSuffix }), IMPORT_RULE, ...edgeNotes(response, voice)].join(
+      '\n',
+    ),
+  compact: (response, voice) => [...compactEdges(response), IMPORT_RULE, ...edgeNotes(response, voice)].join('\n'),
+  ids: (response) =>
+    response.nodes
+      .filter((node) => node.id !== response.root)
+      .map((node) => node.id)
+      .join('\n'),
+  // Files only: packages and unresolved specifiers are nodes of the graph, not files.
+  files: (response) =>
+    fileList(
+      response.nodes
+        .filter((node) => node.id !== response.root && node.kind === 'File')
+        .map((node) => ({ filePath: node.id })),
+    ),
+  fit: (response, maxTokens, measure) => fitDeps(response, maxTokens, measure),
+};
+// The tree alone (a picture of the graph), with its cut and completeness notes but not the rule of what counts.
+importGraph.tree = (response, voice) => [graphTree(response, voice), ...edgeNotes(response, voice)].join('\n');
+
+function compactEdges(response: DepsResponse): string[] {
+  const nodes = new Map(response.nodes.map((node) => [node.id, node]));
+  return response.edges.flatMap((edge) => {
+    const target = edge.to === response.root ? '' : `  → ${targetLabel(edge.to, nodes.get(edge.to))}`;
+    if (!edge.statements) return [`${edge.from} -${edge.kind}→ ${edge.to}`];
+    return edge.statements.map((statement) => `${edge.from}:${statement.line}  ${statementText(statement)}${target}`);
+  });
+}
+
+/** A package or an unresolved specifier says so; a file is its path. */
+function targetLabel(id: string, node: GraphNode | undefined): string {
+  if (node?.kind === 'Package') return `${id} (package)`;
+  if (node?.kind === 'Unresolved') return `${id} (unresolved)`;
+  return id;
+}
+
+function statementText(statement: ImportStatement): string {
+  const via = statement.via ? `  via paths ${statement.via.paths} (${statement.via.config})` : '';
+  return `${statement.text}${via}`;
+}
+
+/** ` @ 1  import { raw } from './html'` after a tree's edge, each statement of the edge in turn. */
+function statementsSuffix(edge: GraphEdge): string {
+  return (edge.statements ?? []).map((statement) => ` @ ${statement.line}  ${statementText(statement)}`).join('');
+}
+
+function edgeNotes(response: DepsResponse, voice: Voice): string[] {
+  return [
+    ...cutNotes(
+      { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
+      response.edges.length,
+      response.totalEdges ?? response.edges.length,
+      'edge',
+      voice,
+    ),
+    ...incompleteNote(response, PART_NOT_SEARCHED),
+  ];
+}
+
+/** `cn deps --orphans`: one file a line, entry points and a likely missed import said. */
+const orphans: Presenter<OrphansResponse> = {
+  text: (response, voice) =>
+    [
+      ...response.orphans.map((orphan) => `${orphan.filePath}${orphanNotes(orphan)}`),
+      `${response.total ?? response.orphans.length} of ${plural(response.totalFiles, 'file')} ${pluralWord(response.total ?? response.orphans.length, 'is', 'are')} imported by no other file`,
+      IMPORT_RULE,
+      ...cutNotes(response, response.orphans.length, response.total ?? response.orphans.length, 'file', voice),
+      ...incompleteNote(response, PART_NOT_SEARCHED),
+    ].join('\n'),
+  compact: (response, voice) => orphans.text(response, voice),
+  ids: (response) => response.orphans.map((orphan) => orphan.filePath).join('\n'),
+  files: (response) => fileList(response.orphans),
+  fit: (response, maxTokens, measure) => fitListItems(response, 'orphans', maxTokens, measure),
+};
+
+/** `  (entry point)`, `  (unresolved './x' at src/a.ts:3 may mean it)`: why nothing imports it, when cn knows. */
+function orphanNotes(orphan: OrphanFile): string {
+  const missed = orphan.unresolvedImport;
+  const notes = [
+    ...(orphan.entryPoint ? ['entry point'] : []),
+    ...(missed ? [`unresolved '${missed.specifier}' at ${idAsFileLine(missed.site)} may mean it`] : []),
+  ];
+  return notes.length > 0 ? `  (${notes.join('; ')})` : '';
+}
+
+/** The deps route and the orphans route answer `cn deps`; each answer prints as its own shape. */
+export const depsPresenter: Presenter<DepsResponse | OrphansResponse> = {
+  text: (response, voice) =>
+    'orphans' in response ? orphans.text(response, voice) : importGraph.text(response, voice),
+  compact: (response, voice) =>
+    'orphans' in response ? orphans.compact(response, voice) : importGraph.compact(response, voice),
+  ids: (response, voice) => ('orphans' in response ? orphans.ids!(response, voice) : importGraph.ids!(response, voice)),
+  files: (response, voice) =>
+    'orphans' in response ? orphans.files!(response, voice) : importGraph.files!(response, voice),
+  // --orphans has no tree: the list prints as its text.
+  tree: (response, voice) =>
+    'orphans' in response ? orphans.text(response, voice) : importGraph.tree!(response, voice),
+  fit: (response, maxTokens, measure) =>
+    'orphans' in response ? orphans.fit!(response, maxTokens, measure) : importGraph.fit!(response, maxTokens, measure),
+};

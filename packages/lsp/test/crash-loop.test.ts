@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EngineAdapter } from '../src/engine-adapter.js';
+import { startTypeScriptEngine, type EngineChoice, type TypeScriptEngine } from '../src/index.js';
+import { nativeAdapter } from '../src/native-adapter.js';
+import { locateNative } from '../src/native-installation.js';
+import { locateTsserver, tsserverAdapter } from '../src/tsserver-adapter.js';
+import { ENGINE, fixture, LONG } from './helpers.js';
+
+/**
+ * A native engine whose server panics on the first document it opens, every time (the stub is a real process that
+ * initializes, then prints a typescript-go panic and exits, as typescript-go 7.0.2 did on vitest: issue 24).
+ */
+function crashingNative(): EngineAdapter {
+  const stub = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stubs', 'crashing-server.mjs');
+  return { ...nativeAdapter(locateNative()), launch: () => ({ command: process.execPath, args: [stub], env: {} }) };
+}
+
+const root = fixture('ts-multi');
+const logDirectory = () => mkdtempSync(path.join(os.tmpdir(), 'cn-lsp-logs-'));
+
+// The engines are chosen here, not by CN_ENGINE: run once.
+describe.runIf(ENGINE === 'native')('an engine that keeps crashing on a project', { timeout: LONG }, () => {
+  let engine: TypeScriptEngine | undefined;
+  afterEach(() => engine?.dispose());
+
+  it('hands the whole root over to the other engine in auto mode, and says so in status', async () => {
+    const choice: EngineChoice = {
+      adapter: crashingNative(),
+      mode: 'auto',
+      reason: 'no tsconfig/jsconfig needs tsserver',
+      trustProject: false,
+      fallback: () => tsserverAdapter(locateTsserver(root)),
+    };
+    const changes: string[] = [];
+    engine = await startTypeScriptEngine({
+      root,
+      engine: choice,
+      logDirectory: logDirectory(),
+      onEngineChange: (name) => changes.push(name),
+    });
+    await engine.whenReady();
+    const status = engine.status();
+    expect(status).toMatchObject({
+      state: 'ready',
+      engine: 'tsserver',
+      engineMode: 'auto',
+      engineReason: 'no tsconfig/jsconfig needs tsserver',
+      projects: ['app/tsconfig.json', 'lib/tsconfig.json'],
+    });
+    expect(status.engineFallback).toEqual({
+      from: 'native',
+      reason:
+        'the native engine crashed 6 times within a minute; the last time: the native TypeScript server crashed: ' +
+        'panic: runtime error: invalid memory address or nil pointer dereference [recovered, repanicked]',
+    });
+    expect(changes).toEqual(['tsserver']);
+    const hits = (await engine.searchSymbols('User')).hits;
+    expect(hits.some((hit) => hit.name === 'User')).toBe(true);
+  });
+
+  it('fails with the panic and the other engine as the hint when that engine was asked for', async () => {
+    engine = await startTypeScriptEngine({
+      root,
+      engine: { adapter: crashingNative(), mode: 'native', trustProject: false },
+      logDirectory: logDirectory(),
+    });
+    // Every question asked meanwhile waits for the next start, until the sixth crash in a minute ends them.
+    const failure = await engine.whenReady().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({
+      kind: 'engine-failure',
+      message:
+        'the native engine crashed 6 times within a minute; the last time: the native TypeScript server crashed: ' +
+        'panic: runtime error: invalid memory address or nil pointer dereference [recovered, repanicked]',
+      hint: 'the tsserver engine may load this project: cn stop, then cn start --engine tsserver (or CN_ENGINE=tsserver); cn status shows the state',
+    });
+    expect(engine.status()).toMatchObject({ state: 'failed', engine: 'native', restarts: 5 });
+    expect(engine.status().engineFallback).toBeUndefined();
+    // A question after the failure says the same, at once.
+    await vi.waitFor(() => expect(engine!.searchSymbols('User')).rejects.toMatchObject({ kind: 'engine-failure' }));
+    await expect(engine.searchSymbols('User')).rejects.toThrow(/^the native engine crashed 6 times within a minute/);
+  });
+});
