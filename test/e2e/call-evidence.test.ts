@@ -28,7 +28,10 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
     expect(answer).toMatchObject({ nonCallSites: 4, nonCalls: { declaration: 3, write: 1 } });
     // Outwards, `this._parse(input)` and `super._parse(input)` are calls (the engine's site starts at this / super).
     const out = await cn(['calls', 'ZodType.parse', '--direction', 'out', '--format', 'compact', '--root', root]);
-    expect(out.stdout.trimEnd()).toBe(`ZodType.parse [src/base.ts::9::3] → ZodType._parse [${PARSE}] @ 10:12`);
+    expect(out.stdout.trimEnd().split('\n')).toEqual([
+      `ZodType.parse [src/base.ts::9::3] → ZodType._parse [${PARSE}] @ 10:12`,
+      'rg -w parse would hit nothing else: every occurrence is a reference',
+    ]);
     const fromOverride = await cn([
       'calls',
       'src/base.ts::15::12',
@@ -47,6 +50,7 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
       `ZodType.parse [src/base.ts::9::3] → ZodType._parse [${PARSE}] @ 10:17`,
       `ZodString._parse [src/base.ts::15::12] → ZodType._parse [${PARSE}] @ 16:18`,
       '4 references that do not call, left out: 3 declarations (overrides, signatures), 1 write',
+      'rg -w _parse would hit nothing else: every occurrence is a reference',
     ]);
   });
 
@@ -54,7 +58,7 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
     const answer = json(await cn(['calls', 'defineLazy', '--root', root]));
     expect(answer.nodes).toEqual([
       { id: DEFINE_LAZY, name: 'defineLazy', kind: 'Function', depth: 0 },
-      { id: 'src/lazy.ts::9::14', name: '$ZodObject', kind: 'Variable', depth: 1 },
+      { id: 'src/lazy.ts::9::14', name: '$ZodObject', kind: 'Constant', depth: 1 },
       { id: 'src/lazy.ts::15::3', name: 'mount', kind: 'Method', container: 'Mounter', depth: 1 },
     ]);
     expect(answer.edges).toEqual([
@@ -77,6 +81,7 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
     expect(compact.stdout.trimEnd().split('\n')).toEqual([
       `$ZodObject › arrow@9 [src/lazy.ts::9::14] → defineLazy [${DEFINE_LAZY}] @ 10:3 11:3`,
       `Mounter.mount › arrow@16 [src/lazy.ts::15::3] → defineLazy [${DEFINE_LAZY}] @ 17:7`,
+      'rg -w defineLazy would hit nothing else: every occurrence is a reference',
     ]);
     // The same rule as cn grep's: the lines of the callback are grouped under $ZodObject there too.
     const grep = json(await cn(['grep', 'defineLazy\\(inst', '--root', root]));

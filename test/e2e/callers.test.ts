@@ -43,7 +43,7 @@ describe('cn calls: callers that are really callers', () => {
     expect(answer.nodes).toEqual([
       { id: APP_ERROR, name: 'AppError', kind: 'Class', depth: 0 },
       { id: TEST, name: '<module>', kind: 'Module', depth: 1 },
-      { id: `${TEST}::4::7`, name: 'shared', kind: 'Variable', depth: 1 },
+      { id: `${TEST}::4::7`, name: 'shared', kind: 'Constant', depth: 1 },
       { id: `${ERRORS}::6::17`, name: 'fail', kind: 'Function', depth: 1 },
     ]);
     expect(answer.edges).toEqual([
@@ -72,7 +72,7 @@ describe('cn calls: callers that are really callers', () => {
     expect(tree.stdout.trimEnd().split('\n')).toEqual([
       `AppError (Class) [${APP_ERROR}]`,
       `├─[called by]→ <module> (Module) [${TEST}] @ › arrow@6 › arrow@7: 8:23`,
-      `├─[called by]→ shared (Variable) [${TEST}::4::7] @ 4:20`,
+      `├─[called by]→ shared (Constant) [${TEST}::4::7] @ 4:20`,
       `└─[called by]→ fail (Function) [${ERRORS}::6::17] @ 7:13`,
       '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
@@ -140,6 +140,8 @@ describe('cn calls: callers that are really callers', () => {
       'mergePath [src/client/paths.ts::2::14]: 0 callers, 0 call sites',
       `mergePath [${ERRORS}::4::14]: 1 caller, 1 call site`,
       `  fail [${ERRORS}::6::17] → mergePath [${ERRORS}::4::14] @ 7:22`,
+      // The JSDoc of the second one names it: the word search over both meanings' references.
+      'rg -w mergePath would also hit 1: 1 comment',
     ]);
     // An id, or the file and the name, is certain.
     const one = json(await cn(['calls', 'src/client/paths.ts::mergePath', '--root', root]));

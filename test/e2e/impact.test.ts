@@ -54,7 +54,7 @@ describe('cn impact', () => {
       `compose (Function) [${COMPOSE}]`,
       `└─[called by]→ handle (Function) [${HANDLE}] @ 4:10`,
       '   ├─[called by]→ serve (Function) [src/app.ts::7::17] @ 8:10',
-      '   └─[called by]→ checked (Variable) [test/app.test.ts::3::14] @ 3:24',
+      '   └─[called by]→ checked (Constant) [test/app.test.ts::3::14] @ 3:24',
     ]);
     const text = await cn(['impact', 'compose', '--format', 'text', '--limit', '1', '--root', root]);
     expect(text.stdout).toContain('3 files affected to depth 1, 0 tests\n  src/app.ts  calls imports\n');

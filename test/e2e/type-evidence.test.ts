@@ -47,6 +47,7 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
       'Anonymous (Class, class-expression) [src/kinds.ts::6::14] extends it',
       'class (Class, class-expression) (in Registered) [src/mixins.ts::15::36] extends it',
       'examined 4 files: 7 classes, 3 class expressions, 3 interfaces, 1 type alias, 1 mixin application, 1 interface+class merge',
+      'rg -w Base would hit nothing else: every occurrence is a reference',
     ]);
     // And upwards: the class the mixin was applied to is the supertype.
     expect(
@@ -112,6 +113,7 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
         `src/a/widget.ts::4::14 extends Base (Class) [${BASE}]`,
         'src/b/widget.ts::4::14 implements Runnable (Interface) [src/base.ts::7::18]',
         'examined 3 files: 3 classes, 2 interfaces',
+        'rg -w Widget would also hit 2: 2 comments',
       ],
     );
     const one = json(await cn(['impl', 'src/b/widget.ts::Widget', '--direction', 'super', '--root', root]));
@@ -126,6 +128,7 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
       '  joined [src/a/widget.ts::10::14] → mergePath [src/a/widget.ts::6::17] @ 10:23',
       'mergePath [src/b/widget.ts::8::17]: 1 caller, 2 call sites',
       '  twice [src/b/widget.ts::12::17] → mergePath [src/b/widget.ts::8::17] @ 13:10 13:20',
+      'rg -w mergePath would hit nothing else: every occurrence is a reference',
     ]);
   });
 });

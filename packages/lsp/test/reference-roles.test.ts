@@ -47,11 +47,11 @@ describe('reference roles and enclosing declarations on the references fixture',
       'src/service.ts:12:49 new in Property repository@12',
       'src/service.ts:15:26 read in Method run@14',
       'src/service.ts:1:10 import in <module>',
-      'src/service.ts:22:33 new in Variable shared@22',
+      'src/service.ts:22:33 new in Constant shared@22',
       'src/service.ts:4:39 extends in Class CachedRepository@4',
       'src/service.ts:6:40 implements in Class FakeRepository@6',
       'test/service.test.ts:1:10 import in <module>',
-      'test/service.test.ts:3:24 new in Variable repository@3',
+      'test/service.test.ts:3:24 new in Constant repository@3',
     ]);
   });
 
