@@ -197,6 +197,25 @@ describe('cn find: answers that account for the whole name', () => {
     expect(all.stdout).toContain('rg -w getConnInfo would hit nothing else: every occurrence is a reference');
   });
 
+  it('asked by path::Name or by id, find says the same line; ids and files, which feed pipes, say it on stderr', async () => {
+    const byPath = json(await run(['find', 'src/html.ts::raw']));
+    expect(byPath.definition).toMatchObject({ id: 'src/html.ts::2::14' });
+    expect(byPath.otherMatches).toMatchObject({ word: 'raw', total: 8, strings: 1, comments: 2 });
+    const byId = json(await run(['find', 'src/html.ts::2::14', '--refs-in', 'src/use-raw.ts']));
+    expect(byId.otherMatches).toMatchObject({ word: 'raw', total: 6, scope: '--refs-in src/use-raw.ts' });
+    expect(json(await run(['find', 'src/html.ts::raw', '--no-refs'])).otherMatches).toBeUndefined();
+    const files = await run(['find', 'src/html.ts::raw', '--refs-only', '--format', 'files']);
+    expect(files.stdout.split('\n')).not.toContainEqual(expect.stringContaining('rg -w'));
+    expect(files.stderr).toBe(
+      'cn: rg -w raw would also hit 8: Req.raw ×3 (Property), StringConstructor.raw ×1 (library Method), options.raw ×1 (Property), 1 string, 2 comments\n',
+    );
+    const ids = await run(['find', 'raw', 'getConnInfo', '--format', 'ids']);
+    expect(ids.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^cn: rg -w raw would also hit 8: /),
+      'cn: rg -w getConnInfo would hit nothing else: every occurrence is a reference',
+    ]);
+  });
+
   it('calls, impl and type asked by a name say the same line', async () => {
     for (const command of ['calls', 'type']) {
       const answer = await run([command, 'raw', '--format', 'compact']);

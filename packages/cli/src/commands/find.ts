@@ -10,7 +10,7 @@ import {
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
-import { deliver, printAnswer, sayUnmatched } from '../format/output.js';
+import { deliver, printAnswer, sayPipeNotes } from '../format/output.js';
 import { type CommandHost, type Context } from '../run.js';
 import { idsFromLines, readStdin } from '../stdin-ids.js';
 import { rootRelativeTarget } from '../user-paths.js';
@@ -110,8 +110,7 @@ export function registerFind({ cli, run }: CommandHost): void {
           (response) => presentAnswer('find', response, context.format, share).answer,
         );
         const render = (response: FindResponse) => presentAnswer('find', response, context.format).output;
-        // The same filters for every query: said once.
-        sayUnmatched(context, answers[0]);
+        sayPipeNotes(context, answers);
         const output = findManyText(context.format, answers, render);
         return deliver(context, output, exitFor(answers), flags.output);
       }),

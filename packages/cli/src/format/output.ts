@@ -4,6 +4,7 @@ import {
   CnError,
   presentAnswer,
   unmatchedLines,
+  wordMatchLines,
   type PresentedAnswer,
   type PresentedCommand,
 } from '@cn/core';
@@ -21,17 +22,19 @@ export function printAnswer<C extends PresentedCommand>(
   options: { exitCode: number; maxTokens?: number; output?: unknown },
 ): Outcome {
   const { output } = presentAnswer(command, answer, context.format, options.maxTokens);
-  sayUnmatched(context, answer);
+  sayPipeNotes(context, [answer]);
   return deliver(context, output, options.exitCode, options.output);
 }
 
 /**
- * A filter that matched no project file is the first line of a text answer; ids and files feed pipes, so there it
- * is said on stderr (`cn: warning: --refs-not-in '…' matches no project file`), never left unsaid.
+ * ids and files feed pipes, so what a text answer says above or below its lines is said on stderr there, never left
+ * unsaid: a filter that matched no project file (`cn: warning: --refs-not-in '…' matches no project file`; the same
+ * filters for every answer, said once) and what `rg -w` of each asked name would also hit.
  */
-export function sayUnmatched(context: Context, answer: unknown): void {
+export function sayPipeNotes(context: Context, answers: unknown[]): void {
   if (context.format !== 'ids' && context.format !== 'files') return;
-  for (const line of unmatchedLines(answer, CLI_VOICE)) say(line);
+  for (const line of unmatchedLines(answers[0], CLI_VOICE)) say(line);
+  for (const answer of answers) for (const line of wordMatchLines(answer)) say(line);
 }
 
 /**

@@ -3,10 +3,15 @@ import { rangeContains, type Position, type SourceLocation } from '../domain/loc
 import type { SourceText } from '../domain/source-text.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { declarationAt, type DeclarationAt } from './outline-node.js';
+import { otherMatchesFor } from './name-matches.js';
 import { resolveTargetPosition } from './target-position.js';
 import { addSnippet, modeEcho, referencesOf, type Definition, type FindDeps, type FindOptions } from './find-parts.js';
 
-/** `cn find <id>`: the symbol at that exact place, its declaration and its references. */
+/**
+ * `cn find <id>` or `cn find path::Name`: the symbol at that exact place, its declaration and its references, and what
+ * `rg -w` of its name would also hit. Agents ask by path::Name and id most (the answers hand out ids), and were left
+ * to run that rg themselves when only a bare name got the line.
+ */
 export async function findAtTarget(
   deps: FindDeps,
   builder: LocationRefBuilder,
@@ -14,9 +19,15 @@ export async function findAtTarget(
   options: FindOptions,
 ): Promise<FindResponse> {
   const { filePath, position } = await resolveTargetPosition(deps, query);
-  const [definitions, { truncated: referencesCut, locations: _locations, ...references }] = await Promise.all([
+  const searched = referencesOf(deps, builder, filePath, position, options);
+  const word = identifierAt(await builder.text(filePath), position);
+  const { refsIn, refsNotIn } = options.filters;
+  const [definitions, { truncated: referencesCut, locations: _locations, ...references }, words] = await Promise.all([
     deps.engine.definition(filePath, position),
-    referencesOf(deps, builder, filePath, position, options),
+    searched,
+    options.refs === 'none' || word === ''
+      ? {}
+      : otherMatchesFor(deps, builder, word, { refsIn, refsNotIn }, async () => [(await searched).locations]),
   ]);
   const definition =
     options.refs === 'only' ? null : await definitionAt(deps, builder, { filePath, position }, definitions, options);
@@ -27,6 +38,7 @@ export async function findAtTarget(
     candidates: [],
     totalCandidates: 0,
     ...(referencesCut ? { truncated: true as const } : {}),
+    ...words,
     ...modeEcho(options),
   };
 }
