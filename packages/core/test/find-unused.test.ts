@@ -220,10 +220,13 @@ describe('findUnused', () => {
       ],
       total: 2,
       usedOnlyByTests: 0,
+      // What the verdict "used" rests on: the file whose reference counted.
+      used: [{ name: 'used', id: 'src/a.ts::1::17', files: 1, by: ['src/b.ts'] }],
       projects: 0,
       complete: true,
     });
     expect(engine.asked).toEqual([`${file}:1:17`, `${file}:2:17`, `${file}:3:10`]);
+    expect(presentAnswer('unused', response, 'compact').output.split('\n')).toContain('used: used ← src/b.ts');
   });
 
   it('a use inside the declaration itself (recursion) is no use', async () => {
@@ -581,10 +584,15 @@ describe('isTestFile', () => {
 });
 
 describe('fitUnused', () => {
-  it('cuts the list from the end, then keeps counts only', async () => {
+  it('drops what the used ones rest on, then cuts the list from the end, then keeps counts only', async () => {
     const { deps } = urlProject();
     const response = await findUnused(deps, { path: 'src/url.ts' });
-    const full = estimateJsonTokens(response);
+    expect(response.used?.length).toBeGreaterThan(0);
+    const { used: _used, ...unusedOnly } = response;
+    const noEvidence = fitUnused(response, estimateJsonTokens(unusedOnly) + 40);
+    expect(noEvidence.budget?.stage).toBe('no-previews');
+    expect([noEvidence.used, noEvidence.total]).toEqual([undefined, 3]);
+    const full = estimateJsonTokens(unusedOnly);
     const cut = fitUnused(response, full - 5);
     expect(cut.budget?.stage).toBe('cut');
     expect(cut.truncated).toBe(true);

@@ -75,6 +75,12 @@ export const unusedResponse = z.object({
   usedOnlyByTests: z.int(),
   /** How many of `total` a computed key may read (`computedAccess`): possibly used. */
   possiblyUsed: z.int().optional(),
+  /**
+   * What "used" rests on: each declaration checked and found used, with how many files' uses counted and the first
+   * of them (root-relative), in line order; given when at most 30 were found used (else only counted, as
+   * `checked - total`). An agent checked a list of the unused with rg until the used ones came with their users.
+   */
+  used: z.array(z.object({ name: z.string(), id: z.string(), files: z.int(), by: z.array(z.string()) })).optional(),
   truncated: z.literal(true).optional(),
   budget: budgetReport.optional(),
   ...scopeWarnings,

@@ -64,6 +64,7 @@ function summary(response: UnusedResponse, voice: Voice): string[] {
       : `${response.exported ? 'exports' : 'declarations'} in ${files}`;
   const verdict = response.exported ? 'used by no other file' : 'unused';
   const lines = [
+    ...usedLine(response),
     // Which uses count, said once, so an agent need not check `export *` barrels by hand (it did).
     ...(response.exported && response.membersOf === undefined ? [EXPORT_USE_RULE] : []),
     `${response.total} of ${response.checked} ${checked} ${verdict}${asides(response)}; ${plural(response.projects, 'project')} searched`,
@@ -93,4 +94,14 @@ function asides({ usedOnlyByTests, possiblyUsed, kind, refsIn, refsNotIn }: Unus
     ...(where.length > 0 ? [`uses counted ${where.join(', ')}`] : []),
   ];
   return said.length > 0 ? ` (${said.join('; ')})` : '';
+}
+
+/** `used: tryDecode ← src/utils/url.ts, equal ← src/a.ts +2`: the others checked, each with the users it rests on. */
+function usedLine({ used }: UnusedResponse): string[] {
+  if (!used || used.length === 0) return [];
+  const each = used.map(({ name, files, by }) => {
+    const more = files > by.length ? ` +${files - by.length}` : '';
+    return `${name} ← ${by.join(', ')}${more}`;
+  });
+  return [`used: ${each.join('; ')}`];
 }

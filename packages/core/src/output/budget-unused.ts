@@ -13,17 +13,21 @@ export function fitUnused(
 ): UnusedResponse {
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens) return full;
+  // What the used ones rest on goes first: the unused are the answer.
+  const { used: _used, ...unusedOnly } = response;
+  const withoutUsed = withReport(unusedOnly, maxTokens, 'no-previews', measure);
+  if (withoutUsed.budget!.tokens <= maxTokens) return withoutUsed;
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
   const keep = (count: number) =>
     withReport(
-      { ...response, files: firstSymbols(response.files, count), truncated: true as const },
+      { ...unusedOnly, files: firstSymbols(response.files, count), truncated: true as const },
       maxTokens,
       'cut',
       measure,
     );
   const kept = largestFitting(listed - 1, (count) => keep(count).budget!.tokens <= maxTokens);
   if (kept > 0) return keep(kept);
-  return withReport({ ...response, files: [], ...cutFlag(listed > 0) }, maxTokens, 'totals', measure);
+  return withReport({ ...unusedOnly, files: [], ...cutFlag(listed > 0) }, maxTokens, 'totals', measure);
 }
 
 function firstSymbols(files: UnusedResponse['files'], count: number): UnusedResponse['files'] {

@@ -74,9 +74,15 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
       : candidate.symbol.exported
         ? computed.reaching(candidate.filePath, candidate.symbol.name)
         : undefined;
-  const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node, symbol }) => {
-    if (imports && provenUsed(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts))
+  const users: string[][] = [];
+  const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node, symbol }, index) => {
+    const importers = imports
+      ? provenUsers(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts)
+      : [];
+    if (importers.length > 0) {
+      users[index] = importers;
       return 'used';
+    }
     const at = node.selectionRange.start;
     const found = await deps.engine.references(filePath, at, false).catch(async (error: unknown) => {
       if (!(await deleted.skipsRewritten(deps.files, filePath, symbol.name, at, error))) throw error;
@@ -91,7 +97,9 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
       .map((use) => deps.paths.toRelative(use.filePath))
       .filter(counts);
     if (uses.length === 0) return 'unused';
-    return !isTestFile(deps.paths.toRelative(filePath)) && uses.every(isTestFile) ? 'tests' : 'used';
+    if (!isTestFile(deps.paths.toRelative(filePath)) && uses.every(isTestFile)) return 'tests';
+    users[index] = [...new Set(uses.filter((use) => !isTestFile(use) || isTestFile(deps.paths.toRelative(filePath))))];
+    return 'used';
   });
   const reported: UnusedCandidate[] = [];
   candidates.forEach((candidate, index) => {
@@ -121,6 +129,7 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     total: reported.length,
     usedOnlyByTests: reported.filter((candidate) => candidate.symbol.usedOnlyByTests).length,
     ...possiblyUsed(reported),
+    ...usedEvidence(candidates, verdicts, users),
     ...(listed.length < reported.length ? { truncated: true as const } : {}),
     ...(request.exported ? { exported: true as const } : {}),
     ...(request.kind !== undefined ? { kind: request.kind } : {}),
@@ -184,20 +193,45 @@ async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: str
 }
 
 /**
- * A counted file imports it by name — and, unless the declaring file is a test, not a test file: it is used, no
- * question asked.
+ * The files (root-relative) that import it by name where uses count — and, unless the declaring file is a test, are no
+ * test files: any one makes it used, no question asked.
  */
-function provenUsed(
+function provenUsers(
   paths: ProjectPaths,
   filePath: string,
   importers: string[],
   counts: (relativePath: string) => boolean,
-): boolean {
+): string[] {
   const declaredInTest = isTestFile(paths.toRelative(filePath));
-  return importers.some((importer) => {
-    const relative = paths.toRelative(importer);
-    return importer !== filePath && counts(relative) && (declaredInTest || !isTestFile(relative));
-  });
+  return importers
+    .filter((importer) => importer !== filePath)
+    .map((importer) => paths.toRelative(importer))
+    .filter((relative) => counts(relative) && (declaredInTest || !isTestFile(relative)));
+}
+
+/** Past this many declarations found used, they are only counted: a directory's list would cost more than it tells. */
+const MAX_USED_LISTED = 30;
+/** The users named for each: the first proves it used, the count says how widely. */
+const USERS_NAMED = 1;
+
+function usedEvidence(
+  candidates: UnusedCandidate[],
+  verdicts: string[],
+  users: string[][],
+): Pick<UnusedResponse, 'used'> {
+  const used = candidates.flatMap((candidate, index) => (verdicts[index] === 'used' ? [{ candidate, index }] : []));
+  if (used.length === 0 || used.length > MAX_USED_LISTED) return {};
+  return {
+    used: used.map(({ candidate: { symbol }, index }) => {
+      const by = [...(users[index] ?? [])].sort();
+      return {
+        name: symbol.container !== undefined ? `${symbol.container}.${symbol.name}` : symbol.name,
+        id: symbol.id,
+        files: by.length,
+        by: by.slice(0, USERS_NAMED),
+      };
+    }),
+  };
 }
 
 function checkLimit(limit: number | undefined): void {
