@@ -23,6 +23,27 @@ const reaching = (computed: ComputedAccess, file: string, name: string) =>
   computed.reaching(`${ROOT}/${file}`, name)?.at;
 
 describe('exports a computed key may read (issue 24.6)', () => {
+  it('a type-only namespace import binds no value: `ns[k]` there is a local of that name (zod shadows its schemas)', () => {
+    const computed = accessOf({
+      'src/schemas.ts': 'export const ZodString = 1;\n',
+      'src/to-json.ts': [
+        "import type * as schemas from './schemas.js';",
+        'export function convert(kind: string, def: schemas.ZodString) {',
+        '  const schemas: Record<string, number> = {};',
+        '  return schemas[kind];',
+        '}',
+      ].join('\n'),
+      'src/value.ts':
+        "import * as values from './schemas.js';\nexport const pick = (k: string) => (values as any)[k];\n",
+    });
+    expect(reaching(computed, 'src/schemas.ts', 'ZodString')).toBe('src/value.ts::2::37');
+    const typeOnly = accessOf({
+      'src/schemas.ts': 'export const ZodString = 1;\n',
+      'src/to-json.ts': "import type * as schemas from './schemas.js';\nconst schemas = {} as any;\nschemas[name];\n",
+    });
+    expect(reaching(typeOnly, 'src/schemas.ts', 'ZodString')).toBeUndefined();
+  });
+
   it('core.regexes[format]: every export of the module `export * as regexes` names, at the access', () => {
     const computed = accessOf({
       'src/regexes.ts': 'export const md5_hex = /x/;\nexport const uuid = /y/;\n',

@@ -7,8 +7,8 @@ const NAME = String.raw`[\p{L}$_][\p{L}\p{N}$_]*`;
 const SPECIFIER = String.raw`\s*(?<quote>['"])(?<specifier>[^'"\n]+)\k<quote>`;
 /** `import * as ns from 'm'`, `const ns = require('m')`: a name bound to a whole module. */
 const NAMESPACE_BINDINGS = [
-  new RegExp(String.raw`\bimport\s+(?:type\s+)?\*\s*as\s+(${NAME})\s+from${SPECIFIER}`, 'gu'),
-  new RegExp(String.raw`\b(?:const|let|var)\s+(${NAME})\s*=\s*require\s*\(${SPECIFIER}\s*\)`, 'gu'),
+  new RegExp(String.raw`\bimport\s+(?<typeOnly>type\s+)?\*\s*as\s+(?<name>${NAME})\s+from${SPECIFIER}`, 'gu'),
+  new RegExp(String.raw`\b(?:const|let|var)\s+(?<name>${NAME})\s*=\s*require\s*\(${SPECIFIER}\s*\)`, 'gu'),
 ];
 /** `export * as ns from 'm'`: the module's export `ns` is the other module whole. */
 const NAMESPACE_RE_EXPORT = new RegExp(String.raw`\bexport\s+(?:type\s+)?\*\s*as\s+(${NAME})\s+from${SPECIFIER}`, 'gu');
@@ -76,8 +76,13 @@ export class ComputedAccess {
           facts.namedReExports.set(named[2] ?? named[1], { original: named[1], specifier: specifierOf(match) });
       }
     const bindings = new Map<string, string>();
+    const typeOnly = new Set<string>();
     for (const pattern of NAMESPACE_BINDINGS)
-      for (const match of text.matchAll(pattern)) bindings.set(match[1], specifierOf(match));
+      for (const match of text.matchAll(pattern)) {
+        const name = match.groups!.name;
+        bindings.set(name, specifierOf(match));
+        if (match.groups!.typeOnly) typeOnly.add(name);
+      }
     if (bindings.size > 0) {
       for (const match of text.matchAll(LOCAL_EXPORT))
         for (const part of match[1].split(',')) {
@@ -85,7 +90,7 @@ export class ComputedAccess {
           const specifier = named && bindings.get(named[1]);
           if (specifier) facts.namespaceExports.set(named[2] ?? named[1], specifier);
         }
-      this.findAccesses(filePath, text, source, bindings, paths);
+      this.findAccesses(filePath, text, source, { bindings, typeOnly }, paths);
     }
     this.facts.set(filePath, facts);
     this.reached = undefined;
@@ -102,7 +107,7 @@ export class ComputedAccess {
     filePath: string,
     text: string,
     source: SourceText,
-    bindings: Map<string, string>,
+    { bindings, typeOnly }: { bindings: Map<string, string>; typeOnly: Set<string> },
     paths: ProjectPaths,
   ): void {
     const names = [...bindings.keys()].map((name) => name.replace(/\$/g, '\\$')).join('|');
@@ -119,6 +124,9 @@ export class ComputedAccess {
       )
         continue;
       const binding = match[1] ?? match[2];
+      // `import type * as ns` binds no value: `ns[k]` in code is another `ns` declared in the file (zod's
+      // to-json-schema.ts shadows its `schemas` so), and a type query (`typeof ns[K]`) never counts.
+      if (typeOnly.has(binding)) continue;
       const chain = (match[3] ?? '')
         .split(/\??\./)
         .map((part) => part.trim())
