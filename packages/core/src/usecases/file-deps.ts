@@ -98,9 +98,10 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     }, false);
   }
   if (direction !== 'out') {
+    // The layout read afresh: one another answer read a moment ago lacks a file created since (an importer, here).
     const importers = await buildImporterIndex(
       deps.importGraph,
-      graphFiles(await projectFilesInRoot(deps.importGraph, deps.files)),
+      graphFiles(await projectFilesInRoot(deps.importGraph, deps.files, true)),
     );
     const cut = await walk(async (node) => {
       const list: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
@@ -136,7 +137,9 @@ function importedNode(imported: ModuleImport, fileNode: (file: string) => Module
 /** `cn deps --orphans`: project files no other project file imports, entry points flagged. */
 export async function findOrphans(deps: Deps, request: OrphansRequest = {}): Promise<OrphansResponse> {
   const limit = checkLimit(request.limit);
-  const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
+  // Afresh, as importers are: cn find's word count had read the layout just before two files were created, and
+  // --orphans left them out.
+  const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files, true));
   const unresolved: Importer[] = [];
   const [importers, entryPoints] = await Promise.all([
     buildImporterIndex(deps.importGraph, files, unresolved),
