@@ -1,5 +1,5 @@
 import { readFileSync, type Stats } from 'node:fs';
-import { printable } from '../printable.js';
+import { printable } from '@cn/core';
 
 /** This process's uid; undefined where the platform has none (Windows), where ownership is not checked. */
 export function currentUid(): number | undefined {
