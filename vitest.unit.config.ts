@@ -17,9 +17,12 @@ export default defineConfig({
     alias: [
       TYPESCRIPT_API,
       { find: /^@cn\/protocol\/(request-proof|schemas|types)$/, replacement: source('protocol/src/$1.ts') },
-      { find: /^@cn\/daemon\/local-files$/, replacement: source('daemon/src/local-files/index.ts') },
-      { find: /^@cn\/lsp\/(process-tree|config-file)$/, replacement: source('lsp/src/$1.ts') },
-      { find: /^@cn\/(protocol|core|lsp|daemon|client|mcp)$/, replacement: source('$1/src/index.ts') },
+      {
+        find: /^@cn\/local-files\/(compile-cache|daemon-files|process-tree)$/,
+        replacement: source('local-files/src/$1.ts'),
+      },
+      { find: /^@cn\/lsp\/config-file$/, replacement: source('lsp/src/config-file.ts') },
+      { find: /^@cn\/(protocol|core|local-files|lsp|daemon|client|mcp)$/, replacement: source('$1/src/index.ts') },
     ],
   },
   test: {
@@ -32,6 +35,7 @@ export default defineConfig({
           include: [
             'packages/protocol/test/**/*.test.ts',
             'packages/core/test/**/*.test.ts',
+            'packages/local-files/test/**/*.test.ts',
             'packages/daemon/test/**/*.test.ts',
             'packages/client/test/**/*.test.ts',
             'packages/cli/test/**/*.test.ts',
@@ -48,7 +52,6 @@ export default defineConfig({
               'lsp-connection',
               'native-outline',
               'engine-choice',
-              'process-tree',
               'process-memory',
               'reference-sites',
               'project-discovery',

@@ -15,12 +15,16 @@ import { parseScriptArgs } from './lib/cli-args.mjs';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Requires some bundled code makes inside try/catch, for a package it does without: esbuild leaves an
- * unresolvable require there external instead of failing. Not dependencies; each says who asks and why.
+ * Packages some bundled code names but does without: a require inside try/catch, which esbuild leaves external
+ * instead of failing, or a resolve on a path no bundle takes. Not dependencies; each says who asks and why.
  */
 export const OPTIONAL_REQUIRES = {
   // debug (portfinder's logger) colours its output when supports-color is installed; cn never enables it.
   'supports-color': 'debug, inside try/catch',
+  // The client resolves @cn/daemon/main only unbundled; in a bundle CN_DAEMON_BUNDLE names cn-daemon.cjs instead
+  // (packages/client/src/daemon-entry.ts). The CLI and MCP bundles carried part of @cn/daemon (the per-user
+  // files) until those became @cn/local-files, which is why this name never had to be listed before.
+  '@cn/daemon': 'the client, only when it runs unbundled',
 };
 
 /** 'fastify' from 'fastify', '@scope/name' from '@scope/name/sub/path.js'. */

@@ -1,8 +1,8 @@
 // Memory of a process and of everything it started, from /proc (Linux only, like the figures quoted).
 import { readFileSync } from 'node:fs';
-import { listDescendants } from '../../packages/lsp/dist/process-tree.js';
+import { listDescendants } from '../../packages/local-files/dist/process-tree.js';
 
-/** Every descendant pid, from the daemon's own process-table reader (built packages/lsp). */
+/** Every descendant pid, from the daemon's own process-table reader (built packages/local-files). */
 export const descendantsOf = (pid) => listDescendants(pid).map((entry) => entry.pid);
 
 /** VmRSS in bytes, 0 when the process is gone. */

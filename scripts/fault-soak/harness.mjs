@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listDescendants, listProcesses } from '../../packages/lsp/dist/process-tree.js';
+import { listDescendants, listProcesses } from '../../packages/local-files/dist/process-tree.js';
 import { DAEMON_BUNDLE } from '../bundle.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

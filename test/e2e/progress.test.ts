@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureStateDirectory, stateDirectory } from '@cn/daemon/local-files';
+import { ensureStateDirectory, stateDirectory } from '@cn/local-files';
 import { CN_BIN, cleanUp, cn, json } from '../helpers/cn.js';
 
 /**

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readDaemonRecord as readRecordIn, stateDirectory } from '@cn/daemon/local-files';
+import { readDaemonRecord as readRecordIn, stateDirectory } from '@cn/local-files';
 import type { DaemonRecord, PortFile } from '@cn/protocol';
 
 /** The engine under test: vitest.config.ts runs the e2e suite once per engine (CN_ENGINE reaches cn and its daemon). */

@@ -1,6 +1,6 @@
-// The process table comes from the daemon's own reader (packages/lsp), so tests and product agree
+// The process table comes from the daemon's own reader (packages/local-files), so tests and product agree
 // on what a process tree is; this file only names the processes tests look for.
-import { commandOf, listDescendants, listProcesses } from '../../packages/lsp/dist/process-tree.js';
+import { commandOf, listDescendants, listProcesses } from '../../packages/local-files/dist/process-tree.js';
 import { DAEMON_BUNDLE } from '../../scripts/bundle.mjs';
 
 export function descendants(pid: number): number[] {

@@ -3,16 +3,18 @@ import * as path from 'node:path';
 import { CnError, daemonSetting, type DaemonSettingName, type EngineMode, type StatusResponse } from '@cn/core';
 import type { DaemonRecord } from '@cn/protocol';
 import {
+  clearStaleStartLock,
   ensureStateDirectory,
   openPrivateAppend,
+  releaseStartLock,
   removeReplaceablePortFile,
   stateDirectory,
-} from '@cn/daemon/local-files';
+  tryStartLock,
+} from '@cn/local-files';
 import { daemonArguments, daemonEntry } from './daemon-entry.js';
 import { checkEngine } from './engine-request.js';
 import { ConnectionFailure, endpointCall } from './http-call.js';
 import { recordedDaemon } from './known-daemon.js';
-import { clearStaleStartLock, releaseStartLock, tryStartLock } from './start-lock.js';
 
 export const HEALTH_TIMEOUT_MS = 3_000;
 const START_TIMEOUT_MS = 60_000;

@@ -1,8 +1,8 @@
 import type { DaemonRecord, StatusResponse } from '@cn/protocol';
-import { removeReplaceablePortFile } from '@cn/daemon/local-files';
+import { isProcessAlive, removeReplaceablePortFile } from '@cn/local-files';
 import { HEALTH_TIMEOUT_MS, statusOf } from './daemon-connection.js';
 import { recordedProcess } from './daemon-process.js';
-import { isProcessAlive, knownDaemon } from './known-daemon.js';
+import { knownDaemon } from './known-daemon.js';
 
 /**
  * What the port file leads to: a daemon that answers; the root's daemon process alive but silent

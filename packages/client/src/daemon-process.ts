@@ -14,7 +14,7 @@ export type RecordedProcess = 'running' | 'stopped' | 'gone';
 export async function recordedProcess(record: DaemonRecord, root: string): Promise<RecordedProcess> {
   // Loaded here, not at the top: child_process (ps, where there is no /proc) only on this path.
   const [{ commandOf, processStartTime, stoppedAmong }, entry] = await Promise.all([
-    import('@cn/lsp/process-tree'),
+    import('@cn/local-files/process-tree'),
     daemonEntry(),
   ]);
   if (record.processStart === undefined || processStartTime(record.pid) !== record.processStart) return 'gone';

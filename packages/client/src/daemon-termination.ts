@@ -1,7 +1,7 @@
+import { isProcessAlive } from '@cn/local-files';
 import type { DaemonRecord } from '@cn/protocol';
 import { sleep } from './daemon-connection.js';
 import { recordedProcess } from './daemon-process.js';
-import { isProcessAlive } from './known-daemon.js';
 
 /** A stopped daemon gets this long to run its own orderly shutdown after SIGTERM (+ SIGCONT). */
 const TERM_GRACE_MS = 5_000;
@@ -14,7 +14,7 @@ const POLL_MS = 50;
  * nothing, and an init that never reaps would otherwise keep it forever).
  */
 export async function waitForExit(pid: number, ms: number): Promise<boolean> {
-  const { isAlive } = await import('@cn/lsp/process-tree');
+  const { isAlive } = await import('@cn/local-files/process-tree');
   const deadline = Date.now() + ms;
   while (isProcessAlive(pid) && Date.now() < deadline) await sleep(POLL_MS);
   return !isAlive(pid);
@@ -28,7 +28,7 @@ export async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * to a pid the project's port file names, nor to a pid reused since. True when no such daemon is left.
  */
 export async function forceStop(record: DaemonRecord, root: string): Promise<boolean> {
-  const { killQuietly, listDescendants, tryListProcesses } = await import('@cn/lsp/process-tree');
+  const { killQuietly, listDescendants, tryListProcesses } = await import('@cn/local-files/process-tree');
   const { pid } = record;
   if ((await recordedProcess(record, root)) === 'gone') return true;
   killQuietly(pid, 'SIGTERM');

@@ -19,7 +19,7 @@ export {
   type Send,
   type SignedRequest,
 } from './http-call.js';
-export { isProcessAlive, recordedDaemon } from './known-daemon.js';
+export { recordedDaemon } from './known-daemon.js';
 export { daemonCall, daemonRequest, type RequestOptions } from './daemon-request.js';
 export { checkEngine, requestedEngine } from './engine-request.js';
 // The one bounded reader of the repository's configs and manifests (the CLI reads package.json to find the root).

@@ -1,5 +1,5 @@
 import type { DaemonRecord, PortFile } from '@cn/protocol';
-import { readDaemonRecord, readPortFileState, stateDirectory } from '@cn/daemon/local-files';
+import { isProcessAlive, readDaemonRecord, readPortFileState, stateDirectory } from '@cn/local-files';
 
 /**
  * What the root's port file leads to:
@@ -40,14 +40,4 @@ function agree(record: DaemonRecord, portFile: PortFile, root: string): boolean 
     portFile.port === record.port &&
     portFile.startedAt === record.startedAt
   );
-}
-
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive but someone else's; it cannot be our daemon either way, but it is not dead.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { daemonRecordPath, ensureStateDirectory, stateDirectory } from '@cn/daemon/local-files';
+import { daemonRecordPath, ensureStateDirectory, stateDirectory } from '@cn/local-files';
 import { PORT_FILE_NAME, type DaemonRecord } from '@cn/protocol';
 import { knownDaemon, recordedDaemon } from '../src/known-daemon.js';
 

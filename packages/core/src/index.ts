@@ -55,6 +55,7 @@ export * from './format/presenter.js';
 export * from './format/presenters.js';
 export * from './format/voice.js';
 export { escapeControls, escapeControlsInBlock, jsonText, unicodeEscape } from './format/control-characters.js';
+export { printable } from './printable.js';
 export { findManyText } from './format/find-many.js';
 export { limitListItems } from './output/graph-budget.js';
 export { GUIDE } from './format/guide.js';

@@ -1,6 +1,6 @@
 import { closeSync, constants, copyFileSync, fstatSync, ftruncateSync, rmSync, writeSync } from 'node:fs';
-import { openPrivateAppend } from './local-files/index.js';
-import { printable } from './printable.js';
+import { printable } from '@cn/core';
+import { openPrivateAppend } from '@cn/local-files';
 
 /** Past this size daemon.log moves to daemon.log.1 (replacing the previous one): at most 2 MB on disk. */
 export const LOG_CAP_BYTES = 1024 * 1024;

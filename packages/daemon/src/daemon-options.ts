@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { daemonSetting, type DaemonSettingName, type EngineMode } from '@cn/core';
-import { stateDirectory } from './local-files/index.js';
+import { stateDirectory } from '@cn/local-files';
 
 export interface DaemonOptions {
   /** auto (default), native or tsserver: `--engine`, else CN_ENGINE. */

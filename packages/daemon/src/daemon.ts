@@ -18,7 +18,7 @@ import {
   treeMemory,
   type EngineChoice,
 } from '@cn/lsp';
-import { processStartTime } from '@cn/lsp/process-tree';
+import { processStartTime } from '@cn/local-files/process-tree';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import { NodeProjectSources, statStamps } from './adapters/project-sources.js';
 import { StampsOnConnect } from './adapters/stamps-on-connect.js';
@@ -26,9 +26,9 @@ import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
 import { IdleTimer } from './idle-timer.js';
-import { ensurePrivateDirectory, ensureStateDirectory } from './local-files/index.js';
+import { ensurePrivateDirectory, ensureStateDirectory } from '@cn/local-files';
 import { rateLimited } from './log-rate-limit.js';
-import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from './port-file.js';
+import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from '@cn/local-files/daemon-files';
 
 const FIRST_PORT = 41_700;
 const LISTEN_ATTEMPTS = 10;

@@ -2,7 +2,13 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { LaunchCommand } from './engine-adapter.js';
-import { commandOf, killQuietly, stoppedAmong, tryListDescendants, type ProcessEntry } from './process-tree.js';
+import {
+  commandOf,
+  killQuietly,
+  stoppedAmong,
+  tryListDescendants,
+  type ProcessEntry,
+} from '@cn/local-files/process-tree';
 
 /** The `version` of a package.json, or 'unknown'. */
 export function readVersion(packageJsonPath: string): string {

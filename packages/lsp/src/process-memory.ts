@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { listDescendants, tryListProcesses, type ProcessEntry } from './process-tree.js';
+import { listDescendants, tryListProcesses, type ProcessEntry } from '@cn/local-files/process-tree';
 
 /** One process of the daemon's tree and the memory it holds (resident set). */
 export interface ProcessMemory {

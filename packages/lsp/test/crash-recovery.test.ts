@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bytesWritten, waitForRequestSent } from '../../../test/helpers/io-counters.js';
-import { isAlive, listDescendants } from '../src/process-tree.js';
+import { isAlive, listDescendants } from '@cn/local-files/process-tree';
 import type { TypeScriptEngine } from '../src/index.js';
 import { ENGINE, fixture, LONG, startEngine } from './helpers.js';
 

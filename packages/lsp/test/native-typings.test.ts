@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listDescendants } from '../src/process-tree.js';
+import { listDescendants } from '@cn/local-files/process-tree';
 import type { TypeScriptEngine } from '../src/index.js';
 import { ENGINE, fixture, LONG, startEngine } from './helpers.js';
 

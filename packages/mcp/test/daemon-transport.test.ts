@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CnError, MAX_ANSWER_BYTES } from '@cn/core';
-import { daemonRecordPath, ensureStateDirectory, stateDirectory } from '@cn/daemon/local-files';
+import { daemonRecordPath, ensureStateDirectory, stateDirectory } from '@cn/local-files';
 import { PORT_FILE_NAME, type DaemonRecord } from '@cn/protocol';
 import {
   CLIENT_PROOF_HEADER,
@@ -18,7 +18,7 @@ import {
 import { DaemonTransport } from '../src/daemon-transport.js';
 
 /**
- * A stand-in daemon: writes a port file and the private record naming it, as the daemon does (port-file.ts),
+ * A stand-in daemon: writes a port file and the private record naming it, as the daemon does (daemon-files.ts),
  * checks the client's proof of its token and signs its answers as the daemon does
  * (unless `signs` is false: a foreign server), answers /status with this process's pid (what
  * findRunningDaemon checks), echoes POST bodies, and counts TCP connections so keep-alive is observable.

@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { daemonRecordPath, stateDirectory } from '@cn/daemon/local-files';
+import { daemonRecordPath, stateDirectory } from '@cn/local-files';
 import {
   PORT_FILE,
   cleanUp,

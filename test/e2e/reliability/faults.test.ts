@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { daemonRecordPath, stateDirectory } from '@cn/daemon/local-files';
+import { daemonRecordPath, stateDirectory } from '@cn/local-files';
 import {
   ENGINE,
   PORT_FILE,

@@ -4,7 +4,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stateDirectory } from '@cn/daemon/local-files';
+import { stateDirectory } from '@cn/local-files';
 import { PORT_FILE, cleanUp, cn, copyProject, isAlive, json, readPortFile, waitFor } from '../../helpers/cn.js';
 import {
   AS_OTHER_USER,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSy
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daemonRecordPath, stateDirectory } from '@cn/daemon/local-files';
+import { daemonRecordPath, stateDirectory } from '@cn/local-files';
 import { cleanUp, cn, copyProject, readDaemonRecord, readPortFile } from '../../helpers/cn.js';
 import { provenHeaders, rawRequest } from '../../helpers/http.js';
 

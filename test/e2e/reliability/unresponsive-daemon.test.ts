@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive } from '../../../packages/lsp/dist/process-tree.js';
+import { isAlive } from '../../../packages/local-files/dist/process-tree.js';
 import { ENGINE, cleanUp, cn, copyProject, json, waitFor } from '../../helpers/cn.js';
 import { descendants } from '../../helpers/processes.js';
 

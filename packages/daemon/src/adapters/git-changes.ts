@@ -9,11 +9,11 @@ import {
   decodeSourceBytes,
   isInside,
   looksBinary,
+  printable,
   type ChangedFile,
   type ChangeHistory,
   type SourceFiles,
 } from '@cn/core';
-import { printable } from '../printable.js';
 
 /** Listings and blobs past this are no change anyone reviews as symbols. */
 const MAX_GIT_OUTPUT_BYTES = 64 * 1024 * 1024;

@@ -1,8 +1,7 @@
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CnError, MAX_REQUEST_BYTES, toErrorBody } from '@cn/core';
+import { CnError, MAX_REQUEST_BYTES, printable, toErrorBody } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
-import { printable } from '../printable.js';
 import { capConnections, REQUEST_TIMEOUT_MS } from './connection-cap.js';
 import { STATUS_BY_KIND } from './error-status.js';
 import { carriesProof, requireRequestProof } from './request-authentication.js';

@@ -1,15 +1,7 @@
-import { readFileSync, type Stats } from 'node:fs';
-import { printable } from '../printable.js';
+import { readFileSync } from 'node:fs';
+import { printable } from '@cn/core';
 
-/** This process's uid; undefined where the platform has none (Windows), where ownership is not checked. */
-export function currentUid(): number | undefined {
-  return process.getuid?.();
-}
-
-export function ownedByUs(stat: Stats): boolean {
-  const uid = currentUid();
-  return uid === undefined || stat.uid === uid;
-}
+// Apart from ownership.ts, which the `cn` launcher loads for its compile cache: a name needs @cn/core's escaping.
 
 /** "user alice (uid 1001)": read from /etc/passwd, only on the error path, escaped because it is not ours. */
 export function describeUser(uid: number): string {

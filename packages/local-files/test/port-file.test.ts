@@ -14,8 +14,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PORT_FILE_NAME, type DaemonRecord } from '@cn/protocol';
-import { daemonRecordPath, readDaemonRecord, readPortFileState } from '../src/local-files/index.js';
-import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from '../src/port-file.js';
+import { daemonRecordPath, readDaemonRecord, readPortFileState } from '../src/index.js';
+import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from '../src/daemon-files.js';
 
 describe('the port file and the daemon record', () => {
   let root: string;

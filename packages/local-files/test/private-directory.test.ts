@@ -2,7 +2,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writ
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureStateDirectory } from '../src/local-files/index.js';
+import { ensureStateDirectory } from '../src/index.js';
 
 describe('ensureStateDirectory', () => {
   let base: string;

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { DaemonRecord, PortFile } from '@cn/protocol';
-import { daemonRecordPath, portFilePath, readDaemonRecord, readPortFileState } from './local-files/index.js';
-
-export { portFilePath };
+import { daemonRecordPath, readDaemonRecord } from './daemon-record.js';
+import { portFilePath, readPortFileState } from './port-file-reader.js';
 
 /**
  * What a daemon leaves for its clients: the private record (the token, and what identifies this process)

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stateDirectory } from '../src/local-files/index.js';
+import { stateDirectory } from '../src/index.js';
 
 describe('stateDirectory', () => {
   it('prefers $XDG_RUNTIME_DIR (private to the user) to the shared temp dir', () => {

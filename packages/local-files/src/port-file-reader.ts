@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { CnError } from '@cn/core';
 import { PORT_FILE_NAME, type PortFile } from '@cn/protocol';
 import { readOwnFile, type Refusal } from './own-file.js';
-import { describeUser } from './ownership.js';
+import { describeUser } from './user-name.js';
 
 /** A port file is a few hundred bytes; anything much larger is not one. */
 const MAX_PORT_FILE_BYTES = 64 * 1024;

@@ -15,11 +15,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_HEADER_BYTES, cacheFileBytes, verifiedPayload } from '../src/local-files/cache-integrity.js';
-import { compileCacheDirectory } from '../src/local-files/compile-cache.js';
+import { CACHE_HEADER_BYTES, cacheFileBytes, verifiedPayload } from '../src/cache-integrity.js';
+import { compileCacheDirectory } from '../src/compile-cache.js';
 
 // The cache is written when the process exits, so each run is a child process running tsc's output.
-const COMPILE_CACHE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/local-files/compile-cache.js');
+const COMPILE_CACHE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/compile-cache.js');
 
 let base: string;
 let cacheDir: string;

@@ -1,6 +1,6 @@
 import { closeSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { ownedByUs } from '@cn/daemon/local-files';
-import { isProcessAlive } from './known-daemon.js';
+import { ownedByUs } from './ownership.js';
+import { isProcessAlive } from './process-alive.js';
 
 /**
  * The start lock: when many clients find no daemon at once, the one that creates this file starts it

@@ -1,4 +1,4 @@
-import { unicodeEscape } from '@cn/core';
+import { unicodeEscape } from './format/control-characters.js';
 
 /**
  * Text from outside (request lines, headers, names read from the system) made safe for a log line
