@@ -43,6 +43,19 @@ describe('DeclarationIndex: BM25F over each declaration’s fields', () => {
     expect(hits[1].matched).toEqual({ identifiers: ['retry', 'delay'] });
   });
 
+  it('a query that is one identifier puts the declaration of exactly that name first (zod: ZodObject was tenth)', () => {
+    const index = new DeclarationIndex();
+    const objectWords = 'zod object shape object object zod';
+    index.setFile('/p/a.ts', 'a.ts', [
+      fact('ZodMiniObject', { identifiers: objectWords, doc: '/** A zod object. */' }),
+      fact('$ZodObject', { identifiers: objectWords }),
+      fact('ZodObject', { kind: 'Constant' }),
+    ]);
+    expect(index.search('ZodObject').hits[0].declaration.name).toBe('ZodObject');
+    // Words, not a name: the ranking stays BM25's.
+    expect(index.search('zod object').hits[0].declaration.name).not.toBe('ZodObject');
+  });
+
   it('matches the forms of a word (retries → retry) and reports the word as the query spelled it', () => {
     const index = new DeclarationIndex();
     index.setFile('/p/a.ts', 'a.ts', [fact('maxRetries')]);

@@ -120,13 +120,33 @@ export class DeclarationIndex {
       },
     });
     // Only the results shown need their matches spelled out (a common word matches thousands).
-    const hits = results.slice(0, limit).map((result) => {
-      const matched: Partial<Record<SearchField, string[]>> = {};
-      for (const [term, fields] of Object.entries(result.match)) {
-        for (const field of fields as SearchField[]) (matched[field] ??= []).push(spelled.get(term) ?? term);
-      }
-      return { declaration: this.declarations.get(result.id as number)!, score: result.score, matched };
-    });
+    const hits = namedFirst(results, query.trim(), (id) => this.declarations.get(id)?.name)
+      .slice(0, limit)
+      .map((result) => {
+        const matched: Partial<Record<SearchField, string[]>> = {};
+        for (const [term, fields] of Object.entries(result.match)) {
+          for (const field of fields as SearchField[]) (matched[field] ??= []).push(spelled.get(term) ?? term);
+        }
+        return { declaration: this.declarations.get(result.id as number)!, score: result.score, matched };
+      });
     return { total: results.length, hits };
   }
+}
+
+const ONE_IDENTIFIER = /^[\p{L}$_][\p{L}\p{N}$_]*$/u;
+
+/**
+ * A query that is one identifier puts the declarations of exactly that name first (in score order among themselves):
+ * BM25 scores words, so `cn search ZodObject` ranked zod's `ZodObject` tenth, behind `ZodMiniObject` and `$ZodObject`
+ * whose names share its words and whose bodies say them more often.
+ */
+function namedFirst<T extends { id: unknown }>(
+  results: T[],
+  query: string,
+  nameOf: (id: number) => string | undefined,
+): T[] {
+  if (!ONE_IDENTIFIER.test(query)) return results;
+  const named = results.filter((result) => nameOf(result.id as number) === query);
+  if (named.length === 0) return results;
+  return [...named, ...results.filter((result) => nameOf(result.id as number) !== query)];
 }
