@@ -173,7 +173,14 @@ describe('cn find: answers that account for the whole name', () => {
     const answer = json(await run(['find', 'raw']));
     expect(answer.definition).toMatchObject({ id: 'src/html.ts::2::14' });
     const { declarations, ...counts } = answer.otherMatches;
-    expect(counts).toEqual({ word: 'raw', total: 8, strings: 1, comments: 2, other: 0 });
+    expect(counts).toEqual({
+      word: 'raw',
+      total: 8,
+      strings: 1,
+      comments: 2,
+      other: 0,
+      otherFiles: ['src/request.ts'],
+    });
     // What `rg -ow raw` counts: every reference (all in the project's files here) and every other match.
     expect(answer.totalReferences + counts.total).toBe(wordCount(root, 'raw'));
     const named = declarations.map(
@@ -206,9 +213,8 @@ describe('cn find: answers that account for the whole name', () => {
     expect(json(await run(['find', 'src/html.ts::raw', '--no-refs'])).otherMatches).toBeUndefined();
     const files = await run(['find', 'src/html.ts::raw', '--refs-only', '--format', 'files']);
     expect(files.stdout.split('\n')).not.toContainEqual(expect.stringContaining('rg -w'));
-    expect(files.stderr).toBe(
-      'cn: rg -w raw would also hit 8: Req.raw ×3 (Property), StringConstructor.raw ×1 (library Method), options.raw ×1 (Property), 1 string, 2 comments\n',
-    );
+    // Beside a list of files, the files rg -lw raw would add: the one whose raw is only Req.raw, a string and comments.
+    expect(files.stderr).toBe('cn: rg -lw raw would also list 1 file: src/request.ts\n');
     const ids = await run(['find', 'raw', 'getConnInfo', '--format', 'ids']);
     expect(ids.stderr.trimEnd().split('\n')).toEqual([
       expect.stringMatching(/^cn: rg -w raw would also hit 8: /),

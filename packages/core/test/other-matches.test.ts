@@ -6,6 +6,7 @@ import {
   findSymbol,
   fitFind,
   presentAnswer,
+  wordMatchLines,
   traceCalls,
   type WorkspaceSymbolHit,
 } from '../src/index.js';
@@ -103,7 +104,10 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
       strings: 1,
       comments: 2,
       other: 1,
+      // The file rg -lw raw lists that holds no reference: Req.raw's.
+      otherFiles: ['src/request.ts'],
     });
+    expect(wordMatchLines(answer, 'files')).toEqual(['rg -lw raw would also list 1 file: src/request.ts']);
     expect(presentAnswer('find', answer, 'compact').output.split('\n')).toContain(
       'rg -w raw would also hit 7: Req.raw ×2 (Method), StringConstructor.raw ×1 (library Method), 1 string, 2 comments, 1 other',
     );

@@ -42,6 +42,12 @@ export const otherMatches = z.object({
   other: z.int(),
   /** In code, not looked up: the engine is asked about a bounded number of occurrences per answer. */
   unresolved: z.int().optional(),
+  /**
+   * The files `rg -lw Name` would list beyond those holding a reference (root-relative, path order, at most 10;
+   * `moreOtherFiles` counts the rest): what an agent comparing file lists wants, said once per answer.
+   */
+  otherFiles: z.array(z.string()).optional(),
+  moreOtherFiles: z.int().optional(),
   /** The path filters that chose the files searched (`--in`, `--refs-in`, `--refs-not-in`), as given. */
   scope: z.string().optional(),
 });

@@ -34,7 +34,7 @@ export function printAnswer<C extends PresentedCommand>(
 export function sayPipeNotes(context: Context, answers: unknown[]): void {
   if (context.format !== 'ids' && context.format !== 'files') return;
   for (const line of unmatchedLines(answers[0], CLI_VOICE)) say(line);
-  for (const answer of answers) for (const line of wordMatchLines(answer)) say(line);
+  for (const answer of answers) for (const line of wordMatchLines(answer, context.format)) say(line);
 }
 
 /**

@@ -13,6 +13,20 @@ export function otherMatchesLine(matches: OtherMatches | undefined): string[] {
   return [`rg -w ${word}${where} would also hit ${matches.total}: ${parts(matches, true).join(', ')}`];
 }
 
+/**
+ * `--format files`' reader compares file lists, so beside them it says which files `rg -lw Name` would add (those whose
+ * every occurrence of the word is no reference): `rg -lw raw would also list 2 files: src/a.ts, src/b.ts`.
+ */
+export function otherFilesLine(matches: OtherMatches | undefined): string[] {
+  if (!matches) return [];
+  const where = matches.scope !== undefined ? ` (${matches.scope})` : '';
+  const files = matches.otherFiles ?? [];
+  if (files.length === 0) return [`rg -lw ${matches.word}${where} would list no other file`];
+  const count = files.length + (matches.moreOtherFiles ?? 0);
+  const more = matches.moreOtherFiles ? `, +${matches.moreOtherFiles} more` : '';
+  return [`rg -lw ${matches.word}${where} would also list ${plural(count, 'file')}: ${files.join(', ')}${more}`];
+}
+
 /** The text format's: the same line, then each other symbol with its id. */
 export function otherMatchesText(matches: OtherMatches | undefined): string[] {
   if (!matches) return [];

@@ -2,7 +2,7 @@ import type { TokenMeasure } from '../output/budget.js';
 import { estimateJsonTokens, estimateTokens } from '../output/token-estimate.js';
 import type { OtherMatches, UnmatchedScope } from '@cn/protocol';
 import { escapeAnswerControls, jsonText } from './control-characters.js';
-import { otherMatchesLine } from './other-matches.js';
+import { otherFilesLine, otherMatchesLine } from './other-matches.js';
 import { CLI_VOICE, type Voice } from './voice.js';
 
 /**
@@ -72,11 +72,12 @@ export function unmatchedLines(answer: unknown, voice: Voice): string[] {
 
 /**
  * What `rg -w` of the asked name would also hit (find, calls, impl and type by name): a line in every format that
- * reads as text; ids and files feed pipes, so their reader says it on stderr, as it does the warnings. Agents asked
- * for `--format files` and, without the line, ran that rg themselves.
+ * reads as text; ids and files feed pipes, so their reader says it on stderr, as it does the warnings: for files, the
+ * files `rg -lw` would add. Agents asked for `--format files` and, without the line, ran that rg themselves.
  */
-export function wordMatchLines(answer: unknown): string[] {
-  return otherMatchesLine(escapeAnswerControls(answer as { otherMatches?: OtherMatches } | undefined)?.otherMatches);
+export function wordMatchLines(answer: unknown, format: AnswerFormat): string[] {
+  const matches = escapeAnswerControls(answer as { otherMatches?: OtherMatches } | undefined)?.otherMatches;
+  return format === 'files' ? otherFilesLine(matches) : otherMatchesLine(matches);
 }
 
 /** What a budget counts: the estimate of exactly what will be printed. */

@@ -28,7 +28,7 @@ export const MAX_LOOKUPS = 24;
 const LOOKUP_WIDTH = 8;
 /** Files whose syntax is taken at once (each a stamp, and a parse when the index is behind). */
 const SYNTAX_WIDTH = 16;
-/** Symbols listed by name; the rest are counted together. */
+/** Symbols listed by name, and files rg -lw would add; the rest are counted together. */
 const MAX_LISTED = 10;
 
 export interface OtherMatchesDeps extends Partial<WorkClock> {
@@ -80,7 +80,7 @@ export async function otherMatchesOf(
     return deps.searchIndex.syntaxOf(filePath, text.text).catch(() => ({ declarations: [], literals: NO_LITERALS }));
   });
   const referenced = placesIn(await references);
-  const tally: Tally = { total: 0, strings: 0, comments: 0, other: 0, groups: new Map() };
+  const tally: Tally = { otherFiles: [], total: 0, strings: 0, comments: 0, other: 0, groups: new Map() };
   const pending = classify(word, occurrences, await syntaxes, referenced, tally);
   const asked = pending.slice(0, MAX_LOOKUPS);
   const resolved = await boundedMap(asked, LOOKUP_WIDTH, (place) =>
@@ -102,6 +102,8 @@ export async function otherMatchesOf(
 }
 
 interface Tally {
+  /** Root-relative files with an occurrence that is no reference and none that is. */
+  otherFiles: string[];
   total: number;
   strings: number;
   comments: number;
@@ -125,6 +127,7 @@ function classify(
     const places = offsets.map((offset) => ({ offset, position: positionAt(text.lineStarts, offset) }));
     const others = places.filter(({ position }) => !referenced(filePath, position));
     tally.total += others.length;
+    if (others.length === places.length && others.length > 0) tally.otherFiles.push(relativePath);
     const syntax = syntaxes[index];
     const pending: Pending[] = [];
     for (const { offset, position } of others) {
@@ -185,6 +188,8 @@ function summary(word: string, tally: Tally, unresolved: number, scope: WordScop
     comments: tally.comments,
     other: tally.other,
     ...(unresolved > 0 ? { unresolved } : {}),
+    ...(tally.otherFiles.length > 0 ? { otherFiles: [...tally.otherFiles].sort().slice(0, MAX_LISTED) } : {}),
+    ...(tally.otherFiles.length > MAX_LISTED ? { moreOtherFiles: tally.otherFiles.length - MAX_LISTED } : {}),
     ...(scopeWords !== undefined ? { scope: scopeWords } : {}),
   };
 }
