@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
 
 /**
@@ -74,5 +76,24 @@ describe('imports resolved with the options of the project that owns the file (b
     const files = unused.files.map((file: { filePath: string }) => file.filePath);
     for (const { target } of CASES) expect(files).not.toContain(target);
     expect(files).toContain('suffixes/src/button.ts');
+  });
+
+  it('says which other imports name the file but resolve elsewhere, or that none do (issue 23)', async () => {
+    const target = 'paths-base/src/view-common.ts';
+    const ask = async () =>
+      (await cn(['deps', target, '--direction', 'in', '--format', 'compact', '--root', root])).stdout.split('\n');
+    expect(await ask()).toContain(
+      'other imports naming view-common: none (every import whose path ends in view-common is listed)',
+    );
+    // A second view-common elsewhere, imported as './view-common': a search of import lines would hit it too.
+    mkdirSync(path.join(root, 'paths-base/src/widgets'));
+    writeFileSync(path.join(root, 'paths-base/src/widgets/view-common.ts'), 'export const widgetCommon = 1;\n');
+    writeFileSync(
+      path.join(root, 'paths-base/src/widgets/use.ts'),
+      "import { widgetCommon } from './view-common';\nexport const used = widgetCommon;\n",
+    );
+    expect(await ask()).toContain(
+      "other imports naming view-common: 1, resolving elsewhere: paths-base/src/widgets/use.ts:1 './view-common' → paths-base/src/widgets/view-common.ts",
+    );
   });
 });

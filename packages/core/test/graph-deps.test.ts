@@ -122,6 +122,56 @@ describe('fileDeps', () => {
   });
 });
 
+describe('fileDeps says which other imports name the file (issue 23: agents searched import lines after deps)', () => {
+  function twoHtmls() {
+    const sources = {
+      'src/utils/html.ts': '',
+      'src/jsx/html.ts': '',
+      'src/page.ts': '',
+      'src/jsx/index.ts': '',
+      'src/broken.ts': '',
+    };
+    const importGraph = new FakeImportGraph(
+      {
+        'src/utils/html.ts': [],
+        'src/jsx/html.ts': [],
+        'src/page.ts': [{ specifier: './utils/html.js', resolvedFile: 'src/utils/html.ts', line: 1, character: 20 }],
+        'src/jsx/index.ts': [{ specifier: './html', resolvedFile: 'src/jsx/html.ts', line: 3, character: 20 }],
+        'src/broken.ts': [{ specifier: './htm/html', line: 2, character: 20 }],
+      },
+      [],
+    );
+    const deps = {
+      importGraph,
+      engine: new FakeEngine(),
+      files: new FakeFiles(sources),
+      paths: new ProjectPaths(ROOT),
+    };
+    return deps;
+  }
+
+  it('those that resolve elsewhere or to nothing, each with where it goes; none said as 0', async () => {
+    const deps = twoHtmls();
+    const response = await fileDeps(deps, { file: 'src/utils/html.ts', direction: 'in' });
+    expect(response.edges.map((edge) => edge.from)).toEqual(['src/page.ts']);
+    expect(response.namesakeImports).toEqual([
+      { site: 'src/broken.ts::2::20', specifier: './htm/html' },
+      { site: 'src/jsx/index.ts::3::20', specifier: './html', to: 'src/jsx/html.ts' },
+    ]);
+    expect(response.namesakeImportCount).toBe(2);
+    expect(presentAnswer('deps', response, 'compact').output.split('\n')).toContain(
+      "other imports naming html: 2, resolving elsewhere: src/broken.ts:2 './htm/html' (unresolved); src/jsx/index.ts:3 './html' → src/jsx/html.ts",
+    );
+    const page = await fileDeps(deps, { file: 'src/page.ts', direction: 'in' });
+    expect(page.namesakeImportCount).toBe(0);
+    expect(presentAnswer('deps', page, 'compact').output).toContain(
+      'other imports naming page: none (every import whose path ends in page is listed)',
+    );
+    // Only importers are searched for them: a file's own imports (out) say nothing of the kind.
+    expect((await fileDeps(deps, { file: 'src/page.ts' })).namesakeImportCount).toBeUndefined();
+  });
+});
+
 describe('findOrphans', () => {
   it('lists files no other file imports (self-imports do not count), entry points flagged, declarations left out', async () => {
     const { deps } = setup();

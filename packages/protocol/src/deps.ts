@@ -18,6 +18,14 @@ export const depsResponse = graphResponse.extend({
   ...optionalSearchReport,
   /** How many edges the graph has when `limit` (or the client's `--max-tokens`) cut the list. */
   totalEdges: z.int().optional(),
+  /**
+   * With importers (`in`, `both`): the project's other imports whose specifier's last segment names the file
+   * (`'./html'`, `'../utils/html.js'` for src/utils/html.ts; `'./dir'` for dir/index.ts) but resolve elsewhere or to
+   * nothing: what a search of import lines for the file's name would hit beyond the importers. Up to 5, `to` the file
+   * or package each resolves to (absent: unresolved); `namesakeImportCount` counts them all (0: none).
+   */
+  namesakeImports: z.array(z.object({ site: z.string(), specifier: z.string(), to: z.string().optional() })).optional(),
+  namesakeImportCount: z.int().optional(),
   budget: budgetReport.optional(),
 });
 export type DepsResponse = z.infer<typeof depsResponse>;

@@ -1,5 +1,6 @@
 import type { DepsResponse, GraphEdge, GraphNode, ImportStatement, OrphanFile, OrphansResponse } from '@cn/protocol';
 import { idAsFileLine } from '../domain/ids.js';
+import { fileModuleName } from '../graph/import-index.js';
 import { fitDeps, fitListItems } from '../output/graph-budget.js';
 import { cutNotes, fileList, incompleteNote, plural, pluralWord } from './notes.js';
 import { PART_NOT_SEARCHED } from './text.js';
@@ -21,10 +22,14 @@ const IMPORT_RULE =
  */
 const importGraph: Presenter<DepsResponse> = {
   text: (response, voice) =>
-    [graphTree(response, voice, { edgeSuffix: statementsSuffix }), IMPORT_RULE, ...edgeNotes(response, voice)].join(
-      '\n',
-    ),
-  compact: (response, voice) => [...compactEdges(response), IMPORT_RULE, ...edgeNotes(response, voice)].join('\n'),
+    [
+      graphTree(response, voice, { edgeSuffix: statementsSuffix }),
+      IMPORT_RULE,
+      ...namesakeLine(response),
+      ...edgeNotes(response, voice),
+    ].join('\n'),
+  compact: (response, voice) =>
+    [...compactEdges(response), IMPORT_RULE, ...namesakeLine(response), ...edgeNotes(response, voice)].join('\n'),
   ids: (response) =>
     response.nodes
       .filter((node) => node.id !== response.root)
@@ -66,6 +71,23 @@ function statementText(statement: ImportStatement): string {
 /** ` @ 1  import { raw } from './html'` after a tree's edge, each statement of the edge in turn. */
 function statementsSuffix(edge: GraphEdge): string {
   return (edge.statements ?? []).map((statement) => ` @ ${statement.line}  ${statementText(statement)}`).join('');
+}
+
+/**
+ * `other imports naming html: 1, resolving elsewhere: src/jsx/index.ts:3 './html' → src/jsx/html.ts`, or none: what
+ * a search of import lines for the file's name would hit beyond the importers listed.
+ */
+function namesakeLine(response: DepsResponse): string[] {
+  const count = response.namesakeImportCount;
+  if (count === undefined) return [];
+  const name = fileModuleName(response.root) ?? response.root;
+  if (count === 0) return [`other imports naming ${name}: none (every import whose path ends in ${name} is listed)`];
+  const listed = (response.namesakeImports ?? []).map(
+    ({ site, specifier, to }) =>
+      `${idAsFileLine(site)} '${specifier}' ${to !== undefined ? `→ ${to}` : '(unresolved)'}`,
+  );
+  const more = count > listed.length ? `; +${count - listed.length} more` : '';
+  return [`other imports naming ${name}: ${count}, resolving elsewhere: ${listed.join('; ')}${more}`];
 }
 
 function edgeNotes(response: DepsResponse, voice: Voice): string[] {

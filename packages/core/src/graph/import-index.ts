@@ -67,18 +67,25 @@ export async function projectFilesInRoot(
 export function unresolvedNamesakes(unresolved: Importer[]): (filePath: string) => Importer | undefined {
   const byName = new Map<string, Importer[]>();
   for (const importer of unresolved) {
-    const name = moduleName(importer.imported.specifier.split('/').pop() ?? '');
+    const name = specifierModuleName(importer.imported.specifier);
     if (!name) continue;
     const list = byName.get(name) ?? [];
     list.push(importer);
     byName.set(name, list);
   }
-  return (filePath) => {
-    const parts = filePath.split(/[\\/]/);
-    const own = moduleName(parts[parts.length - 1]);
-    const name = own === 'index' ? parts[parts.length - 2] : own;
-    return byName.get(name ?? '')?.find((importer) => importer.filePath !== filePath);
-  };
+  return (filePath) => byName.get(fileModuleName(filePath) ?? '')?.find((importer) => importer.filePath !== filePath);
+}
+
+/** The name an import specifier gives a file: its own, or its directory's for an index file. */
+export function fileModuleName(filePath: string): string | undefined {
+  const parts = filePath.split(/[\\/]/);
+  const own = moduleName(parts[parts.length - 1]);
+  return own === 'index' ? parts[parts.length - 2] : own;
+}
+
+/** The module name a specifier's last segment gives (`'../utils/html.js'` → html). */
+export function specifierModuleName(specifier: string): string {
+  return moduleName(specifier.split('/').pop() ?? '');
 }
 
 /** `view-common.ts`, `view-common.js`, `view-common` → `view-common`. */

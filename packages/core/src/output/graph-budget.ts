@@ -50,7 +50,9 @@ export function fitDeps<T extends EdgeGraph>(
 ): T {
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens || !response.edges.some((edge) => edge.statements)) return full;
-  const bare = { ...response, edges: response.edges.map(({ statements: _statements, ...edge }) => edge) };
+  // The statements go, and the namesake imports with them (their count stays).
+  const { namesakeImports: _namesakes, ...kept } = response as T & { namesakeImports?: unknown };
+  const bare = { ...(kept as T), edges: response.edges.map(({ statements: _statements, ...edge }) => edge) };
   const stripped = withReport(bare, maxTokens, 'no-previews', measure);
   return stripped.budget!.tokens <= maxTokens ? stripped : fitEdges(bare, maxTokens, measure);
 }

@@ -15,6 +15,7 @@ import {
   type Importer,
 } from '../graph/import-index.js';
 import { withStatements, type ImportSite } from '../graph/import-statement.js';
+import { namesakeImports } from '../graph/namesake-imports.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -86,6 +87,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
       () => graph.nodeCount,
     );
   let truncated = false;
+  let namesakes: ReturnType<typeof namesakeImports> = {};
   if (direction !== 'in') {
     truncated = await walk(async (node) => {
       // A file reached through a symlink leading out is shown, never read: its imports are its text.
@@ -99,10 +101,13 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
   }
   if (direction !== 'out') {
     // The layout read afresh: one another answer read a moment ago lacks a file created since (an importer, here).
+    const unresolved: Importer[] = [];
     const importers = await buildImporterIndex(
       deps.importGraph,
       graphFiles(await projectFilesInRoot(deps.importGraph, deps.files, true)),
+      unresolved,
     );
+    namesakes = namesakeImports(filePath, importers, unresolved, deps.paths);
     const cut = await walk(async (node) => {
       const list: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
       return list.map((importer) => ({
@@ -124,6 +129,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     nodes,
     edges,
     ...cutFields(truncated, totalEdges),
+    ...namesakes,
     ...searched,
   };
 }

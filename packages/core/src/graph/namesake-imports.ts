@@ -1,0 +1,36 @@
+import type { DepsResponse } from '@cn/protocol';
+import { formatLocationId } from '../domain/ids.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import { fileModuleName, specifierModuleName, type Importer } from './import-index.js';
+
+/** Namesakes listed one by one; the rest are counted. */
+const NAMESAKES_LISTED = 5;
+
+/**
+ * The imports that name the file by its last segment and resolve elsewhere or to nothing (`'./html'` in src/jsx for
+ * src/utils/html.ts): what a search of import lines for the file's name would hit beyond its importers. Agents ran
+ * that search after every `cn deps --direction in` (11 of 28 cross-checks in one hono run).
+ */
+export function namesakeImports(
+  filePath: string,
+  importers: ReadonlyMap<string, Importer[]>,
+  unresolved: readonly Importer[],
+  paths: ProjectPaths,
+): Pick<DepsResponse, 'namesakeImports' | 'namesakeImportCount'> {
+  const name = fileModuleName(filePath);
+  if (!name) return {};
+  const elsewhere = [...importers]
+    .filter(([target]) => target !== filePath)
+    .flatMap(([target, list]) => list.map((importer) => ({ importer, to: paths.toRelative(target) })));
+  const found = [...elsewhere, ...unresolved.map((importer) => ({ importer, to: undefined }))]
+    .filter(
+      ({ importer }) => importer.filePath !== filePath && specifierModuleName(importer.imported.specifier) === name,
+    )
+    .map(({ importer: { filePath: from, imported }, to }) => ({
+      site: formatLocationId(paths.toRelative(from), imported.line, imported.character),
+      specifier: imported.specifier,
+      ...(to !== undefined ? { to } : {}),
+    }))
+    .sort((a, b) => a.site.localeCompare(b.site, 'en', { numeric: true }));
+  return { namesakeImports: found.slice(0, NAMESAKES_LISTED), namesakeImportCount: found.length };
+}
