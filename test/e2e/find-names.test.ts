@@ -56,8 +56,22 @@ describe('cn find: answers that account for the whole name', () => {
     const barrel = await run(['find', 'src/helper/index.ts::getConnInfo', '--no-refs', '--format', 'json']);
     expect([barrel.exitCode, barrel.stderr]).toEqual([0, '']);
     expect(json(barrel).definition).toMatchObject({ id: 'src/lib/conninfo.ts::5::17', kind: 'Function' });
+    // The statements followed, so the barrels need no reading to believe the answer.
+    expect(json(barrel).reachedThrough).toEqual([
+      { site: 'src/helper/index.ts:1', statement: "export * from './conninfo';" },
+      { site: 'src/helper/conninfo.ts:1', statement: "export * from '@lib/conninfo';" },
+    ]);
+    const compact = await run(['find', 'src/helper/index.ts::getConnInfo', '--no-refs', '--format', 'compact']);
+    expect(compact.stdout.split('\n')[1]).toBe(
+      "via src/helper/index.ts:1 export * from './conninfo'; → src/helper/conninfo.ts:1 export * from '@lib/conninfo';",
+    );
     const namespaced = json(await run(['find', 'src/helper/all.ts::info.getConnInfo', '--no-refs']));
     expect(namespaced.definition).toMatchObject({ id: 'src/lib/conninfo.ts::5::17' });
+    expect(namespaced.reachedThrough).toEqual([
+      { site: 'src/helper/all.ts:1', statement: "export * as info from '../lib/conninfo';" },
+    ]);
+    // Declared in the file named: nothing was followed.
+    expect(json(await run(['find', 'src/lib/conninfo.ts::getConnInfo', '--no-refs'])).reachedThrough).toBeUndefined();
     const impl = await run(['inspect', 'src/helper/index.ts::ConnInfo', '--no-code', '--format', 'json']);
     expect(json(impl).result).toMatchObject({ filePath: 'src/lib/conninfo.ts', range: { startLine: 1, endLine: 3 } });
     const missing = await run(['find', 'src/helper/index.ts::getConn']);

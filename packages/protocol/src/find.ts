@@ -81,9 +81,18 @@ export const definitionGroup = z.object({
 });
 export type DefinitionGroup = z.infer<typeof definitionGroup>;
 
+/** A statement a `path::Name` went through to its declaration: where it is (`file:line`) and its line as written. */
+export const reExportHop = z.object({ site: z.string(), statement: z.string() });
+
 export const findResponse = z.object({
   query: z.string(),
   definition: candidate.nullable(),
+  /**
+   * Asked as `path::Name` for a name the file does not declare: the statements followed to the declaration, first
+   * first (each `export *` and `export * as ns`, then the re-export or import that names it), so the barrels need no
+   * reading to believe the answer.
+   */
+  reachedThrough: z.array(reExportHop).optional(),
   references: z.array(reference),
   /**
    * How many references the filters kept (comment mentions only when asked); more than `references.length` when

@@ -2,7 +2,7 @@ import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, Map
 import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
 import { mapHeading, modifierPrefix, outlineSpan, shownName } from './outline-lines.js';
 import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
-import { ambiguityLeft, moreDefinitionsHeading } from './find-groups.js';
+import { ambiguityLeft, moreDefinitionsHeading, throughLine } from './find-groups.js';
 import { otherMatchesLine } from './other-matches.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
 import type { Voice } from './voice.js';
@@ -14,7 +14,7 @@ import type { Voice } from './voice.js';
  */
 export function findCompact(response: FindResponse, voice: Voice): string {
   const lines: string[] = [...moreDefinitionsHeading(response)];
-  if (response.definition) lines.push(...namedLine(response.definition));
+  if (response.definition) lines.push(...namedLine(response.definition), ...throughLine(response));
   else if (response.refs !== 'only') lines.push(`no definition for '${response.query}'${didYouMean(response)}`);
   if (ambiguityLeft(response))
     lines.push(`ambiguous: other matches rank as high; re-ask with ${voice.ask('find', '<id>')} or Container.name`);

@@ -23,3 +23,9 @@ export function moreDefinitionsHeading(response: FindResponse): string[] {
 export function ambiguityLeft(response: FindResponse): boolean {
   return response.ambiguous === true && !(response.moreDefinitions ?? []).some((group) => group.relation === 'alike');
 }
+
+/** `via src/index.ts:1 export * from './mod' → src/mod.ts:3 export { A as B } from './a'`: the barrels followed. */
+export function throughLine(response: FindResponse): string[] {
+  const hops = response.reachedThrough ?? [];
+  return hops.length > 0 ? [`via ${hops.map((hop) => `${hop.site} ${hop.statement}`).join(' → ')}`] : [];
+}

@@ -10,7 +10,7 @@ import type {
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
-import { ambiguityLeft, moreDefinitionsHeading } from './find-groups.js';
+import { ambiguityLeft, moreDefinitionsHeading, throughLine } from './find-groups.js';
 import { otherMatchesText } from './other-matches.js';
 import {
   budgetNote,
@@ -70,7 +70,7 @@ export function findText(response: FindResponse, voice: Voice): string {
   const definition = response.definition;
   if (!definition) {
     if (response.refs !== 'only') lines.push(`no definition found for '${response.query}'${didYouMean(response)}`);
-  } else lines.push(...definitionText(definition));
+  } else lines.push(...definitionText(definition), ...throughLine(response).map((line) => `  ${line}`));
   if (ambiguityLeft(response))
     lines.push(`ambiguous   other matches rank as high; re-ask with ${voice.ask('find', '<id>')} or Container.name`);
   if (response.refs !== 'none') lines.push(...referencesText(response, voice));

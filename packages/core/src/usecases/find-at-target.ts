@@ -5,6 +5,8 @@ import type { LocationRefBuilder } from './location-refs.js';
 import { declarationAt, type DeclarationAt } from './outline-node.js';
 import { otherMatchesFor } from './name-matches.js';
 import { resolveTargetPosition } from './target-position.js';
+import type { ReExportHop } from './named-target.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
 import { addSnippet, modeEcho, referencesOf, type Definition, type FindDeps, type FindOptions } from './find-parts.js';
 
 /**
@@ -18,7 +20,7 @@ export async function findAtTarget(
   query: string,
   options: FindOptions,
 ): Promise<FindResponse> {
-  const { filePath, position } = await resolveTargetPosition(deps, query);
+  const { filePath, position, through } = await resolveTargetPosition(deps, query);
   const searched = referencesOf(deps, builder, filePath, position, options);
   const word = identifierAt(await builder.text(filePath), position);
   const { refsIn, refsNotIn } = options.filters;
@@ -34,6 +36,7 @@ export async function findAtTarget(
   return {
     query,
     definition,
+    ...(through ? { reachedThrough: through.map((hop) => reExportHop(deps.paths, hop)) } : {}),
     ...references,
     candidates: [],
     totalCandidates: 0,
@@ -110,4 +113,8 @@ function identifierAt(text: { line(line: number): string | undefined } | undefin
   const content = text?.line(position.line) ?? '';
   const match = /^[\p{L}\p{N}$_]+/u.exec(content.slice(position.character - 1));
   return match ? match[0] : '';
+}
+
+function reExportHop(paths: ProjectPaths, { filePath, statement }: ReExportHop): { site: string; statement: string } {
+  return { site: `${paths.toRelative(filePath)}:${statement.line}`, statement: statement.text };
 }

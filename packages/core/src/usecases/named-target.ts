@@ -1,4 +1,6 @@
+import type { ImportStatement } from '@cn/protocol';
 import { badInput, notFound } from '../domain/errors.js';
+import { importStatementAt } from '../graph/import-statement.js';
 import type { NamedTarget } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import type { OutlineNode } from '../domain/symbols.js';
@@ -14,6 +16,24 @@ interface Declared {
   /** Container names, outermost first, then the name. */
   path: string[];
   position: Position;
+  /** Named by an export or import statement (`export { a as b } from`), which the engine follows further. */
+  statement?: true;
+}
+
+/** A statement a `path::Name` went through to its declaration: an `export *` followed, or the re-export naming it. */
+export interface ReExportHop {
+  /** Absolute. */
+  filePath: string;
+  /** The statement, from the line where it starts, on one line (as `cn deps` shows import statements). */
+  statement: ImportStatement;
+}
+
+export interface NamedPosition {
+  filePath: string;
+  position: Position;
+  text: SourceText;
+  /** From the file named to the declaration, when it was not declared there (empty or absent: it was). */
+  through?: ReExportHop[];
 }
 
 /** How many `export *` hops a `path::Name` follows (a barrel of barrels is two or three), and files it reads. */
@@ -43,7 +63,7 @@ export async function positionOfNamedTarget(
   target: NamedTarget,
   filePath: string,
   text: SourceText,
-): Promise<{ filePath: string; position: Position; text: SourceText }> {
+): Promise<NamedPosition> {
   const read = { names: new Set<string>(), files: 0 };
   const found = await lookUp(deps, target, { filePath, text, wanted: target.name.split('.') }, read);
   if (found) return found;
@@ -61,6 +81,8 @@ interface Visit {
   text: SourceText;
   /** The name path still to find in this file (`ns.Name` is `Name` in the module `export * as ns` names). */
   wanted: string[];
+  /** The file and statement that re-exported this one. */
+  from?: { visit: Visit; at: Position };
 }
 
 /**
@@ -73,7 +95,7 @@ async function lookUp(
   target: NamedTarget,
   start: Visit,
   read: { names: Set<string>; files: number },
-): Promise<{ filePath: string; position: Position; text: SourceText } | undefined> {
+): Promise<NamedPosition | undefined> {
   const seen = new Set([start.filePath]);
   let level = [start];
   for (let depth = 0; level.length > 0 && depth <= MAX_REEXPORT_DEPTH; depth++) {
@@ -83,27 +105,33 @@ async function lookUp(
         : Promise.resolve([]),
     );
     for (const [index, visit] of level.entries()) {
-      const position = declaredPosition(target, visit.wanted, declared[index]);
-      if (position) return { filePath: visit.filePath, position, text: visit.text };
+      const found = declaredPosition(target, visit.wanted, declared[index]);
+      if (!found) continue;
+      const through = hopsTo(visit);
+      if (found.statement) through.push(hop(visit, found.position));
+      return {
+        filePath: visit.filePath,
+        position: found.position,
+        text: visit.text,
+        ...(through.length > 0 ? { through } : {}),
+      };
     }
     for (const { path } of declared.flat()) read.names.add(path.join('.'));
     read.files += level.length;
     const hops = level.flatMap((visit) =>
       exportEntries(visit.text.text).flatMap((entry) => {
         const wanted = entry.name === '*' ? visit.wanted : entry.name === visit.wanted[0] ? visit.wanted.slice(1) : [];
-        return wanted.length > 0 && entry.from !== undefined
-          ? [{ from: visit.filePath, at: entry.resolveAt, wanted }]
-          : [];
+        return wanted.length > 0 && entry.from !== undefined ? [{ from: visit, at: entry.resolveAt, wanted }] : [];
       }),
     );
     const modules = await boundedMap(hops.slice(0, MAX_REEXPORTED_FILES - seen.size), FOLLOW_WIDTH, (hop) =>
-      reExportedModule(deps, hop.from, hop.at),
+      reExportedModule(deps, hop.from.filePath, hop.at),
     );
     level = [];
     for (const [index, module] of modules.entries()) {
       if (!module || seen.has(module.filePath)) continue;
       seen.add(module.filePath);
-      level.push({ ...module, wanted: hops[index].wanted });
+      level.push({ ...module, wanted: hops[index].wanted, from: { visit: hops[index].from, at: hops[index].at } });
     }
   }
   return undefined;
@@ -136,7 +164,18 @@ async function reExportedModule(
 }
 
 /** The shallowest declaration named `wanted`; two at that depth under different containers are refused. */
-function declaredPosition(target: NamedTarget, wanted: string[], declared: Declared[]): Position | undefined {
+/** The statements that led from the file named to this one, first first. */
+function hopsTo(visit: Visit): ReExportHop[] {
+  const hops: ReExportHop[] = [];
+  for (let step = visit.from; step; step = step.visit.from) hops.unshift(hop(step.visit, step.at));
+  return hops;
+}
+
+function hop(visit: Visit, at: Position): ReExportHop {
+  return { filePath: visit.filePath, statement: importStatementAt(visit.text, at.line, at.character) };
+}
+
+function declaredPosition(target: NamedTarget, wanted: string[], declared: Declared[]): Declared | undefined {
   const matches = declared
     .filter(({ path }) => endsWith(path, wanted))
     .sort((a, b) => a.path.length - b.path.length || a.position.line - b.position.line);
@@ -152,7 +191,7 @@ function declaredPosition(target: NamedTarget, wanted: string[], declared: Decla
       `qualify it, e.g. ${target.filePath}::${best.path.join('.')}, or pass an id`,
     );
   }
-  return best.position;
+  return best;
 }
 
 function declarations(nodes: OutlineNode[], containers: string[]): Declared[] {
@@ -166,12 +205,16 @@ function declarations(nodes: OutlineNode[], containers: string[]): Declared[] {
 function exported(text: SourceText): Declared[] {
   return exportEntries(text.text)
     .filter(({ name }) => name !== '*' && name !== 'export=')
-    .map(({ name, nameAt }) => ({ path: [name], position: nameAt }));
+    .map(({ name, nameAt }) => ({ path: [name], position: nameAt, statement: true as const }));
 }
 
 /** `import { Node } from './node'`, `import * as ns`, default imports: names the file uses without declaring them. */
 function imported(text: SourceText): Declared[] {
-  return importBindings(text.text).map(({ name, nameAt }) => ({ path: [name], position: nameAt }));
+  return importBindings(text.text).map(({ name, nameAt }) => ({
+    path: [name],
+    position: nameAt,
+    statement: true as const,
+  }));
 }
 
 function endsWith(path: string[], wanted: string[]): boolean {

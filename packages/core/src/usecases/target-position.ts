@@ -4,13 +4,15 @@ import type { Position } from '../domain/location.js';
 import { SourceText } from '../domain/source-text.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import { positionOfNamedTarget } from './named-target.js';
+import { positionOfNamedTarget, type ReExportHop } from './named-target.js';
 import { resolveSourceFile } from './resolve-source.js';
 
 export interface ResolvedTarget {
   filePath: string;
   position: Position;
   text: SourceText;
+  /** A `path::Name` the file has through `export *` or a re-export: the statements followed (named-target.ts). */
+  through?: ReExportHop[];
 }
 
 /**
