@@ -64,6 +64,23 @@ describe('cn find: roles, groups, files and several queries', () => {
     expect(noTests.stdout.trimEnd().split('\n')).toEqual(['src/index.ts', 'src/repository.ts', 'src/service.ts']);
   });
 
+  it('--in narrows where the name is looked for, and says how many references lie outside it', async () => {
+    const answer = json(await cn(['find', 'Repository', '--in', 'src', '--root', root]));
+    expect(answer.referencesOutsideIn).toEqual({ count: 2, in: 'src' });
+    const compact = await cn(['find', 'Repository', '--in', 'src', '--format', 'compact', '--root', root]);
+    expect(compact.stdout.split('\n')).toContain(
+      '2 references outside --in src: it narrows where the name is looked for; --refs-in keeps only references there',
+    );
+    // Those --refs-not-in leaves out are not counted, and --refs-in says where references count: nothing to say.
+    expect(
+      json(await cn(['find', 'Repository', '--in', 'src', '--refs-not-in', 'test', '--root', root]))
+        .referencesOutsideIn,
+    ).toBeUndefined();
+    expect(
+      json(await cn(['find', 'Repository', '--in', 'src', '--refs-in', 'src', '--root', root])).referencesOutsideIn,
+    ).toBeUndefined();
+  });
+
   it('--refs-not-in takes a comma list or the flag repeated (a union); a piece that matches no file is said (issue 23, item 4)', async () => {
     const ask = (...filters: string[]) => cn(['find', REPOSITORY, ...filters, '--format', 'files', '--root', root]);
     const withoutTestsOrIndex = ['src/repository.ts', 'src/service.ts'];

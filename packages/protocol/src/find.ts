@@ -93,6 +93,11 @@ export const findResponse = z.object({
    * reading to believe the answer.
    */
   reachedThrough: z.array(reExportHop).optional(),
+  /**
+   * With `in` and no `refsIn`: how many of the references (those `refsNotIn` keeps) are in files outside `in` (echoed),
+   * which narrows where the name is looked for, not its references. Agents read `--in packages` as narrowing both.
+   */
+  referencesOutsideIn: z.object({ count: z.int(), in: z.string() }).optional(),
   references: z.array(reference),
   /**
    * How many references the filters kept (comment mentions only when asked); more than `references.length` when

@@ -2,7 +2,7 @@ import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, Map
 import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
 import { mapHeading, modifierPrefix, outlineSpan, shownName } from './outline-lines.js';
 import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
-import { ambiguityLeft, moreDefinitionsHeading, throughLine } from './find-groups.js';
+import { ambiguityLeft, moreDefinitionsHeading, outsideInLine, throughLine } from './find-groups.js';
 import { otherMatchesLine } from './other-matches.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
 import type { Voice } from './voice.js';
@@ -23,7 +23,7 @@ export function findCompact(response: FindResponse, voice: Voice): string {
     lines.push(...namedLine(group.definition));
     if (response.refs !== 'none') lines.push(...referencesCompact(group, voice));
   }
-  lines.push(...otherMatchesLine(response.otherMatches));
+  lines.push(...outsideInLine(response, voice), ...otherMatchesLine(response.otherMatches));
   if (response.candidates.length > 0) {
     const total = response.totalCandidates ?? response.candidates.length;
     const shown = total > response.candidates.length ? `${response.candidates.length} of ${total}` : `${total}`;

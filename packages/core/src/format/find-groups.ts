@@ -1,5 +1,6 @@
 import type { FindResponse } from '@cn/protocol';
 import { plural } from './notes.js';
+import type { Voice } from './voice.js';
 
 /**
  * The line above an answer that gives several declarations for one name, so none reads as the only one:
@@ -22,6 +23,18 @@ export function moreDefinitionsHeading(response: FindResponse): string[] {
 /** The old "ambiguous" line, said only when the declarations that rank alike were not all answered. */
 export function ambiguityLeft(response: FindResponse): boolean {
   return response.ambiguous === true && !(response.moreDefinitions ?? []).some((group) => group.relation === 'alike');
+}
+
+/**
+ * `--in` narrows where the name is looked for; its references are the project's. Said when some lie outside, with
+ * the option that keeps only those inside.
+ */
+export function outsideInLine(response: FindResponse, voice: Voice): string[] {
+  const outside = response.referencesOutsideIn;
+  if (!outside) return [];
+  return [
+    `${plural(outside.count, 'reference')} outside ${voice.option('in')} ${outside.in}: it narrows where the name is looked for; ${voice.option('refsIn')} keeps only references there`,
+  ];
 }
 
 /** `via src/index.ts:1 export * from './mod' → src/mod.ts:3 export { A as B } from './a'`: the barrels followed. */

@@ -1,6 +1,7 @@
 import type { TokenMeasure } from '../output/budget.js';
 import { estimateJsonTokens, estimateTokens } from '../output/token-estimate.js';
-import type { OtherMatches, UnmatchedScope } from '@cn/protocol';
+import type { FindResponse, OtherMatches, UnmatchedScope } from '@cn/protocol';
+import { outsideInLine } from './find-groups.js';
 import { escapeAnswerControls, jsonText } from './control-characters.js';
 import { otherFilesLine, otherMatchesLine } from './other-matches.js';
 import { CLI_VOICE, type Voice } from './voice.js';
@@ -75,9 +76,13 @@ export function unmatchedLines(answer: unknown, voice: Voice): string[] {
  * reads as text; ids and files feed pipes, so their reader says it on stderr, as it does the warnings: for files, the
  * files `rg -lw` would add. Agents asked for `--format files` and, without the line, ran that rg themselves.
  */
-export function wordMatchLines(answer: unknown, format: AnswerFormat): string[] {
-  const matches = escapeAnswerControls(answer as { otherMatches?: OtherMatches } | undefined)?.otherMatches;
-  return format === 'files' ? otherFilesLine(matches) : otherMatchesLine(matches);
+export function wordMatchLines(answer: unknown, format: AnswerFormat, voice: Voice = CLI_VOICE): string[] {
+  const shown = escapeAnswerControls(answer as (Partial<FindResponse> & { otherMatches?: OtherMatches }) | undefined);
+  const outside = shown?.referencesOutsideIn ? outsideInLine(shown as FindResponse, voice) : [];
+  return [
+    ...outside,
+    ...(format === 'files' ? otherFilesLine(shown?.otherMatches) : otherMatchesLine(shown?.otherMatches)),
+  ];
 }
 
 /** What a budget counts: the estimate of exactly what will be printed. */

@@ -10,7 +10,7 @@ import type {
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
-import { ambiguityLeft, moreDefinitionsHeading, throughLine } from './find-groups.js';
+import { ambiguityLeft, moreDefinitionsHeading, outsideInLine, throughLine } from './find-groups.js';
 import { otherMatchesText } from './other-matches.js';
 import {
   budgetNote,
@@ -78,7 +78,7 @@ export function findText(response: FindResponse, voice: Voice): string {
     lines.push(...definitionText(group.definition));
     if (response.refs !== 'none') lines.push(...referencesText(group, voice));
   }
-  lines.push(...otherMatchesText(response.otherMatches));
+  lines.push(...outsideInLine(response, voice), ...otherMatchesText(response.otherMatches));
   if (response.candidates.length > 0) {
     const total = Math.max(response.totalCandidates ?? 0, response.candidates.length);
     const shown = total > response.candidates.length ? `, ${response.candidates.length} shown` : '';

@@ -13,6 +13,7 @@ import { declarationsAnswered, type AnsweredDeclaration } from './same-name.js';
 import { otherMatchesFor } from './name-matches.js';
 import { modeEcho, namedRef, referencesOf, type FindOptions } from './find-parts.js';
 import type { SourceLocation } from '../domain/location.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
 import { findInherited, listMembers, type MemberFindDeps } from './find-members.js';
 
 const DEFAULT_CANDIDATE_LIMIT = 10;
@@ -118,6 +119,10 @@ async function findByName(
         : otherMatchesFor(deps, builder, splitQualifiedName(query).name, request, everyReference),
     ]);
   const moreDefinitions = groups.map(({ locations: _places, ...group }) => group);
+  const outsideIn =
+    within && options.refs !== 'none' && request.refsIn === undefined
+      ? outsideOf(within, request.refsNotIn, deps.paths, (await everyReference()).flat())
+      : 0;
   const groupsCut = moreDefinitions.some((group) => group.truncated);
   return {
     query,
@@ -132,9 +137,24 @@ async function findByName(
       ? { moreDefinitions: moreDefinitions.map(({ truncated: _cut, ...group }) => group) }
       : {}),
     ...words,
+    ...(outsideIn > 0 ? { referencesOutsideIn: { count: outsideIn, in: request.in! } } : {}),
     ...(complete ? {} : { complete: false, incomplete: joinReasons(references.incomplete, INDEX_BUILDING) }),
     ...modeEcho(options),
   };
+}
+
+/** References in files `in` leaves out and `refsNotIn` keeps. */
+function outsideOf(
+  within: (relativePath: string) => boolean,
+  refsNotIn: string | undefined,
+  paths: ProjectPaths,
+  locations: SourceLocation[],
+): number {
+  const dropped = pathFilter(refsNotIn, '--refs-not-in');
+  return locations.filter((location) => {
+    const relative = paths.toRelative(location.filePath);
+    return !within(relative) && !dropped?.(relative);
+  }).length;
 }
 
 /** Another declaration the name answers, with its own references (their search report is the answer's). */
