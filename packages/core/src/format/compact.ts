@@ -1,7 +1,8 @@
 import type { Candidate, FindResponse, InspectManyResponse, InspectResponse, MapResponse } from '@cn/protocol';
 import { cutNotes, groupByFile, incompleteNote, place, plural, previewOf, snippetLines } from './notes.js';
 import { mapHeading, modifierPrefix, outlineSpan, shownName } from './outline-lines.js';
-import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
+import { groupLines, leftOutNote } from './find-many.js';
+import type { ReferenceFields } from '../usecases/find-references.js';
 import { ambiguityLeft, moreDefinitionsHeading, outsideInLine, throughLine } from './find-groups.js';
 import { otherMatchesLine } from './other-matches.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';

@@ -2,20 +2,9 @@ import type { FindResponse } from '@cn/protocol';
 import { escapeControls, jsonText } from './control-characters.js';
 import type { AnswerFormat } from './presenter.js';
 import type { Voice } from './voice.js';
+import type { ReferenceFields } from '../usecases/find-references.js';
 
 type FileGroup = NonNullable<FindResponse['referenceFiles']>[number];
-/** The reference fields an answer and each of its `moreDefinitions` share. */
-export type ReferenceFields = Pick<
-  FindResponse,
-  | 'references'
-  | 'totalReferences'
-  | 'totalReferenceFiles'
-  | 'filteredReferences'
-  | 'commentReferences'
-  | 'referenceFiles'
-  | 'referenceSymbols'
-  | 'totalGroups'
->;
 type SymbolGroup = NonNullable<FindResponse['referenceSymbols']>[number];
 
 /** `call 3, import 1`: a file's references by role (absent when the budget's grouped stage counted them). */

@@ -9,7 +9,8 @@ import type {
   UnresponsiveStatus,
 } from '@cn/protocol';
 import { describeProgress } from './progress-text.js';
-import { groupLines, leftOutNote, type ReferenceFields } from './find-many.js';
+import { groupLines, leftOutNote } from './find-many.js';
+import type { ReferenceFields } from '../usecases/find-references.js';
 import { ambiguityLeft, moreDefinitionsHeading, outsideInLine, throughLine } from './find-groups.js';
 import { otherMatchesText } from './other-matches.js';
 import {

@@ -8,7 +8,8 @@ import { pathFilter } from '../ranking/path-filter.js';
 import type { LocationRefBuilder } from './location-refs.js';
 
 export type ReferenceFilters = Pick<FindRequest, 'role' | 'refsIn' | 'refsNotIn' | 'group' | 'limit'>;
-export type ReferencePart = Pick<
+/** The reference fields an answer and each of its `moreDefinitions` share. */
+export type ReferenceFields = Pick<
   FindResponse,
   | 'references'
   | 'totalReferences'
@@ -18,7 +19,8 @@ export type ReferencePart = Pick<
   | 'referenceFiles'
   | 'referenceSymbols'
   | 'totalGroups'
-> & { truncated: boolean };
+>;
+export type ReferencePart = ReferenceFields & { truncated: boolean };
 
 interface Classified {
   location: SourceLocation;
