@@ -78,6 +78,18 @@ describe('imports resolved with the options of the project that owns the file (b
     expect(files).toContain('suffixes/src/button.ts');
   });
 
+  it('--refs-not-in leaves importers out and says how many imports; with no importers asked it is refused', async () => {
+    const target = 'paths-base/src/view-common.ts';
+    const filtered = json(
+      await cn(['deps', target, '--direction', 'in', '--refs-not-in', 'paths-base/src/panel.ts', '--root', root]),
+    );
+    expect(filtered.edges.map((edge: Edge) => edge.from)).toEqual(['paths-base/src/page.ts']);
+    expect(filtered.filteredImports).toBe(1);
+    const refused = await cn(['deps', target, '--refs-in', 'paths-base', '--root', root]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/^cn: --refs-in and --refs-not-in choose importers/);
+  });
+
   it('says which other imports name the file but resolve elsewhere, or that none do (issue 23)', async () => {
     const target = 'paths-base/src/view-common.ts';
     const ask = async () =>

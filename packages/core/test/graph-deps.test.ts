@@ -109,6 +109,21 @@ describe('fileDeps', () => {
     expect(response.edges.map((edge) => `${edge.from} → ${edge.to}`)).toContain('src/main.ts → src/legacy.cjs');
   });
 
+  it('--refs-in / --refs-not-in choose the importers, counting the import statements left out', async () => {
+    const { deps } = setup();
+    const response = await fileDeps(deps, { file: 'src/main.ts', direction: 'in', refsNotIn: '**/*.test.ts' });
+    expect(response.edges.map((edge) => edge.from)).toEqual(['src/index.ts']);
+    expect(response.filteredImports).toBe(1);
+    expect(presentAnswer('deps', response, 'compact').output).toContain(
+      '1 import in files --refs-in/--refs-not-in exclude: left out',
+    );
+    const only = await fileDeps(deps, { file: 'src/main.ts', direction: 'in', refsIn: 'src/app.test.ts' });
+    expect(only.edges.map((edge) => edge.from)).toEqual(['src/app.test.ts']);
+    // A file's own imports are all listed: the filters choose importers only.
+    const error = await fileDeps(deps, { file: 'src/main.ts', refsIn: 'src' }).catch((caught: CnError) => caught);
+    expect((error as CnError).message).toMatch(/--refs-in and --refs-not-in choose importers/);
+  });
+
   it.each([
     [{ file: 'src/nope.ts' }, /no such file/],
     [{ file: '../outside.ts' }, /outside the project root/],

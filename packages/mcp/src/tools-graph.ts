@@ -9,7 +9,7 @@ export const GRAPH_TOOLS = [
   tool({
     name: 'cn_calls',
     description:
-      'Call graph: callers (in), callees (out) or both; calls and new only; top-level code is <module> (its id: the file). A file: its top-level calls.',
+      'Callers (in), callees (out) or both; calls and new only; top-level code is <module> (id: the file; a file asked: its calls).',
     input: {
       target: target.describe('Name, Container.member, id or file'),
       targets: callsRequest.shape.targets.describe('More targets, same graph'),
@@ -43,7 +43,7 @@ export const GRAPH_TOOLS = [
   tool({
     name: 'cn_impl',
     description:
-      'Type hierarchy: subtypes and implementers at every level (sub), supertypes (super) or both; a member: its implementations; a file: each type in it.',
+      'Subtypes and implementers at every level (sub), supertypes (super) or both; a member: its implementations; a file: its types.',
     input: {
       target,
       kind,
@@ -67,29 +67,33 @@ export const GRAPH_TOOLS = [
   }),
   tool({
     name: 'cn_deps',
-    description:
-      'Import graph of a file: its imports (out), its importers (in) or both; or orphans: files nothing imports.',
+    description: "A file's imports (out), importers (in) or both; or orphans: files nothing imports.",
     input: {
       file: depsRequest.shape.file.min(1).optional().describe('Root-relative path'),
       direction: direction('out'),
       depth,
       orphans: z.boolean().optional().describe('Files nothing imports (no file)'),
+      refsIn: depsRequest.shape.refsIn.describe('Only importers in path/glob'),
+      refsNotIn: depsRequest.shape.refsNotIn.describe('No importers in path/glob'),
       limit: limit.describe('Max edges (orphans: files)'),
       maxTokens,
     },
     route: 'deps',
-    call: ({ file, direction, depth, orphans, limit }, { root, daemon }) => {
+    call: ({ file, direction, depth, orphans, refsIn, refsNotIn, limit }, { root, daemon }) => {
       if (orphans) {
         if (file !== undefined) throw new CnError('bad-input', 'orphans takes no file', 'leave out file');
         return daemon.call('orphans', requestBody('orphans', { limit }));
       }
       if (file === undefined) throw new CnError('bad-input', 'no file given', 'pass a file, or orphans: true');
-      return daemon.call('deps', requestBody('deps', { file: absolute(root, file), direction, depth, limit }));
+      return daemon.call(
+        'deps',
+        requestBody('deps', { file: absolute(root, file), direction, depth, refsIn, refsNotIn, limit }),
+      );
     },
   }),
   tool({
     name: 'cn_diagnostics',
-    description: 'Type errors and warnings of some files or directories, or of the whole project.',
+    description: 'Type errors and warnings of some files or directories, or of the project.',
     input: {
       files: diagnosticsRequest.shape.files.describe('Root-relative files or directories (default: all)'),
       // Not the route's page size: the CLI's --limit, a cut of the assembled answer.

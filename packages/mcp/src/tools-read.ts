@@ -19,7 +19,7 @@ const nonEmpty = (field: z.ZodOptional<z.ZodString>) => field.unwrap().min(1).op
 export const READ_TOOLS = [
   tool({
     name: 'cn_overview',
-    description: 'Repo map: per file its top-level declarations with signatures, most-used first. Start here.',
+    description: "Repo map: each file's top-level declarations with signatures, most used first. Start here.",
     input: {
       dir: overviewRequest.shape.dir.describe('Root-relative directory (default: all)'),
       limit: limit.describe('Max files'),
@@ -35,13 +35,12 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_unused',
-    description: 'Top-level declarations of a file, directory or project nothing else uses; used-only-by-tests marked.',
+    description:
+      'Top-level declarations of a file, directory or project nothing else uses (used only by tests: marked).',
     input: {
       path: nonEmpty(unusedRequest.shape.path).describe('File or directory (default: the project)'),
-      exported: unusedRequest.shape.exported.describe('Only exports; only uses in other files count'),
-      membersOf: nonEmpty(unusedRequest.shape.membersOf).describe(
-        'Instead of path: a class (name or id) whose members to check',
-      ),
+      exported: unusedRequest.shape.exported.describe('Only exports, used from other files'),
+      membersOf: nonEmpty(unusedRequest.shape.membersOf).describe('Instead of path: a class whose members to check'),
       kind,
       refsIn: nonEmpty(unusedRequest.shape.refsIn).describe('Only uses in path/glob count'),
       refsNotIn: nonEmpty(unusedRequest.shape.refsNotIn).describe('Uses in path/glob do not count'),
@@ -62,8 +61,7 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_map',
-    description:
-      'Outline of a file, or of one declaration (path::Name): symbols with kind, modifiers, lines, id; re-exports resolved.',
+    description: 'Outline of a file or one declaration (path::Name): kind, modifiers, lines, id of each symbol.',
     input: {
       file,
       kind,
@@ -100,12 +98,11 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_inspect',
-    description:
-      'Source of the declaration enclosing each id (from other cn tools, or path:line), plus ids of symbols it uses.',
+    description: 'Source of the declaration around each id (or path:line), and ids of the symbols it uses.',
     input: {
-      ids: inspectManyRequest.shape.ids.min(1).describe('One id: {result}; several: {results, failures}'),
+      ids: inspectManyRequest.shape.ids.min(1).describe('One id: {result}; more: {results, failures}'),
       expand: inspectRequest.shape.expand.describe(
-        'block: enclosing block, e.g. an if (default); declaration: its method or function; surround: lines around',
+        'block: the enclosing block (default); declaration: its function or method; surround: lines around',
       ),
       context: inspectRequest.shape.context.describe('Lines either side for surround (default 5)'),
       code: inspectRequest.shape.code.describe("false: only each block's line range (no code)"),
@@ -124,7 +121,7 @@ export const READ_TOOLS = [
   }),
   tool({
     name: 'cn_status',
-    description: "The project's shared daemon: running, pid, state, versions. Does not start it.",
+    description: "The project's daemon: running, pid, state, versions. Does not start it.",
     input: {},
     route: 'status',
     // Like `cn status`: report "not running" rather than start a daemon to ask it.

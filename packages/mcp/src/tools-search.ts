@@ -6,7 +6,7 @@ import { kind, limit, maxTokens, snippet, tool } from './tool.js';
 export const SEARCH_TOOLS = [
   tool({
     name: 'cn_search',
-    description: 'Declarations ranked by how well words or a question match them (name unknown).',
+    description: 'Declarations ranked by how well words or a question match them.',
     input: {
       query: searchRequest.shape.query.min(1).describe('Words or a question'),
       kind,

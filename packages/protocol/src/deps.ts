@@ -2,13 +2,17 @@
 import { z } from 'zod';
 import { graphDepth, graphDirection, graphResponse } from './graph.js';
 import { MAX_PATH_LENGTH } from './limits.js';
-import { budgetReport, optionalSearchReport, searchReport } from './shared.js';
+import { budgetReport, optionalSearchReport, scopeWarnings, searchReport } from './shared.js';
 
 export const depsRequest = z.strictObject({
   /** A project file (relative to the root or absolute). */
   file: z.string().max(MAX_PATH_LENGTH),
   direction: graphDirection.optional(),
   depth: graphDepth.optional(),
+  /** Only importers in files under this root-relative path or matching this glob (as `cn find --refs-in`). */
+  refsIn: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** No importers in files under this path or matching this glob (tests: `--refs-not-in "tests/**"`). */
+  refsNotIn: z.string().max(MAX_PATH_LENGTH).optional(),
   /** At most this many edges (in the graph's order); `totalEdges` and `truncated` say when more exist. */
   limit: z.int().min(1).optional(),
 });
@@ -18,6 +22,9 @@ export const depsResponse = graphResponse.extend({
   ...optionalSearchReport,
   /** How many edges the graph has when `limit` (or the client's `--max-tokens`) cut the list. */
   totalEdges: z.int().optional(),
+  /** Import statements of importers `refsIn`/`refsNotIn` leave out. */
+  filteredImports: z.int().optional(),
+  ...scopeWarnings,
   /**
    * With importers (`in`, `both`): the project's other imports whose specifier's last segment names the file
    * (`'./html'`, `'../utils/html.js'` for src/utils/html.ts; `'./dir'` for dir/index.ts) but resolve elsewhere or to

@@ -5,12 +5,14 @@ import { EXIT } from '../exit-codes.js';
 import { printAnswer } from '../format/output.js';
 import { wholeNumber, type CommandHost } from '../run.js';
 import { userFile } from '../user-paths.js';
-import { limitFlag, maxTokensFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
+import { limitFlag, maxTokensFlag, scopeFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
 
 interface DepsFlags extends SharedFlags {
   direction?: string;
   depth?: unknown;
   orphans?: boolean;
+  refsIn?: unknown;
+  refsNotIn?: unknown;
 }
 
 export function registerDeps({ cli, run }: CommandHost): void {
@@ -21,13 +23,15 @@ export function registerDeps({ cli, run }: CommandHost): void {
     )
     .option('--direction <way>', 'out (its imports, default), in (its importers) or both')
     .option('--depth <n>', `Steps to follow, 1 to ${MAX_DEPTH} (default 1)`)
-    .option('--orphans', 'List project files no other file imports (entry points flagged)');
+    .option('--orphans', 'List project files no other file imports (entry points flagged)')
+    .option('--refs-in <path>', 'Only importers in files under this path, or matching this glob (--direction in, both)')
+    .option('--refs-not-in <path>', 'No importers in files under this path or matching this glob ("tests/**")');
   withAnswerOptions(command, {
     limit: 'At most n edges (--orphans: n files); the answer says the total and truncated',
     maxTokens: 'Shrink the answer to about n tokens: edges (files) cut from the end, then totals only',
   })
     .example('cn deps src/api/routes.ts --depth 2 --format tree')
-    .example('cn deps src/domain/user.ts --direction in')
+    .example('cn deps src/domain/user.ts --direction in --refs-not-in "**/*.test.ts"')
     .example('cn deps --orphans --format text')
     .action((file: string | undefined, flags: DepsFlags) =>
       run(async (context) => {
@@ -46,6 +50,8 @@ export function registerDeps({ cli, run }: CommandHost): void {
           file: userFile(context, file),
           direction: flags.direction === undefined ? undefined : checkDirection(flags.direction, 'out'),
           depth: wholeNumber(flags.depth, '--depth', 1, MAX_DEPTH),
+          refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),
+          refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
           limit,
         });
         const response = await daemonCall(context, 'deps', body);

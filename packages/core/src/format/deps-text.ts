@@ -92,6 +92,11 @@ function namesakeLine(response: DepsResponse): string[] {
 
 function edgeNotes(response: DepsResponse, voice: Voice): string[] {
   return [
+    ...(response.filteredImports
+      ? [
+          `${plural(response.filteredImports, 'import')} in files ${voice.option('refsIn')}/${voice.option('refsNotIn')} exclude: left out`,
+        ]
+      : []),
     ...cutNotes(
       { truncated: response.totalEdges !== undefined ? true : undefined, budget: response.budget },
       response.edges.length,

@@ -30,8 +30,8 @@ Every answer carries ids (path::line::char) that any cn command accepts back, an
 - What does changing X reach? \`cn impact X --format compact\` (files that call or import it, barrels followed;
   tests listed; \`--depth 2\`: callers' users too; \`--since HEAD\`: what uncommitted changes reach)
 - What extends / implements it (or does it extend)? \`cn impl X --direction sub|super|both\` (mixins, class expressions too)
-- What imports this file? \`cn deps path/file.ts --direction in --format compact\` (each import statement, its line
-  and the tsconfig \`paths\` alias it went through); unused files: \`cn deps --orphans\`
+- What imports this file? \`cn deps path/file.ts --direction in --format compact\` (each import statement and the
+  \`paths\` alias it went through; \`--refs-not-in "tests/**"\`); unused files: \`cn deps --orphans\`
 - Dead code? \`cn unused [file|dir] [--kind function]\` (nothing else uses them; used only by tests or read by a
   computed key \`ns[key]\`: marked); exports no other file uses: \`--exported\`; whose uses count: \`--refs-in src\`,
   \`--refs-not-in "**/*.test.*"\`; a class's members (subclass uses count, statics apart): \`cn unused MyClass --members\`

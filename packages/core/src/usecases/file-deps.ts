@@ -21,6 +21,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
+import { pathFilter } from '../ranking/path-filter.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
 
 type Deps = {
@@ -50,6 +51,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
   const direction = checkDirection(request.direction, 'out');
   const depth = checkDepth(request.depth);
   const limit = checkLimit(request.limit);
+  const keep = importerFilter(deps.paths, request);
   const filePath = await resolveSourceFile(deps.files, request.file);
   const entryPoints = new Set(await deps.importGraph.entryPoints());
   const fileNode = (file: string): ModuleNode => ({ id: deps.paths.toRelative(file), kind: 'File', filePath: file });
@@ -87,6 +89,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
       () => graph.nodeCount,
     );
   let truncated = false;
+  let filteredImports = 0;
   let namesakes: ReturnType<typeof namesakeImports> = {};
   if (direction !== 'in') {
     truncated = await walk(async (node) => {
@@ -109,7 +112,9 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     );
     namesakes = namesakeImports(filePath, importers, unresolved, deps.paths);
     const cut = await walk(async (node) => {
-      const list: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
+      const all: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
+      const list = all.filter((importer) => keep(importer.filePath));
+      filteredImports += all.length - list.length;
       return list.map((importer) => ({
         node: fileNode(importer.filePath),
         sites: [siteId(importer.filePath, importer.imported)],
@@ -129,8 +134,24 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     nodes,
     edges,
     ...cutFields(truncated, totalEdges),
+    ...(filteredImports > 0 ? { filteredImports } : {}),
     ...namesakes,
     ...searched,
+  };
+}
+
+/** `refsIn`/`refsNotIn` over an importer's root-relative path; refused for a graph that has no importers. */
+function importerFilter(paths: ProjectPaths, request: DepsRequest): (filePath: string) => boolean {
+  if ((request.refsIn !== undefined || request.refsNotIn !== undefined) && (request.direction ?? 'out') === 'out')
+    throw badInput(
+      '--refs-in and --refs-not-in choose importers',
+      "add --direction in (or both); a file's own imports are all listed",
+    );
+  const inside = pathFilter(request.refsIn, '--refs-in');
+  const outside = pathFilter(request.refsNotIn, '--refs-not-in');
+  return (filePath) => {
+    const relative = paths.toRelative(filePath);
+    return (!inside || inside(relative)) && !outside?.(relative);
   };
 }
 
