@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // How close is cn to the physical limit? For each corpus and each engine, in one run: the node floor, a raw
 // vscode-jsonrpc client to the engine's language server, and whole `cn` processes (cold and warm) told to use that
-// engine through CN_ENGINE; then the ratios of issue 14, one table per engine.
+// engine through CN_ENGINE; then issue 25's targets (targets.mjs), one table per engine.
 //   npm run build && node scripts/bench/bench.mjs [--corpus rxjs,effect,three,typeorm|fixture:<dir>]
 //     [--engine tsserver,native] [--runs 20] [--cold-runs 5]
 import os from 'node:os';
 import path from 'node:path';
-import { CorpusUnavailable, prepareCorpus, removeCorpus, symbolPosition } from './corpora.mjs';
+import { CorpusUnavailable, listSources, prepareCorpus, removeCorpus, symbolPosition } from './corpora.mjs';
 import { ENGINE_NAMES, ENGINES, engineOfStatus } from './engines.mjs';
-import { cn, summarize, timeProcess, timeRequest } from './measure.mjs';
+import { CN_BIN, cn, runNode, summarize, timeOverFloor, timeProcess, timeRequest } from './measure.mjs';
 import { rssOf, treeRss } from './process-tree.mjs';
 import { daemonStartup, moduleLoad } from './daemon-startup.mjs';
 import { loadLine, printCorpusReport, printSummary, printUnavailable } from './report.mjs';
@@ -29,9 +29,12 @@ for (const name of options.corpora) {
   try {
     progress(`${corpus.spec}: node floor`);
     const floor = timeProcess(['-e', '0'], options.runs);
+    // The CLI's own start (issue 25, item 6): no daemon is asked.
+    const cliStart = timeOverFloor(() => runNode([CN_BIN, '--version']), options.runs);
     const daemonModules = moduleLoad(options.runs);
+    const files = listSources(corpus.root).length;
     for (const engine of options.engines) {
-      const result = await benchEngine(corpus, ENGINES[engine], { ...options, floor, daemonModules });
+      const result = await benchEngine(corpus, ENGINES[engine], { ...options, floor, cliStart, files, daemonModules });
       if (result.unavailable) printUnavailable(`${corpus.spec}, ${engine} engine`, result.unavailable);
       else printCorpusReport(result);
       results.push(result);
@@ -63,8 +66,8 @@ function parseArguments(argv) {
   };
 }
 
-async function benchEngine(corpus, engine, { runs, coldRuns, floor, daemonModules }) {
-  const base = { corpus, engine: engine.name, runs, coldRuns };
+async function benchEngine(corpus, engine, { runs, coldRuns, floor, cliStart, files, daemonModules }) {
+  const base = { corpus, engine: engine.name, runs, coldRuns, files };
   const located = engine.locate();
   if (!located.available) return { ...base, unavailable: located.reason };
   const env = { CN_ENGINE: engine.name };
@@ -87,25 +90,37 @@ async function benchEngine(corpus, engine, { runs, coldRuns, floor, daemonModule
     startups.push(daemonStartup(status.logFile));
     stopCn(corpus, engine.name);
   }
+  progress(`${corpus.spec}: cn (${engine.name}), a second start and its first searches`);
+  const secondStart = startThenSearch(corpus, env);
   progress(`${corpus.spec}: cn (${engine.name}), warm`);
   const id = `${corpus.symbol.file}::${raw.position.line}::${raw.position.character}`;
-  cn(['start'], corpus.root, { env });
   const warm = (args) => timeCn(args, corpus.root, runs, env);
   const find = warm(['find', corpus.symbol.name]);
   const map = warm(['map', corpus.bigFile]);
   const inspect = warm(['inspect', id]);
+  // The graph commands where the corpus names their targets (issue 25's target is for large repositories).
+  const impl = corpus.graph ? warm(['impl', corpus.graph.impl]) : undefined;
+  const calls = corpus.graph ? warm(['calls', corpus.graph.calls]) : undefined;
   const daemonPid = JSON.parse(cn(['status', '--format', 'json'], corpus.root, { env }).stdout).pid;
   const result = {
     ...base,
     id,
     floor,
+    cliStart,
     raw,
     cn: {
       coldFind: summarize(coldFinds),
+      // Every cold run but the first follows a stop of cn's own daemon on the unchanged corpus: what cn keeps
+      // across a stop (today only the compile cache of its bundles) is there.
+      coldFindAfterStop: coldFinds.length > 1 ? summarize(coldFinds.slice(1)) : undefined,
+      secondStart,
       startup: summarizeStartups(startups, daemonModules, floor),
       find,
       map,
       inspect,
+      impl,
+      calls,
+      // The daemon process alone; the rest of its tree is the engine.
       daemonRss: rssOf(daemonPid),
       daemonTreeRss: treeRss(daemonPid),
       references: JSON.parse(find.stdout).totalReferences,
@@ -157,11 +172,35 @@ async function benchRaw(corpus, engine, located, { runs, coldRuns }) {
   return raw;
 }
 
+/**
+ * A start after a stop (the corpus unchanged): `cn start`, which returns once every project is loaded, then
+ * `cn search <symbol>` until an answer says `complete: true` (the index built), at most two minutes. Times from the
+ * moment `cn start` returned. One sample: the daemon it starts is the warm one.
+ */
+function startThenSearch(corpus, env) {
+  const started = cn(['start'], corpus.root, { env });
+  const returnedAt = performance.now();
+  const search = () => cn(['search', corpus.symbol.name, '--format', 'json'], corpus.root, { env, allowExit: [0, 1] });
+  const first = search();
+  const firstSearchComplete = JSON.parse(first.stdout).complete === true;
+  let searches = 1;
+  let complete = firstSearchComplete;
+  while (!complete && performance.now() - returnedAt < 120_000) {
+    complete = JSON.parse(search().stdout).complete === true;
+    searches++;
+  }
+  return {
+    startMs: started.ms,
+    firstSearchMs: first.ms,
+    firstSearchComplete,
+    toCompleteMs: complete ? performance.now() - returnedAt : undefined,
+    searches,
+  };
+}
+
+/** A warm command's runs, each paired with a `node -e 0` of its own (measure.mjs, timeOverFloor). */
 function timeCn(args, root, runs, env) {
-  const first = cn(args, root, { env });
-  const samples = [];
-  for (let i = 0; i < runs; i++) samples.push(cn(args, root, { env }).ms);
-  return { ...summarize(samples), stdout: first.stdout };
+  return timeOverFloor(() => cn(args, root, { env }), runs);
 }
 
 /** Medians of the daemon's own start-up phases over the cold runs (from its log). */

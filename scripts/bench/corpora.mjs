@@ -15,8 +15,9 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /**
  * Only `src` is extracted (plus the config): the published dist/ and examples/ trees are not the
  * project an agent edits, and would add loose JS files the raw-LSP baseline would not load.
- * `symbol` is the well-known symbol (the regex's group 1 is its declaration name) and `bigFile`
- * the large file for documentSymbol / foldingRange / cn map.
+ * `symbol` is the well-known symbol (the regex's group 1 is its declaration name), `bigFile`
+ * the large file for documentSymbol / foldingRange / cn map, and `graph` (where set) the targets of the warm
+ * `cn impl` and `cn calls` the bench times.
  */
 export const CORPORA = {
   rxjs: {
@@ -66,6 +67,9 @@ export const CORPORA = {
     git: { mirror: 'typeorm+typeorm', commit: '281bfba42a5813b106bcf5ba79bc7f7251bd1e73' },
     symbol: { name: 'DataSource', file: 'src/data-source/DataSource.ts', declaration: /export class (DataSource)\b/ },
     bigFile: 'src/query-builder/SelectQueryBuilder.ts',
+    // Issue 25's graph target (impl, calls ≤ 2× find on a 2,000-file repository): an interface eleven drivers
+    // implement, and a function called from some fifty places.
+    graph: { impl: 'Driver', calls: 'getMetadataArgsStorage' },
   },
 };
 

@@ -42,6 +42,34 @@ export function timeProcess(argv, runs, options) {
   return summarize(samples);
 }
 
+/**
+ * Times `run` (a whole process) `runs` times, each in a round with a `node -e 0` (the order alternating), after one
+ * untimed run: `overFloor` is the median of each run less its round's floor, which the shared machine's drift
+ * mostly cancels; `floor` the floors' summary. Answers what the untimed run printed as `stdout`.
+ */
+export function timeOverFloor(run, runs) {
+  const first = run();
+  const samples = [];
+  const floors = [];
+  const over = [];
+  const floor = () => runNode(['-e', '0']).ms;
+  for (let i = 0; i < runs; i++) {
+    let floorMs;
+    let ms;
+    if (i % 2 === 0) {
+      floorMs = floor();
+      ms = run().ms;
+    } else {
+      ms = run().ms;
+      floorMs = floor();
+    }
+    samples.push(ms);
+    floors.push(floorMs);
+    over.push(ms - floorMs);
+  }
+  return { ...summarize(samples), floor: summarize(floors), overFloor: summarize(over), stdout: first.stdout };
+}
+
 /** Times an async request `runs` times after one untimed warm-up; returns the summary and the last answer. */
 export async function timeRequest(runs, request) {
   let answer = await request();
