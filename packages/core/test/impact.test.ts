@@ -74,6 +74,20 @@ describe('impactOf', () => {
     expect(three.nodes.map((node) => `${node.name}@${node.depth}`)).toContain('<module>@3');
   });
 
+  it('--refs-not-in / --refs-in leave files out, their callers not followed, and count them', async () => {
+    const { deps } = setup();
+    const noTests = await impactOf(deps, { target: 'src/composition.ts::1::17', depth: 3, refsNotIn: 'test' });
+    expect(noTests.tests).toEqual([]);
+    expect(noTests.filteredFiles).toBe(1);
+    // app.ts left out: handle is not followed, so serve and the test are never reached.
+    const noApp = await impactOf(deps, { target: 'src/composition.ts::1::17', depth: 3, refsNotIn: 'src/app.ts' });
+    expect(fileLines(noApp)).toEqual(['src/index.ts@1 imports', 'src/types.ts@1 imports,references']);
+    expect(noApp.nodes.map((node) => node.name)).toEqual(['compose']);
+    expect(noApp.filteredFiles).toBe(1);
+    const onlyTypes = await impactOf(deps, { target: 'src/composition.ts::1::17', refsIn: 'src/types.ts' });
+    expect(fileLines(onlyTypes)).toEqual(['src/types.ts@1 imports,references']);
+  });
+
   it('--since: the declarations the changed lines fall in, merged into one answer', async () => {
     const { deps, changes } = setup({
       'src/composition.ts': [{ start: 1, end: 1 }],

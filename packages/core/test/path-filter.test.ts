@@ -29,7 +29,11 @@ describe('--in path filter', () => {
     ['src/**/*.ts', 'lib/c.ts', false],
     ['**/operators/*', 'src/internal/operators/map.ts', true],
     ['**/operators/*', 'operators/map.ts', true],
-    ['**/operators/*', 'src/operators/deep/map.ts', false],
+    // A glob that matches a directory keeps what is under it, as rg's globs do (`packages/*/src`).
+    ['**/operators/*', 'src/operators/deep/map.ts', true],
+    ['packages/*/src', 'packages/core/src/a/b.ts', true],
+    ['packages/*/src', 'packages/core/test/a.ts', false],
+    ['packages/*/src', 'tests/packages/core/src.ts', false],
     ['src/**', 'src/a/b.ts', true],
     ['*.{ts,js}', 'a.js', true],
     ['*.{ts,js}', 'a.tsx', false],

@@ -35,6 +35,8 @@ export const GRAPH_TOOLS = [
       exact,
       since: impactRequest.shape.since.describe('Git ref'),
       depth: impactRequest.shape.depth.describe('Default 1'),
+      refsIn: impactRequest.shape.refsIn.describe('Only files in path/glob'),
+      refsNotIn: impactRequest.shape.refsNotIn.describe('No files in path/glob'),
       limit: limit.describe('Max files'),
       maxTokens,
     },

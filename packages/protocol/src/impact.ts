@@ -1,7 +1,7 @@
 /** `cn impact` — POST /impact: what a change to symbols reaches, by callers and importers. */
 import { z } from 'zod';
 import { graphDepth, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
-import { MAX_TARGET_LENGTH } from './limits.js';
+import { MAX_PATH_LENGTH, MAX_TARGET_LENGTH } from './limits.js';
 import { budgetReport, scopeWarnings, searchReport } from './shared.js';
 
 export const impactRequest = z.strictObject({
@@ -11,6 +11,10 @@ export const impactRequest = z.strictObject({
   since: z.string().max(MAX_TARGET_LENGTH).optional(),
   depth: graphDepth.optional(),
   ...targetNarrowing,
+  /** Only files under this root-relative path or matching this glob are reached (and their callers followed). */
+  refsIn: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** No files under this path or matching this glob (tests: `"**\/*.test.ts"`): neither listed nor followed. */
+  refsNotIn: z.string().max(MAX_PATH_LENGTH).optional(),
   /** At most this many files (nearest first); `totalFiles` and `truncated` say when more exist. */
   limit: z.int().min(1).optional(),
   /** Shrink the answer to about this many tokens: files and edges cut from the end, then totals only. */
@@ -52,6 +56,8 @@ export const impactResponse = graphResponse.extend({
   totalFiles: z.int().optional(),
   /** How many caller edges there are when `maxTokens` cut them. */
   totalEdges: z.int().optional(),
+  /** Files `refsIn`/`refsNotIn` left out (each would have been listed). */
+  filteredFiles: z.int().optional(),
   /** Calls of a namesake the engine listed among the references (see `cn calls`): left out, their files too. */
   namesakeCallSites: z.int().optional(),
   /** `since`: changed source files whose changes fall in no declaration (imports, top-level statements). */

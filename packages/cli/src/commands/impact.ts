@@ -9,6 +9,7 @@ import {
   limitFlag,
   maxTokensFlag,
   narrowingFlags,
+  scopeFlag,
   withAnswerOptions,
   withNarrowing,
   type NarrowingFlags,
@@ -18,6 +19,8 @@ import {
 interface ImpactFlags extends NarrowingFlags, SharedFlags {
   since?: unknown;
   depth?: unknown;
+  refsIn?: unknown;
+  refsNotIn?: unknown;
 }
 
 export function registerImpact({ cli, run }: CommandHost): void {
@@ -27,7 +30,9 @@ export function registerImpact({ cli, run }: CommandHost): void {
       'Files a change reaches: callers and importers (barrels followed) of a symbol, a file or a git diff, tests flagged',
     )
     .option('--since <ref>', 'The declarations the working tree changed since this git ref (untracked files whole)')
-    .option('--depth <n>', `Callers of callers to follow, 1 to ${MAX_DEPTH} (default 1)`);
+    .option('--depth <n>', `Callers of callers to follow, 1 to ${MAX_DEPTH} (default 1)`)
+    .option('--refs-in <path>', 'Only files under this path, or matching this glob, are listed and followed')
+    .option('--refs-not-in <path>', 'No files under this path or matching this glob ("**/*.test.ts")');
   withAnswerOptions(withNarrowing(command), {
     limit: 'At most n files, nearest first (the answer says totalFiles and truncated)',
     maxTokens: 'Shrink the answer to about n tokens: caller edges cut first, then files',
@@ -44,6 +49,8 @@ export function registerImpact({ cli, run }: CommandHost): void {
           since: sinceFlag(flags.since),
           depth: wholeNumber(flags.depth, '--depth', 1, MAX_DEPTH),
           ...narrowingFlags(context, flags),
+          refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),
+          refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
           limit: limitFlag(flags),
         });
         if ((body.target === undefined) === (body.since === undefined))

@@ -67,6 +67,10 @@ function impactNotes(response: ImpactResponse, voice: Voice): string[] {
     notes.push(
       `${plural(response.namesakeCallSites, 'call')} of a namesake (the definition there is another declaration of the name): left out`,
     );
+  if (response.filteredFiles)
+    notes.push(
+      `${plural(response.filteredFiles, 'file')} in ${voice.option('refsIn')}/${voice.option('refsNotIn')}'s exclusion: left out, not followed`,
+    );
   if (response.changedFiles)
     notes.push(
       `${plural(response.changedFiles, 'changed source file')} with no declaration changed (imports, top-level statements)`,

@@ -34,7 +34,8 @@ export function scopeList(scope: string): string[] {
 
 /**
  * `--in`: a root-relative directory or file (`src/internal`, `src/user.ts`) keeps what is under it;
- * a glob (`src/**\/*.ts`, `**\/operators/*`, `*.{ts,tsx}`) keeps the paths it matches whole; a comma list of
+ * a glob (`src/**\/*.ts`, `**\/operators/*`, `*.{ts,tsx}`) keeps the paths it matches whole, and what is under the
+ * directories it matches (`packages/*\/src`); a comma list of
  * them (scopeList) keeps what any one keeps. Returns a predicate over root-relative, `/`-separated paths (glob
  * syntax: glob.ts).
  */
@@ -59,5 +60,24 @@ function pieceFilter(pattern: string, option: string): (relativePath: string) =>
     );
   }
   if (!isGlob(cleaned)) return (relativePath) => relativePath === cleaned || relativePath.startsWith(`${cleaned}/`);
-  return compileGlob(cleaned);
+  const matches = compileGlob(cleaned);
+  // A glob that names directories (`packages/*/src`) keeps what is under them, as a directory path does: agents
+  // wrote it so and got a filter that matched no file.
+  return (relativePath) => matches(relativePath) || directoriesOf(relativePath).some(matches);
+}
+
+/** `a/b/c.ts` → `a`, `a/b`. */
+function directoriesOf(relativePath: string): string[] {
+  const parts = relativePath.split('/');
+  return parts.slice(0, -1).map((_part, index) => parts.slice(0, index + 1).join('/'));
+}
+
+/**
+ * Where references (callers, importers, uses, reached files) may be: `refsIn` keeps, `refsNotIn` drops, over a
+ * root-relative path. The one rule behind every command's `--refs-in` / `--refs-not-in`.
+ */
+export function referenceScope(scope: { refsIn?: string; refsNotIn?: string }): (relativePath: string) => boolean {
+  const inside = pathFilter(scope.refsIn, '--refs-in');
+  const outside = pathFilter(scope.refsNotIn, '--refs-not-in');
+  return (relativePath) => (!inside || inside(relativePath)) && !outside?.(relativePath);
 }

@@ -21,7 +21,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
-import { pathFilter } from '../ranking/path-filter.js';
+import { referenceScope } from '../ranking/path-filter.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
 
 type Deps = {
@@ -147,12 +147,8 @@ function importerFilter(paths: ProjectPaths, request: DepsRequest): (filePath: s
       '--refs-in and --refs-not-in choose importers',
       "add --direction in (or both); a file's own imports are all listed",
     );
-  const inside = pathFilter(request.refsIn, '--refs-in');
-  const outside = pathFilter(request.refsNotIn, '--refs-not-in');
-  return (filePath) => {
-    const relative = paths.toRelative(filePath);
-    return (!inside || inside(relative)) && !outside?.(relative);
-  };
+  const keeps = referenceScope(request);
+  return (filePath) => keeps(paths.toRelative(filePath));
 }
 
 function importedNode(imported: ModuleImport, fileNode: (file: string) => ModuleNode): ModuleNode {

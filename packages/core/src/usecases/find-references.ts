@@ -4,7 +4,7 @@ import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { MODULE_NODE_NAME } from '../graph/module-items.js';
 import type { ReferenceSite, ReferenceSyntax } from '../ports/reference-syntax.js';
-import { pathFilter } from '../ranking/path-filter.js';
+import { referenceScope } from '../ranking/path-filter.js';
 import type { LocationRefBuilder } from './location-refs.js';
 
 export type ReferenceFilters = Pick<FindRequest, 'role' | 'refsIn' | 'refsNotIn' | 'group' | 'limit'>;
@@ -39,7 +39,7 @@ export async function describeReferences(
   locations: SourceLocation[],
   filters: ReferenceFilters,
 ): Promise<ReferencePart> {
-  const keepsPath = referencePathFilter(filters);
+  const keepsPath = referenceScope(filters);
   const roles = filters.role === undefined || filters.role.length === 0 ? undefined : new Set(filters.role);
   let filtered = 0;
   let comments = 0;
@@ -74,13 +74,6 @@ export async function describeReferences(
     }),
   );
   return { references, ...counts, truncated: shown.length < kept.length };
-}
-
-/** `refsIn` keeps, `refsNotIn` drops: root-relative paths or globs, as for `cn calls` and `cn unused`. */
-function referencePathFilter(filters: ReferenceFilters): (relativePath: string) => boolean {
-  const inside = pathFilter(filters.refsIn, '--refs-in');
-  const outside = pathFilter(filters.refsNotIn, '--refs-not-in');
-  return (relativePath) => (!inside || inside(relativePath)) && (!outside || !outside(relativePath));
 }
 
 function sortByPlace(locations: SourceLocation[]): SourceLocation[] {

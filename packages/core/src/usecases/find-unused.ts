@@ -10,7 +10,7 @@ import type { SymbolIndex } from '../ports/symbol-index.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { kindFilter } from '../ranking/kind-filter.js';
-import { pathFilter } from '../ranking/path-filter.js';
+import { referenceScope } from '../ranking/path-filter.js';
 import { refineKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
 import { resolveSourceFile } from './resolve-source.js';
@@ -241,10 +241,7 @@ function checkLimit(limit: number | undefined): void {
 
 /** The filters on where a use is: `refsIn` keeps, `refsNotIn` drops (both root-relative paths or globs). */
 function usesThatCount(request: UnusedRequest): (relativePath: string) => boolean {
-  const inside = pathFilter(request.refsIn, '--refs-in');
-  const outside = pathFilter(request.refsNotIn, '--refs-not-in');
-  return (relativePath) =>
-    (inside === undefined || inside(relativePath)) && (outside === undefined || !outside(relativePath));
+  return referenceScope(request);
 }
 
 /**

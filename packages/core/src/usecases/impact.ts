@@ -22,6 +22,7 @@ import { resolveSourceFile } from './resolve-source.js';
 import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget } from './symbol-search.js';
 import { guessFields } from './target-guess.js';
+import { referenceScope } from '../ranking/path-filter.js';
 
 export type ImpactDeps = {
   engine: CodeIntelligence;
@@ -57,6 +58,8 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
   const maxTokens = checkMaxTokens(request.maxTokens);
   const depth = checkDepth(request.depth);
   const builder = new LocationRefBuilder(deps.files, deps.paths);
+  const reaches = reachFilter(deps.paths, request);
+  const filtered = new Set<string>();
   const roots: Roots =
     request.since !== undefined
       ? await changedSymbols(deps, builder, request.since)
@@ -88,6 +91,10 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
   for (const item of roots.items) addNode(item, 0);
   const affected = new Map<string, { depth: number; reasons: Set<ImpactReason> }>();
   const note = (filePath: string, level: number, reason: ImpactReason) => {
+    if (!reaches(filePath)) {
+      filtered.add(filePath);
+      return;
+    }
     const known = affected.get(filePath);
     if (!known) affected.set(filePath, { depth: level, reasons: new Set([reason]) });
     else {
@@ -113,7 +120,8 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
           location.range.start.character,
         ),
       );
-      if (step.sites.length > 0) steps.push({ node: from, ...step });
+      // A caller in a file the filters leave out is not followed: its own callers reach through it only.
+      if (step.sites.length > 0 && reaches(from.filePath)) steps.push({ node: from, ...step });
     }
     return steps;
   };
@@ -169,11 +177,23 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
     ...(kept.length < files.length ? { totalFiles: files.length } : {}),
     ...(truncated || kept.length < files.length ? { truncated: true } : {}),
     ...(namesakeCallSites > 0 ? { namesakeCallSites } : {}),
+    ...(filteredCount(filtered, changedFiles) > 0 ? { filteredFiles: filteredCount(filtered, changedFiles) } : {}),
     ...(roots.changedFiles ? { changedFiles: roots.changedFiles } : {}),
     ...searchCompleteness(searchedProjects(deps.engine), truncated ? [`stopped at ${MAX_GRAPH_NODES} symbols`] : []),
     ...(await guessFields(builder, roots.resolved ? [roots.resolved] : [])),
   };
   return maxTokens === undefined ? response : fitImpact(response, maxTokens);
+}
+
+/** `refsIn`/`refsNotIn` over a file's root-relative path: which files impact lists and whose callers it follows. */
+function reachFilter(paths: ProjectPaths, request: ImpactRequest): (filePath: string) => boolean {
+  const keeps = referenceScope(request);
+  return (filePath) => keeps(paths.toRelative(filePath));
+}
+
+/** The files left out that would have been listed (the changed symbols' own files never are). */
+function filteredCount(filtered: Set<string>, changedFiles: Set<string>): number {
+  return [...filtered].filter((filePath) => !changedFiles.has(filePath)).length;
 }
 
 /** A file is its declarations; an id or a name is the symbol there, callable or not. */

@@ -14,7 +14,7 @@ import type { CallHierarchyItem, CodeNavigation } from '../ports/navigation.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { checkMaxTokens } from '../output/budget.js';
 import { fitCalls } from '../output/graph-budget.js';
-import { pathFilter } from '../ranking/path-filter.js';
+import { referenceScope } from '../ranking/path-filter.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { nameMeanings } from './name-meanings.js';
@@ -208,12 +208,8 @@ async function meaningFields(
 
 /** `refsIn`/`refsNotIn` over the caller's root-relative path. */
 function callerFilter(paths: ProjectPaths, request: CallsRequest): (filePath: string) => boolean {
-  const inside = pathFilter(request.refsIn, '--refs-in');
-  const outside = pathFilter(request.refsNotIn, '--refs-not-in');
-  return (filePath) => {
-    const relative = paths.toRelative(filePath);
-    return (!inside || inside(relative)) && (!outside || !outside(relative));
-  };
+  const keeps = referenceScope(request);
+  return (filePath) => keeps(paths.toRelative(filePath));
 }
 
 function callNode(item: CallHierarchyItem, id: string, depth: number): GraphNode {

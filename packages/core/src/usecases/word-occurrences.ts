@@ -2,7 +2,7 @@ import { mapInOrder } from '../bounded-map.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { SourceText } from '../domain/source-text.js';
 import type { ProjectSources } from '../ports/project-sources.js';
-import { pathFilter } from '../ranking/path-filter.js';
+import { pathFilter, referenceScope } from '../ranking/path-filter.js';
 import { letOthersIn, type WorkBudget } from '../search/work-budget.js';
 
 /** Files read at once: the texts are usually cached, so this bounds memory more than waiting. */
@@ -68,10 +68,8 @@ export function describeScope(scope: WordScope): string | undefined {
 
 function scopeFilter(scope: WordScope): (relativePath: string) => boolean {
   const within = pathFilter(scope.in);
-  const inside = pathFilter(scope.refsIn, '--refs-in');
-  const outside = pathFilter(scope.refsNotIn, '--refs-not-in');
-  return (relativePath) =>
-    (!within || within(relativePath)) && (!inside || inside(relativePath)) && (!outside || !outside(relativePath));
+  const references = referenceScope(scope);
+  return (relativePath) => (!within || within(relativePath)) && references(relativePath);
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}\p{M}\p{Pc}]/u;
