@@ -74,8 +74,12 @@ export class FakeEngine implements CodeIntelligence, SymbolIndex {
   /** Absolute paths deleted from disk: asked about, the engine says no such file, as the real one does. */
   readonly deleted = new Set<string>();
 
+  /** Awaited by a search that needs the whole index: a test holds the index's build there. */
+  beforeWholeSearch: (() => Promise<void>) | undefined;
+
   async searchSymbols(query = '', options: { exactSuffices?: boolean } = {}): Promise<SymbolSearch> {
     this.searches.push(options.exactSuffices ? `exact:${query}` : query);
+    if (this.indexBuilding && !options.exactSuffices) await this.beforeWholeSearch?.();
     const hits = await this.matching(query);
     if (!this.indexBuilding || !options.exactSuffices) return { hits, complete: true };
     return { hits: hits.filter((hit) => hit.name === query), complete: false };

@@ -26,6 +26,7 @@ import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
 import { IdleTimer } from './idle-timer.js';
+import { timingFirstQuestions } from './question-timeline.js';
 import { ensurePrivateDirectory, ensureStateDirectory } from '@cn/local-files';
 import { rateLimited } from './log-rate-limit.js';
 import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from '@cn/local-files/daemon-files';
@@ -49,11 +50,13 @@ export function log(line: string): void {
 
 /** The composition root: wires the engine and file adapters into the use cases and serves them. */
 export async function runDaemon(options: DaemonOptions): Promise<void> {
+  const modulesLoaded = sinceProcessStart();
   const root = options.root;
   if (!(await fs.stat(root).catch(() => undefined))?.isDirectory()) throw new Error(`root ${root} is not a directory`);
   ensureStateDirectory(options.stateDir);
   const logFile = path.join(options.stateDir, 'daemon.log');
   daemonLog = new DaemonLog(logFile);
+  log(`cn: modules loaded ${modulesLoaded}`);
   const logDirectory = path.join(options.stateDir, 'tsserver-logs');
   ensurePrivateDirectory(logDirectory);
   const startedAt = new Date();
@@ -99,6 +102,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     import('./http/server.js'),
     import('portfinder'),
   ]);
+  log(`cn: HTTP server modules loaded ${sinceProcessStart()}`);
   const importGraph = new LazyImportGraph(root);
   const stampsOnConnect: StampsOnConnect = new StampsOnConnect(
     { files: (): Promise<string[] | undefined> => sources.listedIfUnchanged(), statStamps },
@@ -138,6 +142,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   const indexWhenQuiet = new IdleTimer(QUIET_BEFORE_SEARCH_INDEX_MS, () => {
     if (!projectLoaded || indexStarted) return;
     indexStarted = true;
+    log(`cn: search index started ${sinceProcessStart()}`);
     searchIndex.start();
   });
   engine.whenReady().then(
@@ -209,7 +214,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       },
       log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }),
       warning: answerWarnings(() => engine.status()),
-      questions: stampsOnConnect,
+      questions: timingFirstQuestions(stampsOnConnect, log, sinceProcessStart),
     },
   );
 

@@ -90,6 +90,7 @@ export class LanguageServerSession {
       (text) => this.onServerOutput(text),
       tempDirectory,
     );
+    settings.onLog(`cn: language server spawned ${Math.round(performance.now())} ms after the process started`);
     this.connection = new LspConnection(this.process.child, {
       onLogMessage: (message, type) => {
         if (type <= adapter.logLevel) this.onServerOutput(message);

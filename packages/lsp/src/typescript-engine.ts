@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import {
   MissingPath,
@@ -106,8 +107,10 @@ const MAX_OPENED_FOR_DIAGNOSTICS = 50;
 
 export async function startTypeScriptEngine(options: EngineOptions): Promise<TypeScriptEngine> {
   const root = path.resolve(options.root);
-  const rootStats = await stat(root).catch(() => undefined);
-  if (!rootStats?.isDirectory()) throw badInput(`project root is not a directory: ${root}`);
+  // Synchronous up to the spawn: the daemon calls this before it loads its HTTP server's modules, and an await here
+  // would let that load (a few hundred ms of CPU) run first (docs/performance.md, a cold find's timeline).
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw badInput(`project root is not a directory: ${root}`);
   const requested = options.engine ?? 'auto';
   const choice = typeof requested === 'string' ? chooseEngine(root, requested, options.trustProject) : requested;
   const engine = new LanguageServerEngine({ ...options, root }, choice);

@@ -6,7 +6,7 @@ import { checkSnippetLevel } from '../output/snippets.js';
 import { pathFilter } from '../ranking/path-filter.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { suggestNames } from '../ranking/did-you-mean.js';
-import { searchSymbolsRanked, splitQualifiedName, validateQuery } from './symbol-search.js';
+import { searchSymbolsRanked, splitQualifiedName, validateQuery, type RankedLocatedSymbol } from './symbol-search.js';
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import { findAtTarget } from './find-at-target.js';
 import { declarationsAnswered, type AnsweredDeclaration } from './same-name.js';
@@ -61,16 +61,25 @@ async function findByName(
   if (isNamePattern(query)) return listByPattern(deps, builder, query, request, options);
   const within = pathFilter(request.in);
   const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
-  const {
-    symbols: located,
-    total,
-    complete,
-  } = await searchSymbolsRanked(deps, (filePath) => builder.text(filePath), query, request.kind, {
-    exact: request.exact,
-    limit: candidateLimit + 1,
-    relativePath: (filePath: string) => deps.paths.toRelative(filePath),
-    ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
-  });
+  const search = (whole: boolean) =>
+    searchSymbolsRanked(deps, (filePath) => builder.text(filePath), query, request.kind, {
+      exact: request.exact,
+      limit: candidateLimit + 1,
+      relativePath: (filePath: string) => deps.paths.toRelative(filePath),
+      ...(within ? { where: (filePath: string) => within(deps.paths.toRelative(filePath)) } : {}),
+      whole,
+    });
+  // Without references nothing is gained by an early declaration: the whole index is waited for at once.
+  const first = await search(options.refs === 'none');
+  let { symbols: located, total } = first;
+  let early: EarlyReferences | undefined;
+  if (!first.complete && located.length > 0) {
+    // The engine's name index is still being built (a cold start) and the exact name already says which declaration
+    // is meant: its references (a find's costly part) are searched while the index is built, and the answer waits
+    // for the whole index, so it is the one a warm daemon gives (candidates and their count included).
+    early = earlyReferences(deps, builder, located, query, options);
+    ({ symbols: located, total } = await search(true));
+  }
   if (located.length === 0) {
     const inherited = await findInherited(deps, builder, query, request, options);
     if (inherited) return inherited;
@@ -90,13 +99,11 @@ async function findByName(
   const { best, more, others, ambiguous, collapsed } = declarationsAnswered(located, {
     qualified: splitQualifiedName(query).container !== undefined,
   });
-  // Several declarations answered share `--limit` (each shows at least one reference; totals count all).
-  const limit = options.filters.limit;
-  const shared =
-    limit === undefined || more.length === 0
-      ? options
-      : { ...options, filters: { ...options.filters, limit: Math.max(1, Math.floor(limit / (more.length + 1))) } };
-  const searched = referencesOf(deps, builder, best.hit.filePath, best.position, shared);
+  const shared = sharedLimit(options, more.length);
+  const searched =
+    early?.at === placeOf(best, more.length)
+      ? early.references
+      : referencesOf(deps, builder, best.hit.filePath, best.position, shared);
   const grouped = Promise.all(more.map((answered) => definitionGroup(deps, builder, answered, shared)));
   const everyReference = async () => {
     const [found, groups] = await Promise.all([searched, grouped]);
@@ -138,9 +145,43 @@ async function findByName(
       : {}),
     ...words,
     ...(outsideIn > 0 ? { referencesOutsideIn: { count: outsideIn, in: request.in! } } : {}),
-    ...(complete ? {} : { complete: false, incomplete: joinReasons(references.incomplete, INDEX_BUILDING) }),
     ...modeEcho(options),
   };
+}
+
+/** References searched before the whole name index was built, for the declaration the exact name pointed at. */
+interface EarlyReferences {
+  at: string;
+  references: ReturnType<typeof referencesOf>;
+}
+
+function earlyReferences(
+  deps: Deps,
+  builder: LocationRefBuilder,
+  located: RankedLocatedSymbol[],
+  query: string,
+  options: Options,
+): EarlyReferences {
+  const { best, more } = declarationsAnswered(located, {
+    qualified: splitQualifiedName(query).container !== undefined,
+  });
+  const references = referencesOf(deps, builder, best.hit.filePath, best.position, sharedLimit(options, more.length));
+  // Unused when the whole index points elsewhere: its failure is then nobody's.
+  references.catch(() => undefined);
+  return { at: placeOf(best, more.length), references };
+}
+
+/** The declaration answered and how many more share `--limit` with it: what its references' answer depends on. */
+function placeOf({ hit, position }: RankedLocatedSymbol, more: number): string {
+  return `${hit.filePath}\0${position.line}\0${position.character}\0${more}`;
+}
+
+/** Several declarations answered share `--limit` (each shows at least one reference; totals count all). */
+function sharedLimit(options: Options, more: number): Options {
+  const limit = options.filters.limit;
+  return limit === undefined || more === 0
+    ? options
+    : { ...options, filters: { ...options.filters, limit: Math.max(1, Math.floor(limit / (more + 1))) } };
 }
 
 /** References in files `in` leaves out and `refsNotIn` keeps. */
@@ -170,14 +211,6 @@ async function definitionGroup(
   ]);
   const { projects: _projects, complete: _complete, incomplete: _incomplete, ...references } = found;
   return { definition, relation, ...references };
-}
-
-/** What a name answered before the engine's symbol index was built may lack (symbol-search.ts). */
-const INDEX_BUILDING =
-  'the symbol index was still being built: totalCandidates counts only names matching exactly; ask again for the rest';
-
-function joinReasons(...reasons: Array<string | undefined>): string {
-  return reasons.filter((reason) => reason !== undefined).join('; ');
 }
 
 /** `cn find "*Router"`, `cn find --kind interface --in src`: every match, best first; no references. */

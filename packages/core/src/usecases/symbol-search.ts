@@ -59,6 +59,8 @@ export interface SymbolSearchOptions {
   limit?: number;
   /** Root-relative paths, so only paths inside the project count as tests or benchmarks. */
   relativePath?: (filePath: string) => string;
+  /** Wait for the whole index even when an exact name would answer sooner (complete: false) without it. */
+  whole?: boolean;
 }
 
 /**
@@ -104,6 +106,7 @@ export async function searchSymbolsRanked(
       `'${query.slice(0, 40)}' is not a symbol name`,
       'pass one name, e.g. cn find User or cn find User.save',
     );
+  if (options.whole) return rankedMatches(deps, texts, query, kind, options, false);
   const quick = await rankedMatches(deps, texts, query, kind, options, true);
   if (quick.complete || quick.symbols.some(({ match }) => match === NameMatch.Exact))
     // --exact lists only exact names, and those are all in a quick answer.

@@ -22,8 +22,13 @@ export interface ServerOptions {
 
 export interface QuestionListener {
   connected(socket: Socket): void;
-  questionStarted(question: object, socket: Socket): void;
-  questionEnded(question: object): void;
+  questionStarted(question: Question, socket: Socket): void;
+  questionEnded(question: Question): void;
+}
+
+/** A proven question (the request object itself, which listeners may key maps on). */
+export interface Question {
+  readonly url: string;
 }
 
 const MAX_WARNING_LENGTH = 500;

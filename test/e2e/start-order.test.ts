@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
+
+/**
+ * What a cold `cn find` goes through, in the order the daemon's log gives it (docs/performance.md, a cold find's
+ * timeline): the order is what the daemon promises, never how long each step takes.
+ */
+describe('a cold start, by its daemon log', () => {
+  const root = copyProject('test/fixtures/ts-multi');
+  afterAll(() => cleanUp(root));
+
+  it('spawns the language server before it loads its HTTP server, and logs each step of the first find', async () => {
+    const found = await cn(['find', 'User', '--root', root, '--format', 'json']);
+    expect(found.exitCode).toBe(0);
+    const status = json<{ logFile: string }>(await cn(['status', '--root', root, '--format', 'json']));
+    const log = readFileSync(status.logFile, 'utf8');
+    // This daemon's start: the log is appended to across daemons of the root.
+    const lines = log.slice(log.lastIndexOf('cn: modules loaded')).split('\n');
+    const at = (pattern: RegExp) => {
+      const index = lines.findIndex((line) => pattern.test(line));
+      expect(index, `${String(pattern)} in\n${lines.join('\n')}`).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    const spawned = at(/cn: language server spawned \d+ ms after the process started/);
+    const serverModules = at(/cn: HTTP server modules loaded \d+ ms after the process started/);
+    const listening = at(/cn: listening \d+ ms after the process started/);
+    const findIn = at(/cn: question \d \(\/find\) in \d+ ms after the process started/);
+    const number = /question (\d)/.exec(lines[findIn]!)![1];
+    const answered = at(new RegExp(`cn: question ${number} answered \\d+ ms after the process started`));
+    expect(spawned).toBeLessThan(serverModules);
+    expect(serverModules).toBeLessThan(listening);
+    expect(listening).toBeLessThan(findIn);
+    expect(findIn).toBeLessThan(answered);
+  });
+});
