@@ -11,7 +11,7 @@ import { LocationRefBuilder } from './location-refs.js';
 import { applyRenameEdits } from './rename-edits.js';
 import { refuseCollision } from './rename-collisions.js';
 import { checkNewName } from './rename-name.js';
-import { resolveSymbolTarget, type NameSearchDeps } from './symbol-search.js';
+import { resolveSymbolTarget, type NameSearchDeps, type ResolvedSymbolTarget } from './symbol-search.js';
 import { guessFields } from './target-guess.js';
 
 type Deps = NameSearchDeps & {
@@ -34,8 +34,6 @@ const MAX_ADDED_ERRORS = 5;
 export async function renameSymbol(deps: Deps, request: RenameRequest): Promise<RenameResponse> {
   checkNewName(request.newName);
   const target = await resolveSymbolTarget(deps, request.target, request);
-  if (request.apply && target.ambiguous)
-    throw badInput(`'${request.target}' matches more than one symbol`, 'preview it, then rename by the id you mean');
   const relative = (filePath: string) => deps.paths.toRelative(filePath);
   const declaration = await declaredInRoot(deps, target.filePath, target.position);
   const prepared = await deps.renaming.prepareRename(target.filePath, target.position);
@@ -46,6 +44,9 @@ export async function renameSymbol(deps: Deps, request: RenameRequest): Promise<
     );
   const edits = await deps.renaming.renameEdits(target.filePath, target.position, request.newName);
   if (edits.length === 0) throw notFound(`the compiler found nothing to rename at '${request.target}'`);
+  const guessed = target.ambiguous && !sameSymbol(target, edits);
+  if (request.apply && guessed)
+    throw badInput(`'${request.target}' matches more than one symbol`, 'preview it, then rename by the id you mean');
   await refuseOutsideRoot(deps, edits);
   const touched = [...new Set(edits.map((edit) => edit.filePath))];
   const { texts, fingerprint } = await deps.writer.read(touched);
@@ -62,7 +63,7 @@ export async function renameSymbol(deps: Deps, request: RenameRequest): Promise<
     fingerprint,
     editCount: edits.length,
     files: edited.map((file) => file.shown),
-    ...(await guessFields(builder, [target])),
+    ...(guessed ? await guessFields(builder, [target]) : {}),
   };
   if (!request.apply) return answer;
   if (request.ifUnchanged !== undefined && request.ifUnchanged !== fingerprint)
@@ -96,6 +97,19 @@ async function declaredInRoot(
   ];
   for (const place of places) await refuseFile(deps, place.filePath, 'is declared');
   return places[1] ?? places[0];
+}
+
+/**
+ * A name that matched several declarations names one symbol when the rename edits each of them: an interface and the
+ * class it merges with, a function's overloads.
+ */
+function sameSymbol(target: ResolvedSymbolTarget, edits: EngineRenameEdit[]): boolean {
+  return (target.alternatives ?? []).every(({ hit, position }) =>
+    edits.some(
+      ({ filePath, range }) =>
+        filePath === hit.filePath && range.start.line === position.line && range.start.character === position.character,
+    ),
+  );
 }
 
 async function refuseOutsideRoot(deps: Deps, edits: EngineRenameEdit[]): Promise<void> {
