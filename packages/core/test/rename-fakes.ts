@@ -7,8 +7,7 @@ import {
   type RenameEngine,
   type RenamePreparation,
 } from '../src/index.js';
-import type { FakeFiles } from './fakes.js';
-import { ROOT, key } from './fakes.js';
+import { ROOT, key, type FakeFiles } from './fakes.js';
 
 /** The engine's rename, answered up front per position; records the files it was told were written. */
 export class FakeRenaming implements RenameEngine {
