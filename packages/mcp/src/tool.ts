@@ -32,6 +32,8 @@ export interface CnTool<Shape extends z.ZodRawShape = z.ZodRawShape, Route exten
   body?: (input: Args<Shape>, context: ToolContext) => unknown;
   /** Replaces the plain forward when the CLI makes more than one request (status, deps --orphans, diagnostics). */
   call?: (input: Args<Shape>, context: ToolContext) => Promise<unknown>;
+  /** It may write into the project (cn_rename with `apply`): not announced as read-only. */
+  writes?: true;
   /** The budget the answer is cut to, from the `maxTokens` asked (overview: a default, and 0 for none). */
   budget?: (maxTokens: number | undefined) => number | undefined;
 }

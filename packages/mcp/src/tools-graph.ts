@@ -77,7 +77,7 @@ export const GRAPH_TOOLS = [
     description: 'Rename a symbol everywhere as the compiler does. Preview (writes nothing) unless apply.',
     input: {
       target,
-      newName: renameRequest.shape.newName.min(1),
+      newName: renameRequest.shape.newName.min(1).describe('One identifier'),
       apply: renameRequest.shape.apply.describe('Write every file or none'),
       ifUnchanged: renameRequest.shape.ifUnchanged.describe("A preview's fingerprint"),
       kind,
@@ -85,6 +85,7 @@ export const GRAPH_TOOLS = [
       exact,
     },
     route: 'rename',
+    writes: true,
   }),
   tool({
     name: 'cn_deps',
