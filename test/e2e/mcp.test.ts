@@ -45,7 +45,8 @@ describe('cn mcp', () => {
     for (const tool of list.tools) {
       expect(tool.name).toMatch(/^cn_[a-z]+$/);
       expect(tool.description?.length).toBeGreaterThan(20);
-      expect(tool.annotations?.readOnlyHint).toBe(true);
+      // cn_rename writes when asked to apply; every other tool only reads.
+      expect(tool.annotations?.readOnlyHint).toBe(tool.name !== 'cn_rename');
       for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
         if (name === 'format') continue;
         expect((property as { description?: string }).description, `${tool.name}.${name}`).toBeTruthy();
@@ -67,7 +68,8 @@ describe('cn mcp', () => {
     expect(formats.cn_status).toEqual(['compact', 'json']);
     // Declared, it would oblige every result to carry structuredContent (the spec; the SDK's client checks).
     for (const tool of tools) expect(tool.outputSchema, tool.name).toBeUndefined();
-    for (const tool of tools.filter((tool) => tool.name !== 'cn_status'))
+    // A rename's edits are its answer: nothing to cut to a budget.
+    for (const tool of tools.filter((tool) => tool.name !== 'cn_status' && tool.name !== 'cn_rename'))
       expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toContain('maxTokens');
   });
 
@@ -184,6 +186,12 @@ describe('cn mcp', () => {
     ],
     ['cn_search', { query: 'user', maxTokens: 60 }, ['search', 'user', '--max-tokens', '60']],
     ['cn_grep', { pattern: 'User\\b' }, ['grep', 'User\\b']],
+    // A preview (no apply): the same edits and fingerprint, nothing written.
+    [
+      'cn_rename',
+      { target: 'User', newName: 'Member', kind: 'class' },
+      ['rename', 'User', 'Member', '--kind', 'class'],
+    ],
     [
       'cn_grep',
       { pattern: 'user', paths: ['src/domain'], ignoreCase: true, codeOnly: true, kind: 'method', limit: 3 },
@@ -254,6 +262,11 @@ describe('cn mcp', () => {
   const inToolWords = (text: string) =>
     text
       .replace(/\(this answer ~\d+\)/, '(this answer ~n)')
+      // A rename's hint applies its preview: both names, and the flags with their values.
+      .replace(
+        /\bcn rename (\S+) (\S+) --apply --if-unchanged (\S+)/,
+        'cn_rename target=$1 newName=$2 apply=true ifUnchanged=$3',
+      )
       .replace(/\bcn (find|map|calls|impl|type|impact) (\S+)/g, (_all, command: string, subject: string) => {
         const argument = { find: 'query', map: 'file' }[command] ?? 'target';
         return `cn_${command} ${argument}=${subject}`;

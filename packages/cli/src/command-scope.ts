@@ -40,6 +40,7 @@ export const COMMAND_SCOPES: Record<string, CommandScope> = {
   unused: asking(formatsOf(PRESENTERS.unused)),
   search: asking(formatsOf(PRESENTERS.search)),
   grep: asking(formatsOf(PRESENTERS.grep)),
+  rename: asking(formatsOf(PRESENTERS.rename)),
   // A few rows of state: no list to make compact.
   start: asking(['json', 'text']),
   status: askingRunning(['json', 'text']),

@@ -8,6 +8,7 @@ export const EXIT = {
   unavailable: 3,
   engineFailure: 4,
   io: 5,
+  conflict: 6,
 } as const;
 
 export const EXIT_BY_KIND: Record<CnErrorKind, number> = {
@@ -16,5 +17,6 @@ export const EXIT_BY_KIND: Record<CnErrorKind, number> = {
   unavailable: EXIT.unavailable,
   'engine-failure': EXIT.engineFailure,
   io: EXIT.io,
+  conflict: EXIT.conflict,
   internal: EXIT.engineFailure,
 };

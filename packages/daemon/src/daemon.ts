@@ -23,6 +23,7 @@ import { NodeSourceFiles } from './adapters/node-source-files.js';
 import { NodeProjectSources, statStamps } from './adapters/project-sources.js';
 import { StampsOnConnect } from './adapters/stamps-on-connect.js';
 import type { DaemonOptions } from './daemon-options.js';
+import { NodeProjectWriter } from './adapters/project-writer.js';
 import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
 import { IdleTimer } from './idle-timer.js';
@@ -122,6 +123,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     engine,
     symbols: engine,
     navigation: engine,
+    renaming: engine,
+    writer: new NodeProjectWriter(root),
     importGraph,
     typeSyntax: new LazyTypeSyntax(),
     changes: new GitChanges(root, options.requestTimeoutMs, files),

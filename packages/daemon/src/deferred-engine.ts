@@ -6,6 +6,7 @@ import {
   type EngineMode,
   type EngineName,
   type EngineStatus,
+  type RenameEngine,
   type SymbolIndex,
 } from '@cn/core';
 import type { TypeScriptEngine } from '@cn/lsp';
@@ -22,7 +23,7 @@ export interface ChosenEngine {
   trustProject: boolean;
 }
 
-export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolIndex {
+export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolIndex, RenameEngine {
   private engine: TypeScriptEngine | undefined;
   private startError: string | undefined;
 
@@ -87,6 +88,15 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolI
   }
   async diagnostics(...args: Parameters<CodeNavigation['diagnostics']>) {
     return (await this.ready()).diagnostics(...args);
+  }
+  async prepareRename(...args: Parameters<RenameEngine['prepareRename']>) {
+    return (await this.ready()).prepareRename(...args);
+  }
+  async renameEdits(...args: Parameters<RenameEngine['renameEdits']>) {
+    return (await this.ready()).renameEdits(...args);
+  }
+  async filesWritten(...args: Parameters<RenameEngine['filesWritten']>) {
+    return (await this.ready()).filesWritten(...args);
   }
   configDiagnostics() {
     return this.engine?.configDiagnostics() ?? [];

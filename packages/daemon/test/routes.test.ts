@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_REQUEST_BYTES, ProjectPaths, SearchIndex, engineFailure, type ReferenceSite } from '@cn/core';
 import { WARNING_HEADER } from '@cn/protocol';
 import { DAEMON_PROOF_HEADER, NONCE_HEADER, daemonProof, sameProof } from '@cn/protocol/request-proof';
-import { FakeReferenceSyntax, ROOT } from '../../core/test/fakes.js';
+import { FakeFiles, FakeReferenceSyntax, ROOT } from '../../core/test/fakes.js';
 import { codebaseFromText } from '../../core/test/call-fakes.js';
 import { FakeImportGraph } from '../../core/test/navigation-fakes.js';
+import { FakeRenaming, FakeWriter } from '../../core/test/rename-fakes.js';
 import { FakeDeclarationSyntax, FakeSources, FakeTimer } from '../../core/test/search-fakes.js';
 import { provenHeaders, rawRequest } from '../../../test/helpers/http.js';
 import { AnswerCache } from '../src/answer-cache.js';
@@ -39,6 +40,7 @@ const STATUS = fakeDaemonStatus(PORT);
 let app: FastifyInstance;
 let routeDeps: Parameters<typeof buildServer>[0];
 let engine: ReturnType<typeof codebaseFromText>['engine'];
+let writer: FakeWriter;
 const logged: string[] = [];
 let activity = 0;
 let warning: string | undefined;
@@ -90,10 +92,26 @@ beforeEach(async () => {
     declarationSyntax: new FakeDeclarationSyntax(),
     sleep: new FakeTimer().sleep,
   });
+  // cn rename greet → hello: the declaration and its import, the engine's edits given up front.
+  const renaming = new FakeRenaming();
+  const greetAt = `${ROOT}/src/greet.ts:1:17`;
+  const nameRange = (line: number, character: number) => ({
+    start: { line, character },
+    end: { line, character: character + 'greet'.length },
+  });
+  renaming.preparations[greetAt] = { renameable: true, range: nameRange(1, 17) };
+  renaming.editsAt[greetAt] = (newText) => [
+    { filePath: `${ROOT}/src/greet.ts`, range: nameRange(1, 17), newText },
+    { filePath: `${ROOT}/src/main.ts`, range: nameRange(1, 10), newText },
+  ];
+  // Its own copy of the texts: a rename applied in one test must not reach the others' sources.
+  writer = new FakeWriter(new FakeFiles({ ...SOURCES }));
   routeDeps = {
     engine,
     symbols: engine,
     navigation,
+    renaming,
+    writer,
     importGraph,
     typeSyntax: { typeDeclarations: async () => [] },
     changes: { changedFiles: async () => [{ filePath: `${ROOT}/src/greet.ts`, lines: [{ start: 5, end: 5 }] }] },
@@ -136,6 +154,21 @@ describe('refusals, before any route runs', () => {
     expect(answer.statusCode).toBe(401);
     expect(answer.json().error).toMatchObject({ kind: 'bad-input', message: 'missing or wrong proof of the token' });
     expect(activity).toBe(0);
+  });
+
+  it('refuses a rename that would write without the proof of the token: only the daemon’s owner makes cn write', async () => {
+    const request = { target: 'greet', newName: 'hello', apply: true };
+    const body = JSON.stringify(request);
+    const stranger = provenHeaders(PORT, 'x'.repeat(48), 'POST', '/rename', body);
+    for (const headers of [{ host: `127.0.0.1:${PORT}`, 'content-type': 'application/json' }, stranger]) {
+      const answer = await app.inject({ method: 'POST', url: '/rename', headers, payload: body });
+      expect(answer.statusCode).toBe(401);
+    }
+    expect(writer.writes).toBe(0);
+    const owner = await proven('POST', '/rename', request);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toMatchObject({ applied: true, editCount: 2 });
+    expect(writer.writes).toBe(1);
   });
 
   it('refuses a proof made with another token with 401 and no daemon proof on the refusal', async () => {

@@ -18,11 +18,13 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     typeDefinition: { linkSupport: false },
     hover: { contentFormat: ['markdown', 'plaintext'] },
     callHierarchy: {},
+    rename: { prepareSupport: true },
     diagnostic: { dynamicRegistration: false },
   },
   workspace: {
     symbol: {},
     configuration: true,
+    workspaceEdit: { documentChanges: false },
     workspaceFolders: true,
   },
   window: { workDoneProgress: true },

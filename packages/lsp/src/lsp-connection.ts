@@ -1,6 +1,7 @@
 import {
   CancellationTokenSource,
   createMessageConnection,
+  ResponseError,
   StreamMessageReader,
   StreamMessageWriter,
   type MessageConnection,
@@ -35,6 +36,19 @@ export interface ConnectionHooks {
 
 interface Pending {
   reject(error: CnError): void;
+}
+
+/**
+ * The server answered the request with an error of its own (a JSON-RPC error response), not a timeout or a closed
+ * connection: an engine failure to most callers, but a rename reads it as the compiler's refusal and its reason.
+ */
+export class ServerErrorResponse extends CnError {
+  constructor(
+    method: string,
+    readonly serverMessage: string,
+  ) {
+    super('engine-failure', `language server failed on ${method}: ${serverMessage}`);
+  }
 }
 
 const TIMEOUT_HINT = 'The project may be too large for the time limit; retry, or raise the request timeout.';
@@ -131,6 +145,9 @@ export class LspConnection {
       // The connection may have closed while the request waited: that, not the request, is the failure.
       this.throwIfClosed();
       const message = error instanceof Error ? error.message : String(error);
+      // typescript-language-server wraps tsserver's words in its own.
+      if (error instanceof ResponseError)
+        throw new ServerErrorResponse(method, firstLine(message).replace(/^Request \S+ failed with message: /, ''));
       throw engineFailure(`language server failed on ${method}: ${firstLine(message)}`);
     } finally {
       clearTimeout(timer);

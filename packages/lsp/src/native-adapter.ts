@@ -30,11 +30,14 @@ const ProjectInfoRequest = new RequestType<{ textDocument: { uri: string } }, { 
  * Automatic type acquisition would run `npm install` into ~/.cache/typescript/7.0 for JavaScript
  * projects (measured: npm children within a second of loading a project that imports lodash); cn only
  * navigates. The native server ignores initializationOptions and reads this through workspace/configuration,
- * under its current key and the deprecated one.
+ * under its current key and the deprecated one. A rename renames every use, as tsserver does with
+ * `providePrefixAndSuffixTextForRename: false` (initialize-params.ts): typescript-go's default would keep the old name
+ * through an alias (`export { priceOf as formatPrice }`), so the two engines would rename differently.
  */
 export const NATIVE_SETTINGS = {
   disableAutomaticTypeAcquisition: true,
   tsserver: { automaticTypeAcquisition: { enabled: false } },
+  preferences: { useAliasesForRenames: false },
 };
 const SETTING_SECTIONS = new Set(['js/ts', 'typescript', 'javascript']);
 

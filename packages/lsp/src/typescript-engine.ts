@@ -24,6 +24,9 @@ import {
   type IncomingCall,
   type LibraryDeclaration,
   type OutgoingCall,
+  type EngineRenameEdit,
+  type RenameEngine,
+  type RenamePreparation,
 } from '@cn/core';
 import { EngineLibrary } from './navigation/library-declarations.js';
 import {
@@ -42,6 +45,7 @@ import type { EngineAdapter } from './engine-adapter.js';
 import { EngineLife } from './engine-life.js';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './navigation/call-hierarchy.js';
 import { hoverAt, locationsAt } from './navigation/symbol-info.js';
+import { prepareRenameAt, renameEditsAt } from './navigation/rename.js';
 
 /** Neither engine can open a file whose name is not UTF-8 (project-layout.ts, nonUtf8Files): said, never silence. */
 function notUtf8(relative: string): CnError {
@@ -92,7 +96,7 @@ export interface EngineOptions {
   whileProjectsLoad?: () => void;
 }
 
-export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, SymbolIndex {
+export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, SymbolIndex, RenameEngine {
   configDiagnostics(): EngineDiagnostic[];
   dispose(): Promise<void>;
   whenReady(): Promise<void>;
@@ -277,6 +281,25 @@ class LanguageServerEngine implements TypeScriptEngine {
     if (this.library?.of !== this.adapter)
       this.library = { of: this.adapter, declarations: new EngineLibrary(this.adapter.libraryDirectory) };
     return this.library.declarations.declarationAt(filePath, position);
+  }
+
+  // RenameEngine (cn rename): project-wide like references, so no edit is computed from a stale open copy.
+
+  async prepareRename(filePath: string, position: Position): Promise<RenamePreparation> {
+    return this.onFile(filePath, (session, file) => prepareRenameAt(session, file, checkPosition(position)));
+  }
+
+  async renameEdits(filePath: string, position: Position, newName: string): Promise<EngineRenameEdit[]> {
+    return this.onFile(filePath, async (session, file) => {
+      await session.documents.syncAll();
+      return renameEditsAt(session, file, checkPosition(position), newName);
+    });
+  }
+
+  /** Opening (or re-syncing) each written file hands the server its new text now, whatever its watchers do. */
+  async filesWritten(filePaths: string[]): Promise<void> {
+    const session = await this.readySession();
+    await Promise.all(filePaths.map((file) => session.documents.sync(file).catch(() => undefined)));
   }
 
   configDiagnostics(): EngineDiagnostic[] {

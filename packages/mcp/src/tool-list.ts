@@ -15,7 +15,7 @@ export function listTools(tools: CnTool[]): { tools: Tool[] } {
       name: tool.name,
       description: tool.description,
       inputSchema: inputSchema(toolShape(tool)),
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: !tool.writes },
     })),
   };
 }

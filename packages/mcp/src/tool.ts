@@ -32,6 +32,8 @@ export interface CnTool<Shape extends z.ZodRawShape = z.ZodRawShape, Route exten
   body?: (input: Args<Shape>, context: ToolContext) => unknown;
   /** Replaces the plain forward when the CLI makes more than one request (status, deps --orphans, diagnostics). */
   call?: (input: Args<Shape>, context: ToolContext) => Promise<unknown>;
+  /** It may write into the project (cn_rename with `apply`): not announced as read-only. */
+  writes?: true;
   /** The budget the answer is cut to, from the `maxTokens` asked (overview: a default, and 0 for none). */
   budget?: (maxTokens: number | undefined) => number | undefined;
 }
@@ -50,8 +52,8 @@ export function absolute(root: string, file: string): string {
 
 // Argument fields several tools share, so each reads the same everywhere (and costs its tokens once per use).
 export const file = mapRequest.shape.file.min(1).describe('Root-relative path');
-export const target = implRequest.shape.target.min(1).describe('Symbol name, Container.member, or id');
-export const kind = findRequest.shape.kind.describe('class, interface, function, method, …');
+export const target = implRequest.shape.target.min(1).describe('Name, Container.member or id');
+export const kind = findRequest.shape.kind.describe('class, function, method …');
 /** Narrow a target given as a name, as cn_find does (kind above, scope and exactness here). */
 export const scope = implRequest.shape.in.describe('Only declarations in path/glob');
 export const exact = implRequest.shape.exact.describe('Only the exact name');

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { CnError, limitListItems } from '@cn/core';
 import { MAX_DEPTH, allDiagnostics, requestBody } from '@cn/protocol';
-import { callsRequest, depsRequest, diagnosticsRequest, impactRequest, implRequest } from '@cn/protocol/schemas';
+import {
+  callsRequest,
+  depsRequest,
+  diagnosticsRequest,
+  impactRequest,
+  implRequest,
+  renameRequest,
+} from '@cn/protocol/schemas';
 import { absolute, depth, direction, exact, kind, limit, scope, maxTokens, target, tool } from './tool.js';
 
 /** The tools that follow the compiler's graph: calls, implementations, types, imports, errors. */
@@ -66,6 +73,21 @@ export const GRAPH_TOOLS = [
     // One symbol: no limit; a long doc comment is what maxTokens drops.
     input: { target, kind, in: scope, exact, maxTokens },
     route: 'type',
+  }),
+  tool({
+    name: 'cn_rename',
+    description: 'Rename a symbol everywhere as the compiler does. Preview (writes nothing) unless apply.',
+    input: {
+      target,
+      newName: renameRequest.shape.newName.min(1).describe('One identifier'),
+      apply: renameRequest.shape.apply.describe('Write every file or none'),
+      ifUnchanged: renameRequest.shape.ifUnchanged.describe("A preview's fingerprint"),
+      kind,
+      in: scope,
+      exact,
+    },
+    route: 'rename',
+    writes: true,
   }),
   tool({
     name: 'cn_deps',

@@ -16,6 +16,7 @@ import { overviewRequest, overviewResponse } from './overview.js';
 import type { RequestOf, RouteName, RouteTypes } from './routes.js';
 import { grepRequest, grepResponse, searchRequest, searchResponse } from './search.js';
 import { shutdownResponse, statusResponse } from './status.js';
+import { renameRequest, renameResponse } from './rename.js';
 import { typeRequest, typeResponse } from './type.js';
 import { unusedRequest, unusedResponse } from './unused.js';
 
@@ -43,4 +44,5 @@ export const ROUTE_SCHEMAS: { [Name in RouteName]: RouteSchemas<Name> } = {
   unused: { request: unusedRequest, response: unusedResponse },
   search: { request: searchRequest, response: searchResponse },
   grep: { request: grepRequest, response: grepResponse },
+  rename: { request: renameRequest, response: renameResponse },
 };

@@ -15,6 +15,7 @@ import type { MapRequest, MapResponse } from './map.js';
 import type { OverviewRequest, OverviewResponse } from './overview.js';
 import type { GrepRequest, GrepResponse, SearchRequest, SearchResponse } from './search.js';
 import type { ShutdownResponse, StatusResponse } from './status.js';
+import type { RenameRequest, RenameResponse } from './rename.js';
 import type { TypeRequest, TypeResponse } from './type.js';
 import type { UnusedRequest, UnusedResponse } from './unused.js';
 
@@ -38,6 +39,7 @@ export const ROUTES = {
   unused: { method: 'POST', path: '/unused' },
   search: { method: 'POST', path: '/search' },
   grep: { method: 'POST', path: '/grep' },
+  rename: { method: 'POST', path: '/rename' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -61,6 +63,7 @@ export interface RouteTypes {
   unused: { request: UnusedRequest; response: UnusedResponse };
   search: { request: SearchRequest; response: SearchResponse };
   grep: { request: GrepRequest; response: GrepResponse };
+  rename: { request: RenameRequest; response: RenameResponse };
 }
 
 export type RequestOf<Name extends RouteName> = RouteTypes[Name]['request'];

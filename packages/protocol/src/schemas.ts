@@ -11,6 +11,7 @@ export * from './calls.js';
 export * from './impact.js';
 export * from './impl.js';
 export * from './type.js';
+export * from './rename.js';
 export * from './deps.js';
 export * from './diagnostics.js';
 export * from './unused.js';

@@ -75,7 +75,7 @@ export const kindCounts = z.record(z.string(), z.int());
 /** The wire shape of every refusal and failure; the kind decides the HTTP status and the CLI's exit code. */
 export const errorBody = z.object({
   error: z.object({
-    kind: z.enum(['bad-input', 'not-found', 'unavailable', 'engine-failure', 'io', 'internal']),
+    kind: z.enum(['bad-input', 'not-found', 'unavailable', 'engine-failure', 'io', 'conflict', 'internal']),
     message: z.string(),
     hint: z.string().optional(),
   }),

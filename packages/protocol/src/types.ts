@@ -11,6 +11,7 @@ export type * from './calls.js';
 export type * from './impact.js';
 export type * from './impl.js';
 export type * from './type.js';
+export type * from './rename.js';
 export type * from './deps.js';
 export type * from './diagnostics.js';
 export type * from './unused.js';

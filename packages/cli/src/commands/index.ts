@@ -16,6 +16,7 @@ import { registerOverview } from './overview.js';
 import { registerMcp } from './mcp.js';
 import { registerSchema } from './schema.js';
 import { registerUnused } from './unused.js';
+import { registerRename } from './rename.js';
 
 type Registration = (host: CommandHost) => void;
 
@@ -34,6 +35,7 @@ export const COMMANDS: Registration[] = [
   registerDeps,
   registerDiagnostics,
   registerUnused,
+  registerRename,
   registerLifecycle,
   registerMcp,
   registerSchema,
@@ -58,6 +60,7 @@ export const REGISTRATION_OF: Readonly<Record<string, Registration>> = {
   type: registerType,
   deps: registerDeps,
   diagnostics: registerDiagnostics,
+  rename: registerRename,
   unused: registerUnused,
   start: registerLifecycle,
   stop: registerLifecycle,

@@ -9,7 +9,8 @@ export type CnErrorKind =
   | 'not-found' // a well-formed question with no answer → exit 1
   | 'unavailable' // daemon could not be started or reached → exit 3
   | 'engine-failure' // the language server failed, crashed or timed out → exit 4
-  | 'io' // the answer could not be written where asked (--output) → exit 5
+  | 'io' // the answer could not be written where asked (--output), or a rename's files → exit 5
+  | 'conflict' // a rename's files changed since its preview (--if-unchanged) → exit 6
   | 'internal'; // a bug; reported like an engine failure
 
 export class CnError extends Error {
@@ -37,6 +38,7 @@ export class MissingPath extends CnError {
 
 export const badInput = (message: string, hint?: string) => new CnError('bad-input', message, hint);
 export const notFound = (message: string, hint?: string) => new CnError('not-found', message, hint);
+export const conflict = (message: string, hint?: string) => new CnError('conflict', message, hint);
 export const engineFailure = (message: string, hint?: string) => new CnError('engine-failure', message, hint);
 
 export function isCnError(value: unknown): value is CnError {

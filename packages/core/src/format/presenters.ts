@@ -23,6 +23,7 @@ import { diagnosticsPresenter, typePresenter } from './graph-text.js';
 import { impactPresenter } from './impact-text.js';
 import { implPresenter } from './impl-text.js';
 import { overviewPresenter } from './overview.js';
+import { renamePresenter } from './rename-text.js';
 import { present, type AnswerFormat, type Presenter } from './presenter.js';
 import { CLI_VOICE, type Voice } from './voice.js';
 import { fileList } from './notes.js';
@@ -104,6 +105,7 @@ export const PRESENTERS = {
     files: grepFiles,
     fit: fitGrep,
   } satisfies Presenter<GrepResponse>,
+  rename: renamePresenter,
   // Its text is already a few short rows.
   status: { text: statusText, compact: statusText } satisfies Presenter<StatusAnswer>,
 };

@@ -21,6 +21,7 @@ const SUBJECT_ARGUMENT: Record<string, string> = {
   type: 'target',
   deps: 'file',
   unused: 'path',
+  rename: 'target',
 };
 
 export const CLI_VOICE: Voice = {

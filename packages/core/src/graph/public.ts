@@ -11,6 +11,7 @@ export * from '../usecases/trace-calls.js';
 export { fitCalls } from '../output/graph-budget.js';
 export { checkHierarchyDirection, findImplementations } from '../usecases/find-implementations.js';
 export * from '../usecases/describe-type.js';
+export * from '../usecases/rename-symbol.js';
 export * from '../usecases/file-deps.js';
 export * from '../usecases/list-diagnostics.js';
 export * from '../output/fit-impl.js';

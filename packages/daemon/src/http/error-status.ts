@@ -6,7 +6,8 @@ export const STATUS_BY_KIND: Record<CnErrorKind, number> = {
   'not-found': 404,
   unavailable: 503,
   'engine-failure': 502,
-  // The daemon writes no answers to files; a client's own I/O error never reaches it.
+  // A rename whose files could not be written (read-only, a symlink, not a regular file): nothing was changed.
   io: 500,
+  conflict: 409,
   internal: 500,
 };

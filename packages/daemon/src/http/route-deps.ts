@@ -12,6 +12,8 @@ import type {
   SymbolIndex,
   ProjectSources,
   SearchIndex,
+  RenameEngine,
+  ProjectWriter,
 } from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
@@ -21,6 +23,10 @@ export interface RouteDeps {
   symbols: SymbolIndex;
   /** Calls, implementations, hover, diagnostics (the graph commands). */
   navigation: CodeNavigation;
+  /** The compiler's rename (cn rename). */
+  renaming: RenameEngine;
+  /** The one way cn writes into the project: a rename's files, all or nothing. */
+  writer: ProjectWriter;
   /** The project's file import graph (cn deps). */
   importGraph: ImportGraphSource;
   /** Classes and interfaces of a file with their heritage clauses (cn impl). */

@@ -12,6 +12,7 @@ import {
   inspectMany,
   listDiagnostics,
   mapFile,
+  renameSymbol,
   overview,
   searchCode,
   traceCalls,
@@ -59,4 +60,5 @@ export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
     ),
   search: (deps, body) => withUnmatchedScopes(deps, body, searchCode(deps, body)),
   grep: (deps, body) => withUnmatchedScopes(deps, body, grepCode(deps, body)),
+  rename: (deps, body) => withUnmatchedScopes(deps, body, renameSymbol(deps, body)),
 };
