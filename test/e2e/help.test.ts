@@ -47,6 +47,8 @@ const ANSWER_OPTIONS: Record<string, string[]> = {
   search: ['-l, --limit <n>', '--max-tokens <n>', '-o, --output <file>'],
   grep: ['-l, --limit <n>', '--max-tokens <n>', '-o, --output <file>'],
   schema: ['-o, --output <file>'],
+  // Every edit or none: nothing to cut.
+  rename: ['-o, --output <file>'],
   // A few rows of state, a server, a block appended to AGENTS.md (an --output would overwrite it).
   start: [],
   stop: [],

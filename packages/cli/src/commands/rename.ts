@@ -35,8 +35,10 @@ export function registerRename({ cli, run }: CommandHost): void {
     ),
     {},
   )
-    .example('cn rename formatPrice priceOf')
-    .example('cn rename src/format.ts::2::17 priceOf --apply --if-unchanged sha256:…')
+    .example('cn rename formatMoney formatAmount --format text')
+    .example(
+      'cn rename src/domain/money.ts::formatMoney formatAmount --format compact   # then --apply --if-unchanged <its fingerprint>',
+    )
     .action((target: string, newName: string, flags: RenameFlags) =>
       run(async (context) => {
         if (flags.ifUnchanged !== undefined && !flags.apply)
