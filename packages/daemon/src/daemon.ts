@@ -28,6 +28,7 @@ import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
 import { IdleTimer } from './idle-timer.js';
 import { timingFirstQuestions } from './question-timeline.js';
+import { QuietStart } from './quiet-start.js';
 import { ensurePrivateDirectory, ensureStateDirectory } from '@cn/local-files';
 import { rateLimited } from './log-rate-limit.js';
 import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from '@cn/local-files/daemon-files';
@@ -140,19 +141,12 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   // The search index reads and parses every file: it starts once the project is loaded and the daemon has had no
   // question for a moment, so it competes neither with the load nor with the first answers for the CPU (a search
   // asked earlier starts it at once).
-  let projectLoaded = false;
-  let indexStarted = false;
-  const indexWhenQuiet = new IdleTimer(QUIET_BEFORE_SEARCH_INDEX_MS, () => {
-    if (!projectLoaded || indexStarted) return;
-    indexStarted = true;
+  const indexWhenQuiet = new QuietStart(QUIET_BEFORE_SEARCH_INDEX_MS, () => {
     log(`cn: search index started ${sinceProcessStart()}`);
     searchIndex.start();
   });
   engine.whenReady().then(
-    () => {
-      projectLoaded = true;
-      indexWhenQuiet.touch();
-    },
+    () => indexWhenQuiet.projectLoaded(),
     () => undefined,
   );
 
@@ -213,11 +207,11 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       token,
       onActivity: () => {
         idle.touch();
-        if (!indexStarted) indexWhenQuiet.touch();
+        indexWhenQuiet.activity();
       },
       log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }),
       warning: answerWarnings(() => engine.status()),
-      questions: timingFirstQuestions(stampsOnConnect, log, sinceProcessStart),
+      questions: indexWhenQuiet.counting(timingFirstQuestions(stampsOnConnect, log, sinceProcessStart)),
     },
   );
 
