@@ -26,6 +26,7 @@ import type { DaemonOptions } from './daemon-options.js';
 import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
 import { DaemonLog, logLine } from './daemon-log.js';
 import { IdleTimer } from './idle-timer.js';
+import { QuietCompaction } from './heap-compaction.js';
 import { ensurePrivateDirectory, ensureStateDirectory } from '@cn/local-files';
 import { rateLimited } from './log-rate-limit.js';
 import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from '@cn/local-files/daemon-files';
@@ -38,6 +39,8 @@ const PORT_FILE_CHECK_MS = 2_000;
 const SERVER_LOG_LINES_PER_MINUTE = 20;
 /** How long the daemon must go without a question, once the project is loaded, before it builds the search index. */
 const QUIET_BEFORE_SEARCH_INDEX_MS = 2_000;
+/** How long the daemon goes without a question before it gives back the heap of its last work (heap-compaction.ts). */
+const QUIET_BEFORE_COMPACTION_MS = 5_000;
 
 let daemonLog: DaemonLog | undefined;
 
@@ -135,16 +138,21 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   // asked earlier starts it at once).
   let projectLoaded = false;
   let indexStarted = false;
+  const compaction = new QuietCompaction(QUIET_BEFORE_COMPACTION_MS);
   const indexWhenQuiet = new IdleTimer(QUIET_BEFORE_SEARCH_INDEX_MS, () => {
     if (!projectLoaded || indexStarted) return;
     indexStarted = true;
-    searchIndex.start();
+    void searchIndex.start().then(() => compaction.workDone());
   });
   engine.whenReady().then(
     () => {
       projectLoaded = true;
       indexWhenQuiet.touch();
     },
+    () => undefined,
+  );
+  engine.whenIndexed().then(
+    () => compaction.workDone(),
     () => undefined,
   );
 
@@ -156,6 +164,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     log(`shutting down: ${reason}`);
     idle.stop();
     indexWhenQuiet.stop();
+    compaction.stop();
     setTimeout(() => process.exit(0), FORCED_EXIT_MS).unref();
     // The port file and the record go first so no new client picks a daemon that is on its way out.
     await removeOwnDaemonFiles(root, options.stateDir, process.pid).catch(() => undefined);
@@ -209,7 +218,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       },
       log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }),
       warning: answerWarnings(() => engine.status()),
-      questions: stampsOnConnect,
+      questions: compaction.listening(stampsOnConnect),
     },
   );
 
