@@ -11,7 +11,7 @@ import {
   stateDirectory,
   tryStartLock,
 } from '@cn/local-files';
-import { daemonArguments, daemonEntry } from './daemon-entry.js';
+import { DAEMON_NODE_FLAGS, daemonArguments, daemonEntry } from './daemon-entry.js';
 import { checkEngine } from './engine-request.js';
 import { ConnectionFailure, endpointCall } from './http-call.js';
 import { recordedDaemon } from './known-daemon.js';
@@ -130,7 +130,7 @@ async function spawnDaemon(
     ...(settings.engine !== undefined ? ['--engine', settings.engine] : []),
     ...(settings.trustProject ? ['--trust-project'] : []),
   ];
-  const child = spawn(process.execPath, [...daemonArguments(entry, root, stateDir), ...flags], {
+  const child = spawn(process.execPath, [...DAEMON_NODE_FLAGS, ...daemonArguments(entry, root, stateDir), ...flags], {
     detached: true,
     stdio: ['ignore', logFd, logFd],
     cwd: stateDir,

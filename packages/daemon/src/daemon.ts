@@ -29,6 +29,7 @@ import { DaemonLog, logLine } from './daemon-log.js';
 import { IdleTimer } from './idle-timer.js';
 import { timingFirstQuestions } from './question-timeline.js';
 import { QuietStart } from './quiet-start.js';
+import { QuietCompaction } from './heap-compaction.js';
 import { ensurePrivateDirectory, ensureStateDirectory } from '@cn/local-files';
 import { rateLimited } from './log-rate-limit.js';
 import { daemonFilesName, removeOwnDaemonFiles, writeDaemonFiles } from '@cn/local-files/daemon-files';
@@ -41,6 +42,8 @@ const PORT_FILE_CHECK_MS = 2_000;
 const SERVER_LOG_LINES_PER_MINUTE = 20;
 /** How long the daemon must go without a question, once the project is loaded, before it builds the search index. */
 const QUIET_BEFORE_SEARCH_INDEX_MS = 2_000;
+/** How long the daemon goes without a question before it gives back the heap of its last work (heap-compaction.ts). */
+const QUIET_BEFORE_COMPACTION_MS = 5_000;
 
 let daemonLog: DaemonLog | undefined;
 
@@ -141,12 +144,17 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   // The search index reads and parses every file: it starts once the project is loaded and the daemon has had no
   // question for a moment, so it competes neither with the load nor with the first answers for the CPU (a search
   // asked earlier starts it at once).
+  const compaction = new QuietCompaction(QUIET_BEFORE_COMPACTION_MS);
   const indexWhenQuiet = new QuietStart(QUIET_BEFORE_SEARCH_INDEX_MS, () => {
     log(`cn: search index started ${sinceProcessStart()}`);
-    searchIndex.start();
+    void searchIndex.start().then(() => compaction.workDone());
   });
   engine.whenReady().then(
     () => indexWhenQuiet.projectLoaded(),
+    () => undefined,
+  );
+  engine.whenIndexed().then(
+    () => compaction.workDone(),
     () => undefined,
   );
 
@@ -158,6 +166,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     log(`shutting down: ${reason}`);
     idle.stop();
     indexWhenQuiet.stop();
+    compaction.stop();
     setTimeout(() => process.exit(0), FORCED_EXIT_MS).unref();
     // The port file and the record go first so no new client picks a daemon that is on its way out.
     await removeOwnDaemonFiles(root, options.stateDir, process.pid).catch(() => undefined);
@@ -211,7 +220,9 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       },
       log: rateLimited(log, { linesPerWindow: SERVER_LOG_LINES_PER_MINUTE, windowMs: 60_000 }),
       warning: answerWarnings(() => engine.status()),
-      questions: indexWhenQuiet.counting(timingFirstQuestions(stampsOnConnect, log, sinceProcessStart)),
+      questions: compaction.listening(
+        indexWhenQuiet.counting(timingFirstQuestions(stampsOnConnect, log, sinceProcessStart)),
+      ),
     },
   );
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SourceText } from '@cn/core';
 import type { FileStamp } from '@cn/lsp';
-import { TextCache } from '../src/adapters/text-cache.js';
+import { heapBytes, TextCache } from '../src/adapters/text-cache.js';
 
 const stamp = (value: string) => value as unknown as FileStamp;
 const source = (text: string) => new SourceText(text);
@@ -15,7 +15,7 @@ describe('TextCache', () => {
     expect(cache.get('/a.ts', stamp('1'))).toBeUndefined();
   });
 
-  it('stays within its characters, dropping the least recently used first', () => {
+  it('stays within its bytes, dropping the least recently used first', () => {
     const cache = new TextCache(10);
     cache.set('/a.ts', stamp('1'), source('aaaa'));
     cache.set('/b.ts', stamp('1'), source('bbbb'));
@@ -38,5 +38,16 @@ describe('TextCache', () => {
     expect(cache.get('/a.ts', stamp('2'))).toBeUndefined();
     cache.set('/empty.ts', stamp('1'), source(''));
     expect(cache.get('/empty.ts', stamp('1'))?.text).toBe('');
+  });
+
+  it('counts a text with a character past Latin-1 at two bytes a character, as V8 stores it', () => {
+    expect(heapBytes('abcé')).toBe(4);
+    expect(heapBytes('a → b')).toBe(10);
+    const cache = new TextCache(10);
+    cache.set('/a.ts', stamp('1'), source('// → x'));
+    cache.set('/b.ts', stamp('1'), source('bbbb'));
+    // 12 + 4 bytes: over the budget, so the older text went, though 6 + 4 characters would have fit.
+    expect(cache.get('/a.ts', stamp('1'))).toBeUndefined();
+    expect(cache.get('/b.ts', stamp('1'))?.text).toBe('bbbb');
   });
 });

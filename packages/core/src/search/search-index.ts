@@ -46,9 +46,12 @@ export class SearchIndex {
 
   constructor(private readonly deps: SearchIndexDeps) {}
 
-  /** Starts the first build (the daemon calls this once the project is loaded); errors wait for a question. */
-  start(): void {
-    this.upToDate().catch(() => undefined);
+  /**
+   * Starts the first build (the daemon calls this once the project is loaded); errors wait for a question. Settles
+   * when the build has ended, either way.
+   */
+  start(): Promise<void> {
+    return this.upToDate().catch(() => undefined);
   }
 
   /**

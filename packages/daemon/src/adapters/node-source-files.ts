@@ -14,7 +14,8 @@ import type { KnownStamps } from './stamps-on-connect.js';
 import { TextCache } from './text-cache.js';
 
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
-const CACHED_CHARACTERS = 32 * 1024 * 1024;
+/** The text cache's budget: every source text of a 30 MB project (typeorm's 3,576 files take 10.7 MB). */
+const CACHED_BYTES = 32 * 1024 * 1024;
 
 /**
  * Reads files for the use cases, confined to the project root: `..`, absolute paths elsewhere and
@@ -25,7 +26,7 @@ const CACHED_CHARACTERS = 32 * 1024 * 1024;
  */
 export class NodeSourceFiles implements SourceFiles {
   private readonly realRoot: Promise<string>;
-  private readonly cache = new TextCache(CACHED_CHARACTERS);
+  private readonly cache = new TextCache(CACHED_BYTES);
 
   constructor(
     private readonly root: string,

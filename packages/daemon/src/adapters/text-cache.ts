@@ -6,17 +6,17 @@ import { LRUCache } from 'lru-cache';
  * File texts (with their line offsets, once computed) kept between requests while their stamp holds (size,
  * mtime, ctime, inode: a same-size edit that keeps the mtime still moves the ctime): a `find` builds previews
  * from the ~100 files its references live in, and the next question usually touches the same files.
- * Bounded by total characters, least recently used out first.
+ * Bounded by the bytes the texts take in V8's heap, least recently used out first.
  */
 export class TextCache {
   private readonly entries: LRUCache<string, { stamp: FileStamp; source: SourceText }>;
 
-  constructor(maxCharacters: number) {
-    // lru-cache wants positive sizes: an empty file counts as one character. A text over the whole
-    // budget is not kept (and drops what was kept for that file).
+  constructor(maxBytes: number) {
+    // lru-cache wants positive sizes: an empty file counts as one byte. A text over the whole budget is not kept
+    // (and drops what was kept for that file).
     this.entries = new LRUCache({
-      maxSize: maxCharacters,
-      sizeCalculation: (entry) => Math.max(1, entry.source.text.length),
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => Math.max(1, heapBytes(entry.source.text)),
     });
   }
 
@@ -34,3 +34,13 @@ export class TextCache {
     this.entries.set(filePath, { stamp, source });
   }
 }
+
+/**
+ * What V8 stores a string in: one byte a character while every character is Latin-1, else two for all of them. One
+ * `→` in a comment doubles a file's cost, which a budget in characters did not see.
+ */
+export function heapBytes(text: string): number {
+  return PAST_LATIN_1.test(text) ? 2 * text.length : text.length;
+}
+
+const PAST_LATIN_1 = /[\u0100-\uffff]/;
