@@ -27,8 +27,12 @@ export function registerCheck({ cli, run }: CommandHost): void {
       .option('--content-file <path>', 'Read the new text from this file instead of stdin'),
     {},
   )
-    .example('sed s/cents/pennies/ src/domain/money.ts | cn check src/domain/money.ts - --format text')
-    .example('cn check src/domain/money.ts --content-file /tmp/money.ts --format compact')
+    .example(
+      "sed 's/const units = /const units: string = /' src/domain/money.ts | cn check src/domain/money.ts - --format text",
+    )
+    .example(
+      'git show HEAD:./src/domain/money.ts > /tmp/money.ts && cn check src/domain/money.ts --content-file /tmp/money.ts   # the committed text',
+    )
     .action((file: string, stdin: string | undefined, flags: CheckFlags) =>
       run(async (context) => {
         const content = await newText(context, stdin, flags.contentFile);
