@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
+import { startMcp } from '../helpers/mcp.js';
 
 /**
  * test/fixtures/check: money.ts has one error already (`broken`); cart.ts imports cents from it. The edit adds a line
@@ -49,6 +50,16 @@ describe('cn check', () => {
     expect(after.diagnostics.map((d: any) => `${d.filePath}:${d.line} ${d.code}`)).toEqual(['src/money.ts:5 TS2322']);
   });
 
+  // Through real processes, checks and questions at once end, each right (the ordering itself is proven without timing
+  // in packages/daemon/test/engine-gate.test.ts: this race is too narrow to lose reliably without the gate).
+  it('answers no other question from the unsaved text: diagnostics asked during checks see the disk text', async () => {
+    const checks = Array.from({ length: 3 }, () => cn(['check', 'src/money.ts', '-', '--root', root], { input: EDIT }));
+    const questions = Array.from({ length: 6 }, () => cn(['diagnostics', 'src/cart.ts', '--root', root]));
+    for (const check of await Promise.all(checks)) expect(json(check).newErrors).toBe(2);
+    // cart.ts has no error on disk (exit 1: none found); with the unsaved text it would have one.
+    for (const question of await Promise.all(questions)) expect(question.exitCode, question.stdout).toBe(1);
+  });
+
   it('takes the text from --content-file too, and exits 0 when the edit adds no error', async () => {
     const fixed = path.join(root, '..', `${path.basename(root)}-fixed.ts`);
     writeFileSync(fixed, disk.toString('utf8').replace("'already'", '1'));
@@ -83,5 +94,21 @@ describe('cn check', () => {
     const neither = await cn(['check', 'src/money.ts', '--root', root]);
     expect(neither.exitCode).toBe(2);
     expect(neither.stderr).toMatch(/no new text/);
+  });
+
+  it('cn_check answers what cn check prints, and refuses a content over the request cap in one line', async () => {
+    const mcp = await startMcp(['--root', root]);
+    try {
+      const tool = await mcp.call('cn_check', { file: 'src/money.ts', content: EDIT, format: 'json' });
+      const cli = await cn(['check', 'src/money.ts', '-', '--root', root], { input: EDIT });
+      expect(tool.structured).toEqual(json(cli));
+      // Within the schema's 64 Ki characters, over the 64 KB body once JSON escapes every quote and newline.
+      const huge = await mcp.call('cn_check', { file: 'src/money.ts', content: '"\n'.repeat(30 * 1024) });
+      expect(huge.isError).toBe(true);
+      expect(huge.text).toMatch(/more than the 64 KB/);
+    } finally {
+      await mcp.client.close();
+    }
+    expect(readFileSync(money).equals(disk)).toBe(true);
   });
 });

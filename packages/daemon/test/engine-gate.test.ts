@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { TypeScriptEngine } from '@cn/lsp';
+import { DeferredEngine } from '../src/deferred-engine.js';
 import { EngineGate } from '../src/engine-gate.js';
 
 /** A promise and its resolve, to let a piece of work finish when the test says. */
@@ -50,5 +52,38 @@ describe('EngineGate', () => {
     await next;
     await gate.shared(async () => void events.push('question'));
     expect(events).toEqual(['a', 'b', 'question']);
+  });
+});
+
+describe('DeferredEngine while cn check holds an unsaved text', () => {
+  it('lets no question reach the engine until the check has given the disk text back', async () => {
+    const events: string[] = [];
+    const restored = deferred();
+    // Only what the two calls use: the engine's unsaved-text check, and a question.
+    const engine = {
+      async diagnosticsWithText() {
+        events.push('unsaved text in');
+        await restored.promise;
+        events.push('disk text back');
+        return [];
+      },
+      async hover() {
+        events.push('hover asked');
+        return undefined;
+      },
+    } as unknown as TypeScriptEngine;
+    const deferredEngine = new DeferredEngine(Promise.resolve(engine), {
+      engine: 'native',
+      engineMode: 'native',
+      trustProject: false,
+    });
+    const check = deferredEngine.diagnosticsWithText('/p/a.ts', 'text', ['/p/a.ts']);
+    await settle();
+    const question = deferredEngine.hover('/p/b.ts', { line: 1, character: 1 });
+    await settle();
+    expect(events).toEqual(['unsaved text in']);
+    restored.resolve();
+    await Promise.all([check, question]);
+    expect(events).toEqual(['unsaved text in', 'disk text back', 'hover asked']);
   });
 });
