@@ -139,6 +139,37 @@ export function hangScenarios(fixture) {
       for (const pid of stopped) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
       return root;
     },
+    // (issue 26) cn check holds the engine alone while it has an unsaved text: a stopped engine must not leave the
+    // check, or the questions that wait behind it, hanging.
+    async 'SIGSTOPped tsserver around cn check'(tally) {
+      const root = freshRoot(fixture);
+      await cn(['start', '--engine', 'tsserver', '--root', root]);
+      const total = await expected(root, 'User');
+      const content = `${root}-check.ts`;
+      writeFileSync(content, 'export const edited: number = 1;\n');
+      const daemon = portFile(root).pid;
+      const stopped = children(daemon).filter((pid) => commandOf(pid).includes('tsserver.js'));
+      tally.require(stopped.length > 0, 'no tsserver to stop');
+      for (const pid of stopped) process.kill(pid, 'SIGSTOP');
+      try {
+        const check = cn(
+          ['check', 'src/domain/money.ts', '--content-file', content, '--root', root],
+          {},
+          HANG_LIMIT_MS,
+        );
+        const questions = Array.from({ length: 3 }, () => ask(root));
+        const checked = await check;
+        // Exit 1 with its answer: the edit adds errors (it drops money.ts's exports).
+        tally.recordAnswered(checked);
+        for (const result of await Promise.all(questions)) tally.record(result, findIsCorrect(total)(result));
+      } finally {
+        for (const pid of stopped) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+        rmSync(content, { force: true });
+      }
+      const after = await ask(root);
+      tally.record(after, findIsCorrect(total)(after));
+      return root;
+    },
     async 'glob bomb in --in (50 stars), beside a normal query'(tally) {
       const root = freshRoot(fixture);
       const total = await expected(root, 'User');

@@ -49,6 +49,8 @@ const ANSWER_OPTIONS: Record<string, string[]> = {
   schema: ['-o, --output <file>'],
   // Every edit or none: nothing to cut.
   rename: ['-o, --output <file>'],
+  // A few diagnostics of one edit: nothing to cut.
+  check: ['-o, --output <file>'],
   // A few rows of state, a server, a block appended to AGENTS.md (an --output would overwrite it).
   start: [],
   stop: [],

@@ -68,8 +68,9 @@ describe('cn mcp', () => {
     expect(formats.cn_status).toEqual(['compact', 'json']);
     // Declared, it would oblige every result to carry structuredContent (the spec; the SDK's client checks).
     for (const tool of tools) expect(tool.outputSchema, tool.name).toBeUndefined();
-    // A rename's edits are its answer: nothing to cut to a budget.
-    for (const tool of tools.filter((tool) => tool.name !== 'cn_status' && tool.name !== 'cn_rename'))
+    // A rename's edits are its answer, a check's few diagnostics too: nothing to cut to a budget.
+    const uncut = ['cn_status', 'cn_rename', 'cn_check'];
+    for (const tool of tools.filter((tool) => !uncut.includes(tool.name)))
       expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toContain('maxTokens');
   });
 

@@ -21,7 +21,7 @@ describe('cn schema prints the JSON Schema of a command from the protocol', () =
     const unknown = await cn(['schema', 'frobnicate']);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toMatch(
-      /^cn: no command 'frobnicate' has a schema \(use one of: status, .*find, .*grep, rename\)\n$/,
+      /^cn: no command 'frobnicate' has a schema \(use one of: status, .*find, .*grep, rename, check\)\n$/,
     );
     const noBody = await cn(['schema', 'status', '--request']);
     expect(noBody.exitCode).toBe(2);

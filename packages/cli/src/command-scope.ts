@@ -41,6 +41,7 @@ export const COMMAND_SCOPES: Record<string, CommandScope> = {
   search: asking(formatsOf(PRESENTERS.search)),
   grep: asking(formatsOf(PRESENTERS.grep)),
   rename: asking(formatsOf(PRESENTERS.rename)),
+  check: asking(formatsOf(PRESENTERS.check)),
   // A few rows of state: no list to make compact.
   start: asking(['json', 'text']),
   status: askingRunning(['json', 'text']),

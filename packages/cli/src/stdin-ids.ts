@@ -8,7 +8,12 @@ const MAX_STDIN_BYTES = 16 * 1024 * 1024;
  * reads stdin only because it is not a terminal, and an agent harness may hold such a pipe open
  * forever — that must end in a clear error, never a hang. `cn inspect -` waits as long as it takes.
  */
-export function readStdin(firstByteWithinMs?: number): Promise<string> {
+export async function readStdin(firstByteWithinMs?: number): Promise<string> {
+  return (await readStdinBytes(firstByteWithinMs)).toString('utf8');
+}
+
+/** readStdin's bytes as they came, for a reader that must refuse what is not UTF-8 (cn check). */
+export function readStdinBytes(firstByteWithinMs?: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -19,7 +24,7 @@ export function readStdin(firstByteWithinMs?: number): Promise<string> {
       process.stdin.pause();
       process.stdin.unref?.();
       if (error) reject(error);
-      else resolve(Buffer.concat(chunks).toString('utf8'));
+      else resolve(Buffer.concat(chunks));
     };
     const onData = (chunk: Buffer) => {
       clearTimeout(silence);

@@ -8,6 +8,7 @@ export type * from './ports/reference-syntax.js';
 export type * from './ports/symbol-index.js';
 export type * from './ports/declaration-syntax.js';
 export type * from './ports/rename.js';
+export type * from './ports/check.js';
 export * from './domain/ids.js';
 export * from './domain/config-errors.js';
 export * from './domain/engine-fallback.js';

@@ -128,6 +128,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     symbols: engine,
     navigation: engine,
     renaming: engine,
+    checking: engine,
     writer: new NodeProjectWriter(root),
     importGraph,
     typeSyntax: new LazyTypeSyntax(),

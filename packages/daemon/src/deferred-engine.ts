@@ -3,6 +3,7 @@ import {
   engineFailure,
   type CodeIntelligence,
   type CodeNavigation,
+  type EditChecking,
   type EngineMode,
   type EngineName,
   type EngineStatus,
@@ -10,6 +11,7 @@ import {
   type SymbolIndex,
 } from '@cn/core';
 import type { TypeScriptEngine } from '@cn/lsp';
+import { EngineGate } from './engine-gate.js';
 
 /**
  * The daemon answers HTTP (status, port file) as soon as it listens, while the language server is
@@ -23,9 +25,10 @@ export interface ChosenEngine {
   trustProject: boolean;
 }
 
-export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolIndex, RenameEngine {
+export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolIndex, RenameEngine, EditChecking {
   private engine: TypeScriptEngine | undefined;
   private startError: string | undefined;
+  private readonly gate = new EngineGate();
 
   constructor(
     private readonly starting: Promise<TypeScriptEngine>,
@@ -51,53 +54,65 @@ export class DeferredEngine implements CodeIntelligence, CodeNavigation, SymbolI
   }
 
   async searchSymbols(...args: Parameters<SymbolIndex['searchSymbols']>) {
-    return (await this.ready()).searchSymbols(...args);
+    return this.shared((engine) => engine.searchSymbols(...args));
   }
   async outline(filePath: string) {
-    return (await this.ready()).outline(filePath);
+    return this.shared((engine) => engine.outline(filePath));
   }
   async foldingSpans(filePath: string) {
-    return (await this.ready()).foldingSpans(filePath);
+    return this.shared((engine) => engine.foldingSpans(filePath));
   }
   async definition(...args: Parameters<CodeIntelligence['definition']>) {
-    return (await this.ready()).definition(...args);
+    return this.shared((engine) => engine.definition(...args));
   }
   async references(...args: Parameters<CodeIntelligence['references']>) {
-    return (await this.ready()).references(...args);
+    return this.shared((engine) => engine.references(...args));
   }
   async prepareCallHierarchy(...args: Parameters<CodeNavigation['prepareCallHierarchy']>) {
-    return (await this.ready()).prepareCallHierarchy(...args);
+    return this.shared((engine) => engine.prepareCallHierarchy(...args));
   }
   async incomingCalls(...args: Parameters<CodeNavigation['incomingCalls']>) {
-    return (await this.ready()).incomingCalls(...args);
+    return this.shared((engine) => engine.incomingCalls(...args));
   }
   async outgoingCalls(...args: Parameters<CodeNavigation['outgoingCalls']>) {
-    return (await this.ready()).outgoingCalls(...args);
+    return this.shared((engine) => engine.outgoingCalls(...args));
   }
   async implementations(...args: Parameters<CodeNavigation['implementations']>) {
-    return (await this.ready()).implementations(...args);
+    return this.shared((engine) => engine.implementations(...args));
   }
   async hover(...args: Parameters<CodeNavigation['hover']>) {
-    return (await this.ready()).hover(...args);
+    return this.shared((engine) => engine.hover(...args));
   }
   async typeDefinition(...args: Parameters<CodeNavigation['typeDefinition']>) {
-    return (await this.ready()).typeDefinition(...args);
+    return this.shared((engine) => engine.typeDefinition(...args));
   }
   async libraryDeclaration(...args: Parameters<CodeNavigation['libraryDeclaration']>) {
-    return (await this.ready()).libraryDeclaration(...args);
+    return this.shared((engine) => engine.libraryDeclaration(...args));
   }
   async diagnostics(...args: Parameters<CodeNavigation['diagnostics']>) {
-    return (await this.ready()).diagnostics(...args);
+    return this.shared((engine) => engine.diagnostics(...args));
   }
   async prepareRename(...args: Parameters<RenameEngine['prepareRename']>) {
-    return (await this.ready()).prepareRename(...args);
+    return this.shared((engine) => engine.prepareRename(...args));
   }
   async renameEdits(...args: Parameters<RenameEngine['renameEdits']>) {
-    return (await this.ready()).renameEdits(...args);
+    return this.shared((engine) => engine.renameEdits(...args));
   }
   async filesWritten(...args: Parameters<RenameEngine['filesWritten']>) {
-    return (await this.ready()).filesWritten(...args);
+    return this.shared((engine) => engine.filesWritten(...args));
   }
+  /** cn check: the engine's turn alone, so nothing else is answered while it holds the unsaved text. */
+  async diagnosticsWithText(...args: Parameters<EditChecking['diagnosticsWithText']>) {
+    const engine = await this.ready();
+    return this.gate.exclusive(() => engine.diagnosticsWithText(...args));
+  }
+
+  /** Every question but cn check's shares the engine (engine-gate.ts); it waits while a check holds its turn. */
+  private async shared<T>(ask: (engine: TypeScriptEngine) => Promise<T>): Promise<T> {
+    const engine = await this.ready();
+    return this.gate.shared(() => ask(engine));
+  }
+
   configDiagnostics() {
     return this.engine?.configDiagnostics() ?? [];
   }

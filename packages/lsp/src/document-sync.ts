@@ -9,6 +9,9 @@ import { pathToUri } from './convert.js';
 import { readFileBytes, statWithStamp, type FileStamp } from './file-stamp.js';
 import type { LspConnection } from './lsp-connection.js';
 
+/** The stamp of a document whose text is an unsaved edit (withText): no file on disk has it. */
+const UNSAVED: FileStamp = 'unsaved';
+
 interface OpenDocument {
   version: number;
   stamp: FileStamp;
@@ -89,6 +92,27 @@ export class DocumentSync {
     await Promise.all(paths.map((filePath) => this.sync(filePath).catch(() => undefined)));
   }
 
+  /**
+   * Runs `work` while the language server sees `text` as the file's content, an unsaved edit (cn check), then gives it
+   * the disk text back, read again, whatever `work` did. Queued for the file throughout, so no other sync of it
+   * interleaves; `work` must not sync this file itself (it would wait for this).
+   */
+  async withText<T>(filePath: string, text: string, work: () => Promise<T>): Promise<T> {
+    return this.queue(filePath, async () => {
+      const document = await this.syncNow(filePath, false, true);
+      try {
+        document.version += 1;
+        // Matches no disk state: should the restore below fail, the next sync of the file sends the disk text.
+        document.stamp = UNSAVED;
+        this.notifyChange(filePath, document.version, text);
+        return await work();
+      } finally {
+        document.holds -= 1;
+        await this.syncNow(filePath, false, false).catch(() => undefined);
+      }
+    });
+  }
+
   /** Closes the document if it is open and no request holds it (it is then only unpinned). */
   async release(filePath: string): Promise<void> {
     await this.queue(filePath, async () => {
@@ -131,10 +155,7 @@ export class DocumentSync {
       if (text !== undefined) {
         current.version += 1;
         current.stamp = found.stamp;
-        this.connection.notify(DidChangeTextDocumentNotification.type, {
-          textDocument: { uri: pathToUri(filePath), version: current.version },
-          contentChanges: [{ text }],
-        });
+        this.notifyChange(filePath, current.version, text);
       }
     } else {
       document = { version: 1, stamp: found.stamp, pinned: false, holds: 0 };
@@ -158,6 +179,13 @@ export class DocumentSync {
       this.close(filePath);
       unpinned -= 1;
     }
+  }
+
+  private notifyChange(filePath: string, version: number, text: string): void {
+    this.connection.notify(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: pathToUri(filePath), version },
+      contentChanges: [{ text }],
+    });
   }
 
   private close(filePath: string): void {

@@ -27,6 +27,7 @@ import {
   type EngineRenameEdit,
   type RenameEngine,
   type RenamePreparation,
+  type EditChecking,
 } from '@cn/core';
 import { EngineLibrary } from './navigation/library-declarations.js';
 import {
@@ -96,7 +97,7 @@ export interface EngineOptions {
   whileProjectsLoad?: () => void;
 }
 
-export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, SymbolIndex, RenameEngine {
+export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, SymbolIndex, RenameEngine, EditChecking {
   configDiagnostics(): EngineDiagnostic[];
   dispose(): Promise<void>;
   whenReady(): Promise<void>;
@@ -300,6 +301,27 @@ class LanguageServerEngine implements TypeScriptEngine {
   async filesWritten(filePaths: string[]): Promise<void> {
     const session = await this.readySession();
     await Promise.all(filePaths.map((file) => session.documents.sync(file).catch(() => undefined)));
+  }
+
+  /**
+   * cn check: `text` stands in for the file's disk text while the files are asked, one at a time as `diagnostics`
+   * asks named files; the disk text is back before this settles. The native name index is built first, so its build
+   * never reads the unsaved text; the daemon lets no other question reach the engine meanwhile (deferred-engine.ts).
+   */
+  async diagnosticsWithText(filePath: string, text: string, filePaths: string[]): Promise<EngineDiagnostic[]> {
+    return this.onFile(filePath, async (session, edited) => {
+      await session.symbols.whenBuilt();
+      const ask = (current: LanguageServerSession, file: string) => this.adapter.fileDiagnostics(current, file);
+      return session.documents.withText(edited, text, async () => {
+        const found: EngineDiagnostic[] = [];
+        for (const other of filePaths) {
+          const file = path.resolve(this.options.root, other);
+          // The edited file is open with the text already; any other is opened (synced from disk) as it is asked.
+          found.push(...(await (file === edited ? ask(session, file) : this.onFile(file, ask))));
+        }
+        return found;
+      });
+    });
   }
 
   configDiagnostics(): EngineDiagnostic[] {

@@ -111,6 +111,46 @@ describe('DocumentSync keeps its open set equal to the server’s under concurre
   });
 });
 
+describe('DocumentSync.withText (cn check)', () => {
+  let directory: string;
+  beforeEach(() => (directory = mkdtempSync(path.join(os.tmpdir(), 'cn-docsync-'))));
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  /** The texts the server was given for the file, in order (didOpen, then each didChange). */
+  function recordingServer(): { connection: LspConnection; texts: string[] } {
+    const texts: string[] = [];
+    const connection = {
+      notify: (
+        _type: unknown,
+        params: { textDocument: { text?: string }; contentChanges?: Array<{ text: string }> },
+      ) => {
+        const text = params.textDocument.text ?? params.contentChanges?.[0]?.text;
+        if (text !== undefined) texts.push(text);
+      },
+    } as unknown as LspConnection;
+    return { connection, texts };
+  }
+
+  it('gives the server the unsaved text for the work, then the disk text back, even when the work fails', async () => {
+    const file = path.join(directory, 'a.ts');
+    writeFileSync(file, 'disk\n');
+    const { connection, texts } = recordingServer();
+    const documents = new DocumentSync(connection, 10);
+    const seen = await documents.withText(file, 'unsaved\n', async () => [...texts]);
+    expect(seen).toEqual(['disk\n', 'unsaved\n']);
+    expect(texts).toEqual(['disk\n', 'unsaved\n', 'disk\n']);
+    await expect(
+      documents.withText(file, 'again\n', async () => {
+        throw new Error('engine failed');
+      }),
+    ).rejects.toThrow('engine failed');
+    expect(texts.slice(3)).toEqual(['again\n', 'disk\n']);
+    // The disk text is what the server has: a later sync of the unchanged file sends nothing.
+    await documents.sync(file);
+    expect(texts).toHaveLength(5);
+  });
+});
+
 describe('languageIdFor', () => {
   it('names every source extension the way the language server expects', () => {
     const ids = Object.fromEntries(

@@ -3,13 +3,14 @@ import { CnError, limitListItems } from '@cn/core';
 import { MAX_DEPTH, allDiagnostics, requestBody } from '@cn/protocol';
 import {
   callsRequest,
+  checkRequest,
   depsRequest,
   diagnosticsRequest,
   impactRequest,
   implRequest,
   renameRequest,
 } from '@cn/protocol/schemas';
-import { absolute, depth, direction, exact, kind, limit, scope, maxTokens, target, tool } from './tool.js';
+import { absolute, depth, direction, exact, file, kind, limit, scope, maxTokens, target, tool } from './tool.js';
 
 /** The tools that follow the compiler's graph: calls, implementations, types, imports, errors. */
 export const GRAPH_TOOLS = [
@@ -133,5 +134,13 @@ export const GRAPH_TOOLS = [
       );
       return limitListItems(checked, 'diagnostics', limit);
     },
+  }),
+  tool({
+    name: 'cn_check',
+    description: 'Errors of file with content as its text (unsaved), and of its importers; new ones marked.',
+    input: { file, content: checkRequest.shape.content.describe('New text') },
+    route: 'check',
+    // A body over the daemon's 64 KB is refused before it is sent (server.ts, checkRequestBodySize), as for every tool.
+    body: ({ file, content }, { root }) => ({ file: absolute(root, file), content }),
   }),
 ];

@@ -25,3 +25,8 @@ export const MAX_QUERY_LENGTH = 1000;
 export const MAX_PATTERN_LENGTH = 1000;
 /** Paths and globs one `cn grep` may name. */
 export const MAX_GREP_PATHS = 100;
+/**
+ * A `cn check` content, in UTF-16 units: the daemon's 64 KB request body cap (core/http-limits.ts) is the real limit
+ * and the client measures the encoded request against it; this only keeps the schema bounded.
+ */
+export const MAX_CHECK_CONTENT_LENGTH = 64 * 1024;

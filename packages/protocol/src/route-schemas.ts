@@ -17,6 +17,7 @@ import type { RequestOf, RouteName, RouteTypes } from './routes.js';
 import { grepRequest, grepResponse, searchRequest, searchResponse } from './search.js';
 import { shutdownResponse, statusResponse } from './status.js';
 import { renameRequest, renameResponse } from './rename.js';
+import { checkRequest, checkResponse } from './check.js';
 import { typeRequest, typeResponse } from './type.js';
 import { unusedRequest, unusedResponse } from './unused.js';
 
@@ -45,4 +46,5 @@ export const ROUTE_SCHEMAS: { [Name in RouteName]: RouteSchemas<Name> } = {
   search: { request: searchRequest, response: searchResponse },
   grep: { request: grepRequest, response: grepResponse },
   rename: { request: renameRequest, response: renameResponse },
+  check: { request: checkRequest, response: checkResponse },
 };

@@ -5,6 +5,7 @@
  * checked against this table at compile time.
  */
 import type { CallsRequest, CallsResponse } from './calls.js';
+import type { CheckRequest, CheckResponse } from './check.js';
 import type { DepsRequest, DepsResponse, OrphansRequest, OrphansResponse } from './deps.js';
 import type { DiagnosticsRequest, DiagnosticsResponse } from './diagnostics.js';
 import type { FindRequest, FindResponse } from './find.js';
@@ -40,6 +41,7 @@ export const ROUTES = {
   search: { method: 'POST', path: '/search' },
   grep: { method: 'POST', path: '/grep' },
   rename: { method: 'POST', path: '/rename' },
+  check: { method: 'POST', path: '/check' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -64,6 +66,7 @@ export interface RouteTypes {
   search: { request: SearchRequest; response: SearchResponse };
   grep: { request: GrepRequest; response: GrepResponse };
   rename: { request: RenameRequest; response: RenameResponse };
+  check: { request: CheckRequest; response: CheckResponse };
 }
 
 export type RequestOf<Name extends RouteName> = RouteTypes[Name]['request'];

@@ -12,6 +12,7 @@ export * from './impact.js';
 export * from './impl.js';
 export * from './type.js';
 export * from './rename.js';
+export * from './check.js';
 export * from './deps.js';
 export * from './diagnostics.js';
 export * from './unused.js';

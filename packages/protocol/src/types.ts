@@ -12,6 +12,7 @@ export type * from './impact.js';
 export type * from './impl.js';
 export type * from './type.js';
 export type * from './rename.js';
+export type * from './check.js';
 export type * from './deps.js';
 export type * from './diagnostics.js';
 export type * from './unused.js';

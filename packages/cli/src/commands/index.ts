@@ -17,6 +17,7 @@ import { registerMcp } from './mcp.js';
 import { registerSchema } from './schema.js';
 import { registerUnused } from './unused.js';
 import { registerRename } from './rename.js';
+import { registerCheck } from './check.js';
 
 type Registration = (host: CommandHost) => void;
 
@@ -36,6 +37,7 @@ export const COMMANDS: Registration[] = [
   registerDiagnostics,
   registerUnused,
   registerRename,
+  registerCheck,
   registerLifecycle,
   registerMcp,
   registerSchema,
@@ -61,6 +63,7 @@ export const REGISTRATION_OF: Readonly<Record<string, Registration>> = {
   deps: registerDeps,
   diagnostics: registerDiagnostics,
   rename: registerRename,
+  check: registerCheck,
   unused: registerUnused,
   start: registerLifecycle,
   stop: registerLifecycle,

@@ -24,6 +24,7 @@ import { impactPresenter } from './impact-text.js';
 import { implPresenter } from './impl-text.js';
 import { overviewPresenter } from './overview.js';
 import { renamePresenter } from './rename-text.js';
+import { checkPresenter } from './check-text.js';
 import { present, type AnswerFormat, type Presenter } from './presenter.js';
 import { CLI_VOICE, type Voice } from './voice.js';
 import { fileList } from './notes.js';
@@ -106,6 +107,7 @@ export const PRESENTERS = {
     fit: fitGrep,
   } satisfies Presenter<GrepResponse>,
   rename: renamePresenter,
+  check: checkPresenter,
   // Its text is already a few short rows.
   status: { text: statusText, compact: statusText } satisfies Presenter<StatusAnswer>,
 };

@@ -12,6 +12,7 @@ export { fitCalls } from '../output/graph-budget.js';
 export { checkHierarchyDirection, findImplementations } from '../usecases/find-implementations.js';
 export * from '../usecases/describe-type.js';
 export * from '../usecases/rename-symbol.js';
+export * from '../usecases/check-edit.js';
 export * from '../usecases/file-deps.js';
 export * from '../usecases/list-diagnostics.js';
 export * from '../output/fit-impl.js';

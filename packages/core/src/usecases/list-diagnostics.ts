@@ -37,7 +37,7 @@ export async function listDiagnostics(deps: Deps, request: DiagnosticsRequest): 
   // A config tsc cannot read is a project-wide error: reported once, with the whole project's first page.
   const configErrors =
     offset === 0 && named.length === 0
-      ? (deps.navigation.configDiagnostics?.() ?? []).map((diagnostic) => toEntry(deps, diagnostic))
+      ? (deps.navigation.configDiagnostics?.() ?? []).map((diagnostic) => toEntry(deps.paths, diagnostic))
       : [];
   return {
     diagnostics: [...configErrors, ...(await check(deps, page))],
@@ -49,19 +49,24 @@ export async function listDiagnostics(deps: Deps, request: DiagnosticsRequest): 
 
 async function check(deps: Deps, files: string[]): Promise<DiagnosticEntry[]> {
   if (files.length === 0) return [];
-  const order = new Map(files.map((file, index) => [file, index]));
-  const found = await deps.navigation.diagnostics(files);
-  found.sort(
-    (a, b) =>
-      (order.get(a.filePath) ?? 0) - (order.get(b.filePath) ?? 0) ||
-      a.range.start.line - b.range.start.line ||
-      a.range.start.character - b.range.start.character,
-  );
-  return found.map((diagnostic) => toEntry(deps, diagnostic));
+  return diagnosticEntries(deps.paths, files, await deps.navigation.diagnostics(files));
 }
 
-function toEntry(deps: Deps, diagnostic: EngineDiagnostic): DiagnosticEntry {
-  const relative = deps.paths.toRelative(diagnostic.filePath);
+/** The engine's diagnostics as answered: in the order of `files`, then by position; paths relative to the root. */
+export function diagnosticEntries(paths: ProjectPaths, files: string[], found: EngineDiagnostic[]): DiagnosticEntry[] {
+  const order = new Map(files.map((file, index) => [file, index]));
+  return [...found]
+    .sort(
+      (a, b) =>
+        (order.get(a.filePath) ?? 0) - (order.get(b.filePath) ?? 0) ||
+        a.range.start.line - b.range.start.line ||
+        a.range.start.character - b.range.start.character,
+    )
+    .map((diagnostic) => toEntry(paths, diagnostic));
+}
+
+function toEntry(paths: ProjectPaths, diagnostic: EngineDiagnostic): DiagnosticEntry {
+  const relative = paths.toRelative(diagnostic.filePath);
   const { line, character } = diagnostic.range.start;
   return {
     id: formatLocationId(relative, line, character),

@@ -14,6 +14,7 @@ import type {
   SearchIndex,
   RenameEngine,
   ProjectWriter,
+  EditChecking,
 } from '@cn/core';
 
 /** What every route may use: the use cases' ports and the daemon's own controls. */
@@ -25,6 +26,8 @@ export interface RouteDeps {
   navigation: CodeNavigation;
   /** The compiler's rename (cn rename). */
   renaming: RenameEngine;
+  /** Diagnostics with an unsaved text (cn check), the engine's turn alone. */
+  checking: EditChecking;
   /** The one way cn writes into the project: a rename's files, all or nothing. */
   writer: ProjectWriter;
   /** The project's file import graph (cn deps). */

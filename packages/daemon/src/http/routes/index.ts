@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import {
+  checkEdit,
   describeType,
   fileDeps,
   findImplementations,
@@ -61,4 +62,5 @@ export const USE_CASES: { [Name in RouteName]: UseCaseBinding<Name> } = {
   search: (deps, body) => withUnmatchedScopes(deps, body, searchCode(deps, body)),
   grep: (deps, body) => withUnmatchedScopes(deps, body, grepCode(deps, body)),
   rename: (deps, body) => withUnmatchedScopes(deps, body, renameSymbol(deps, body)),
+  check: (deps, body) => checkEdit(deps, body),
 };
