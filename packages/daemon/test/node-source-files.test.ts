@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { stampOf } from '@cn/lsp';
+import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -58,5 +59,27 @@ describe('NodeSourceFiles.readSource: cached texts and confinement', () => {
     unlinkSync(link);
     symlinkSync(path.join(outside, 'secret.ts'), link);
     await expect(files.readSource(link)).rejects.toThrow(/outside the project root/);
+  });
+});
+
+describe('a root gone before any path is checked', () => {
+  it('leaves no unhandled rejection behind, and a check still fails', async () => {
+    // The full suite once ended in `ENOENT: realpath '/tmp/cn-sources-…'`: a root's realpath, started by the
+    // constructor and never awaited, rejected after its test had removed the directory.
+    const gone = mkdtempSync(path.join(os.tmpdir(), 'cn-gone-'));
+    rmSync(gone, { recursive: true, force: true });
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      const files = new NodeSourceFiles(gone);
+      // The same realpath, asked after it, settles after it; a turn later any rejection left unhandled is reported.
+      await realpath(gone).catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      await expect(files.resolveInRoot('a.ts')).rejects.toBeDefined();
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
   });
 });

@@ -34,6 +34,9 @@ export class NodeSourceFiles implements SourceFiles {
     private readonly known?: KnownStamps,
   ) {
     this.realRoot = fs.realpath(root);
+    // Awaited only when a path is checked: a root deleted before then (a test's temporary one) must not end as an
+    // unhandled rejection; every await still sees the error.
+    this.realRoot.catch(() => undefined);
   }
 
   async resolveInRoot(userPath: string): Promise<string> {

@@ -36,6 +36,9 @@ export class NodeProjectWriter implements ProjectWriter {
 
   constructor(private readonly root: string) {
     this.realRoot = fs.realpath(root);
+    // Awaited only when a path is checked: a root deleted before then (a test's temporary one) must not end as an
+    // unhandled rejection; every await still sees the error.
+    this.realRoot.catch(() => undefined);
   }
 
   async read(filePaths: string[]): Promise<FilesToEdit> {
