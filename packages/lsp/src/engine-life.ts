@@ -177,6 +177,12 @@ export class EngineLife {
       if (this.state === 'failed' && this.failure) throw engineFailure(this.failure.message, this.failure.hint);
       try {
         await session.gate.ready;
+        // A session that died after its gate opened still has it open until its life hears of the death.
+        if (session.death && !this.failure) {
+          await session.death;
+          if (this.session !== session || this.failure) continue;
+          throw engineFailure('language server unavailable: it died and was not restarted');
+        }
         return;
       } catch (error) {
         // The session died while loading; if another one took its place, wait for that one. One that failed for good

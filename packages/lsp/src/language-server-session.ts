@@ -76,6 +76,14 @@ export class LanguageServerSession {
   private deathSettled: Promise<void> | undefined;
   private readonly watchTimer: NodeJS.Timeout;
 
+  /**
+   * Once the session died (its connection is closed at once, its life hears of it only after the server's stderr is
+   * read): settles when its life has heard, so a request arriving in between waits for the next session.
+   */
+  get death(): Promise<void> | undefined {
+    return this.deathSettled;
+  }
+
   constructor(
     private readonly adapter: EngineAdapter,
     private readonly settings: SessionSettings,

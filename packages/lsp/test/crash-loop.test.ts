@@ -19,6 +19,15 @@ function crashingNative(): EngineAdapter {
   return { ...nativeAdapter(locateNative()), launch: () => ({ command: process.execPath, args: [stub], env: {} }) };
 }
 
+/** A native engine whose server dies on its first references request, its death heard of a second late. */
+function lateDyingNative(marker: string): EngineAdapter {
+  const stub = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stubs', 'late-death-server.mjs');
+  return {
+    ...nativeAdapter(locateNative()),
+    launch: () => ({ command: process.execPath, args: [stub, marker], env: {} }),
+  };
+}
+
 const root = fixture('ts-multi');
 const logDirectory = () => mkdtempSync(path.join(os.tmpdir(), 'cn-lsp-logs-'));
 
@@ -85,5 +94,24 @@ describe.runIf(ENGINE === 'native')('an engine that keeps crashing on a project'
     // A question after the failure says the same, at once.
     await vi.waitFor(() => expect(engine!.searchSymbols('User')).rejects.toMatchObject({ kind: 'engine-failure' }));
     await expect(engine.searchSymbols('User')).rejects.toThrow(/^the native engine crashed 6 times within a minute/);
+  });
+
+  it('makes a question asked after the server died, before its death is settled, wait for the restarted server', async () => {
+    const marker = path.join(logDirectory(), 'first-instance');
+    engine = await startTypeScriptEngine({
+      root,
+      engine: { adapter: lateDyingNative(marker), mode: 'native', trustProject: false },
+      logDirectory: logDirectory(),
+    });
+    await engine.whenReady();
+    const userFile = path.join(root, 'lib', 'user.ts');
+    await expect(engine.references(userFile, { line: 2, character: 14 }, true)).rejects.toMatchObject({
+      kind: 'engine-failure',
+      message: expect.stringMatching(/connection closed|process exited/),
+    });
+    // The dead server's stderr is still open (its orphan holds it): its life has not heard of the death yet.
+    expect(engine.status()).toMatchObject({ state: 'ready', restarts: 0 });
+    await expect(engine.references(userFile, { line: 2, character: 14 }, true)).resolves.toEqual([]);
+    expect(engine.status()).toMatchObject({ state: 'ready', restarts: 1 });
   });
 });
