@@ -11,7 +11,7 @@ import {
   type WorkspaceSymbolHit,
 } from '../src/index.js';
 import { FakeNavigation } from './navigation-fakes.js';
-import { MAX_LOOKUPS } from '../src/usecases/other-matches.js';
+import { FIRST_ROUND, MAX_LOOKUPS, RESOLVE_BUDGET_MS } from '../src/usecases/other-matches.js';
 import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, key, node } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources } from './search-fakes.js';
 
@@ -147,8 +147,9 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect((await findSymbol(deps, { query: 'src/html.ts::2::14' })).otherMatches).toMatchObject({ word: 'raw' });
   });
 
-  it(`asks the engine about at most ${MAX_LOOKUPS} occurrences in code, and counts the rest as not resolved`, async () => {
-    const many = Array.from({ length: MAX_LOOKUPS + 5 }, (_, index) => `const v${index} = o.raw;`).join('\n');
+  it('looks up every occurrence in code when time allows', async () => {
+    const lines = FIRST_ROUND * 3 + 5;
+    const many = Array.from({ length: lines }, (_, index) => `const v${index} = o.raw;`).join('\n');
     const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
     let asked = 0;
     const definition = engine.definition.bind(engine);
@@ -157,10 +158,45 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
       return definition(filePath, position);
     };
     const answer = await findSymbol(deps, { query: 'raw' });
-    expect(asked).toBe(MAX_LOOKUPS);
-    // 3 lookups in use.ts, 45 in many.ts: 40 asked.
-    expect(answer.otherMatches).toMatchObject({ total: 7 + MAX_LOOKUPS + 5, unresolved: 8 });
-    expect(presentAnswer('find', answer, 'compact').output).toContain('+8 not resolved');
+    // 3 in use.ts (Req.raw, String.raw, obj.raw), every one of many.ts.
+    expect(asked).toBe(3 + lines);
+    expect(answer.otherMatches?.unresolved).toBeUndefined();
+    expect(answer.otherMatches).toMatchObject({ total: 7 + lines, other: 1 + lines });
+  });
+
+  it(`starts no lookup after ${RESOLVE_BUDGET_MS} ms, and counts what is left as not resolved`, async () => {
+    const many = Array.from({ length: FIRST_ROUND + 5 }, (_, index) => `const v${index} = o.raw;`).join('\n');
+    const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
+    let clock = 0;
+    let asked = 0;
+    const definition = engine.definition.bind(engine);
+    engine.definition = async (filePath, position) => {
+      asked++;
+      clock += RESOLVE_BUDGET_MS / 4;
+      return definition(filePath, position);
+    };
+    const answer = await findSymbol({ ...deps, now: () => clock, pause: async () => {} }, { query: 'raw' });
+    // 3 uses in use.ts and FIRST_ROUND + 5 in many.ts; the lookups started within the time were answered.
+    const uses = 3 + FIRST_ROUND + 5;
+    expect(asked).toBeGreaterThan(0);
+    expect(asked).toBeLessThan(FIRST_ROUND);
+    expect(answer.otherMatches).toMatchObject({ total: 7 + FIRST_ROUND + 5, unresolved: uses - asked });
+    expect(presentAnswer('find', answer, 'compact').output).toContain(`+${uses - asked} not resolved`);
+  });
+
+  it(`looks up none past the first round when more than ${MAX_LOOKUPS} uses are left (a word spread over many symbols)`, async () => {
+    const lines = FIRST_ROUND + MAX_LOOKUPS + 1;
+    const many = Array.from({ length: lines }, (_, index) => `const v${index} = o.raw;`).join('\n');
+    const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
+    let asked = 0;
+    const definition = engine.definition.bind(engine);
+    engine.definition = async (filePath, position) => {
+      asked++;
+      return definition(filePath, position);
+    };
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(asked).toBe(FIRST_ROUND);
+    expect(answer.otherMatches?.unresolved).toBe(3 + lines - FIRST_ROUND);
   });
 
   it('counts the imports of a package that is not installed, and their uses, as one entry per module', async () => {
@@ -183,8 +219,8 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(presentAnswer('find', answer, 'compact').output).toContain("raw ×4 (import from 'knex', unresolved)");
   });
 
-  it('past the bound, asks the references of the symbol most lookups landed on once, and counts its uses', async () => {
-    const lines = MAX_LOOKUPS + 10;
+  it('after a round, asks the references of the symbol the lookups landed on once, and counts its uses', async () => {
+    const lines = FIRST_ROUND + 10;
     const many = Array.from({ length: lines }, () => 'new Req().raw();').join('\n');
     const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
     const places = Array.from({ length: lines }, (_, index) => at('src/many.ts', index + 1, 11, index + 1, 14));
@@ -243,7 +279,7 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(presentAnswer('type', type, 'json', 60).answer.otherMatches).toBeUndefined();
   });
 
-  it('asks no reference search when no symbol has half the lookups (a word spread over many symbols)', async () => {
+  it('asks no reference search when no symbol has half the first lookups (a word spread over many): it looks all up', async () => {
     const lines = 60;
     const many = Array.from({ length: lines }, (_, index) => (index % 3 === 0 ? 'new Req().raw();' : 'o.raw;')).join(
       '\n',
@@ -255,7 +291,9 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
       ];
     const answer = await findSymbol(deps, { query: 'raw' });
     expect(engine.asked).toEqual([key(`${ROOT}/src/html.ts`, { line: 2, character: 14 })]);
-    expect(answer.otherMatches?.unresolved).toBeGreaterThan(0);
+    expect(answer.otherMatches?.unresolved).toBeUndefined();
+    expect(answer.otherMatches?.declarations[0]).toMatchObject({ container: 'Req', count: 2 + lines / 3 });
+    expect(answer.otherMatches?.other).toBe(1 + (lines * 2) / 3);
   });
 
   it('lets other questions in while it reads the files (a pause after every 20 ms of work)', async () => {

@@ -20,12 +20,24 @@ import { kindFromSignature, nameFromSignature } from './hover-signature.js';
 import { describeScope, wordOccurrences, type FileOccurrences, type WordScope } from './word-occurrences.js';
 
 /**
- * Occurrences in code the engine is asked about (a definition each) per answer, and how many at once: a hot name
- * (`raw` on mikro-orm: 800 occurrences, 400 in code) would otherwise cost seconds (about 4 ms each, 8 at a time, on
- * a loaded 2-core machine). Past the bound the answer says how many were not looked up.
+ * Occurrences in code the engine is asked about (a definition each) before the rest, and how many at once. A lookup
+ * costs about a millisecond on a warm engine, a reference search of a symbol hundreds on a project of many tsconfigs
+ * (it searches them all): only a symbol that most of the first lookups landed on has its references asked (widen).
  */
-export const MAX_LOOKUPS = 24;
+export const FIRST_ROUND = 24;
 const LOOKUP_WIDTH = 8;
+/**
+ * How long the lookups may go on, by the daemon's clock: a hot word (`wrap` on mikro-orm: 900 occurrences, 780 in
+ * code, over 24 symbols) is resolved whole within it on a quiet machine; one spread over a thousand symbols (`name`)
+ * is not, and the answer says how many occurrences were left (`+N not resolved`) rather than keep the engine from the
+ * next question. No lookup starts after it.
+ */
+export const RESOLVE_BUDGET_MS = 1000;
+/**
+ * Uses left after the first round past which none is looked up: `name` on mikro-orm left 11,000 over 1,200 symbols,
+ * whose lookups, and the outlines naming what they landed on, took 5 s warm; `wrap` left 760, resolved in 0.4 s.
+ */
+export const MAX_LOOKUPS = 1000;
 /** Files whose syntax is taken at once (each a stamp, and a parse when the index is behind). */
 const SYNTAX_WIDTH = 16;
 /** Symbols listed by name, and files rg -lw would add; the rest are counted together. */
@@ -59,10 +71,10 @@ interface Pending {
 /**
  * What the word occurrences of a name are, beyond the references of what the answer answered (`references`, every
  * reference the engine found, filters aside): each is in a string or a comment (the file's syntax says), a declaration
- * of another symbol of the name (its own name), or a use the engine resolves (a definition asked, at most MAX_LOOKUPS
- * of them, files taken in turn so that each file's symbols show up), grouped by the declaration it resolves to. When
- * uses are left over, the references of the symbol most of the looked-up ones resolved to (`c.req.raw` on hono) are
- * asked once, when it is at least half of them, and the uses among them counted as its.
+ * of another symbol of the name (its own name), or a use the engine resolves (a definition asked, files taken in turn
+ * so that each file's symbols show up), grouped by the declaration it resolves to, until every use is resolved or the
+ * time is up (RESOLVE_BUDGET_MS). When most of the first lookups landed on one symbol (`c.req.raw` on hono), its
+ * references are asked once instead, and the uses among them counted as its.
  */
 export async function otherMatchesOf(
   deps: OtherMatchesDeps,
@@ -82,23 +94,49 @@ export async function otherMatchesOf(
   const referenced = placesIn(await references);
   const tally: Tally = { otherFiles: [], total: 0, strings: 0, comments: 0, other: 0, groups: new Map() };
   const pending = classify(word, occurrences, await syntaxes, referenced, tally);
-  const asked = pending.slice(0, MAX_LOOKUPS);
-  const resolved = await boundedMap(asked, LOOKUP_WIDTH, (place) =>
-    deps.engine.definition(place.filePath, place.position).catch((): SourceLocation[] => []),
-  );
-  const declarations = await describeDefinitions(
-    deps,
-    builder,
-    word,
-    resolved.map((found, index) => ({ asked: asked[index], definition: found[0] })),
-  );
-  resolved.forEach((found) => {
-    const declaration = found[0] && declarations.get(locationKey(found[0]));
-    if (!declaration || referenced(found[0].filePath, found[0].range.start)) tally.other++;
-    else count(tally.groups, declaration, found[0], 'looked up');
+  const started = deps.now?.();
+  const timeUp = () => started !== undefined && deps.now!() - started > RESOLVE_BUDGET_MS;
+  // A first round tells whether one symbol dominates (widen); the rest are looked up together, none started late.
+  const first = pending.slice(0, FIRST_ROUND);
+  const firstLeft = await lookUp(deps, builder, word, first, referenced, tally, timeUp);
+  const rest = await widen(deps, tally.groups, first.length - firstLeft.length, pending.slice(first.length));
+  const later = rest.length <= MAX_LOOKUPS ? await lookUp(deps, builder, word, rest, referenced, tally, timeUp) : rest;
+  const left = [...firstLeft, ...later];
+  return summary(word, tally, left.length, scope);
+}
+
+/**
+ * Asks the engine where each place's symbol is declared, and counts each place under that declaration; returns the
+ * places not asked because the time was up first.
+ */
+async function lookUp(
+  deps: OtherMatchesDeps,
+  builder: LocationRefBuilder,
+  word: string,
+  places: Pending[],
+  referenced: (filePath: string, position: Position) => boolean,
+  tally: Tally,
+  timeUp: () => boolean,
+): Promise<Pending[]> {
+  const notAsked: Pending[] = [];
+  const resolved = await boundedMap(places, LOOKUP_WIDTH, async (place) => {
+    if (timeUp()) {
+      notAsked.push(place);
+      return undefined;
+    }
+    return deps.engine.definition(place.filePath, place.position).catch((): SourceLocation[] => []);
   });
-  const unresolved = await widen(deps, pending.slice(asked.length), tally.groups, asked.length);
-  return summary(word, tally, unresolved, scope);
+  const asked = places.flatMap((place, index) => {
+    const found = resolved[index];
+    return found ? [{ asked: place, definition: found[0] }] : [];
+  });
+  const declarations = await describeDefinitions(deps, builder, word, asked);
+  for (const { definition } of asked) {
+    const declaration = definition && declarations.get(locationKey(definition));
+    if (!declaration || referenced(definition.filePath, definition.range.start)) tally.other++;
+    else count(tally.groups, declaration, definition, 'looked up');
+  }
+  return notAsked;
 }
 
 interface Tally {
@@ -148,26 +186,26 @@ function classify(
 }
 
 /**
- * The uses not looked up that are references of the symbol at least half the lookups landed on (one reference search,
- * only for a symbol the engine can open); returns how many remain unresolved. A word no symbol dominates (`name`:
- * 15,000 occurrences over 1,200 symbols on mikro-orm) is left at that: a reference search of its most frequent symbol
+ * The uses left that are references of the symbol at least half the first lookups landed on (one reference search,
+ * for a symbol the engine can open, counted as its); returns the uses left. A word no symbol dominates (`name`: 15,000
+ * occurrences over 1,200 symbols on mikro-orm) is left to the lookups: a reference search of its most frequent symbol
  * took 1.3 s warm there and would resolve few.
  */
 async function widen(
   deps: OtherMatchesDeps,
-  left: Pending[],
   groups: Map<string, Group>,
   asked: number,
-): Promise<number> {
+  left: Pending[],
+): Promise<Pending[]> {
   const [top] = [...groups.values()]
     .filter((group) => group.looked >= 2 && group.looked * 2 >= asked && group.declaration.module === undefined)
     .sort((a, b) => b.looked - a.looked);
-  if (left.length === 0 || !top || !(await deps.files.isInsideRoot(top.at.filePath))) return left.length;
+  if (left.length === 0 || !top || !(await deps.files.isInsideRoot(top.at.filePath))) return left;
   const found = await deps.engine.references(top.at.filePath, top.at.range.start, true).catch(() => []);
   const covered = placesIn(found);
   const remaining = left.filter((place) => !covered(place.filePath, place.position));
   top.count += left.length - remaining.length;
-  return remaining.length;
+  return remaining;
 }
 
 function summary(word: string, tally: Tally, unresolved: number, scope: WordScope): OtherMatches {
