@@ -122,12 +122,35 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
 
   it('cn unused: a function only its own body calls is unused (the call belongs to it)', async () => {
     const answer = json(await cn(['unused', 'src/walk.ts', '--root', root]));
+    // Each with what rg -w would hit besides it: nothing here, every occurrence is the function's own.
+    const nothingElse = (word: string) => ({
+      word,
+      total: 0,
+      declarations: [],
+      strings: 0,
+      comments: 0,
+      other: 0,
+    });
     expect(answer.files).toEqual([
       {
         filePath: 'src/walk.ts',
         unused: [
-          { id: 'src/walk.ts::2::10', name: 'countdown', kind: 'Function', line: 2, exported: false },
-          { id: 'src/walk.ts::6::17', name: 'walk', kind: 'Function', line: 6, exported: true },
+          {
+            id: 'src/walk.ts::2::10',
+            name: 'countdown',
+            kind: 'Function',
+            line: 2,
+            exported: false,
+            otherMatches: nothingElse('countdown'),
+          },
+          {
+            id: 'src/walk.ts::6::17',
+            name: 'walk',
+            kind: 'Function',
+            line: 6,
+            exported: true,
+            otherMatches: nothingElse('walk'),
+          },
         ],
       },
     ]);

@@ -212,7 +212,7 @@ describe('cn find: answers that account for the whole name', () => {
     );
     // The answer's path filters choose the files, and are said.
     const scoped = json(await run(['find', 'raw', '--refs-in', 'src/use-raw.ts']));
-    expect(scoped.otherMatches).toMatchObject({ total: 6, strings: 1, comments: 1, scope: '--refs-in src/use-raw.ts' });
+    expect(scoped.otherMatches).toMatchObject({ total: 6, strings: 1, comments: 1, scope: 'refs in src/use-raw.ts' });
     // Nothing to add: every occurrence of getConnInfo is a reference.
     const all = await run(['find', 'getConnInfo', '--format', 'compact']);
     expect(all.stdout).toContain('rg -w getConnInfo would hit nothing else: every occurrence is a reference');
@@ -223,7 +223,7 @@ describe('cn find: answers that account for the whole name', () => {
     expect(byPath.definition).toMatchObject({ id: 'src/html.ts::2::14' });
     expect(byPath.otherMatches).toMatchObject({ word: 'raw', total: 8, strings: 1, comments: 2 });
     const byId = json(await run(['find', 'src/html.ts::2::14', '--refs-in', 'src/use-raw.ts']));
-    expect(byId.otherMatches).toMatchObject({ word: 'raw', total: 6, scope: '--refs-in src/use-raw.ts' });
+    expect(byId.otherMatches).toMatchObject({ word: 'raw', total: 6, scope: 'refs in src/use-raw.ts' });
     expect(json(await run(['find', 'src/html.ts::raw', '--no-refs'])).otherMatches).toBeUndefined();
     const files = await run(['find', 'src/html.ts::raw', '--refs-only', '--format', 'files']);
     expect(files.stdout.split('\n')).not.toContainEqual(expect.stringContaining('rg -w'));

@@ -89,7 +89,7 @@ describe('cn find: roles, groups, files and several queries', () => {
     // No warning: every piece matched; only what rg -lw would add is said beside the pipe's list.
     expect(listed).toMatchObject({
       exitCode: 0,
-      stderr: 'cn: rg -lw Repository (--refs-not-in test/**/*.test.ts,src/index.ts) would list no other file\n',
+      stderr: 'cn: rg -lw Repository (refs not in test/**/*.test.ts,src/index.ts) would list no other file\n',
     });
     expect(listed.stdout.trimEnd().split('\n')).toEqual(withoutTestsOrIndex);
     const repeated = await ask('--refs-not-in', 'test', '--refs-not-in', 'src/index.ts');

@@ -164,9 +164,14 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
     expect(exported.stdout.trim().split('\n')).toEqual([
       'src/models/model.ts',
       '   6  Method      Model.count  (static)',
+      '      rg -w count would hit nothing else: every occurrence is a reference',
       '  10  Property    Model.id',
+      // find's parameter and its use: another symbol, not a use of the property.
+      '      rg -w id would also hit 2: id ×2 (Variable in src/models/model.ts)',
       '  12  Method      Model.save',
+      '      rg -w save would hit nothing else: every occurrence is a reference',
       '  14  Method      Model.describe',
+      '      rg -w describe would hit nothing else: every occurrence is a reference',
       // Used through the subclass: Post.find() in app.ts.
       'used: Model.find ← src/app.ts',
       '4 of 5 members of Model in src/models/model.ts used by no other file; 2 projects searched',

@@ -11,6 +11,7 @@ import {
   type UnusedResponse,
 } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
+import { FakeDeclarationSyntax, FakeSources } from './search-fakes.js';
 
 const source = [
   'export function used(): void {}',
@@ -256,6 +257,33 @@ describe('findUnused', () => {
     const response = await findUnused(deps, { path: 'src/url.ts', exported: true });
     expect(names(response)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
     expect(response.checked).toBe(4);
+  });
+
+  it('says what a word search for each unused name would hit in the counted files, none of it a use', async () => {
+    const { engine, deps } = urlProject({
+      // A string, a comment and a property of the same name: what rg -w fromNobody would hit besides the declaration.
+      'src/app.ts': ["log('fromNobody');", '// fromNobody is gone', 'const o = { fromNobody: 1 };', ''].join('\n'),
+      'test/more.ts': 'fromNobody;\n',
+    });
+    const syntax = new FakeDeclarationSyntax();
+    const full = {
+      ...deps,
+      sources: new FakeSources(deps.files),
+      searchIndex: { syntaxOf: (filePath: string, text: string) => syntax.read(filePath, text) },
+    };
+    engine.referencesAt[`${ROOT}/src/url.ts:4:14`] = [];
+    const response = await findUnused(full, { path: 'src/url.ts', exported: true, refsNotIn: 'test/**' });
+    const nobody = response.files[0].unused.find((symbol) => symbol.name === 'fromNobody');
+    expect(nobody?.otherMatches).toMatchObject({
+      word: 'fromNobody',
+      total: 3,
+      strings: 1,
+      comments: 1,
+      scope: 'refs not in test/**',
+    });
+    expect(presentAnswer('unused', response, 'compact').output).toContain(
+      'src/url.ts::4::14  Constant  fromNobody  (exported)\n  rg -w fromNobody (refs not in test/**) would also hit 3:',
+    );
   });
 
   it("--refs-in / --refs-not-in say which files' uses count", async () => {

@@ -122,9 +122,9 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
   it("searches only the files the answer's path filters keep, and says so", async () => {
     const { deps } = setup();
     const answer = await findSymbol(deps, { query: 'raw', refsNotIn: 'src/use.ts' });
-    expect(answer.otherMatches).toMatchObject({ total: 2, comments: 1, scope: '--refs-not-in src/use.ts' });
+    expect(answer.otherMatches).toMatchObject({ total: 2, comments: 1, scope: 'refs not in src/use.ts' });
     expect(presentAnswer('find', answer, 'compact').output).toContain(
-      'rg -w raw (--refs-not-in src/use.ts) would also hit 2: Req.raw ×1 (Method), 1 comment',
+      'rg -w raw (refs not in src/use.ts) would also hit 2: Req.raw ×1 (Method), 1 comment',
     );
   });
 

@@ -1,6 +1,7 @@
 /** `cn unused` — POST /unused: declarations nothing (or nothing that counts) uses. */
 import { z } from 'zod';
 import { MAX_KIND_LENGTH, MAX_PATH_LENGTH } from './limits.js';
+import { otherMatches } from './other-matches.js';
 import { budgetReport, scopeWarnings, searchReport } from './shared.js';
 
 export const unusedRequest = z.strictObject({
@@ -45,6 +46,11 @@ export const unusedSymbol = z.object({
   container: z.string().optional(),
   /** Members only: a static member. */
   static: z.literal(true).optional(),
+  /**
+   * What `rg -w Name` over the files whose uses count would hit beyond the declaration and its references: the
+   * evidence that none of it is a use (the first 10 symbols listed).
+   */
+  otherMatches: otherMatches.optional(),
 });
 export type UnusedSymbol = z.infer<typeof unusedSymbol>;
 

@@ -32,9 +32,9 @@ Every answer carries ids (path::line::char) that any cn command accepts back, an
 - What extends / implements it (or does it extend)? \`cn impl X --direction sub|super|both\` (mixins, class expressions too)
 - What imports this file? \`cn deps path/file.ts --direction in --format compact\` (each import statement and the
   \`paths\` alias it went through; \`--refs-not-in "tests/**"\`); unused files: \`cn deps --orphans\`
-- Dead code? \`cn unused [file|dir] [--kind function]\` (nothing else uses them; used only by tests or read by a
-  computed key \`ns[key]\`: marked); exports no other file uses: \`--exported\`; whose uses count: \`--refs-in src\`,
-  \`--refs-not-in "**/*.test.*"\`; a class's members (subclass uses count, statics apart): \`cn unused MyClass --members\`
+- Dead code? \`cn unused [file|dir] [--kind function]\` (each with what \`rg -w\` would hit, none a use; used only by
+  tests or read by a computed key \`ns[key]\`: marked); exports no other file uses: \`--exported\`; whose uses count:
+  \`--refs-in src\`, \`--refs-not-in "**/*.test.*"\`; a class's members (subclass uses count, statics apart): \`cn unused MyClass --members\`
 - Rename? \`cn rename X newName --format text\` previews; \`--apply --if-unchanged <fingerprint>\` writes all or nothing
 - Edit OK? \`cn check path/file.ts - < new.ts\` (or \`--content-file\`): its errors and its importers', new ones marked; nothing written
 - Keep answers small: \`--limit N\`, \`--max-tokens N\` (the answer says what it cut and how many are left).

@@ -1,6 +1,7 @@
 import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
 import { idAsFileLine } from '../domain/ids.js';
 import { incompleteNote, kindColumn, plural } from './notes.js';
+import { otherMatchesLine } from './other-matches.js';
 import type { Voice } from './voice.js';
 
 /** People: one block per file, then what was checked and searched. */
@@ -13,6 +14,7 @@ export function unusedText(response: UnusedResponse, voice: Voice): string {
     for (const symbol of file.unused)
       lines.push(
         `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(kindWidth)} ${displayName(symbol)}${notes(symbol)}`,
+        ...wordLine(symbol, '      '),
       );
   }
   lines.push(...summary(response, voice));
@@ -22,7 +24,10 @@ export function unusedText(response: UnusedResponse, voice: Voice): string {
 /** Agents: one line per symbol, its id first (ready for cn inspect), then the summary. */
 export function unusedCompact(response: UnusedResponse, voice: Voice): string {
   const lines = response.files.flatMap((file) =>
-    file.unused.map((symbol) => `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}`),
+    file.unused.flatMap((symbol) => [
+      `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}`,
+      ...wordLine(symbol, '  '),
+    ]),
   );
   lines.push(...summary(response, voice));
   return lines.join('\n');
@@ -30,6 +35,11 @@ export function unusedCompact(response: UnusedResponse, voice: Voice): string {
 
 export function unusedIds(response: UnusedResponse): string {
   return response.files.flatMap((file) => file.unused.map((symbol) => symbol.id)).join('\n');
+}
+
+/** Under each symbol: what a word search would hit, none of it a use (`rg -w ref would also hit 40: …`). */
+function wordLine(symbol: UnusedSymbol, indent: string): string[] {
+  return otherMatchesLine(symbol.otherMatches).map((line) => `${indent}${line}`);
 }
 
 function displayName(symbol: UnusedSymbol): string {

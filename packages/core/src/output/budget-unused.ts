@@ -17,17 +17,25 @@ export function fitUnused(
   const { used: _used, ...unusedOnly } = response;
   const withoutUsed = withReport(unusedOnly, maxTokens, 'no-previews', measure);
   if (withoutUsed.budget!.tokens <= maxTokens) return withoutUsed;
+  // Then what a word search would hit for each: the names are the answer.
+  const bare = { ...unusedOnly, files: withoutWordMatches(response.files) };
+  const withoutWords = withReport(bare, maxTokens, 'no-previews', measure);
+  if (withoutWords.budget!.tokens <= maxTokens) return withoutWords;
   const listed = response.files.reduce((sum, file) => sum + file.unused.length, 0);
   const keep = (count: number) =>
     withReport(
-      { ...unusedOnly, files: firstSymbols(response.files, count), truncated: true as const },
+      { ...bare, files: firstSymbols(bare.files, count), truncated: true as const },
       maxTokens,
       'cut',
       measure,
     );
   const kept = largestFitting(listed - 1, (count) => keep(count).budget!.tokens <= maxTokens);
   if (kept > 0) return keep(kept);
-  return withReport({ ...unusedOnly, files: [], ...cutFlag(listed > 0) }, maxTokens, 'totals', measure);
+  return withReport({ ...bare, files: [], ...cutFlag(listed > 0) }, maxTokens, 'totals', measure);
+}
+
+function withoutWordMatches(files: UnusedResponse['files']): UnusedResponse['files'] {
+  return files.map((file) => ({ ...file, unused: file.unused.map(({ otherMatches: _words, ...symbol }) => symbol) }));
 }
 
 function firstSymbols(files: UnusedResponse['files'], count: number): UnusedResponse['files'] {

@@ -27,6 +27,8 @@ import { NamedImports } from './named-imports.js';
 import type { UnusedCandidate } from './unused-candidate.js';
 import { memberCandidates } from './unused-members.js';
 import { groupByFile, possiblyUsed, searched } from './unused-answer.js';
+import type { NameMatchDeps } from './name-matches.js';
+import { withWordMatches } from './unused-word-matches.js';
 
 /** References are asked a few at a time: tsserver answers one by one anyway, and this bounds memory. */
 const CONCURRENT_QUERIES = 4;
@@ -38,7 +40,7 @@ type Deps = {
   files: SourceFiles;
   paths: ProjectPaths;
   importGraph: Pick<ImportGraphSource, 'projectFiles' | 'importsOf'>;
-};
+} & Omit<NameMatchDeps, 'engine' | 'files' | 'paths'>;
 
 /**
  * `cn unused [path]`: the top-level declarations of a file, a directory or the whole project that
@@ -75,6 +77,7 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
         ? computed.reaching(candidate.filePath, candidate.symbol.name)
         : undefined;
   const users: string[][] = [];
+  const referencesOf = new Map<string, SourceLocation[]>();
   const verdicts = await boundedMap(candidates, CONCURRENT_QUERIES, async ({ filePath, node, symbol }, index) => {
     const importers = imports
       ? provenUsers(deps.paths, filePath, [...imports.importersOf(filePath, symbol.name)], counts)
@@ -89,6 +92,7 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
       return undefined;
     });
     if (found === undefined) return 'deleted';
+    referencesOf.set(symbol.id, found);
     const uses = found
       // A place inside the declaration belongs to it (a recursive call, a class building itself): no use. That covers
       // its own name too, which some servers list even when asked not to.
@@ -118,7 +122,12 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
       },
     });
   });
-  const listed = request.limit === undefined ? reported : reported.slice(0, request.limit);
+  const listed = await withWordMatches(
+    deps,
+    request.limit === undefined ? reported : reported.slice(0, request.limit),
+    referencesOf,
+    request,
+  );
   return {
     path: base,
     ...(membersOf !== undefined ? { membersOf } : {}),

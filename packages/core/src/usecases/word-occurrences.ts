@@ -56,12 +56,15 @@ export async function wordOccurrences(
   return found;
 }
 
-/** `in src, refs in src/api, not **\/*.test.ts`: what a scope kept, said as the options were given. */
+/**
+ * `in src, refs in src/api, refs not in **\/*.test.ts`: what a scope kept, in words both a CLI and an MCP reader take
+ * (an MCP client has no flags to type).
+ */
 export function describeScope(scope: WordScope): string | undefined {
   const parts = [
-    scope.in !== undefined ? `--in ${scope.in}` : undefined,
-    scope.refsIn !== undefined ? `--refs-in ${scope.refsIn}` : undefined,
-    scope.refsNotIn !== undefined ? `--refs-not-in ${scope.refsNotIn}` : undefined,
+    scope.in !== undefined ? `in ${scope.in}` : undefined,
+    scope.refsIn !== undefined ? `refs in ${scope.refsIn}` : undefined,
+    scope.refsNotIn !== undefined ? `refs not in ${scope.refsNotIn}` : undefined,
   ].filter((part): part is string => part !== undefined);
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
