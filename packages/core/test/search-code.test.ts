@@ -5,6 +5,7 @@ import {
   fitGrep,
   fitSearch,
   searchCode,
+  BEST_CODE_LINES,
   type GrepResponse,
   type SearchRequest,
 } from '../src/index.js';
@@ -69,6 +70,19 @@ describe('searchCode: declarations ranked by the words of a question', () => {
     const { search } = setup();
     const [hit] = (await search({ query: 'serialize cookie', snippet: 'fold' })).results;
     expect(hit.snippet).toBe('export function serializeCookie(name, value) { … }');
+  });
+
+  it(`gives the best match's code whole when it is at most ${BEST_CODE_LINES} lines, and no other's`, async () => {
+    const { search } = setup();
+    const answer = await search({ query: 'where is the retry delay computed?' });
+    expect(answer.results[0].snippet).toBe(
+      ['export function computeRetryDelay(attempt) {', '  return 100 * 2 ** attempt', '}'].join('\n'),
+    );
+    expect(answer.results.slice(1).every((hit) => hit.snippet === undefined)).toBe(true);
+    // A longer best match is only placed: its lines are there to read with cn inspect.
+    const body = Array.from({ length: BEST_CODE_LINES }, (_, index) => `  const step${index} = ${index}`);
+    const long = setup({ 'src/long.ts': ['export function computeRetryDelay() {', ...body, '}'].join('\n') });
+    expect((await long.search({ query: 'retry delay' })).results[0].snippet).toBeUndefined();
   });
 
   it('refuses a query of stop words alone, and bad kinds or paths, as bad input', async () => {

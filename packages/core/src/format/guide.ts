@@ -17,7 +17,7 @@ Every answer carries ids (path::line::char) that any cn command accepts back, an
   - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
   - list (no refs): \`cn find "*Router"\`, \`cn find "Router.*"\` (its members, inherited too), \`--kind interface --in src\`
 - Don't know the name? \`cn search "retry delay backoff" --format compact\` (declarations ranked by the words of
-  their names, docs, strings and bodies; a question works too; \`--kind\`, \`--in\`, \`--snippet fold\`)
+  their names, docs, strings and bodies; a question works too; the best one's code when short; \`--kind\`, \`--in\`)
 - A string or pattern? \`cn grep "retry\\w*" [paths] --format compact\` instead of rg: RE2 regex, each line shown
   under the declaration it is in; \`-i\`, \`-w\`, \`-F\`, \`--code-only\`, \`--kind method\`; \`--format ids | cn inspect -\`
 - What is in a file or class? \`cn map path/file.ts[::Class] --format compact\` (line ranges: the name's line to the

@@ -13,13 +13,20 @@ import { LocationRefBuilder } from './location-refs.js';
 /** How long a question waits for the index to catch up (the first build on a large project) before it answers. */
 export const SEARCH_WAIT_MS = 3000;
 const DEFAULT_LIMIT = 10;
+/**
+ * Unless a snippet level is asked for, the best match's code is given whole when it is at most this many lines: a
+ * question about behaviour is answered by reading it, and agents read it with `sed -n` over the line range the answer
+ * gave (20 of 77 shell calls after a cn answer in one evaluation round).
+ */
+export const BEST_CODE_LINES = 30;
 
 type Deps = { searchIndex: SearchIndex; files: SourceFiles; paths: ProjectPaths };
 
 /**
  * `cn search <words…>`: declarations ranked by how well their name, container, signature, doc comment, comments,
  * strings, the identifiers they use and their file's path match the words (BM25F), for when the name is what the
- * agent does not know. Narrowed by kind and path, cut by limit; each result says which fields matched which words.
+ * agent does not know. Narrowed by kind and path, cut by limit; each result says which fields matched which words, and
+ * the best one brings its code when it is short.
  */
 export async function searchCode(deps: Deps, request: SearchRequest): Promise<SearchResponse> {
   const words = searchedWords(request.query);
@@ -38,7 +45,9 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
     request.limit ?? DEFAULT_LIMIT,
   );
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const results = await Promise.all(hits.map((hit) => searchHit(builder, hit, request.snippet)));
+  const results = await Promise.all(
+    hits.map((hit, index) => searchHit(builder, hit, request.snippet ?? (index === 0 ? bestCode(hit) : undefined))),
+  );
   return {
     query: request.query,
     words,
@@ -50,6 +59,10 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
     complete: state.complete,
     ...(state.reason !== undefined ? { incomplete: state.reason } : {}),
   };
+}
+
+function bestCode({ declaration }: RankedDeclaration): SearchRequest['snippet'] {
+  return declaration.endLine - declaration.startLine + 1 <= BEST_CODE_LINES ? 'full' : undefined;
 }
 
 /** The query's words that take part (lowercased, each once): what the answer echoes as `words`. */
