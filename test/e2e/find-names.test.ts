@@ -236,7 +236,7 @@ describe('cn find: answers that account for the whole name', () => {
     ]);
   });
 
-  it('calls, impl and type asked by a name say the same line', async () => {
+  it('calls, impl and type asked by a name or an id say the same line', async () => {
     for (const command of ['calls', 'type']) {
       const answer = await run([command, 'raw', '--format', 'compact']);
       expect([command, answer.stdout]).toEqual([
@@ -246,7 +246,8 @@ describe('cn find: answers that account for the whole name', () => {
     }
     const impl = json(await run(['impl', 'Base']));
     expect(impl.otherMatches).toMatchObject({ word: 'Base', total: 0 });
-    expect(json(await run(['type', 'src/html.ts::2::14'])).otherMatches).toBeUndefined();
+    // By id: the name at it, as find by id says it.
+    expect(json(await run(['type', 'src/html.ts::2::14'])).otherMatches).toMatchObject({ word: 'raw', total: 8 });
   });
 
   it('a line range runs from the line with the name (JSDoc and decorators above it out) to the closing line', async () => {

@@ -240,7 +240,7 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     ]);
   });
 
-  it('calls, impl and type asked by one name say the same line; by an id they do not', async () => {
+  it('calls, impl and type asked by one name or one id say the same line; several targets do not', async () => {
     const { deps } = setup();
     const navigation = new FakeNavigation();
     navigation.hover = async () => ({ signature: 'const raw: (value: string) => string', documentation: '' });
@@ -254,7 +254,11 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(presentAnswer('calls', calls, 'compact').output).toContain('rg -w raw would also hit 7:');
     const impl = await findImplementations(full, { target: 'raw' });
     expect(impl.otherMatches).toMatchObject({ word: 'raw', total: 7 });
-    expect((await describeType(full, { target: 'src/html.ts::2::14' })).otherMatches).toBeUndefined();
+    // An id (or path::Name) is answered for the name at its place, as find answers it.
+    expect((await describeType(full, { target: 'src/html.ts::2::14' })).otherMatches).toMatchObject({
+      word: 'raw',
+      total: 7,
+    });
     expect((await traceCalls(full, { target: 'raw', targets: ['raw'] })).otherMatches).toBeUndefined();
   });
 

@@ -3,7 +3,7 @@ import { rangeContains, type Position, type SourceLocation } from '../domain/loc
 import type { SourceText } from '../domain/source-text.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { declarationAt, type DeclarationAt } from './outline-node.js';
-import { otherMatchesFor } from './name-matches.js';
+import { identifierAt, otherMatchesFor } from './name-matches.js';
 import { resolveTargetPosition } from './target-position.js';
 import type { ReExportHop } from './named-target.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
@@ -107,12 +107,6 @@ async function meaningAt(
   const fits = (kind: string | undefined) =>
     kind !== undefined && (typeUse ? TYPE_KINDS.has(kind) : !TYPE_ONLY_KINDS.has(kind));
   return declared.find(({ found }) => fits(found?.kind)) ?? declared[0];
-}
-
-function identifierAt(text: { line(line: number): string | undefined } | undefined, position: Position): string {
-  const content = text?.line(position.line) ?? '';
-  const match = /^[\p{L}\p{N}$_]+/u.exec(content.slice(position.character - 1));
-  return match ? match[0] : '';
 }
 
 function reExportHop(paths: ProjectPaths, { filePath, statement }: ReExportHop): { site: string; statement: string } {

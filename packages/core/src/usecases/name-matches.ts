@@ -1,5 +1,5 @@
 import type { FindRequest, OtherMatches } from '@cn/protocol';
-import type { SourceLocation } from '../domain/location.js';
+import type { Position, SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CodeNavigation } from '../ports/navigation.js';
@@ -54,19 +54,32 @@ export async function otherMatchesFor(
 }
 
 /**
- * `otherMatches` for calls, impl and type asked about one name (not an id, nor several targets): the references of
- * the declarations it stood for are searched once for it.
+ * `otherMatches` for calls, impl and type asked about one symbol: by a name (one name for every declaration it stood
+ * for: two functions mergePath account for the references of each), a `path::Name` or an id (the name at its place);
+ * the references of the declarations are searched once for it. Several targets asked together get none.
  */
 export async function targetOtherMatches(
   deps: NameMatchDeps,
   builder: LocationRefBuilder,
   targets: ResolvedSymbolTarget[],
 ): Promise<{ otherMatches?: OtherMatches }> {
-  const names = new Set(targets.map((target) => target.symbol?.name));
+  const names = new Set(
+    await Promise.all(
+      targets.map(
+        async (target) => target.symbol?.name ?? identifierAt(await builder.text(target.filePath), target.position),
+      ),
+    ),
+  );
   const [name] = names;
-  // A name that stood for several declarations (two functions mergePath) accounts for the references of each.
-  if (names.size !== 1 || name === undefined) return {};
+  if (names.size !== 1 || name === undefined || name === '') return {};
   const references = () =>
     Promise.all(targets.map((target) => deps.engine.references(target.filePath, target.position, true)));
   return otherMatchesFor(deps, builder, name, {}, references);
+}
+
+/** The identifier that starts at a place (an id's column): the word a word search for it looks for. */
+export function identifierAt(text: { line(line: number): string | undefined } | undefined, position: Position): string {
+  const content = text?.line(position.line) ?? '';
+  const match = /^[\p{L}\p{N}$_]+/u.exec(content.slice(position.character - 1));
+  return match ? match[0] : '';
 }
