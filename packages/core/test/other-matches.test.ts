@@ -82,6 +82,20 @@ function setup(files = FILES) {
   return { engine, deps };
 }
 
+/** A project whose src/many.ts has `count` uses of `o.raw` (each resolves to nothing), and a count of the lookups. */
+function manyUses(count: number, onLookup: () => void = () => {}) {
+  const many = Array.from({ length: count }, (_, index) => `const v${index} = o.raw;`).join('\n');
+  const project = setup({ ...FILES, 'src/many.ts': many });
+  const lookups = { asked: 0 };
+  const definition = project.engine.definition.bind(project.engine);
+  project.engine.definition = async (filePath, position) => {
+    lookups.asked++;
+    onLookup();
+    return definition(filePath, position);
+  };
+  return { ...project, lookups };
+}
+
 describe('otherMatches: what rg -w Name would also hit, and what each occurrence is', () => {
   it('counts every word occurrence that is no reference: other symbols, strings, comments, the rest', async () => {
     const { deps } = setup();
@@ -149,53 +163,32 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
 
   it('looks up every occurrence in code when time allows', async () => {
     const lines = FIRST_ROUND * 3 + 5;
-    const many = Array.from({ length: lines }, (_, index) => `const v${index} = o.raw;`).join('\n');
-    const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
-    let asked = 0;
-    const definition = engine.definition.bind(engine);
-    engine.definition = async (filePath, position) => {
-      asked++;
-      return definition(filePath, position);
-    };
+    const { deps, lookups } = manyUses(lines);
     const answer = await findSymbol(deps, { query: 'raw' });
     // 3 in use.ts (Req.raw, String.raw, obj.raw), every one of many.ts.
-    expect(asked).toBe(3 + lines);
+    expect(lookups.asked).toBe(3 + lines);
     expect(answer.otherMatches?.unresolved).toBeUndefined();
     expect(answer.otherMatches).toMatchObject({ total: 7 + lines, other: 1 + lines });
   });
 
   it(`starts no lookup after ${RESOLVE_BUDGET_MS} ms, and counts what is left as not resolved`, async () => {
-    const many = Array.from({ length: FIRST_ROUND + 5 }, (_, index) => `const v${index} = o.raw;`).join('\n');
-    const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
     let clock = 0;
-    let asked = 0;
-    const definition = engine.definition.bind(engine);
-    engine.definition = async (filePath, position) => {
-      asked++;
-      clock += RESOLVE_BUDGET_MS / 4;
-      return definition(filePath, position);
-    };
+    const { deps, lookups } = manyUses(FIRST_ROUND + 5, () => (clock += RESOLVE_BUDGET_MS / 4));
+    const asked = () => lookups.asked;
     const answer = await findSymbol({ ...deps, now: () => clock, pause: async () => {} }, { query: 'raw' });
     // 3 uses in use.ts and FIRST_ROUND + 5 in many.ts; the lookups started within the time were answered.
     const uses = 3 + FIRST_ROUND + 5;
-    expect(asked).toBeGreaterThan(0);
-    expect(asked).toBeLessThan(FIRST_ROUND);
-    expect(answer.otherMatches).toMatchObject({ total: 7 + FIRST_ROUND + 5, unresolved: uses - asked });
-    expect(presentAnswer('find', answer, 'compact').output).toContain(`+${uses - asked} not resolved`);
+    expect(asked()).toBeGreaterThan(0);
+    expect(asked()).toBeLessThan(FIRST_ROUND);
+    expect(answer.otherMatches).toMatchObject({ total: 7 + FIRST_ROUND + 5, unresolved: uses - asked() });
+    expect(presentAnswer('find', answer, 'compact').output).toContain(`+${uses - asked()} not resolved`);
   });
 
   it(`looks up none past the first round when more than ${MAX_LOOKUPS} uses are left (a word spread over many symbols)`, async () => {
     const lines = FIRST_ROUND + MAX_LOOKUPS + 1;
-    const many = Array.from({ length: lines }, (_, index) => `const v${index} = o.raw;`).join('\n');
-    const { engine, deps } = setup({ ...FILES, 'src/many.ts': many });
-    let asked = 0;
-    const definition = engine.definition.bind(engine);
-    engine.definition = async (filePath, position) => {
-      asked++;
-      return definition(filePath, position);
-    };
+    const { deps, lookups } = manyUses(lines);
     const answer = await findSymbol(deps, { query: 'raw' });
-    expect(asked).toBe(FIRST_ROUND);
+    expect(lookups.asked).toBe(FIRST_ROUND);
     expect(answer.otherMatches?.unresolved).toBe(3 + lines - FIRST_ROUND);
   });
 

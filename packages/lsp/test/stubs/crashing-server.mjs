@@ -1,6 +1,7 @@
 // A language server that crashes as typescript-go 7.0.2 does on vitest (issue 24): it initializes, then panics on the
 // first document it is given. A real process, so the session's process handling runs as it does for the real one.
 import process from 'node:process';
+import { onMessages, send } from './stdio-messages.mjs';
 
 const PANIC = [
   'panic: runtime error: invalid memory address or nil pointer dereference [recovered, repanicked]',
@@ -10,14 +11,7 @@ const PANIC = [
   'github.com/microsoft/typescript-go/internal/project.(*Snapshot).Clone.func1()',
 ].join('\n');
 
-let buffered = Buffer.alloc(0);
 let crashing = false;
-
-function send(message) {
-  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
-  process.stdout.write(`Content-Length: ${body.length}\r\n\r\n`);
-  process.stdout.write(body);
-}
 
 function handle(message) {
   if (crashing) return;
@@ -35,15 +29,4 @@ function handle(message) {
   else send({ id: message.id, result: null });
 }
 
-process.stdin.on('data', (chunk) => {
-  buffered = Buffer.concat([buffered, chunk]);
-  for (;;) {
-    const headerEnd = buffered.indexOf('\r\n\r\n');
-    if (headerEnd < 0) return;
-    const length = Number(/Content-Length: (\d+)/i.exec(buffered.subarray(0, headerEnd).toString('ascii'))?.[1]);
-    if (buffered.length < headerEnd + 4 + length) return;
-    const body = buffered.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
-    buffered = buffered.subarray(headerEnd + 4 + length);
-    handle(JSON.parse(body));
-  }
-});
+onMessages(handle);

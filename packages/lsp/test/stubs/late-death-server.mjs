@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import process from 'node:process';
+import { onMessages, send } from './stdio-messages.mjs';
 
 const marker = process.argv[2];
 let first = false;
@@ -14,14 +15,6 @@ try {
   first = true;
 } catch {
   // The restarted instance.
-}
-
-let buffered = Buffer.alloc(0);
-
-function send(message) {
-  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
-  process.stdout.write(`Content-Length: ${body.length}\r\n\r\n`);
-  process.stdout.write(body);
 }
 
 function handle(message) {
@@ -38,15 +31,4 @@ function handle(message) {
   else send({ id: message.id, result: null });
 }
 
-process.stdin.on('data', (chunk) => {
-  buffered = Buffer.concat([buffered, chunk]);
-  for (;;) {
-    const headerEnd = buffered.indexOf('\r\n\r\n');
-    if (headerEnd < 0) return;
-    const length = Number(/Content-Length: (\d+)/i.exec(buffered.subarray(0, headerEnd).toString('ascii'))?.[1]);
-    if (buffered.length < headerEnd + 4 + length) return;
-    const body = buffered.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
-    buffered = buffered.subarray(headerEnd + 4 + length);
-    handle(JSON.parse(body));
-  }
-});
+onMessages(handle);
