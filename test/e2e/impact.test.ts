@@ -41,6 +41,8 @@ describe('cn impact', () => {
       // `export const started = serve()`: the const is the caller (impact walks on from it), as cn grep names it.
       'started [src/server.ts::3::14] → serve [src/app.ts::7::17] @ 3:24',
       `checked [test/app.test.ts::3::14] → handle [${HANDLE}] @ 3:24`,
+      // What a word search would add: the name in strings, none of it a use.
+      'rg -w compose would also hit 3: 3 strings',
     ]);
     const ids = await cn(['impact', 'compose', '--depth', '2', '--format', 'ids', '--root', root]);
     expect(ids.stdout.trimEnd().split('\n')).toEqual([
@@ -55,6 +57,7 @@ describe('cn impact', () => {
       `└─[called by]→ handle (Function) [${HANDLE}] @ 4:10`,
       '   ├─[called by]→ serve (Function) [src/app.ts::7::17] @ 8:10',
       '   └─[called by]→ checked (Constant) [test/app.test.ts::3::14] @ 3:24',
+      'rg -w compose would also hit 3: 3 strings',
     ]);
     const text = await cn(['impact', 'compose', '--format', 'text', '--limit', '1', '--root', root]);
     expect(text.stdout).toContain('3 files affected to depth 1, 0 tests\n  src/app.ts  calls imports\n');

@@ -4,6 +4,7 @@ import {
   describeType,
   findImplementations,
   findSymbol,
+  impactOf,
   fitFind,
   presentAnswer,
   wordMatchLines,
@@ -233,7 +234,7 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     ]);
   });
 
-  it('calls, impl and type asked by one name or one id say the same line; several targets do not', async () => {
+  it('calls, impl, type and impact asked by one name or one id say the same line; several targets do not', async () => {
     const { deps } = setup();
     const navigation = new FakeNavigation();
     navigation.hover = async () => ({ signature: 'const raw: (value: string) => string', documentation: '' });
@@ -253,6 +254,12 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
       total: 7,
     });
     expect((await traceCalls(full, { target: 'raw', targets: ['raw'] })).otherMatches).toBeUndefined();
+    // impact of one symbol says it too; of a file's declarations, no word is asked.
+    const changes = { changedFiles: async () => [] };
+    const impact = await impactOf({ ...full, changes }, { target: 'src/html.ts::2::14' });
+    expect(impact.otherMatches).toMatchObject({ word: 'raw', total: 7 });
+    expect(presentAnswer('impact', impact, 'compact').output).toContain('rg -w raw would also hit 7:');
+    expect((await impactOf({ ...full, changes }, { target: 'src/html.ts' })).otherMatches).toBeUndefined();
   });
 
   it('under a budget, find keeps the counts (its symbols counted together); calls and type give the line up', async () => {

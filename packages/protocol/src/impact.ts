@@ -1,5 +1,6 @@
 /** `cn impact` — POST /impact: what a change to symbols reaches, by callers and importers. */
 import { z } from 'zod';
+import { targetWordMatches } from './other-matches.js';
 import { graphDepth, graphResponse, targetGuess, targetNarrowing, targetQuery } from './graph.js';
 import { MAX_PATH_LENGTH, MAX_TARGET_LENGTH } from './limits.js';
 import { budgetReport, scopeWarnings, searchReport } from './shared.js';
@@ -47,6 +48,7 @@ export type ImpactFile = z.infer<typeof impactFile>;
  */
 export const impactResponse = graphResponse.extend({
   ...targetGuess,
+  ...targetWordMatches,
   /** Every changed symbol when there are several (`root` is the first). */
   roots: z.array(z.string()).optional(),
   files: z.array(impactFile),

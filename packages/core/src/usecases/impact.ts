@@ -23,6 +23,7 @@ import { searchCompleteness, searchedProjects } from './searched-projects.js';
 import { resolveSymbolTarget, validateQuery, type ResolvedSymbolTarget } from './symbol-search.js';
 import { guessFields } from './target-guess.js';
 import { referenceScope } from '../ranking/path-filter.js';
+import { targetOtherMatches, type NameMatchDeps } from './name-matches.js';
 
 export type ImpactDeps = {
   engine: CodeIntelligence;
@@ -32,7 +33,7 @@ export type ImpactDeps = {
   paths: ProjectPaths;
   changes: ChangeHistory;
   referenceSyntax: ReferenceSyntax;
-};
+} & Omit<NameMatchDeps, 'engine' | 'files' | 'paths'>;
 
 export interface Roots {
   items: CallHierarchyItem[];
@@ -64,6 +65,8 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
     request.since !== undefined
       ? await changedSymbols(deps, builder, request.since)
       : await targetRoots(deps, builder, request.target!, request);
+  // One symbol asked: what a word search for its name would also hit, found while the callers are walked.
+  const words = targetOtherMatches(deps, builder, roots.resolved ? [roots.resolved] : []);
   const idOf = (item: CallHierarchyItem) =>
     isModuleItem(item)
       ? deps.paths.toRelative(item.filePath)
@@ -181,6 +184,7 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
     ...(roots.changedFiles ? { changedFiles: roots.changedFiles } : {}),
     ...searchCompleteness(searchedProjects(deps.engine), truncated ? [`stopped at ${MAX_GRAPH_NODES} symbols`] : []),
     ...(await guessFields(builder, roots.resolved ? [roots.resolved] : [])),
+    ...(await words),
   };
   return maxTokens === undefined ? response : fitImpact(response, maxTokens);
 }
