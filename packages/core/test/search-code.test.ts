@@ -6,6 +6,7 @@ import {
   fitSearch,
   searchCode,
   BEST_CODE_LINES,
+  SHORT_CODE_LINES,
   type GrepResponse,
   type SearchRequest,
 } from '../src/index.js';
@@ -72,13 +73,18 @@ describe('searchCode: declarations ranked by the words of a question', () => {
     expect(hit.snippet).toBe('export function serializeCookie(name, value) { … }');
   });
 
-  it(`gives the best match's code whole when it is at most ${BEST_CODE_LINES} lines, and no other's`, async () => {
+  it(`gives the best match's code when at most ${BEST_CODE_LINES} lines, the next two's at most ${SHORT_CODE_LINES}`, async () => {
     const { search } = setup();
     const answer = await search({ query: 'where is the retry delay computed?' });
     expect(answer.results[0].snippet).toBe(
       ['export function computeRetryDelay(attempt) {', '  return 100 * 2 ** attempt', '}'].join('\n'),
     );
-    expect(answer.results.slice(1).every((hit) => hit.snippet === undefined)).toBe(true);
+    expect(answer.results[1].snippet).toBe(
+      ['export function send(request) {', '  const wait = computeRetryDelay(1)', '}'].join('\n'),
+    );
+    const four = await search({ query: 'retry' });
+    expect(four.results.length).toBe(4);
+    expect(four.results[3].snippet).toBeUndefined();
     // A longer best match is only placed: its lines are there to read with cn inspect.
     const body = Array.from({ length: BEST_CODE_LINES }, (_, index) => `  const step${index} = ${index}`);
     const long = setup({ 'src/long.ts': ['export function computeRetryDelay() {', ...body, '}'].join('\n') });

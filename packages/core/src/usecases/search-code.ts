@@ -14,11 +14,15 @@ import { LocationRefBuilder } from './location-refs.js';
 export const SEARCH_WAIT_MS = 3000;
 const DEFAULT_LIMIT = 10;
 /**
- * Unless a snippet level is asked for, the best match's code is given whole when it is at most this many lines: a
- * question about behaviour is answered by reading it, and agents read it with `sed -n` over the line range the answer
- * gave (20 of 77 shell calls after a cn answer in one evaluation round).
+ * Unless a snippet level is asked for, the best match's code is given whole when it is at most this many lines, and
+ * the next ones' (up to the third) when they are at most SHORT_CODE_LINES: a question about behaviour is answered by
+ * reading the code, and agents read it with `sed -n` over the line range the answer gave (20 of 77 shell calls after
+ * a cn answer in one evaluation round; the next round, hono's SmartRouter.match, 41 lines, first, and the 12-line
+ * constantTimeEqualString third).
  */
-export const BEST_CODE_LINES = 30;
+export const BEST_CODE_LINES = 50;
+export const SHORT_CODE_LINES = 15;
+const CODE_SHOWN_FOR = 3;
 
 type Deps = { searchIndex: SearchIndex; files: SourceFiles; paths: ProjectPaths };
 
@@ -26,7 +30,7 @@ type Deps = { searchIndex: SearchIndex; files: SourceFiles; paths: ProjectPaths 
  * `cn search <words…>`: declarations ranked by how well their name, container, signature, doc comment, comments,
  * strings, the identifiers they use and their file's path match the words (BM25F), for when the name is what the
  * agent does not know. Narrowed by kind and path, cut by limit; each result says which fields matched which words, and
- * the best one brings its code when it is short.
+ * the best ones bring their code when it is short.
  */
 export async function searchCode(deps: Deps, request: SearchRequest): Promise<SearchResponse> {
   const words = searchedWords(request.query);
@@ -46,7 +50,7 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
   );
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const results = await Promise.all(
-    hits.map((hit, index) => searchHit(builder, hit, request.snippet ?? (index === 0 ? bestCode(hit) : undefined))),
+    hits.map((hit, index) => searchHit(builder, hit, request.snippet ?? codeShown(hit, index))),
   );
   return {
     query: request.query,
@@ -61,8 +65,10 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
   };
 }
 
-function bestCode({ declaration }: RankedDeclaration): SearchRequest['snippet'] {
-  return declaration.endLine - declaration.startLine + 1 <= BEST_CODE_LINES ? 'full' : undefined;
+function codeShown({ declaration }: RankedDeclaration, rank: number): SearchRequest['snippet'] {
+  const lines = declaration.endLine - declaration.startLine + 1;
+  if (rank >= CODE_SHOWN_FOR) return undefined;
+  return lines <= (rank === 0 ? BEST_CODE_LINES : SHORT_CODE_LINES) ? 'full' : undefined;
 }
 
 /** The query's words that take part (lowercased, each once): what the answer echoes as `words`. */
