@@ -90,8 +90,24 @@ describe('find: reference roles, enclosing symbols, filters and groups', () => {
     ]);
     // 2 in the test file, 3 other roles; the comment is counted on its own.
     expect(answer).toMatchObject({ totalReferences: 3, filteredReferences: 5, commentReferences: 1 });
+    // The note says which filters left them out.
+    expect(presentAnswer('find', answer, 'compact').output).toContain(
+      'left out: 5 filtered out (role new,extends, refs not in **/*.test.ts), 1 in comments',
+    );
     const inTests = await findSymbol(deps, { query: 'User', refsIn: 'test' });
     expect(inTests.references.map((ref) => ref.filePath)).toEqual(['test/user.test.ts', 'test/user.test.ts']);
+  });
+
+  it('with a path::Name or an id, --in keeps the references there (the declaration is pinned already)', async () => {
+    const { deps } = setup();
+    for (const query of ['src/user.ts::2::14', 'src/user.ts:2:14']) {
+      const answer = await findSymbol(deps, { query, in: 'src' });
+      expect(answer.references.every((ref) => ref.filePath.startsWith('src/'))).toBe(true);
+      expect(answer).toMatchObject({ filteredReferences: 2, filteredBy: 'refs in src' });
+    }
+    // A name: --in narrows where the name is looked for, and its references stay everywhere.
+    const byName = await findSymbol(deps, { query: 'User', in: 'src' });
+    expect(byName.references.some((ref) => ref.filePath.startsWith('test/'))).toBe(true);
   });
 
   it('groups by file with role counts, most references first, and cuts groups at limit', async () => {

@@ -74,6 +74,8 @@ export const definitionGroup = z.object({
   totalReferences: z.int(),
   totalReferenceFiles: z.int().optional(),
   filteredReferences: z.int().optional(),
+  /** The filters that left them out, in words (`role call, refs in packages`). */
+  filteredBy: z.string().optional(),
   commentReferences: z.int().optional(),
   referenceFiles: z.array(fileCount.extend({ roles: z.record(z.string(), z.int()).optional() })).optional(),
   referenceSymbols: z.array(enclosingSymbol.extend({ filePath: z.string(), count: z.int() })).optional(),
@@ -131,6 +133,8 @@ export const findResponse = z.object({
   didYouMean: z.array(z.string()).optional(),
   /** References left out by `role`, `refsIn` or `refsNotIn` (comment mentions aside). */
   filteredReferences: z.int().optional(),
+  /** The filters that left them out, in words (`role call, refs in packages`). */
+  filteredBy: z.string().optional(),
   /** Mentions in comments (`@see X`, `{@link X}`) left out: ask with role `comment`. */
   commentReferences: z.int().optional(),
   /** `group: file` or the `grouped` stage: references as counts per file (`roles`: per role, with `group`). */

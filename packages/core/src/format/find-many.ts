@@ -34,7 +34,9 @@ export function groupLines(response: ReferenceFields, style: 'text' | 'compact')
 /** What the filters and the comment rule left out, so an answer narrowed on purpose is not read as complete. */
 export function leftOutNote(response: ReferenceFields, voice: Voice): string[] {
   const parts = [
-    response.filteredReferences ? `${response.filteredReferences} filtered out` : '',
+    response.filteredReferences
+      ? `${response.filteredReferences} filtered out${response.filteredBy ? ` (${response.filteredBy})` : ''}`
+      : '',
     response.commentReferences ? `${response.commentReferences} in comments (${voice.option('role')} comment)` : '',
   ].filter((part) => part !== '');
   return parts.length > 0 ? [`left out: ${parts.join(', ')}`] : [];

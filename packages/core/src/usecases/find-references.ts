@@ -6,6 +6,7 @@ import { MODULE_NODE_NAME } from '../graph/module-items.js';
 import type { ReferenceSite, ReferenceSyntax } from '../ports/reference-syntax.js';
 import { referenceScope } from '../ranking/path-filter.js';
 import type { LocationRefBuilder } from './location-refs.js';
+import { describeScope } from './word-occurrences.js';
 
 export type ReferenceFilters = Pick<FindRequest, 'role' | 'refsIn' | 'refsNotIn' | 'group' | 'limit'>;
 /** The reference fields an answer and each of its `moreDefinitions` share. */
@@ -15,6 +16,7 @@ export type ReferenceFields = Pick<
   | 'totalReferences'
   | 'totalReferenceFiles'
   | 'filteredReferences'
+  | 'filteredBy'
   | 'commentReferences'
   | 'referenceFiles'
   | 'referenceSymbols'
@@ -53,7 +55,7 @@ export async function describeReferences(
   const counts = {
     totalReferences: kept.length,
     totalReferenceFiles: new Set(kept.map((reference) => reference.relativePath)).size,
-    ...(filtered > 0 ? { filteredReferences: filtered } : {}),
+    ...(filtered > 0 ? { filteredReferences: filtered, filteredBy: filterWords(filters) } : {}),
     ...(comments > 0 ? { commentReferences: comments } : {}),
   };
   if (filters.group === 'file')
@@ -157,4 +159,11 @@ function cutGroups<Field extends 'referenceFiles' | 'referenceSymbols', Group>(
   return { [field]: shown, ...(cut ? { totalGroups: groups.length } : {}), truncated: cut } as {
     [key in Field]: Group[];
   } & { totalGroups?: number; truncated: boolean };
+}
+
+/** `role call, refs not in tests/**`: the filters that left references out, as the note beside the count says them. */
+function filterWords(filters: ReferenceFilters): string {
+  const roles = filters.role !== undefined && filters.role.length > 0 ? [`role ${filters.role.join(',')}`] : [];
+  const scope = describeScope({ refsIn: filters.refsIn, refsNotIn: filters.refsNotIn });
+  return [...roles, ...(scope !== undefined ? [scope] : [])].join(', ');
 }

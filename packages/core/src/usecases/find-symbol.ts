@@ -37,7 +37,11 @@ export async function findSymbol(deps: Deps, request: FindRequest): Promise<Find
   const refs = request.refs ?? 'all';
   if (!REFERENCE_MODES.includes(refs)) throw badInput(`unknown refs mode '${refs}'`, 'use all, none or only');
   const maxTokens = checkMaxTokens(request.maxTokens);
-  const { role, refsIn, refsNotIn, group, limit } = request;
+  const { role, refsNotIn, group, limit } = request;
+  const pinned = looksLikeTarget(query);
+  // A path::Name or an id pins the declaration, so `--in` has nothing to narrow but the references: agents asked
+  // `find path::wrap --in packages` and got every test's reference (25k tokens) where they meant `--refs-in`.
+  const refsIn = request.refsIn ?? (pinned ? request.in : undefined);
   const options: Options = {
     refs,
     snippet: checkSnippetLevel(request.snippet),
@@ -45,7 +49,7 @@ export async function findSymbol(deps: Deps, request: FindRequest): Promise<Find
     filters: { role, refsIn, refsNotIn, group, limit },
   };
   const builder = new LocationRefBuilder(deps.files, deps.paths);
-  const response = looksLikeTarget(query)
+  const response = pinned
     ? await findAtTarget(deps, builder, query, options)
     : await findByName(deps, builder, query, request, options);
   return maxTokens === undefined ? response : fitFind(response, maxTokens);
