@@ -28,7 +28,8 @@ const HELP = `${USAGE}
 
 Compares cn rename with TypeScript's LanguageService (findRenameLocations) and checks that tsc --noEmit's error count
 is the same after cn rename --apply. Each target runs on its own copy of the corpus; the corpus is never edited.
---targets: a JSON file { "corpus": "<dir, ~ allowed>", "tsconfig": "<path in the corpus>", "targets": [{ "what": "…",
+--targets: a JSON file { "corpus": "<dir, ~ allowed>", "tsconfig": "<path in the corpus, or a list>", "loose": [<directories
+  without a tsconfig, checked as inferred projects>], "targets": [{ "what": "…",
   "file": "src/a.ts", "line": 12, "column": 14, "newName": "b" }] } (scripts/rename-check/*.json).
 --engine: the engines cn runs with (default tsserver,native). --only: the targets to run, 1-based. --show: differing
 edits printed per row (default 10).`;
@@ -97,8 +98,8 @@ function readPlan() {
 function checkedPlan(plan) {
   if (!fs.statSync(plan.corpus, { throwIfNoEntry: false })?.isDirectory())
     usageError(SCRIPT, `no corpus directory ${plan.corpus}`);
-  if (!fs.existsSync(path.join(plan.corpus, plan.tsconfig)))
-    usageError(SCRIPT, `no ${plan.tsconfig} in ${plan.corpus}`);
+  for (const tsconfig of [plan.tsconfig].flat())
+    if (!fs.existsSync(path.join(plan.corpus, tsconfig))) usageError(SCRIPT, `no ${tsconfig} in ${plan.corpus}`);
   for (const target of plan.targets) {
     if (!fs.existsSync(path.join(plan.corpus, target.file))) usageError(SCRIPT, `no ${target.file} in ${plan.corpus}`);
     if (!(target.line >= 1 && target.column >= 1 && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(target.newName ?? '')))
@@ -115,11 +116,15 @@ function checkTarget(target) {
   let truth, projects, before;
   try {
     const file = path.join(pristine, target.file);
-    const owners = owningProjects(path.join(pristine, plan.tsconfig), file);
+    const owners = owningProjects(
+      [plan.tsconfig].flat().map((each) => path.join(pristine, each)),
+      (plan.loose ?? []).map((each) => path.join(pristine, each)),
+      file,
+    );
     if (owners.length === 0) usageError(SCRIPT, `no project of ${plan.tsconfig} holds ${target.file}`);
     truth = renameLocations(pristine, owners, file, target.line, target.column, target.newName);
     before = tscErrors(TSC, owners, run);
-    projects = owners.map((each) => path.relative(pristine, each));
+    projects = owners.filter((each) => typeof each === 'string').map((each) => path.relative(pristine, each));
   } finally {
     fs.rmSync(pristine, { recursive: true, force: true });
   }

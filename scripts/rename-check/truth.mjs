@@ -8,15 +8,25 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
 
-/** The tsconfigs whose programs hold `file` (absolute paths). */
-export function owningProjects(tsconfig, file) {
-  const parsed = parseConfig(tsconfig);
-  const references = (parsed.projectReferences ?? []).map((each) =>
-    fs.statSync(each.path).isDirectory() ? path.join(each.path, 'tsconfig.json') : each.path,
-  );
-  if (parsed.fileNames.length === 0 && references.length > 0)
-    return references.filter((each) => parseConfig(each).fileNames.some((name) => samePath(name, file)));
-  return parsed.fileNames.some((name) => samePath(name, file)) ? [tsconfig] : [];
+/**
+ * The projects whose programs hold `file` (absolute paths): of each tsconfig given, or for a solution tsconfig its
+ * references, and each loose directory (no tsconfig: an inferred project, as the engine opens such files), given as
+ * `{ loose: <dir> }`.
+ */
+export function owningProjects(tsconfigs, looseDirectories, file) {
+  const owners = [];
+  for (const tsconfig of tsconfigs) {
+    const parsed = parseConfig(tsconfig);
+    const references = (parsed.projectReferences ?? []).map((each) =>
+      fs.statSync(each.path).isDirectory() ? path.join(each.path, 'tsconfig.json') : each.path,
+    );
+    const candidates = parsed.fileNames.length === 0 && references.length > 0 ? references : [tsconfig];
+    owners.push(...candidates.filter((each) => parseConfig(each).fileNames.some((name) => samePath(name, file))));
+  }
+  for (const directory of looseDirectories)
+    if (parseConfig({ loose: directory }).fileNames.some((name) => samePath(name, file)))
+      owners.push({ loose: directory });
+  return owners;
 }
 
 /**
@@ -60,7 +70,7 @@ export const placeKey = (place) => `${place.file}:${place.line}:${place.characte
 /** `tsc --noEmit -p <project>`'s error count, summed over the projects (the TypeScript of cn's node_modules). */
 export function tscErrors(tscPath, projects, run) {
   let total = 0;
-  for (const project of projects) {
+  for (const project of projects.filter((each) => typeof each === 'string')) {
     const output = run(process.execPath, [
       tscPath,
       '--noEmit',
@@ -85,7 +95,7 @@ function languageService(tsconfig) {
     getScriptVersion: () => '1',
     getScriptSnapshot: (name) =>
       fs.existsSync(name) ? ts.ScriptSnapshot.fromString(fs.readFileSync(name, 'utf8')) : undefined,
-    getCurrentDirectory: () => path.dirname(tsconfig),
+    getCurrentDirectory: () => (typeof tsconfig === 'string' ? path.dirname(tsconfig) : tsconfig.loose),
     getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,
@@ -98,7 +108,15 @@ function languageService(tsconfig) {
   return ts.createLanguageService(host, ts.createDocumentRegistry());
 }
 
+/** An inferred project's options (tsserver's defaults for loose files), or a tsconfig's. */
 function parseConfig(tsconfig) {
+  if (typeof tsconfig !== 'string') {
+    const config = {
+      compilerOptions: { allowJs: true, noEmit: true, allowImportingTsExtensions: true, module: 'nodenext' },
+      include: ['**/*'],
+    };
+    return ts.parseJsonConfigFileContent(config, ts.sys, tsconfig.loose);
+  }
   const read = ts.readConfigFile(tsconfig, ts.sys.readFile);
   if (read.error)
     throw new Error(`cannot read ${tsconfig}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`);
