@@ -21,12 +21,22 @@ export function owningProjects(tsconfigs, looseDirectories, file) {
       fs.statSync(each.path).isDirectory() ? path.join(each.path, 'tsconfig.json') : each.path,
     );
     const candidates = parsed.fileNames.length === 0 && references.length > 0 ? references : [tsconfig];
-    owners.push(...candidates.filter((each) => parseConfig(each).fileNames.some((name) => samePath(name, file))));
+    owners.push(...candidates.filter((each) => holds(each, file)));
   }
-  for (const directory of looseDirectories)
-    if (parseConfig({ loose: directory }).fileNames.some((name) => samePath(name, file)))
-      owners.push({ loose: directory });
+  for (const directory of looseDirectories) if (holds({ loose: directory }, file)) owners.push({ loose: directory });
   return owners;
+}
+
+/** A project holds a file its config lists, or one its program reaches through imports (`../../src/router.ts`). */
+function holds(project, file) {
+  const parsed = parseConfig(project);
+  if (parsed.fileNames.some((name) => samePath(name, file))) return true;
+  const program = ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    projectReferences: parsed.projectReferences,
+  });
+  return program.getSourceFile(file) !== undefined;
 }
 
 /**
