@@ -65,7 +65,13 @@ const show = Number(values.show);
 const rows = [];
 for (const [index, target] of plan.targets.entries()) {
   if (only && !only.includes(index + 1)) continue;
-  rows.push(...checkTarget(target));
+  try {
+    rows.push(...checkTarget(target));
+  } catch (error) {
+    // The truth could not be computed (the LanguageService refuses the place, a tsconfig does not parse): one line.
+    process.stderr.write(`${SCRIPT}: ${target.file}:${target.line}:${target.column}: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 printTable(rows);
 process.exit(rows.every((row) => row.ok) ? 0 : 1);
