@@ -58,6 +58,7 @@ export default defineConfig({
               'project-owner',
               'import-options',
               'library-declarations',
+              'rename-scopes',
             ].map((name) => `packages/lsp/test/${name}.test.ts`),
           ],
           // Threads sharing one module graph: starting a fresh worker per file was two thirds of the run

@@ -138,6 +138,27 @@ describe('cn rename', () => {
     expect(readFileSync(path.join(outside, 'rate.ts'), 'utf8')).toBe('export const sharedRate = 2;\n');
   });
 
+  it('refuses a local that would capture a renamed use, or a use the renamed name would capture: nothing written', async () => {
+    const before = tree(root);
+    const refusals = [
+      [
+        ['src/shadow.ts::2::14', 'sum', '--apply'],
+        "cn: not renamed: the use of 'total' at src/shadow.ts::6::10 would refer to the local 'sum' declared at src/shadow.ts::5::9",
+      ],
+      [
+        ['src/shadow.ts::11::23', 'limit'],
+        "cn: not renamed: 'limit' at src/shadow.ts::12::19 would refer to the renamed 'factor' instead of its own declaration",
+      ],
+    ] as const;
+    for (const [args, message] of refusals) {
+      const result = await cn(['rename', ...args, '--root', root]);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`${message} (choose another name, or rename that one first)\n`);
+    }
+    expect(tree(root)).toEqual(before);
+  });
+
   it('refuses a stale preview (exit 6) and writes nothing', async () => {
     const preview = json(await cn(['rename', 'Money', 'Cash', '--root', root]));
     appendFileSync(path.join(root, 'src/money.ts'), '// edited after the preview\n');

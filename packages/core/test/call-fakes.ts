@@ -7,6 +7,7 @@ import type {
   Position,
   ReferenceSite,
   ReferenceSyntax,
+  RenameCapture,
   SourceLocation,
 } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT, key } from './fakes.js';
@@ -111,6 +112,10 @@ interface Scope {
  * `describe('x', () => {` callbacks (at any indentation) are unnamed arrows in between.
  */
 export class TextReferenceSyntax implements ReferenceSyntax {
+  async renameCaptures(): Promise<RenameCapture[]> {
+    return [];
+  }
+
   async classify(_fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
     const lines = text.split('\n');
     const scopes = scopesOf(lines);

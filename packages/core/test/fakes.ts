@@ -10,6 +10,7 @@ import {
   type Position,
   type ReferenceSite,
   type ReferenceSyntax,
+  type RenameCapture,
   type SourceFiles,
   type SourceLocation,
   type SymbolIndex,
@@ -128,6 +129,12 @@ export class FakeReferenceSyntax implements ReferenceSyntax {
   async classify(fileName: string, _text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
     this.parsed.push(fileName);
     return positions.map((position) => this.sites[key(fileName, position)] ?? { role: 'read' });
+  }
+
+  /** Scope changes a rename would make, given up front per file (absolute path); none elsewhere. */
+  captures: Record<string, RenameCapture[]> = {};
+  async renameCaptures(fileName: string): Promise<RenameCapture[]> {
+    return this.captures[fileName] ?? [];
   }
 }
 

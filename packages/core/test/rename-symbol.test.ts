@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProjectPaths, presentAnswer, renameSymbol, type EngineRenameEdit } from '../src/index.js';
-import { FakeEngine, FakeFiles, ROOT, at, node } from './fakes.js';
+import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, node } from './fakes.js';
 import { FakeNavigation } from './navigation-fakes.js';
 import { FakeRenaming, FakeWriter } from './rename-fakes.js';
 
@@ -55,8 +55,10 @@ function setup(checkout = CHECKOUT) {
   ];
   const navigation = new FakeNavigation();
   const writer = new FakeWriter(files);
-  const deps = { engine, symbols: engine, navigation, renaming, writer, files, paths: new ProjectPaths(ROOT) };
-  return { engine, files, renaming, navigation, writer, deps };
+  const referenceSyntax = new FakeReferenceSyntax();
+  const paths = new ProjectPaths(ROOT);
+  const deps = { engine, symbols: engine, navigation, renaming, writer, files, paths, referenceSyntax };
+  return { engine, files, renaming, navigation, writer, referenceSyntax, deps };
 }
 
 describe('renameSymbol', () => {
@@ -103,6 +105,33 @@ describe('renameSymbol', () => {
     await expect(renameSymbol(deps, { target: 'formatPrice', newName: 'priceOf' })).rejects.toMatchObject({
       message: "'priceOf' is already declared in src/checkout.ts at src/checkout.ts::4::14",
     });
+  });
+
+  it('refuses a rename the syntax says changes what a name means inside a scope, naming the place; writes nothing', async () => {
+    const { deps, referenceSyntax, writer } = setup();
+    const checkout = `${ROOT}/src/checkout.ts`;
+    const refusals = [
+      [
+        { kind: 'captured', use: { line: 3, character: 22 }, declaration: { line: 2, character: 9 } },
+        "not renamed: the use of 'formatPrice' at src/checkout.ts::3::22 would refer to the local 'total' declared at src/checkout.ts::2::9",
+      ],
+      [
+        { kind: 'shadows', use: { line: 3, character: 40 } },
+        "not renamed: 'total' at src/checkout.ts::3::40 would refer to the renamed 'formatPrice' instead of its own declaration",
+      ],
+      [
+        { kind: 'duplicate', use: { line: 3, character: 22 }, declaration: { line: 2, character: 9 } },
+        "'total' is already declared in src/checkout.ts at src/checkout.ts::2::9",
+      ],
+    ] as const;
+    for (const [capture, message] of refusals) {
+      referenceSyntax.captures[checkout] = [capture];
+      await expect(renameSymbol(deps, { target: 'formatPrice', newName: 'total', apply: true })).rejects.toMatchObject({
+        kind: 'bad-input',
+        message,
+      });
+    }
+    expect(writer.writes).toBe(0);
   });
 
   it('lets a file that only imports the name under an alias keep a declaration of the new name', async () => {

@@ -29,8 +29,32 @@ export interface ReferenceSite {
   through?: AnonymousScope[];
 }
 
+/**
+ * What a rename to a new name would change in a file's scopes (found in its syntax tree):
+ * - `captured`: a renamed use (`use`) would refer to a local declaration of the new name (`declaration`) in a scope
+ *   between it and the renamed symbol's own;
+ * - `duplicate`: the renamed symbol's own scope already declares the new name (`declaration`; `use` the edit);
+ * - `shadows`: a use of another symbol of the new name (`use`) would refer to the renamed symbol, whose scope holds it.
+ */
+export interface RenameCapture {
+  kind: 'captured' | 'duplicate' | 'shadows';
+  use: Position;
+  declaration?: Position;
+}
+
 /** Reads references' roles from the syntax at their places (no project, no type checking). */
 export interface ReferenceSyntax {
   /** One answer per position, in order; the text is parsed once for all of them. */
   classify(fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]>;
+  /**
+   * The scope changes a rename of `oldName` to `newName` would make in one file, the edits being where the old name
+   * is now: empty when every renamed name still means the renamed symbol and no other name comes to mean it.
+   */
+  renameCaptures(
+    fileName: string,
+    text: string,
+    edits: readonly Position[],
+    oldName: string,
+    newName: string,
+  ): Promise<RenameCapture[]>;
 }

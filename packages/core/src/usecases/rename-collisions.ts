@@ -3,6 +3,7 @@ import { formatLocationId } from '../domain/ids.js';
 import { rangeContains, type Position } from '../domain/location.js';
 import type { OutlineNode } from '../domain/symbols.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
+import type { ReferenceSyntax, RenameCapture } from '../ports/reference-syntax.js';
 import type { EngineRenameEdit } from '../ports/rename.js';
 
 interface Scope {
@@ -60,6 +61,44 @@ function keepsLocalName(text: string, edit: EngineRenameEdit): boolean {
   const lines = text.split(/\r\n|[\n\r\u2028\u2029]/);
   const after = lines[edit.range.end.line - 1]?.slice(edit.range.end.character - 1) ?? '';
   return /^\s+as\s/.test(after);
+}
+
+/**
+ * Refuses a rename that would change what a name means inside a file's scopes, which the outline does not show: a
+ * renamed use captured by a local of the new name (`total` → `sum` where a function that reads `total` declares its
+ * own `sum`: it still type-checks), the new name already declared in the renamed local's scope, or a use of another
+ * `newName` that would now refer to the renamed symbol. Said with the place of the local or the use.
+ */
+export async function refuseCapture(
+  syntax: ReferenceSyntax,
+  newName: string,
+  oldName: string,
+  edits: EngineRenameEdit[],
+  texts: Map<string, string>,
+  relative: (filePath: string) => string,
+): Promise<void> {
+  for (const filePath of new Set(edits.map((edit) => edit.filePath))) {
+    const positions = edits.filter((edit) => edit.filePath === filePath).map((edit) => edit.range.start);
+    const [capture] = await syntax.renameCaptures(filePath, texts.get(filePath) ?? '', positions, oldName, newName);
+    if (capture) throw captureError(capture, newName, oldName, relative(filePath));
+  }
+}
+
+function captureError(capture: RenameCapture, newName: string, oldName: string, relativePath: string) {
+  const id = (position: Position) => formatLocationId(relativePath, position.line, position.character);
+  const hint = 'choose another name, or rename that one first';
+  const declared = capture.declaration ? id(capture.declaration) : relativePath;
+  if (capture.kind === 'duplicate')
+    return badInput(`'${newName}' is already declared in ${relativePath} at ${declared}`, hint);
+  if (capture.kind === 'captured')
+    return badInput(
+      `not renamed: the use of '${oldName}' at ${id(capture.use)} would refer to the local '${newName}' declared at ${declared}`,
+      hint,
+    );
+  return badInput(
+    `not renamed: '${newName}' at ${id(capture.use)} would refer to the renamed '${oldName}' instead of its own declaration`,
+    hint,
+  );
 }
 
 function collision(newName: string, relativePath: string, node: OutlineNode, container: string | undefined) {

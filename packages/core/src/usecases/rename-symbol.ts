@@ -4,12 +4,13 @@ import { formatLocationId } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { CodeNavigation, EngineDiagnostic } from '../ports/navigation.js';
+import type { ReferenceSyntax } from '../ports/reference-syntax.js';
 import type { EngineRenameEdit, ProjectWriter, RenameEngine } from '../ports/rename.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { describeTarget } from './find-implementations.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { applyRenameEdits } from './rename-edits.js';
-import { refuseCollision } from './rename-collisions.js';
+import { refuseCapture, refuseCollision } from './rename-collisions.js';
 import { checkNewName } from './rename-name.js';
 import { resolveSymbolTarget, type NameSearchDeps, type ResolvedSymbolTarget } from './symbol-search.js';
 import { guessFields } from './target-guess.js';
@@ -20,6 +21,7 @@ type Deps = NameSearchDeps & {
   writer: ProjectWriter;
   files: SourceFiles;
   paths: ProjectPaths;
+  referenceSyntax: ReferenceSyntax;
 };
 
 /** Errors a rename added that it names: the first few are enough to undo or fix it. */
@@ -52,6 +54,8 @@ export async function renameSymbol(deps: Deps, request: RenameRequest): Promise<
   const { texts, fingerprint } = await deps.writer.read(touched);
   const oldName = nameAt(texts.get(target.filePath) ?? '', prepared.range);
   checkNewName(request.newName, oldName);
+  // Scopes first: they say exactly which local or use is in the way (the outline sees no parameter or local).
+  await refuseCapture(deps.referenceSyntax, request.newName, oldName, edits, texts, relative);
   await refuseCollision(deps.engine, declaration, request.newName, oldName, edits, texts, relative);
   const edited = applyRenameEdits(texts, edits, oldName, relative);
   const builder = new LocationRefBuilder(deps.files, deps.paths);

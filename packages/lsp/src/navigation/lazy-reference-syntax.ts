@@ -1,4 +1,4 @@
-import type { Position, ReferenceSite, ReferenceSyntax } from '@cn/core';
+import type { Position, ReferenceSite, ReferenceSyntax, RenameCapture } from '@cn/core';
 import type { TsReferenceSyntax } from './reference-roles.js';
 
 /** The TypeScript compiler API is loaded on the first reference search, as for the types (lazy-type-syntax.ts). */
@@ -7,6 +7,16 @@ export class LazyReferenceSyntax implements ReferenceSyntax {
 
   async classify(fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
     return (await this.load()).classify(fileName, text, positions);
+  }
+
+  async renameCaptures(
+    fileName: string,
+    text: string,
+    edits: readonly Position[],
+    oldName: string,
+    newName: string,
+  ): Promise<RenameCapture[]> {
+    return (await this.load()).renameCaptures(fileName, text, edits, oldName, newName);
   }
 
   /** Loads the compiler API ahead of the first question (half a second of CPU on a cold `cn find`). */

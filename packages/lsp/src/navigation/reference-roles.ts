@@ -1,7 +1,8 @@
 import ts from '../typescript-api.cjs';
 import { LRUCache } from 'lru-cache';
-import type { Position, ReferenceRole, ReferenceSite, ReferenceSyntax } from '@cn/core';
+import type { Position, ReferenceRole, ReferenceSite, ReferenceSyntax, RenameCapture } from '@cn/core';
 import { enclosingDeclaration } from './enclosing-declaration.js';
+import { renameCapturesIn } from './rename-scopes.js';
 import { offsetOf, parseSourceLean } from './source-syntax.js';
 
 /**
@@ -40,6 +41,16 @@ export class TsReferenceSyntax implements ReferenceSyntax {
       for (const position of missing) sites.set(key(position), classifyAt(source, position));
     }
     return positions.map((position) => sites.get(key(position))!);
+  }
+
+  async renameCaptures(
+    fileName: string,
+    text: string,
+    edits: readonly Position[],
+    oldName: string,
+    newName: string,
+  ): Promise<RenameCapture[]> {
+    return renameCapturesIn(fileName, text, edits, oldName, newName);
   }
 }
 
