@@ -145,6 +145,37 @@ describe('path::Name through export * chains', () => {
     expect((await resolveTargetPosition(deps, 'src/helper/all.ts::info')).position).toEqual({ line: 1, character: 13 });
   });
 
+  it('export * re-exports what a module exports: not its imports, not its own private declarations', async () => {
+    // mikro-orm's pglite index: `export * from './PgliteSchemaHelper.js'`, a file that imports PostgreSqlSchemaHelper,
+    // came before `export * from '@mikro-orm/sql'`, which is where the name really comes from.
+    const { deps } = chain();
+    const engine = deps.engine;
+    const files = deps.files as FakeFiles;
+    files.files['src/pkg/index.ts'] = "export * from './helper';\nexport * from '@lib/conninfo';\n";
+    files.files['src/pkg/helper.ts'] =
+      "import { getConnInfo } from '@lib/conninfo';\nfunction local() {}\nexport const wrapped = getConnInfo;\nexport default function fallback() {}\n";
+    engine.outlines[`${ROOT}/src/pkg/helper.ts`] = [
+      node('local', 'Function', [2, 2], [2, 10]),
+      node('wrapped', 'Constant', [3, 3], [3, 14]),
+      node('fallback', 'Function', [4, 4], [4, 25]),
+    ];
+    const module = (file: string) => [
+      { filePath: `${ROOT}/${file}`, range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } } },
+    ];
+    engine.definitionsAt[`${ROOT}/src/pkg/index.ts:1:16`] = module('src/pkg/helper.ts');
+    engine.definitionsAt[`${ROOT}/src/pkg/index.ts:2:16`] = module('src/lib/conninfo.ts');
+    const found = await resolveTargetPosition(deps, 'src/pkg/index.ts::getConnInfo');
+    expect([found.filePath, found.position]).toEqual([`${ROOT}/src/lib/conninfo.ts`, { line: 1, character: 17 }]);
+    expect(found.through?.map((hop) => hop.statement.text)).toEqual(["export * from '@lib/conninfo';"]);
+    expect((await resolveTargetPosition(deps, 'src/pkg/index.ts::wrapped')).filePath).toBe(`${ROOT}/src/pkg/helper.ts`);
+    expect((await failure(resolveTargetPosition(deps, 'src/pkg/index.ts::local'))).kind).toBe('not-found');
+    expect((await failure(resolveTargetPosition(deps, 'src/pkg/index.ts::fallback'))).kind).toBe('not-found');
+    // The file itself still answers for what it imports: "the getConnInfo this file uses".
+    expect((await resolveTargetPosition(deps, 'src/pkg/helper.ts::getConnInfo')).filePath).toBe(
+      `${ROOT}/src/pkg/helper.ts`,
+    );
+  });
+
   it('says not found for a name no file of the chain declares, and stops on a cycle', async () => {
     const { deps } = chain();
     expect((await failure(resolveTargetPosition(deps, 'src/helper/index.ts::getConn'))).message).toMatch(

@@ -7,6 +7,7 @@ import type { OutlineNode } from '../domain/symbols.js';
 import { exportEntries } from '../inspect/export-entries.js';
 import { importBindings } from '../inspect/import-bindings.js';
 import { closestNames } from '../ranking/did-you-mean.js';
+import { isExported } from './top-level-declarations.js';
 import { boundedMap } from '../bounded-map.js';
 import type { SourceText } from '../domain/source-text.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -100,9 +101,11 @@ async function lookUp(
   let level = [start];
   for (let depth = 0; level.length > 0 && depth <= MAX_REEXPORT_DEPTH; depth++) {
     const declared = await boundedMap(level, FOLLOW_WIDTH, (visit) =>
-      visit === start || hasWord(visit.text.text, visit.wanted[visit.wanted.length - 1])
+      visit === start
         ? declaredIn(deps, visit)
-        : Promise.resolve([]),
+        : hasWord(visit.text.text, visit.wanted[visit.wanted.length - 1])
+          ? exportedBy(deps, visit)
+          : Promise.resolve([]),
     );
     for (const [index, visit] of level.entries()) {
       const found = declaredPosition(target, visit.wanted, declared[index]);
@@ -137,9 +140,25 @@ async function lookUp(
   return undefined;
 }
 
+/** The file named: what it declares, exports and imports (`path::Node` is also "the Node this file uses"). */
 async function declaredIn(deps: NamedTargetDeps, { filePath, text }: Visit): Promise<Declared[]> {
   const outline = await deps.engine.outline(filePath).catch((): OutlineNode[] => []);
   return [...declarations(outline, []), ...exported(text), ...imported(text)];
+}
+
+/**
+ * A file reached through `export *`: only what it exports, as the compiler re-exports it. Its imports, its own
+ * unexported declarations and its default export are not re-exported (mikro-orm's pglite index reached
+ * PostgreSqlSchemaHelper through a file that only imports it, where `export * from '@mikro-orm/sql'` re-exports it).
+ */
+async function exportedBy(deps: NamedTargetDeps, { filePath, text }: Visit): Promise<Declared[]> {
+  const outline = await deps.engine.outline(filePath).catch((): OutlineNode[] => []);
+  const topLevel = outline.filter((node) => {
+    const line = text.line(node.selectionRange.start.line) ?? '';
+    // `export *` leaves the default export out.
+    return isExported(text, node, line) && !/^\s*export\s+default\b/.test(text.line(node.range.start.line) ?? line);
+  });
+  return [...declarations(topLevel, []), ...exported(text)];
 }
 
 /** The name as a whole word of the text: a file without it cannot declare or re-export it by name. */
