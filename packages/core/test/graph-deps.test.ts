@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, fileDeps, findOrphans, listDiagnostics, presentAnswer } from '../src/index.js';
 import { FakeEngine, FakeFiles, ROOT } from './fakes.js';
 import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
+import { TEST_STATEMENTS_LISTED } from '../src/format/deps-compact.js';
 
 const files = {
   'src/index.ts': "export { start } from './main.js';\n",
@@ -92,6 +93,55 @@ describe('fileDeps', () => {
     expect(importers.edges.find((edge) => edge.from === 'src/index.ts')?.statements).toEqual([
       { line: 1, text: "export { start } from './main.js';", via: { paths: '~/*', config: 'tsconfig.json' } },
     ]);
+  });
+
+  it(`compact: the alias most imports went through said once; past ${TEST_STATEMENTS_LISTED} test importers, folded`, async () => {
+    const tests = Array.from({ length: TEST_STATEMENTS_LISTED + 2 }, (_, index) =>
+      index % 2 === 0 ? `test/unit/t${index}.test.ts` : `test/e2e/t${index}.test.ts`,
+    );
+    const viaAlias = { alias: { pattern: '@app/*', configPath: `${ROOT}/tsconfig.json` } };
+    const graph: ConstructorParameters<typeof FakeImportGraph>[0] = {
+      'src/lib.ts': [],
+      'src/a.ts': [{ specifier: '@app/lib', resolvedFile: 'src/lib.ts', character: 19, ...viaAlias }],
+      'src/b.ts': [{ specifier: '@app/lib', resolvedFile: 'src/lib.ts', character: 19, ...viaAlias }],
+      'src/c.ts': [{ specifier: './lib', resolvedFile: 'src/lib.ts', character: 19 }],
+    };
+    const sources: Record<string, string> = {
+      'src/lib.ts': '',
+      'src/a.ts': "import { x } from '@app/lib';\n",
+      'src/b.ts': "import { y } from '@app/lib';\n",
+      'src/c.ts': "import { z } from './lib';\n",
+    };
+    for (const test of tests) {
+      graph[test] = [{ specifier: '@app/lib', resolvedFile: 'src/lib.ts', character: 19, ...viaAlias }];
+      sources[test] = "import { x } from '@app/lib';\n";
+    }
+    const importGraph = new FakeImportGraph(graph, []);
+    const deps = {
+      importGraph,
+      navigation: new FakeNavigation(),
+      engine: new FakeEngine(),
+      files: new FakeFiles(sources),
+      paths: new ProjectPaths(ROOT),
+    };
+    const response = await fileDeps(deps, { file: 'src/lib.ts', direction: 'in' });
+    const lines = presentAnswer('deps', response, 'compact').output.split('\n');
+    expect(lines.slice(0, 5)).toEqual([
+      "src/a.ts:1  import { x } from '@app/lib';  *",
+      "src/b.ts:1  import { y } from '@app/lib';  *",
+      "src/c.ts:1  import { z } from './lib';",
+      '* via paths @app/* (tsconfig.json)',
+      'tests: 12 more import statements in 12 test files (test/e2e 6, test/unit 6); list them: --refs-in "<dir>/**"',
+    ]);
+    // Asked for the tests, they are listed.
+    const asked = await fileDeps(deps, { file: 'src/lib.ts', direction: 'in', refsIn: 'test/**' });
+    expect(
+      presentAnswer('deps', asked, 'compact')
+        .output.split('\n')
+        .filter((line) => line.startsWith('test/')),
+    ).toHaveLength(tests.length);
+    // JSON keeps every edge.
+    expect(response.edges).toHaveLength(3 + tests.length);
   });
 
   it('walks importers breadth first and flags entry points', async () => {

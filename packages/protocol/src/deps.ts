@@ -24,6 +24,9 @@ export const depsResponse = graphResponse.extend({
   totalEdges: z.int().optional(),
   /** Import statements of importers `refsIn`/`refsNotIn` leave out. */
   filteredImports: z.int().optional(),
+  /** The importer filters asked for, echoed. */
+  refsIn: z.string().optional(),
+  refsNotIn: z.string().optional(),
   ...scopeWarnings,
   /**
    * With importers (`in`, `both`): the project's other imports whose specifier's last segment names the file

@@ -1,4 +1,4 @@
-import type { DepsResponse, GraphEdge, GraphNode, ImportStatement, OrphanFile, OrphansResponse } from '@cn/protocol';
+import type { DepsResponse, GraphEdge, OrphanFile, OrphansResponse } from '@cn/protocol';
 import { idAsFileLine } from '../domain/ids.js';
 import { fileModuleName } from '../graph/import-index.js';
 import { fitDeps, fitListItems } from '../output/graph-budget.js';
@@ -6,6 +6,7 @@ import { cutNotes, fileList, incompleteNote, plural, pluralWord } from './notes.
 import { PART_NOT_SEARCHED } from './text.js';
 import type { Presenter } from './presenter.js';
 import { graphTree } from './tree.js';
+import { compactEdges, statementText } from './deps-compact.js';
 import type { Voice } from './voice.js';
 
 /**
@@ -29,7 +30,9 @@ const importGraph: Presenter<DepsResponse> = {
       ...edgeNotes(response, voice),
     ].join('\n'),
   compact: (response, voice) =>
-    [...compactEdges(response), IMPORT_RULE, ...namesakeLine(response), ...edgeNotes(response, voice)].join('\n'),
+    [...compactEdges(response, voice), IMPORT_RULE, ...namesakeLine(response), ...edgeNotes(response, voice)].join(
+      '\n',
+    ),
   ids: (response) =>
     response.nodes
       .filter((node) => node.id !== response.root)
@@ -46,27 +49,6 @@ const importGraph: Presenter<DepsResponse> = {
 };
 // The tree alone (a picture of the graph), with its cut and completeness notes but not the rule of what counts.
 importGraph.tree = (response, voice) => [graphTree(response, voice), ...edgeNotes(response, voice)].join('\n');
-
-function compactEdges(response: DepsResponse): string[] {
-  const nodes = new Map(response.nodes.map((node) => [node.id, node]));
-  return response.edges.flatMap((edge) => {
-    const target = edge.to === response.root ? '' : `  → ${targetLabel(edge.to, nodes.get(edge.to))}`;
-    if (!edge.statements) return [`${edge.from} -${edge.kind}→ ${edge.to}`];
-    return edge.statements.map((statement) => `${edge.from}:${statement.line}  ${statementText(statement)}${target}`);
-  });
-}
-
-/** A package or an unresolved specifier says so; a file is its path. */
-function targetLabel(id: string, node: GraphNode | undefined): string {
-  if (node?.kind === 'Package') return `${id} (package)`;
-  if (node?.kind === 'Unresolved') return `${id} (unresolved)`;
-  return id;
-}
-
-function statementText(statement: ImportStatement): string {
-  const via = statement.via ? `  via paths ${statement.via.paths} (${statement.via.config})` : '';
-  return `${statement.text}${via}`;
-}
 
 /** ` @ 1  import { raw } from './html'` after a tree's edge, each statement of the edge in turn. */
 function statementsSuffix(edge: GraphEdge): string {

@@ -135,6 +135,8 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     edges,
     ...cutFields(truncated, totalEdges),
     ...(filteredImports > 0 ? { filteredImports } : {}),
+    ...(request.refsIn !== undefined ? { refsIn: request.refsIn } : {}),
+    ...(request.refsNotIn !== undefined ? { refsNotIn: request.refsNotIn } : {}),
     ...namesakes,
     ...searched,
   };
