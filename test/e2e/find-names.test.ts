@@ -194,6 +194,7 @@ describe('cn find: answers that account for the whole name', () => {
       comments: 2,
       other: 0,
       otherFiles: ['src/request.ts'],
+      otherFilesWhat: ['Property Req.raw ×1'],
     });
     // What `rg -ow raw` counts: every reference (all in the project's files here) and every other match.
     expect(answer.totalReferences + counts.total).toBe(wordCount(root, 'raw'));
@@ -227,8 +228,8 @@ describe('cn find: answers that account for the whole name', () => {
     expect(json(await run(['find', 'src/html.ts::raw', '--no-refs'])).otherMatches).toBeUndefined();
     const files = await run(['find', 'src/html.ts::raw', '--refs-only', '--format', 'files']);
     expect(files.stdout.split('\n')).not.toContainEqual(expect.stringContaining('rg -w'));
-    // Beside a list of files, the files rg -lw raw would add: the one whose raw is only Req.raw, a string and comments.
-    expect(files.stderr).toBe('cn: rg -lw raw would also list 1 file: src/request.ts\n');
+    // Beside a list of files, the files rg -lw raw would add, each with what the word is there: Req.raw alone.
+    expect(files.stderr).toBe('cn: rg -lw raw would also list 1 file: src/request.ts (Property Req.raw ×1)\n');
     const ids = await run(['find', 'raw', 'getConnInfo', '--format', 'ids']);
     expect(ids.stderr.trimEnd().split('\n')).toEqual([
       expect.stringMatching(/^cn: rg -w raw would also hit 8: /),

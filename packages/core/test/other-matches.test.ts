@@ -121,8 +121,12 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
       other: 1,
       // The file rg -lw raw lists that holds no reference: Req.raw's.
       otherFiles: ['src/request.ts'],
+      // And what the word is there.
+      otherFilesWhat: ['Method Req.raw ×1'],
     });
-    expect(wordMatchLines(answer, 'files')).toEqual(['rg -lw raw would also list 1 file: src/request.ts']);
+    expect(wordMatchLines(answer, 'files')).toEqual([
+      'rg -lw raw would also list 1 file: src/request.ts (Method Req.raw ×1)',
+    ]);
     expect(presentAnswer('find', answer, 'compact').output.split('\n')).toContain(
       'rg -w raw would also hit 7: Req.raw ×2 (Method), StringConstructor.raw ×1 (library Method), 1 string, 2 comments, 1 other',
     );

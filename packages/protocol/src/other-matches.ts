@@ -47,6 +47,8 @@ export const otherMatches = z.object({
    * `moreOtherFiles` counts the rest): what an agent comparing file lists wants, said once per answer.
    */
   otherFiles: z.array(z.string()).optional(),
+  /** What the word is in each of `otherFiles`, in its order (`Method EventProcessor.getPath ×3, 2 comments`). */
+  otherFilesWhat: z.array(z.string()).optional(),
   moreOtherFiles: z.int().optional(),
   /** The path filters that chose the files searched (`--in`, `--refs-in`, `--refs-not-in`), as given. */
   scope: z.string().optional(),

@@ -15,7 +15,8 @@ export function otherMatchesLine(matches: OtherMatches | undefined): string[] {
 
 /**
  * `--format files`' reader compares file lists, so beside them it says which files `rg -lw Name` would add (those whose
- * every occurrence of the word is no reference): `rg -lw raw would also list 2 files: src/a.ts, src/b.ts`.
+ * every occurrence of the word is no reference), each with what the word is there: `rg -lw raw would also list 2 files:
+ * src/a.ts (2 comments), src/b.ts (Property Req.raw ×1)`.
  */
 export function otherFilesLine(matches: OtherMatches | undefined): string[] {
   if (!matches) return [];
@@ -24,7 +25,11 @@ export function otherFilesLine(matches: OtherMatches | undefined): string[] {
   if (files.length === 0) return [`rg -lw ${matches.word}${where} would list no other file`];
   const count = files.length + (matches.moreOtherFiles ?? 0);
   const more = matches.moreOtherFiles ? `, +${matches.moreOtherFiles} more` : '';
-  return [`rg -lw ${matches.word}${where} would also list ${plural(count, 'file')}: ${files.join(', ')}${more}`];
+  const said = files.map((file, index) => {
+    const what = matches.otherFilesWhat?.[index];
+    return what ? `${file} (${what})` : file;
+  });
+  return [`rg -lw ${matches.word}${where} would also list ${plural(count, 'file')}: ${said.join(', ')}${more}`];
 }
 
 /** The text format's: the same line, then each other symbol with its id. */

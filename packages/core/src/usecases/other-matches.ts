@@ -18,6 +18,7 @@ import { declarationAt } from './outline-node.js';
 import { isIdentifierName } from './top-level-declarations.js';
 import { kindFromSignature, nameFromSignature } from './hover-signature.js';
 import { describeScope, wordOccurrences, type FileOccurrences, type WordScope } from './word-occurrences.js';
+import { OtherFileHits } from './other-file-hits.js';
 
 /**
  * Occurrences in code the engine is asked about (a definition each) before the rest, and how many at once. A lookup
@@ -92,16 +93,25 @@ export async function otherMatchesOf(
     return deps.searchIndex.syntaxOf(filePath, text.text).catch(() => ({ declarations: [], literals: NO_LITERALS }));
   });
   const referenced = placesIn(await references);
-  const tally: Tally = { otherFiles: [], total: 0, strings: 0, comments: 0, other: 0, groups: new Map() };
+  const tally: Tally = {
+    otherFiles: [],
+    hits: new OtherFileHits(),
+    total: 0,
+    strings: 0,
+    comments: 0,
+    other: 0,
+    groups: new Map(),
+  };
   const pending = classify(word, occurrences, await syntaxes, referenced, tally);
   const started = deps.now?.();
   const timeUp = () => started !== undefined && deps.now!() - started > RESOLVE_BUDGET_MS;
   // A first round tells whether one symbol dominates (widen); the rest are looked up together, none started late.
   const first = pending.slice(0, FIRST_ROUND);
   const firstLeft = await lookUp(deps, builder, word, first, referenced, tally, timeUp);
-  const rest = await widen(deps, tally.groups, first.length - firstLeft.length, pending.slice(first.length));
+  const rest = await widen(deps, tally, first.length - firstLeft.length, pending.slice(first.length));
   const later = rest.length <= MAX_LOOKUPS ? await lookUp(deps, builder, word, rest, referenced, tally, timeUp) : rest;
   const left = [...firstLeft, ...later];
+  for (const place of left) tally.hits.note(place.filePath, 'not resolved');
   return summary(word, tally, left.length, scope);
 }
 
@@ -131,17 +141,24 @@ async function lookUp(
     return found ? [{ asked: place, definition: found[0] }] : [];
   });
   const declarations = await describeDefinitions(deps, builder, word, asked);
-  for (const { definition } of asked) {
+  for (const { asked: place, definition } of asked) {
     const declaration = definition && declarations.get(locationKey(definition));
-    if (!declaration || referenced(definition.filePath, definition.range.start)) tally.other++;
-    else count(tally.groups, declaration, definition, 'looked up');
+    if (!declaration || referenced(definition.filePath, definition.range.start)) {
+      tally.other++;
+      tally.hits.note(place.filePath, 'other');
+    } else {
+      count(tally.groups, declaration, definition, 'looked up');
+      tally.hits.note(place.filePath, declaration);
+    }
   }
   return notAsked;
 }
 
 interface Tally {
-  /** Root-relative files with an occurrence that is no reference and none that is. */
-  otherFiles: string[];
+  /** Files with an occurrence that is no reference and none that is. */
+  otherFiles: Array<{ filePath: string; relativePath: string }>;
+  /** What the occurrences in those files are. */
+  hits: OtherFileHits;
   total: number;
   strings: number;
   comments: number;
@@ -165,20 +182,26 @@ function classify(
     const places = offsets.map((offset) => ({ offset, position: positionAt(text.lineStarts, offset) }));
     const others = places.filter(({ position }) => !referenced(filePath, position));
     tally.total += others.length;
-    if (others.length === places.length && others.length > 0) tally.otherFiles.push(relativePath);
+    if (others.length === places.length && others.length > 0) {
+      tally.otherFiles.push({ filePath, relativePath });
+      tally.hits.watch(filePath);
+    }
     const syntax = syntaxes[index];
     const pending: Pending[] = [];
     for (const { offset, position } of others) {
       const literal = literalAt(syntax.literals, offset);
       if (literal === 'comment') tally.comments++;
       else if (literal === 'string') tally.strings++;
-      else {
-        const declared = declaredAt(syntax.declarations, word, position);
-        const id = formatLocationId(relativePath, position.line, position.character);
-        if (declared)
-          count(tally.groups, { ...declared, id }, { filePath, range: { start: position, end: position } }, 'declared');
-        else pending.push({ filePath, position });
+      if (literal !== undefined) {
+        tally.hits.note(filePath, literal);
+        continue;
       }
+      const declared = declaredAt(syntax.declarations, word, position);
+      const id = formatLocationId(relativePath, position.line, position.character);
+      if (declared) {
+        count(tally.groups, { ...declared, id }, { filePath, range: { start: position, end: position } }, 'declared');
+        tally.hits.note(filePath, declared);
+      } else pending.push({ filePath, position });
     }
     if (pending.length > 0) pendingByFile.push(pending);
   });
@@ -191,19 +214,18 @@ function classify(
  * occurrences over 1,200 symbols on mikro-orm) is left to the lookups: a reference search of its most frequent symbol
  * took 1.3 s warm there and would resolve few.
  */
-async function widen(
-  deps: OtherMatchesDeps,
-  groups: Map<string, Group>,
-  asked: number,
-  left: Pending[],
-): Promise<Pending[]> {
-  const [top] = [...groups.values()]
+async function widen(deps: OtherMatchesDeps, tally: Tally, asked: number, left: Pending[]): Promise<Pending[]> {
+  const [top] = [...tally.groups.values()]
     .filter((group) => group.looked >= 2 && group.looked * 2 >= asked && group.declaration.module === undefined)
     .sort((a, b) => b.looked - a.looked);
   if (left.length === 0 || !top || !(await deps.files.isInsideRoot(top.at.filePath))) return left;
   const found = await deps.engine.references(top.at.filePath, top.at.range.start, true).catch(() => []);
   const covered = placesIn(found);
-  const remaining = left.filter((place) => !covered(place.filePath, place.position));
+  const remaining = left.filter((place) => {
+    if (!covered(place.filePath, place.position)) return true;
+    tally.hits.note(place.filePath, top.declaration);
+    return false;
+  });
   top.count += left.length - remaining.length;
   return remaining;
 }
@@ -226,9 +248,19 @@ function summary(word: string, tally: Tally, unresolved: number, scope: WordScop
     comments: tally.comments,
     other: tally.other,
     ...(unresolved > 0 ? { unresolved } : {}),
-    ...(tally.otherFiles.length > 0 ? { otherFiles: [...tally.otherFiles].sort().slice(0, MAX_LISTED) } : {}),
+    ...otherFilesListed(tally),
     ...(tally.otherFiles.length > MAX_LISTED ? { moreOtherFiles: tally.otherFiles.length - MAX_LISTED } : {}),
     ...(scopeWords !== undefined ? { scope: scopeWords } : {}),
+  };
+}
+
+/** The files rg -lw would add, in path order (the first MAX_LISTED), and what the word is in each. */
+function otherFilesListed({ otherFiles, hits }: Tally): Pick<OtherMatches, 'otherFiles' | 'otherFilesWhat'> {
+  if (otherFiles.length === 0) return {};
+  const listed = [...otherFiles].sort((a, b) => a.relativePath.localeCompare(b.relativePath)).slice(0, MAX_LISTED);
+  return {
+    otherFiles: listed.map(({ relativePath }) => relativePath),
+    otherFilesWhat: listed.map(({ filePath }) => hits.describe(filePath)),
   };
 }
 
