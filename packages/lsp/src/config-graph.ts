@@ -135,6 +135,11 @@ export class KeptConfigs {
     return [...this.kept.values()];
   }
 
+  /** Whether the file is a kept config or one it would own: left out of the engine's tree on purpose. */
+  keeps(file: string): boolean {
+    return this.kept.size > 0 && this.refusalOf(file) !== undefined;
+  }
+
   /** A file whose config is kept from the engine: opening it would make the engine load that config after all. */
   refusalOf(file: string): CnError | undefined {
     const config = nearestConfig(file, this.configDirectories);

@@ -26,10 +26,14 @@ export class FileSetMonitor {
   private readonly entries = new Map<string, Set<string>>();
   private checking: Promise<FileSetChange> | undefined;
 
-  private constructor() {}
+  private constructor(private readonly ignored: (file: string) => boolean) {}
 
-  static async watch(tree: SourceTree): Promise<FileSetMonitor> {
-    const monitor = new FileSetMonitor();
+  /**
+   * `ignored`: files the tree leaves out on purpose (a config kept from the engine, and the sources it would own),
+   * which a rescan of their directory must not take for new ones.
+   */
+  static async watch(tree: SourceTree, ignored: (file: string) => boolean = () => false): Promise<FileSetMonitor> {
+    const monitor = new FileSetMonitor(ignored);
     const byDirectory = new Map<string, Set<string>>();
     for (const file of [...tree.sources, ...tree.configs]) {
       const directory = path.dirname(file);
@@ -99,7 +103,8 @@ export class FileSetMonitor {
       const full = entry.path;
       if (entry.isDirectory && isWalkedDirectory(entry.name) && !this.directoryStamps.has(full))
         await this.rescan(full, change);
-      else if (entry.isFile && (isSourceFileName(entry.name) || isProjectConfig(entry.name))) now.add(full);
+      else if (entry.isFile && (isSourceFileName(entry.name) || isProjectConfig(entry.name)) && !this.ignored(full))
+        now.add(full);
     }
     for (const file of now) if (!before.has(file)) record(change, file, 'added');
     for (const file of before) if (!now.has(file)) record(change, file, 'removed');

@@ -164,7 +164,7 @@ export class LanguageServerSession {
       // tsserver starts loading projects from guessed anchors while the worker parses the configs.
       const guessed = guessAnchors(tree);
       for (const anchor of guessed) await this.documents.sync(anchor, true).catch(() => undefined);
-      this.fileSet = await FileSetMonitor.watch(tree);
+      this.fileSet = await FileSetMonitor.watch(tree, (file) => this.keptConfigs.keeps(file));
       if (!this.adapter.watchesFiles) {
         this.edits = new FileChangeFeed((line) => this.settings.onLog(line));
         await this.edits.follow(this.fileSet.directories());

@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KeptConfigs } from '../src/config-graph.js';
+import { FileSetMonitor } from '../src/file-set-monitor.js';
 import { discoverProjects } from '../src/project-discovery.js';
+import { walkSourceTree } from '../src/source-tree.js';
 
 describe('project discovery reports configs tsc cannot read', () => {
   let root: string;
@@ -48,5 +51,33 @@ describe('project discovery reports configs tsc cannot read', () => {
     );
     expect(layout.configErrors).toEqual([]);
     expect(layout.projects.map((project) => path.basename(project.configPath))).toEqual(['tsconfig.json']);
+  });
+});
+
+describe('a config kept from the engine, as the file set is followed', () => {
+  let root: string;
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  // The daemon writes its port file into the root, which changes the root directory's stamp: the next question
+  // rescanned it, met the kept tsconfig.json as if it had just appeared, and reloaded the language server
+  // ("the set of tsconfig/jsconfig projects changed") right after start; cn status said "restarting" (Node 24 CI).
+  it('is no new config when its directory changes, nor are the files it would own', async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'cn-kept-'));
+    writeFileSync(path.join(root, 'tsconfig.json'), '{ "extends": "/dev/zero", "include": ["src"] }');
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 1;\n');
+    const kept = new KeptConfigs(root);
+    const tree = kept.safeTree(walkSourceTree(root));
+    expect(tree.configs).toEqual([]);
+    const monitor = await FileSetMonitor.watch(tree, (file) => kept.keeps(file));
+    writeFileSync(path.join(root, '.ts-search-daemon.json'), '{}');
+    // A directory's stamp changes with its entries (mtime, ctime): wait until it shows, however coarse the clock.
+    await vi.waitFor(async () => expect(await monitor.unchanged()).toBe(false), { timeout: 5000 });
+    expect(await monitor.check()).toEqual({ addedSources: [], removedSources: [], configsChanged: false });
+    // Without telling the monitor, the kept config looks new.
+    const naive = await FileSetMonitor.watch(tree);
+    writeFileSync(path.join(root, 'b.txt'), '');
+    await vi.waitFor(async () => expect(await naive.unchanged()).toBe(false), { timeout: 5000 });
+    expect((await naive.check()).configsChanged).toBe(true);
   });
 });
