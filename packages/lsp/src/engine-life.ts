@@ -241,8 +241,8 @@ export class EngineLife {
   async readySession(): Promise<LanguageServerSession> {
     await this.whenReady();
     const session = this.session;
-    if ((await session.refreshFileSet()) === 'restart')
-      await this.relaunchFor(session, 'the set of tsconfig/jsconfig projects changed');
+    const state = await session.refreshFileSet();
+    if (state !== 'current') await this.relaunchFor(session, state.reload);
     await this.whenReady();
     return this.session;
   }

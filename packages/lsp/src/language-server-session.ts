@@ -21,6 +21,10 @@ import { ReadinessGate } from './readiness-gate.js';
 import { ServerPositions } from './server-positions.js';
 import { LanguageServerProcess } from './language-server-process.js';
 
+/** What a refresh found: the session is current, or it must be replaced (`reload`: why, for the log). */
+export type FileSetState = 'current' | { reload: string };
+const PROJECTS_CHANGED = 'the set of tsconfig/jsconfig projects changed';
+
 export interface SessionSettings {
   root: string;
   logDirectory: string;
@@ -67,7 +71,7 @@ export class LanguageServerSession {
   private fileSet: FileSetMonitor | undefined;
   /** Edits in place, for an engine that does not watch files itself. */
   private edits: FileChangeFeed | undefined;
-  private refreshing: Promise<'current' | 'restart'> | undefined;
+  private refreshing: Promise<FileSetState> | undefined;
   private disposed = false;
   private dead = false;
   /** Why the server said it is dying (a line of its stderr: a panic, out of memory), once it said so. */
@@ -206,19 +210,20 @@ export class LanguageServerSession {
 
   /**
    * Brings tsserver up to date with files created, deleted or renamed since the last answer, so the
-   * next answer includes them; 'restart' when the set of tsconfig/jsconfig projects changed, which
-   * only a fresh session loads correctly. Concurrent callers share one refresh.
+   * next answer includes them; `reload` (why) when the set of tsconfig/jsconfig projects changed, which
+   * only a fresh session loads correctly, or the server could not take the changes. Concurrent callers share one
+   * refresh.
    */
-  refreshFileSet(): Promise<'current' | 'restart'> {
+  refreshFileSet(): Promise<FileSetState> {
     this.refreshing ??= this.refreshNow().finally(() => (this.refreshing = undefined));
     return this.refreshing;
   }
 
-  private async refreshNow(): Promise<'current' | 'restart'> {
+  private async refreshNow(): Promise<FileSetState> {
     if (!this.fileSet || !this.layout) return 'current';
-    if (await this.brokenConfigs.edited()) return 'restart';
+    if (await this.brokenConfigs.edited()) return { reload: 'a config cn could not load was edited' };
     const change = await this.fileSet.check();
-    if (change.configsChanged) return 'restart';
+    if (change.configsChanged) return { reload: PROJECTS_CHANGED };
     await this.edits?.follow(this.fileSet.directories());
     const edited = (await this.edits?.drain()) ?? [];
     const previous = this.layout;
@@ -239,14 +244,22 @@ export class LanguageServerSession {
         .map((project) => project.configPath)
         .sort()
         .join('\n');
-    if (configs(layout.projects) !== configs(previous.projects)) return 'restart';
-    await this.applyChanges({
-      created: change.addedSources,
-      deleted: change.removedSources,
-      edited,
-      previous,
-      layout,
-    });
+    if (configs(layout.projects) !== configs(previous.projects)) return { reload: PROJECTS_CHANGED };
+    // The monitor has taken these changes in: a server that failed to take them (tsserver's reloadProjects fails with
+    // "Debug Failure" when files are deleted under it) would answer from the old set for good. A fresh one reads
+    // the set as it is now, and the question waits for it instead of failing.
+    try {
+      await this.applyChanges({
+        created: change.addedSources,
+        deleted: change.removedSources,
+        edited,
+        previous,
+        layout,
+      });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { reload: `handing it the files created or deleted failed (${why})` };
+    }
     this.layout = layout;
     this.looseFiles = layout.looseFiles.length;
     await this.noteConfigErrors(layout);

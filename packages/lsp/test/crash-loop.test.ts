@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,5 +113,41 @@ describe.runIf(ENGINE === 'native')('an engine that keeps crashing on a project'
     expect(engine.status()).toMatchObject({ state: 'ready', restarts: 0 });
     await expect(engine.references(userFile, { line: 2, character: 14 }, true)).resolves.toEqual([]);
     expect(engine.status()).toMatchObject({ state: 'ready', restarts: 1 });
+  });
+
+  it('reloads the language server, and answers, when handing it created or deleted files fails', async () => {
+    // tsserver's reloadProjects failed with "Debug Failure" while files were deleted under it: the question asked then
+    // failed (exit 4). A fresh session reads the file set as it is now.
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'cn-apply-fails-'));
+    cpSync(root, copy, { recursive: true });
+    let failures = 0;
+    const adapter: EngineAdapter = {
+      ...nativeAdapter(locateNative()),
+      applyFileChanges: async () => {
+        failures++;
+        throw new Error('TypeScript Server Error (5.9.3): Debug Failure.');
+      },
+    };
+    const lines: string[] = [];
+    engine = await startTypeScriptEngine({
+      root: copy,
+      engine: { adapter, mode: 'native', trustProject: false },
+      logDirectory: logDirectory(),
+      onLog: (line) => lines.push(line),
+    });
+    await engine.whenReady();
+    writeFileSync(path.join(copy, 'lib', 'added.ts'), 'export const added = 1;\n');
+    const outline = await engine.outline(path.join(copy, 'lib', 'user.ts'));
+    expect(outline.map((node) => node.name)).toContain('User');
+    expect(failures).toBe(1);
+    expect(
+      lines.some((line) =>
+        /handing it the files created or deleted failed \(TypeScript Server Error \(5\.9\.3\): Debug Failure\.\): reloading/.test(
+          line,
+        ),
+      ),
+    ).toBe(true);
+    // The new session loaded the new file.
+    expect((await engine.outline(path.join(copy, 'lib', 'added.ts'))).map((node) => node.name)).toEqual(['added']);
   });
 });
