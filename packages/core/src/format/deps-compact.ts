@@ -27,7 +27,8 @@ export function compactEdges(response: DepsResponse, voice: Voice): string[] {
   const fromTests = rows.filter(({ edge, statement }) => statement && isTestFile(edge.from));
   const fold =
     response.direction !== 'out' && response.refsIn === undefined && fromTests.length > TEST_STATEMENTS_LISTED;
-  const listed = fold ? rows.filter((row) => !fromTests.includes(row)) : rows;
+  const folded = new Set(fold ? fromTests : []);
+  const listed = rows.filter((row) => !folded.has(row));
   const common = commonAlias(listed);
   const lines = listed.map(({ edge, statement }) => {
     if (!statement) return `${edge.from} -${edge.kind}→ ${edge.to}`;
