@@ -189,6 +189,25 @@ describe('findUnused', () => {
     ).rejects.toThrow(/language server failed/);
   });
 
+  it('asks again once when the engine fails: a file written again mid-check is one it may not know yet', async () => {
+    const engine = new FakeEngine();
+    const a = `${ROOT}/src/a.ts`;
+    engine.outlines[a] = [node('lonely', 'Function', [1, 1], [1, 17])];
+    const files = new FakeFiles({ 'src/a.ts': 'export function lonely(): void {}\n' });
+    let asked = 0;
+    engine.references = async () => {
+      asked++;
+      if (asked === 1) throw new CnError('engine-failure', `no project found for URI file://${a}`);
+      return [];
+    };
+    const response = await findUnused(
+      { engine, symbols: engine, files, paths: new ProjectPaths(ROOT), importGraph: importGraphOf(files) },
+      {},
+    );
+    expect(asked).toBe(2);
+    expect(response.files.flatMap((file) => file.unused.map((symbol) => symbol.name))).toEqual(['lonely']);
+  });
+
   it('reports top-level declarations no other place refers to, overloads once, exported ones flagged', async () => {
     const engine = new FakeEngine();
     const file = `${ROOT}/src/a.ts`;

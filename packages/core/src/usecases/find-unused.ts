@@ -87,10 +87,15 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
       return 'used';
     }
     const at = node.selectionRange.start;
-    const found = await deps.engine.references(filePath, at, false).catch(async (error: unknown) => {
-      if (!(await deleted.skipsRewritten(deps.files, filePath, symbol.name, at, error))) throw error;
-      return undefined;
-    });
+    // Asked twice before giving up: a file deleted and written again while the project is checked is one the engine
+    // may not know until its next look at the file set ("no project found for URI" on the native engine).
+    const search = () => deps.engine.references(filePath, at, false);
+    const found = await search()
+      .catch(search)
+      .catch(async (error: unknown) => {
+        if (!(await deleted.skipsRewritten(deps.files, filePath, symbol.name, at, error))) throw error;
+        return undefined;
+      });
     if (found === undefined) return 'deleted';
     referencesOf.set(symbol.id, found);
     const uses = found
