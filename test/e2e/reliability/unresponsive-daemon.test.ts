@@ -60,13 +60,17 @@ describe('a daemon whose event loop hangs (it cannot even run its SIGTERM handle
 
   it('cn stop escalates to SIGKILL for the daemon and every process it started', async () => {
     root = copyProject('examples/shop');
-    // Preloaded into the daemon (and this cn call, harmlessly): spins forever once the file appears.
+    // Preloaded into the daemon (and this cn call, harmlessly): spins forever once the file appears, after saying
+    // so in a file named by its pid. The test waits for that file: on a busy machine the 50 ms check can come after
+    // the next cn status has been answered (CI, Node 24: the status said the daemon responded).
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'cn-hang-'));
     const trigger = path.join(scratch, 'hang-now');
     const preload = path.join(scratch, 'hang.cjs');
     writeFileSync(
       preload,
-      `setInterval(() => { if (require('node:fs').existsSync(${JSON.stringify(trigger)})) for (;;); }, 50).unref();\n`,
+      `const fs = require('node:fs');\n` +
+        `setInterval(() => { if (fs.existsSync(${JSON.stringify(trigger)})) { ` +
+        `fs.writeFileSync(${JSON.stringify(scratch)} + '/hanging-' + process.pid, ''); for (;;); } }, 50).unref();\n`,
     );
     const started = await cn(['start', '--root', root], { env: { NODE_OPTIONS: `--require ${preload}` } });
     expect(started.exitCode).toBe(0);
@@ -76,7 +80,7 @@ describe('a daemon whose event loop hangs (it cannot even run its SIGTERM handle
     // Frozen, the language server and tsserver cannot leave by themselves when the daemon dies: only cn stop ends them.
     for (const child of children) process.kill(child, 'SIGSTOP');
     writeFileSync(trigger, '');
-    expect(existsSync(trigger)).toBe(true);
+    expect(await waitFor(() => existsSync(path.join(scratch, `hanging-${daemon}`)))).toBe(true);
 
     expect(json(await cn(['status', '--root', root]))).toMatchObject({ running: true, responding: false, pid: daemon });
     const stopped = await cn(['stop', '--root', root, '--format', 'text']);
