@@ -76,6 +76,7 @@ describe('cn calls: callers that are really callers', () => {
       `└─[called by]→ fail (Function) [${ERRORS}::6::17] @ 7:13`,
       '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
+      'bare calls AppError(…) of other symbols: none',
     ]);
     const compact = await cn(['calls', 'AppError', '--format', 'compact', '--root', root]);
     expect(compact.stdout.trimEnd().split('\n')).toEqual([
@@ -84,6 +85,7 @@ describe('cn calls: callers that are really callers', () => {
       `fail [${ERRORS}::6::17] → AppError [${APP_ERROR}] @ 7:13`,
       '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
+      'bare calls AppError(…) of other symbols: none',
     ]);
     const limited = await cn(['calls', 'AppError', '--limit', '1', '--format', 'compact', '--root', root]);
     expect(limited.stdout.trimEnd().split('\n')).toEqual([
@@ -91,6 +93,7 @@ describe('cn calls: callers that are really callers', () => {
       '… 2 more edges (raise --limit or --max-tokens)',
       '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
+      'bare calls AppError(…) of other symbols: none',
     ]);
     const small = await cn(['calls', 'AppError', '--max-tokens', '40', '--format', 'compact', '--root', root]);
     expect(small.exitCode).toBe(0);
@@ -142,10 +145,16 @@ describe('cn calls: callers that are really callers', () => {
       `  fail [${ERRORS}::6::17] → mergePath [${ERRORS}::4::14] @ 7:22`,
       // The JSDoc of the second one names it: the word search over both meanings' references.
       'rg -w mergePath would also hit 1: 1 comment',
+      'bare calls mergePath(…) of other symbols: none',
     ]);
     // An id, or the file and the name, is certain.
     const one = json(await cn(['calls', 'src/client/paths.ts::mergePath', '--root', root]));
     expect(one).toMatchObject({ root: 'src/client/paths.ts::2::14', edges: [] });
+    // The other mergePath's call is what a grep for the call shape adds: said, with whose it is and where.
+    const oneCompact = await cn(['calls', 'src/client/paths.ts::mergePath', '--format', 'compact', '--root', root]);
+    expect(oneCompact.stdout).toContain(
+      `\nbare calls mergePath(…) of other symbols: 1: mergePath ×1 (Function in ${ERRORS}) at ${ERRORS}:7:22\n`,
+    );
     expect(one.meanings).toBeUndefined();
     const type = json(await cn(['type', 'mergePath', '--root', root]));
     expect(type.ambiguous).toBe(true);

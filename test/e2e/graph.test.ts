@@ -60,6 +60,7 @@ describe('graph commands end to end on the graph fixture', () => {
       `└─[calls]→ pong (Function) [${id(24, 17)}] @ 21:19`,
       `   └─[calls]→ ping (Function) [${id(20, 17)}] @ 25:10  (cycle)`,
       'rg -w ping would also hit 2: 2 comments',
+      'bare calls ping(…) of other symbols: none',
     ]);
   });
 

@@ -129,6 +129,7 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
       'mergePath [src/b/widget.ts::8::17]: 1 caller, 2 call sites',
       '  twice [src/b/widget.ts::12::17] → mergePath [src/b/widget.ts::8::17] @ 13:10 13:20',
       'rg -w mergePath would hit nothing else: every occurrence is a reference',
+      'bare calls mergePath(…) of other symbols: none',
     ]);
   });
 });

@@ -166,6 +166,61 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect((await findSymbol(deps, { query: 'src/html.ts::2::14' })).otherMatches).toMatchObject({ word: 'raw' });
   });
 
+  it('asked for calls, says whose each other bare call of the word is, and leaves out member calls (issue 23)', async () => {
+    // Agents asked for the calls of one `raw` grepped `(^|[^.\w])raw\(` and read each hit's imports to see whose.
+    const local = [
+      'function raw(value: string) {',
+      '  return value;',
+      '}',
+      "const e = raw('x');",
+      'const f = q.raw();',
+    ];
+    const { deps, engine } = setup({ ...FILES, 'src/local.ts': local.join('\n') });
+    engine.outlines[`${ROOT}/src/local.ts`] = [node('raw', 'Function', [1, 3], [1, 10])];
+    engine.definitionsAt[key(`${ROOT}/src/local.ts`, { line: 4, character: 11 })] = [at('src/local.ts', 1, 10, 1, 13)];
+    const answer = await findSymbol(deps, { query: 'raw', role: ['call'] });
+    expect(answer.otherMatches?.otherCalls).toEqual({
+      total: 1,
+      callees: [
+        { name: 'raw', kind: 'Function', id: 'src/local.ts::1::10', count: 1, places: ['src/local.ts::4::11'] },
+      ],
+      other: 0,
+    });
+    expect(presentAnswer('find', answer, 'compact').output).toContain(
+      'bare calls raw(…) of other symbols: 1: raw ×1 (Function in src/local.ts) at src/local.ts:4:11',
+    );
+    // Asked for every use, or by id for another role, no calls are counted; by id for calls, they are.
+    expect((await findSymbol(deps, { query: 'raw' })).otherMatches?.otherCalls).toBeUndefined();
+    expect(
+      (await findSymbol(deps, { query: 'src/html.ts::2::14', role: ['new', 'call'] })).otherMatches?.otherCalls,
+    ).toMatchObject({ total: 1 });
+  });
+
+  it('says there are no other bare calls when the word has none, and counts them under a budget', async () => {
+    const { deps } = setup();
+    const answer = await findSymbol(deps, { query: 'raw', role: ['call'] });
+    expect(answer.otherMatches?.otherCalls).toEqual({ total: 0, callees: [], other: 0 });
+    expect(presentAnswer('find', answer, 'compact').output).toContain('bare calls raw(…) of other symbols: none');
+    const many = ['function raw() {}', ...Array.from({ length: 12 }, (_, index) => `raw(${index});`)];
+    const project = setup({ ...FILES, 'src/many.ts': many.join('\n') });
+    project.engine.outlines[`${ROOT}/src/many.ts`] = [node('raw', 'Function', [1, 1], [1, 10])];
+    for (let line = 2; line <= 13; line++)
+      project.engine.definitionsAt[key(`${ROOT}/src/many.ts`, { line, character: 1 })] = [at('src/many.ts', 1, 10)];
+    const counted = await findSymbol(project.deps, { query: 'raw', role: ['call'] });
+    expect(counted.otherMatches?.otherCalls?.callees[0]).toMatchObject({ count: 12 });
+    expect(counted.otherMatches?.otherCalls?.callees[0].places).toHaveLength(5);
+    // More than ten calls are counted per callee, not placed.
+    expect(presentAnswer('find', counted, 'compact').output).toContain(
+      'bare calls raw(…) of other symbols: 12: raw ×12 (Function in src/many.ts)\n',
+    );
+    expect(fitFind(counted, 20).otherMatches?.otherCalls).toEqual({
+      total: 12,
+      callees: [],
+      moreCallees: { symbols: 1, count: 12 },
+      other: 0,
+    });
+  });
+
   it('looks up every occurrence in code when time allows', async () => {
     const lines = FIRST_ROUND * 3 + 5;
     const { deps, lookups } = manyUses(lines);
@@ -250,8 +305,12 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     const calls = await traceCalls(full, { target: 'raw' });
     expect(calls.otherMatches).toMatchObject({ word: 'raw', total: 7 });
     expect(presentAnswer('calls', calls, 'compact').output).toContain('rg -w raw would also hit 7:');
+    // calls is a question about calls: it says the other bare calls of the word too (none here); impl does not.
+    expect(calls.otherMatches?.otherCalls).toMatchObject({ total: 0 });
+    expect(presentAnswer('calls', calls, 'compact').output).toContain('bare calls raw(…) of other symbols: none');
     const impl = await findImplementations(full, { target: 'raw' });
     expect(impl.otherMatches).toMatchObject({ word: 'raw', total: 7 });
+    expect(impl.otherMatches?.otherCalls).toBeUndefined();
     // An id (or path::Name) is answered for the name at its place, as find answers it.
     expect((await describeType(full, { target: 'src/html.ts::2::14' })).otherMatches).toMatchObject({
       word: 'raw',

@@ -20,6 +20,27 @@ export const otherDeclaration = z.object({
 });
 export type OtherDeclaration = z.infer<typeof otherDeclaration>;
 
+/** A symbol other than the answered one that bare calls of the word go to, and where (ids, the first few). */
+export const otherCallee = otherDeclaration.extend({ places: z.array(z.string()) });
+export type OtherCallee = z.infer<typeof otherCallee>;
+
+/**
+ * The word's occurrences shaped as calls of a bare name (`wrap(`, `wrap<T>(`, `new Wrap`; not `x.wrap(`) that are no
+ * reference of the answer, by the symbol each calls: what `rg '(^|[^.\w])wrap\('` adds to a list of calls. Given
+ * when the question is about calls (`role` call or new, `cn calls`).
+ */
+export const otherCalls = z.object({
+  total: z.int(),
+  /** Most calls first (at most 10). */
+  callees: z.array(otherCallee),
+  moreCallees: z.object({ symbols: z.int(), count: z.int() }).optional(),
+  /** Calls the engine resolves to no declaration. */
+  other: z.int(),
+  /** Calls not looked up within the answer's time (counted in otherMatches' `unresolved` too). */
+  unresolved: z.int().optional(),
+});
+export type OtherCalls = z.infer<typeof otherCalls>;
+
 /**
  * What `rg -w Name` over the project's source files would hit beyond the answer's references, counted as `rg -ow`
  * counts (each occurrence, not each line), so a reader knows the word search's result without running it. Only the
@@ -52,6 +73,7 @@ export const otherMatches = z.object({
   moreOtherFiles: z.int().optional(),
   /** The path filters that chose the files searched (`--in`, `--refs-in`, `--refs-not-in`), as given. */
   scope: z.string().optional(),
+  otherCalls: otherCalls.optional(),
 });
 export type OtherMatches = z.infer<typeof otherMatches>;
 

@@ -14,7 +14,8 @@ Every answer carries ids (path::line::char) that any cn command accepts back, an
   - only the definition: \`--no-refs --snippet fold\`; only uses: \`--refs-only\`
   - narrow it: \`--kind class|function|method|…\`, \`--in src/dir\` or \`--in "src/**/*.ts,lib"\`, \`--exact\`
   - "ambiguous" or wrong pick? re-ask with a candidate's id: \`cn find <id>\`
-  - how it is used: \`--role call,new\` (also write, type, import, extends…), \`--group file|symbol\`, \`--format files\`
+  - how it is used: \`--role call,new\` (also write, type, import, extends…; call: whose other \`X(\` are),
+    \`--group file|symbol\`, \`--format files\`
   - list (no refs): \`cn find "*Router"\`, \`cn find "Router.*"\` (its members, inherited too), \`--kind interface --in src\`
 - Don't know the name? \`cn search "retry delay backoff" --format compact\` (declarations ranked by the words of
   their names, docs, strings and bodies; a question works too; the best one's code when short; \`--kind\`, \`--in\`)

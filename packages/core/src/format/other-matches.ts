@@ -1,4 +1,4 @@
-import type { OtherDeclaration, OtherMatches } from '@cn/protocol';
+import type { OtherCallee, OtherCalls, OtherDeclaration, OtherMatches } from '@cn/protocol';
 import { plural } from './notes.js';
 
 /**
@@ -9,8 +9,49 @@ export function otherMatchesLine(matches: OtherMatches | undefined): string[] {
   if (!matches) return [];
   const word = matches.word;
   const where = matches.scope !== undefined ? ` (${matches.scope})` : '';
-  if (matches.total === 0) return [`rg -w ${word}${where} would hit nothing else: every occurrence is a reference`];
-  return [`rg -w ${word}${where} would also hit ${matches.total}: ${parts(matches, true).join(', ')}`];
+  const calls = otherCallsLine(word, matches.otherCalls);
+  if (matches.total === 0)
+    return [`rg -w ${word}${where} would hit nothing else: every occurrence is a reference`, ...calls];
+  return [`rg -w ${word}${where} would also hit ${matches.total}: ${parts(matches, true).join(', ')}`, ...calls];
+}
+
+/** Calls this few are each placed; more are counted by callee. */
+const PLACED_CALLS = 10;
+
+/**
+ * For a question about calls: the bare calls of the word (`wrap(`, not `x.wrap(`) that go to other symbols, by callee,
+ * each placed when there are few: `bare calls wrap(…) of other symbols: 2: wrap ×2 (Variable in src/a.ts) at
+ * src/a.ts:242:23, :255:25`. A reader who would grep the call shape learns what it adds, and whose each call is.
+ */
+function otherCallsLine(word: string, calls: OtherCalls | undefined): string[] {
+  if (!calls) return [];
+  const head = `bare calls ${word}(…) of other symbols`;
+  if (calls.total === 0) return [`${head}: none`];
+  const placed = calls.total <= PLACED_CALLS;
+  const callees = calls.callees.map((callee) =>
+    placed ? `${symbolPart(callee)} at ${places(callee)}` : symbolPart(callee),
+  );
+  return [
+    `${head}: ${calls.total}: ${[
+      ...callees,
+      ...(calls.moreCallees ? [`${plural(calls.moreCallees.symbols, 'more symbol')} ×${calls.moreCallees.count}`] : []),
+      ...(calls.other > 0 ? [`${calls.other} other`] : []),
+      ...(calls.unresolved ? [`+${calls.unresolved} not resolved`] : []),
+    ].join(', ')}`,
+  ];
+}
+
+/** `src/a.ts:242:23, :255:25`: a place in the file of the one before it names only its line and column. */
+function places(callee: OtherCallee): string {
+  let previousFile: string | undefined;
+  const said = callee.places.map((id) => {
+    const [file, line, character] = id.split('::');
+    const shown = file === previousFile ? `:${line}:${character}` : `${file}:${line}:${character}`;
+    previousFile = file;
+    return shown;
+  });
+  const more = callee.count - callee.places.length;
+  return [...said, ...(more > 0 ? [`+${more} more`] : [])].join(', ');
 }
 
 /**
@@ -37,14 +78,16 @@ export function otherMatchesText(matches: OtherMatches | undefined): string[] {
   if (!matches) return [];
   const word = matches.word;
   const where = matches.scope !== undefined ? ` (${matches.scope})` : '';
+  const calls = otherCallsLine(word, matches.otherCalls).map((line) => `calls       ${line}`);
   if (matches.total === 0)
-    return [`word hits   rg -w ${word}${where} would hit nothing else: every occurrence is a reference`];
+    return [`word hits   rg -w ${word}${where} would hit nothing else: every occurrence is a reference`, ...calls];
   const rest = parts(matches, false);
   return [
     `word hits   rg -w ${word}${where} would also hit ${matches.total}${rest.length > 0 ? `: ${rest.join(', ')}` : ''}`,
     ...matches.declarations.map(
       (declaration) => `  ${qualified(declaration)}  ${what(declaration)}  ${declaration.id}  ×${declaration.count}`,
     ),
+    ...calls,
   ];
 }
 

@@ -4,6 +4,7 @@ import type {
   FileCount,
   FindResponse,
   MapResponse,
+  OtherCalls,
   OtherMatches,
   OverviewResponse,
 } from '@cn/protocol';
@@ -233,10 +234,23 @@ function otherMatchCounts(matches: OtherMatches | undefined): { otherMatches?: O
   const symbols = listed.length + (matches.moreDeclarations?.symbols ?? 0);
   const count =
     listed.reduce((sum, declaration) => sum + declaration.count, 0) + (matches.moreDeclarations?.count ?? 0);
-  const { moreDeclarations: _more, ...rest } = matches;
+  const { moreDeclarations: _more, otherCalls, ...rest } = matches;
   return {
-    otherMatches: { ...rest, declarations: [], ...(symbols > 0 ? { moreDeclarations: { symbols, count } } : {}) },
+    otherMatches: {
+      ...rest,
+      declarations: [],
+      ...(symbols > 0 ? { moreDeclarations: { symbols, count } } : {}),
+      ...(otherCalls ? { otherCalls: otherCallCounts(otherCalls) } : {}),
+    },
   };
+}
+
+/** The other calls as counts too: their callees become one `moreCallees` entry. */
+function otherCallCounts(calls: OtherCalls): OtherCalls {
+  const { moreCallees: _more, callees, ...rest } = calls;
+  const symbols = callees.length + (calls.moreCallees?.symbols ?? 0);
+  const count = callees.reduce((sum, callee) => sum + callee.count, 0) + (calls.moreCallees?.count ?? 0);
+  return { ...rest, callees: [], ...(symbols > 0 ? { moreCallees: { symbols, count } } : {}) };
 }
 
 export function cutFlag(cut: boolean): { truncated?: true } {

@@ -23,13 +23,13 @@ export async function findAtTarget(
   const { filePath, position, through } = await resolveTargetPosition(deps, query);
   const searched = referencesOf(deps, builder, filePath, position, options);
   const word = identifierAt(await builder.text(filePath), position);
-  const { refsIn, refsNotIn } = options.filters;
+  const { refsIn, refsNotIn, role } = options.filters;
   const [definitions, { truncated: referencesCut, locations: _locations, ...references }, words] = await Promise.all([
     deps.engine.definition(filePath, position),
     searched,
     options.refs === 'none' || word === ''
       ? {}
-      : otherMatchesFor(deps, builder, word, { refsIn, refsNotIn }, async () => [(await searched).locations]),
+      : otherMatchesFor(deps, builder, word, { refsIn, refsNotIn, role }, async () => [(await searched).locations]),
   ]);
   const definition =
     options.refs === 'only' ? null : await definitionAt(deps, builder, { filePath, position }, definitions, options);

@@ -8,7 +8,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import type { SearchIndex } from '../search/search-index.js';
 import type { WorkClock } from '../search/work-budget.js';
 import type { LocationRefBuilder } from './location-refs.js';
-import { otherMatchesOf } from './other-matches.js';
+import { otherMatchesOf, type OtherMatchesOptions } from './other-matches.js';
 import type { ResolvedSymbolTarget } from './symbol-search.js';
 
 /**
@@ -34,16 +34,21 @@ export async function otherMatchesFor(
   deps: NameMatchDeps,
   builder: LocationRefBuilder,
   word: string,
-  request: Pick<FindRequest, 'in' | 'refsIn' | 'refsNotIn'>,
+  request: Pick<FindRequest, 'in' | 'refsIn' | 'refsNotIn' | 'role'>,
   references: () => Promise<SourceLocation[][]>,
+  options: OtherMatchesOptions = {},
 ): Promise<{ otherMatches?: OtherMatches }> {
   const { sources, searchIndex } = deps;
   if (!sources || !searchIndex) return {};
   const scope = { in: request.in, refsIn: request.refsIn, refsNotIn: request.refsNotIn };
   const everyReference = references().then((lists) => lists.flat());
+  // Asked for calls (`--role call`), the other bare calls of the word are what a reader would grep for next.
+  const calls = options.calls ?? request.role?.some((role) => role === 'call' || role === 'new');
   try {
     return {
-      otherMatches: await otherMatchesOf({ ...deps, sources, searchIndex }, builder, word, scope, everyReference),
+      otherMatches: await otherMatchesOf({ ...deps, sources, searchIndex }, builder, word, scope, everyReference, {
+        calls,
+      }),
     };
   } catch {
     return {};
@@ -62,6 +67,7 @@ export async function targetOtherMatches(
   deps: NameMatchDeps,
   builder: LocationRefBuilder,
   targets: ResolvedSymbolTarget[],
+  options: OtherMatchesOptions = {},
 ): Promise<{ otherMatches?: OtherMatches }> {
   const names = new Set(
     await Promise.all(
@@ -74,7 +80,7 @@ export async function targetOtherMatches(
   if (names.size !== 1 || name === undefined || name === '') return {};
   const references = () =>
     Promise.all(targets.map((target) => deps.engine.references(target.filePath, target.position, true)));
-  return otherMatchesFor(deps, builder, name, {}, references);
+  return otherMatchesFor(deps, builder, name, {}, references, options);
 }
 
 /** The identifier that starts at a place (an id's column): the word a word search for it looks for. */

@@ -19,6 +19,8 @@ import { isIdentifierName } from './top-level-declarations.js';
 import { kindFromSignature, nameFromSignature } from './hover-signature.js';
 import { describeScope, wordOccurrences, type FileOccurrences, type WordScope } from './word-occurrences.js';
 import { OtherFileHits } from './other-file-hits.js';
+import { OtherCallsTally } from './other-calls.js';
+import { isBareCall } from '../domain/call-shape.js';
 
 /**
  * Occurrences in code the engine is asked about (a definition each) before the rest, and how many at once. A lookup
@@ -67,6 +69,13 @@ interface Group {
 interface Pending {
   filePath: string;
   position: Position;
+  /** Its id, when the occurrence is shaped as a bare call and the answer counts those (`otherCalls`). */
+  callId?: string;
+}
+
+/** What the question is about: one about calls (role call or new, `cn calls`) also counts the other bare calls. */
+export interface OtherMatchesOptions {
+  calls?: boolean;
 }
 
 /**
@@ -83,6 +92,7 @@ export async function otherMatchesOf(
   word: string,
   scope: WordScope,
   references: Promise<SourceLocation[]>,
+  options: OtherMatchesOptions = {},
 ): Promise<OtherMatches> {
   // A parse per file when the search index is behind (a fresh daemon) is work other questions must not wait out.
   const budget = pausesOf(deps);
@@ -101,6 +111,7 @@ export async function otherMatchesOf(
     comments: 0,
     other: 0,
     groups: new Map(),
+    ...(options.calls ? { calls: new OtherCallsTally() } : {}),
   };
   const pending = classify(word, occurrences, await syntaxes, referenced, tally);
   const started = deps.now?.();
@@ -111,7 +122,10 @@ export async function otherMatchesOf(
   const rest = await widen(deps, tally, first.length - firstLeft.length, pending.slice(first.length));
   const later = rest.length <= MAX_LOOKUPS ? await lookUp(deps, builder, word, rest, referenced, tally, timeUp) : rest;
   const left = [...firstLeft, ...later];
-  for (const place of left) tally.hits.note(place.filePath, 'not resolved');
+  for (const place of left) {
+    tally.hits.note(place.filePath, 'not resolved');
+    if (place.callId !== undefined) tally.calls?.note(place.callId, 'not resolved');
+  }
   return summary(word, tally, left.length, scope);
 }
 
@@ -146,9 +160,11 @@ async function lookUp(
     if (!declaration || referenced(definition.filePath, definition.range.start)) {
       tally.other++;
       tally.hits.note(place.filePath, 'other');
+      if (place.callId !== undefined) tally.calls?.note(place.callId, 'other');
     } else {
-      count(tally.groups, declaration, definition, 'looked up');
+      const owner = count(tally.groups, declaration, definition, 'looked up');
       tally.hits.note(place.filePath, declaration);
+      if (place.callId !== undefined) tally.calls?.note(place.callId, owner);
     }
   }
   return notAsked;
@@ -164,6 +180,8 @@ interface Tally {
   comments: number;
   other: number;
   groups: Map<string, Group>;
+  /** The bare calls among the uses, by what each calls (a question about calls only). */
+  calls?: OtherCallsTally;
 }
 
 /**
@@ -201,7 +219,10 @@ function classify(
       if (declared) {
         count(tally.groups, { ...declared, id }, { filePath, range: { start: position, end: position } }, 'declared');
         tally.hits.note(filePath, declared);
-      } else pending.push({ filePath, position });
+      } else {
+        const call = tally.calls !== undefined && isBareCall(text.text, offset, word.length);
+        pending.push({ filePath, position, ...(call ? { callId: id } : {}) });
+      }
     }
     if (pending.length > 0) pendingByFile.push(pending);
   });
@@ -224,6 +245,7 @@ async function widen(deps: OtherMatchesDeps, tally: Tally, asked: number, left: 
   const remaining = left.filter((place) => {
     if (!covered(place.filePath, place.position)) return true;
     tally.hits.note(place.filePath, top.declaration);
+    if (place.callId !== undefined) tally.calls?.note(place.callId, top.declaration);
     return false;
   });
   top.count += left.length - remaining.length;
@@ -251,6 +273,7 @@ function summary(word: string, tally: Tally, unresolved: number, scope: WordScop
     ...otherFilesListed(tally),
     ...(tally.otherFiles.length > MAX_LISTED ? { moreOtherFiles: tally.otherFiles.length - MAX_LISTED } : {}),
     ...(scopeWords !== undefined ? { scope: scopeWords } : {}),
+    ...(tally.calls ? { otherCalls: tally.calls.summary() } : {}),
   };
 }
 
@@ -298,14 +321,17 @@ function count(
   { group: shared, ...declaration }: Counted,
   at: SourceLocation,
   how: 'declared' | 'looked up',
-): void {
+): Group['declaration'] {
   const key = shared ?? declaration.id;
   const looked = how === 'looked up' ? 1 : 0;
   const group = groups.get(key);
   if (group) {
     group.count++;
     group.looked += looked;
-  } else groups.set(key, { declaration, at, count: 1, looked });
+    return group.declaration;
+  }
+  groups.set(key, { declaration, at, count: 1, looked });
+  return declaration;
 }
 
 function samePlace(a: Position, b: Position): boolean {

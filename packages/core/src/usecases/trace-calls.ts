@@ -57,6 +57,7 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     deps,
     builder,
     queries.length === 1 ? roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])) : [],
+    { calls: true },
   );
   const idAt = (filePath: string, position: Position) =>
     formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
