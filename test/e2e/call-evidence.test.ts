@@ -53,6 +53,8 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
       `ZodString._parse [src/base.ts::15::12] → ZodType._parse [${PARSE}] @ 16:18`,
       '4 references that do not call, left out: 3 declarations (overrides, signatures), 1 write',
       'rg -w _parse would hit nothing else: every occurrence is a reference',
+      // A method's calls are written after a dot: that is the shape whose other hits are accounted for.
+      'calls ._parse(…) of other symbols: none',
     ]);
   });
 
@@ -84,6 +86,7 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
       `$ZodObject › arrow@9 [src/lazy.ts::9::14] → defineLazy [${DEFINE_LAZY}] @ 10:3 11:3`,
       `Mounter.mount › arrow@16 [src/lazy.ts::15::3] → defineLazy [${DEFINE_LAZY}] @ 17:7`,
       'rg -w defineLazy would hit nothing else: every occurrence is a reference',
+      'bare calls defineLazy(…) of other symbols: none',
     ]);
     // The same rule as cn grep's: the lines of the callback are grouped under $ZodObject there too.
     const grep = json(await cn(['grep', 'defineLazy\\(inst', '--root', root]));

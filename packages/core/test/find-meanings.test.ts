@@ -110,13 +110,13 @@ describe('find by name: every declaration that fits, each with its references, n
     const compact = presentAnswer('find', answer, 'compact').output.split('\n');
     expect(compact).toEqual([
       "'$ZodType' names 2 declarations (one symbol: Interface, Constant), each with its references:",
-      'src/schemas.ts:1:18  Interface  $ZodType  1-3  │ export interface $ZodType {',
+      'src/schemas.ts:1:18  Interface  $ZodType  1-3  │ export interface $ZodType {  ┆ 3: }',
       '2 refs in 2 files',
       'src/schemas.ts (1)',
       ' 1:18 declaration │ export interface $ZodType {',
       'src/uses.ts (1)',
       ' 2:20 type │ const inst = {} as $ZodType;',
-      'src/schemas.ts:4:14  Constant  $ZodType  4-6  │ export const $ZodType = {',
+      'src/schemas.ts:4:14  Constant  $ZodType  4-6  │ export const $ZodType = {  ┆ 6: };',
       '2 refs in 2 files',
       'src/schemas.ts (1)',
       ' 4:14 declaration │ export const $ZodType = {',

@@ -134,10 +134,13 @@ describe('find Class.member: members a class inherits', () => {
       container: 'Base',
       kind: 'Method',
       inheritedBy: 'Sub',
+      endLine: 5,
+      endPreview: '}',
     });
     expect(answer.references.map((ref) => ref.id)).toEqual(['src/base.ts::3::3', 'src/sub.ts::5::11']);
     expect(presentAnswer('find', answer, 'compact').output.split('\n')[0]).toBe(
-      'src/base.ts:3:3  Method  Base.member  3-5  (Sub inherits it)  │ member(): string {',
+      // Both ends of the range, the last line's text beside the first (agents ran sed around both to see them).
+      'src/base.ts:3:3  Method  Base.member  3-5  (Sub inherits it)  │ member(): string {  ┆ 5: }',
     );
     expect(presentAnswer('find', answer, 'text').output.split('\n')[0]).toBe(
       'definition  Method member (in Base; Sub inherits it)  src/base.ts:3:3  (lines 3-5)',

@@ -180,6 +180,7 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     engine.definitionsAt[key(`${ROOT}/src/local.ts`, { line: 4, character: 11 })] = [at('src/local.ts', 1, 10, 1, 13)];
     const answer = await findSymbol(deps, { query: 'raw', role: ['call'] });
     expect(answer.otherMatches?.otherCalls).toEqual({
+      shape: 'bare',
       total: 1,
       callees: [
         { name: 'raw', kind: 'Function', id: 'src/local.ts::1::10', count: 1, places: ['src/local.ts::4::11'] },
@@ -196,10 +197,46 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     ).toMatchObject({ total: 1 });
   });
 
+  it("a method's other calls are those written after a dot: calls .run(…) of other symbols", async () => {
+    const files = {
+      'src/a.ts': ['class A {', '  run() {', '  }', '}', 'new A().run();'].join('\n'),
+      'src/b.ts': ['class B {', '  run() {', '  }', '}', 'new B().run();', 'run();'].join('\n'),
+    };
+    const { deps, engine } = setup(files);
+    const method = (file: string, container: string): WorkspaceSymbolHit => ({
+      name: 'run',
+      kind: 'Method',
+      filePath: `${ROOT}/${file}`,
+      range: { start: { line: 2, character: 3 }, end: { line: 3, character: 4 } },
+      containerName: container,
+    });
+    engine.symbols = [method('src/a.ts', 'A'), method('src/b.ts', 'B')];
+    engine.outlines[`${ROOT}/src/b.ts`] = [node('B', 'Class', [1, 4], [1, 7], [node('run', 'Method', [2, 3], [2, 3])])];
+    engine.referencesAt[key(`${ROOT}/src/a.ts`, { line: 2, character: 3 })] = [
+      at('src/a.ts', 2, 3, 2, 6),
+      at('src/a.ts', 5, 9, 5, 12),
+    ];
+    engine.definitionsAt[key(`${ROOT}/src/b.ts`, { line: 5, character: 9 })] = [at('src/b.ts', 2, 3, 2, 6)];
+    const answer = await findSymbol(deps, { query: 'A.run', role: ['call'] });
+    expect(answer.definition).toMatchObject({ id: 'src/a.ts::2::3' });
+    // `run();` in b.ts is no call of a method's shape (it is in the rg -w count, as something that resolves to nothing).
+    expect(answer.otherMatches?.otherCalls).toEqual({
+      shape: 'member',
+      total: 1,
+      callees: [
+        { name: 'run', container: 'B', kind: 'Method', id: 'src/b.ts::2::3', count: 1, places: ['src/b.ts::5::9'] },
+      ],
+      other: 0,
+    });
+    expect(presentAnswer('find', answer, 'compact').output).toContain(
+      'calls .run(…) of other symbols: 1: B.run ×1 (Method) at src/b.ts:5:9',
+    );
+  });
+
   it('says there are no other bare calls when the word has none, and counts them under a budget', async () => {
     const { deps } = setup();
     const answer = await findSymbol(deps, { query: 'raw', role: ['call'] });
-    expect(answer.otherMatches?.otherCalls).toEqual({ total: 0, callees: [], other: 0 });
+    expect(answer.otherMatches?.otherCalls).toEqual({ shape: 'bare', total: 0, callees: [], other: 0 });
     expect(presentAnswer('find', answer, 'compact').output).toContain('bare calls raw(…) of other symbols: none');
     const many = ['function raw() {}', ...Array.from({ length: 12 }, (_, index) => `raw(${index});`)];
     const project = setup({ ...FILES, 'src/many.ts': many.join('\n') });
@@ -214,6 +251,7 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
       'bare calls raw(…) of other symbols: 12: raw ×12 (Function in src/many.ts)\n',
     );
     expect(fitFind(counted, 20).otherMatches?.otherCalls).toEqual({
+      shape: 'bare',
       total: 12,
       callees: [],
       moreCallees: { symbols: 1, count: 12 },

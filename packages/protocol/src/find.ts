@@ -49,6 +49,11 @@ export const candidate = place.extend({
   container: z.string().optional(),
   /** The declaration's last line (it starts on `line`): "where does it end" without a second call. */
   endLine: z.int().optional(),
+  /**
+   * The last line's text, trimmed (`}`), when it is not the first: both ends of the range are seen without reading the
+   * file (agents asked for a line range ran `sed` around both ends to see them).
+   */
+  endPreview: z.string().optional(),
   snippet: z.string().optional(),
   /**
    * The class the query named (`Sub` of `Sub.member`, `Sub.*`), set when it does not declare the member itself but

@@ -25,11 +25,13 @@ export const otherCallee = otherDeclaration.extend({ places: z.array(z.string())
 export type OtherCallee = z.infer<typeof otherCallee>;
 
 /**
- * The word's occurrences shaped as calls of a bare name (`wrap(`, `wrap<T>(`, `new Wrap`; not `x.wrap(`) that are no
- * reference of the answer, by the symbol each calls: what `rg '(^|[^.\w])wrap\('` adds to a list of calls. Given
+ * The word's occurrences shaped as calls the way the answered symbol's are (`shape`) that are no reference of the
+ * answer, by the symbol each calls: what `rg '(^|[^.\w])wrap\('` (or `'\.wrap\('`) adds to a list of calls. Given
  * when the question is about calls (`role` call or new, `cn calls`).
  */
 export const otherCalls = z.object({
+  /** `bare` (`wrap(`, `new Wrap`: a function, class or variable) or `member` (`.wrap(`: a method or property). */
+  shape: z.enum(['bare', 'member']),
   total: z.int(),
   /** Most calls first (at most 10). */
   callees: z.array(otherCallee),

@@ -3,15 +3,29 @@ const MAX_TYPE_ARGUMENTS = 200;
 const NOT_IN_TYPES = /^(?:&&|\|\||[+*/%!])/;
 
 /**
- * Whether the word at `offset` reads as a call of a bare name, the shape agents grep for to tell calls from the rest
- * (`(^|[^.\w])wrap(<[^>]*>)?\(`): the name not after a dot (a spread's `...` aside), followed by `(`, `?.(` or a
- * type-argument list and `(`; or after `new`. Text only: a declaration's name reads the same and is told apart by
- * the caller.
+ * The call shape agents grep for to tell a name's calls from the rest: `bare` for a function, class or variable
+ * (`(^|[^.\w])wrap(<[^>]*>)?\(`, and `new Wrap`), `member` for a method or property (`\.wrap\(`).
  */
-export function isBareCall(text: string, offset: number, length: number): boolean {
+export type CallShape = 'bare' | 'member';
+
+/** Kinds (LSP SymbolKind names) whose calls are written after a dot. */
+const MEMBER_KINDS = new Set(['Method', 'Property', 'Field']);
+
+/** The shape of the calls of a declaration of that kind. */
+export function callShapeOf(kind: string | undefined): CallShape {
+  return kind !== undefined && MEMBER_KINDS.has(kind) ? 'member' : 'bare';
+}
+
+/**
+ * Whether the word at `offset` reads as a call of that shape: after a dot (`member`) or not (`bare`, a spread's `...`
+ * aside, or after `new`), followed by `(`, `?.(` or a type-argument list and `(`. Text only: a declaration's name reads
+ * the same and is told apart by the caller.
+ */
+export function isCallShaped(text: string, offset: number, length: number, shape: CallShape): boolean {
   const before = previousToken(text, offset);
-  if (before.endsWith('.') && !before.endsWith('...')) return false;
-  if (before === 'new') return true;
+  const afterDot = before.endsWith('.') && !before.endsWith('...');
+  if (afterDot !== (shape === 'member')) return false;
+  if (shape === 'bare' && before === 'new') return true;
   let at = skipSpace(text, offset + length);
   if (text[at] === '<') {
     const closed = typeArgumentsEnd(text, at);

@@ -87,8 +87,11 @@ export function namedLine(ref: Candidate): string[] {
   const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : previewOf(ref);
   const lines = ref.endLine !== undefined ? `  ${ref.line}-${ref.endLine}` : '';
   const inherited = ref.inheritedBy !== undefined ? `  (${ref.inheritedBy} inherits it)` : '';
+  // The last line beside the first; a snippet shows the declaration's end itself.
+  const end =
+    ref.endPreview !== undefined && ref.snippet === undefined && shown ? `  ┆ ${ref.endLine}: ${ref.endPreview}` : '';
   return [
-    `${place(ref)}  ${ref.kind}  ${name}${lines}${inherited}${shown !== undefined && shown !== '' ? `  │ ${shown}` : ''}`,
+    `${place(ref)}  ${ref.kind}  ${name}${lines}${inherited}${shown !== undefined && shown !== '' ? `  │ ${shown}${end}` : ''}`,
     ...snippetLines(ref.snippet, '  '),
   ];
 }

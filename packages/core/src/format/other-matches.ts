@@ -25,7 +25,8 @@ const PLACED_CALLS = 10;
  */
 function otherCallsLine(word: string, calls: OtherCalls | undefined): string[] {
   if (!calls) return [];
-  const head = `bare calls ${word}(…) of other symbols`;
+  const head =
+    calls.shape === 'member' ? `calls .${word}(…) of other symbols` : `bare calls ${word}(…) of other symbols`;
   if (calls.total === 0) return [`${head}: none`];
   const placed = calls.total <= PLACED_CALLS;
   const callees = calls.callees.map((callee) =>

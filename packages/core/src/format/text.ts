@@ -97,7 +97,10 @@ function definitionText(definition: Candidate): string[] {
     `definition  ${definition.kind} ${definition.name}${containerNote(definition)}  ${place(definition)}${span}`,
   ];
   if (definition.snippet !== undefined) lines.push(...definition.snippet.split('\n').map((line) => `  ${line}`));
-  else if (previewOf(definition) !== undefined) lines.push(`  ${previewOf(definition)}`);
+  else if (previewOf(definition) !== undefined) {
+    lines.push(`  ${previewOf(definition)}`);
+    if (definition.endPreview !== undefined) lines.push(`  ┆ ${definition.endLine}: ${definition.endPreview}`);
+  }
   return lines;
 }
 

@@ -7,7 +7,15 @@ import { identifierAt, otherMatchesFor } from './name-matches.js';
 import { resolveTargetPosition } from './target-position.js';
 import type { ReExportHop } from './named-target.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import { addSnippet, modeEcho, referencesOf, type Definition, type FindDeps, type FindOptions } from './find-parts.js';
+import {
+  addSnippet,
+  endPreview,
+  modeEcho,
+  referencesOf,
+  type Definition,
+  type FindDeps,
+  type FindOptions,
+} from './find-parts.js';
 
 /**
  * `cn find <id>` or `cn find path::Name`: the symbol at that exact place, its declaration and its references, and what
@@ -73,7 +81,12 @@ async function definitionAt(
     ...ref,
     name: found?.node.name ?? identifierAt(text, location.range.start),
     ...(found?.container ? { container: found.container } : {}),
-    ...(found ? { endLine: found.node.range.end.line } : {}),
+    ...(found
+      ? {
+          endLine: found.node.range.end.line,
+          ...(await endPreview(builder, location.filePath, ref.line, found.node.range.end.line)),
+        }
+      : {}),
   };
   if (options.snippet && found)
     await addSnippet(builder, definition, location.filePath, found.node.range, options.snippet);

@@ -35,11 +35,11 @@ export async function findInherited(
   const { hit, position } = found.symbol;
   const searched = referencesOf(deps, builder, hit.filePath, position, options);
   const [definition, { truncated, locations: _locations, ...references }, others] = await Promise.all([
-    namedRef(builder, hit, position, options.snippet),
+    namedRef(builder, hit, position, options.snippet, 'end'),
     searched,
     options.refs === 'none'
       ? {}
-      : otherMatchesFor(deps, builder, name, request, async () => [(await searched).locations]),
+      : otherMatchesFor(deps, builder, name, request, async () => [(await searched).locations], { kind: hit.kind }),
   ]);
   return {
     query,

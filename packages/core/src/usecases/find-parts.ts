@@ -58,12 +58,16 @@ export async function referencesOf(
   return { ...described, ...searchCompleteness(searchedProjects(deps.engine), []), locations };
 }
 
-/** A symbol-search hit as an answer's candidate (or definition), at its name. */
+/**
+ * A symbol-search hit as an answer's candidate (or definition), at its name; a definition (`end`) says its last line's
+ * text too (a list of candidates does not: a line each is what keeps it at grep's cost).
+ */
 export async function namedRef(
   builder: LocationRefBuilder,
   hit: WorkspaceSymbolHit,
   position: Position,
   level: SnippetLevel | undefined,
+  end: 'end' | 'no end' = 'no end',
 ): Promise<Candidate> {
   const ref = await builder.ref(hit.filePath, position, hit.kind);
   const named: Candidate = {
@@ -71,9 +75,22 @@ export async function namedRef(
     name: hit.name,
     ...(hit.containerName ? { container: hit.containerName } : {}),
     endLine: hit.range.end.line,
+    ...(end === 'end' ? await endPreview(builder, hit.filePath, ref.line, hit.range.end.line) : {}),
   };
   if (level) await addSnippet(builder, named, hit.filePath, hit.range, level);
   return named;
+}
+
+/** The text of a declaration's last line, when it ends on another line than its name's. */
+export async function endPreview(
+  builder: LocationRefBuilder,
+  filePath: string,
+  line: number,
+  endLine: number,
+): Promise<{ endPreview?: string }> {
+  if (endLine <= line) return {};
+  const text = await builder.text(filePath);
+  return text && text.line(endLine) !== undefined ? { endPreview: text.preview(endLine) } : {};
 }
 
 export async function addSnippet(

@@ -115,7 +115,7 @@ async function findByName(
   };
   const [definition, candidates, { truncated: referencesCut, locations: _locations, ...references }, groups, words] =
     await Promise.all([
-      namedRef(builder, best.hit, best.position, options.snippet),
+      namedRef(builder, best.hit, best.position, options.snippet, 'end'),
       options.refs === 'only'
         ? []
         : Promise.all(
@@ -127,7 +127,9 @@ async function findByName(
       grouped,
       options.refs === 'none'
         ? {}
-        : otherMatchesFor(deps, builder, splitQualifiedName(query).name, request, everyReference),
+        : otherMatchesFor(deps, builder, splitQualifiedName(query).name, request, everyReference, {
+            kind: best.hit.kind,
+          }),
     ]);
   const moreDefinitions = groups.map(({ locations: _places, ...group }) => group);
   const outsideIn =
@@ -210,7 +212,7 @@ async function definitionGroup(
   options: Options,
 ): Promise<DefinitionGroup & { truncated: boolean; locations: SourceLocation[] }> {
   const [definition, found] = await Promise.all([
-    namedRef(builder, symbol.hit, symbol.position, options.snippet),
+    namedRef(builder, symbol.hit, symbol.position, options.snippet, 'end'),
     referencesOf(deps, builder, symbol.hit.filePath, symbol.position, options),
   ]);
   const { projects: _projects, complete: _complete, incomplete: _incomplete, ...references } = found;

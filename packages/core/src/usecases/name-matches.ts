@@ -42,11 +42,12 @@ export async function otherMatchesFor(
   if (!sources || !searchIndex) return {};
   const scope = { in: request.in, refsIn: request.refsIn, refsNotIn: request.refsNotIn };
   const everyReference = references().then((lists) => lists.flat());
-  // Asked for calls (`--role call`), the other bare calls of the word are what a reader would grep for next.
+  // Asked for calls (`--role call`), the other calls of the word are what a reader would grep for next.
   const calls = options.calls ?? request.role?.some((role) => role === 'call' || role === 'new');
   try {
     return {
       otherMatches: await otherMatchesOf({ ...deps, sources, searchIndex }, builder, word, scope, everyReference, {
+        ...options,
         calls,
       }),
     };

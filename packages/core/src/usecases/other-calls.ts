@@ -1,4 +1,5 @@
 import type { OtherCallee, OtherCalls, OtherDeclaration } from '@cn/protocol';
+import type { CallShape } from '../domain/call-shape.js';
 
 /** Callees listed, and the places listed under each; the rest are counted. */
 const MAX_CALLEES = 10;
@@ -12,6 +13,8 @@ export type CallOwner = Omit<OtherDeclaration, 'count'> | 'other' | 'not resolve
  * `raw` among several grepped `(^|[^.\w])raw\(` and read each hit's imports to see whose it was; this says it.
  */
 export class OtherCallsTally {
+  constructor(readonly shape: CallShape) {}
+
   private readonly callees = new Map<string, OtherCallee>();
   private other = 0;
   private unresolved = 0;
@@ -33,6 +36,7 @@ export class OtherCallsTally {
     const rest = sorted.slice(MAX_CALLEES);
     const total = sorted.reduce((sum, callee) => sum + callee.count, 0) + this.other + this.unresolved;
     return {
+      shape: this.shape,
       total,
       callees: sorted.slice(0, MAX_CALLEES).map((callee) => ({
         ...callee,

@@ -20,7 +20,7 @@ import { kindFromSignature, nameFromSignature } from './hover-signature.js';
 import { describeScope, wordOccurrences, type FileOccurrences, type WordScope } from './word-occurrences.js';
 import { OtherFileHits } from './other-file-hits.js';
 import { OtherCallsTally } from './other-calls.js';
-import { isBareCall } from '../domain/call-shape.js';
+import { callShapeOf, isCallShaped, type CallShape } from '../domain/call-shape.js';
 
 /**
  * Occurrences in code the engine is asked about (a definition each) before the rest, and how many at once. A lookup
@@ -73,9 +73,13 @@ interface Pending {
   callId?: string;
 }
 
-/** What the question is about: one about calls (role call or new, `cn calls`) also counts the other bare calls. */
+/**
+ * What the question is about: one about calls (role call or new, `cn calls`) also counts the other calls of the word,
+ * in the shape the answered symbol's are written (`kind`: a method's after a dot; else as its own calls are written).
+ */
 export interface OtherMatchesOptions {
   calls?: boolean;
+  kind?: string;
 }
 
 /**
@@ -111,15 +115,22 @@ export async function otherMatchesOf(
     comments: 0,
     other: 0,
     groups: new Map(),
-    ...(options.calls ? { calls: new OtherCallsTally() } : {}),
   };
+  if (options.calls)
+    tally.calls = new OtherCallsTally(
+      options.kind ? callShapeOf(options.kind) : shapeOfOwnCalls(word, occurrences, referenced),
+    );
   const pending = classify(word, occurrences, await syntaxes, referenced, tally);
   const started = deps.now?.();
   const timeUp = () => started !== undefined && deps.now!() - started > RESOLVE_BUDGET_MS;
   // A first round tells whether one symbol dominates (widen); the rest are looked up together, none started late.
   const first = pending.slice(0, FIRST_ROUND);
   const firstLeft = await lookUp(deps, builder, word, first, referenced, tally, timeUp);
-  const rest = await widen(deps, tally, first.length - firstLeft.length, pending.slice(first.length));
+  const widened = await widen(deps, tally, first.length - firstLeft.length, pending.slice(first.length));
+  // A question about calls has its calls looked up next: within the time, they are what its calls line places.
+  const rest = tally.calls
+    ? [...widened.filter((place) => place.callId !== undefined), ...widened.filter((place) => !place.callId)]
+    : widened;
   const later = rest.length <= MAX_LOOKUPS ? await lookUp(deps, builder, word, rest, referenced, tally, timeUp) : rest;
   const left = [...firstLeft, ...later];
   for (const place of left) {
@@ -220,7 +231,7 @@ function classify(
         count(tally.groups, { ...declared, id }, { filePath, range: { start: position, end: position } }, 'declared');
         tally.hits.note(filePath, declared);
       } else {
-        const call = tally.calls !== undefined && isBareCall(text.text, offset, word.length);
+        const call = tally.calls !== undefined && isCallShaped(text.text, offset, word.length, tally.calls.shape);
         pending.push({ filePath, position, ...(call ? { callId: id } : {}) });
       }
     }
@@ -285,6 +296,23 @@ function otherFilesListed({ otherFiles, hits }: Tally): Pick<OtherMatches, 'othe
     otherFiles: listed.map(({ relativePath }) => relativePath),
     otherFilesWhat: listed.map(({ filePath }) => hits.describe(filePath)),
   };
+}
+
+/** How the answered symbol's own calls are written (its kind unknown: asked by id): after a dot mostly, or not. */
+function shapeOfOwnCalls(
+  word: string,
+  occurrences: FileOccurrences[],
+  referenced: (filePath: string, position: Position) => boolean,
+): CallShape {
+  let member = 0;
+  let bare = 0;
+  for (const { filePath, text, offsets } of occurrences)
+    for (const offset of offsets) {
+      if (!referenced(filePath, positionAt(text.lineStarts, offset))) continue;
+      if (isCallShaped(text.text, offset, word.length, 'member')) member++;
+      else if (isCallShaped(text.text, offset, word.length, 'bare')) bare++;
+    }
+  return member > bare ? 'member' : 'bare';
 }
 
 /** Whether a place is within one of the locations (references: engines give each one's whole range). */

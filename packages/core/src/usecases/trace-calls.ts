@@ -57,7 +57,8 @@ export async function traceCalls(deps: Deps, request: CallsRequest): Promise<Cal
     deps,
     builder,
     queries.length === 1 ? roots.flatMap(({ resolved }) => (resolved ? [resolved] : [])) : [],
-    { calls: true },
+    // Its callers asked: the other calls of the word are what a grep for them would add.
+    { calls: direction !== 'out', ...(roots.length > 0 ? { kind: roots[0].item.kind } : {}) },
   );
   const idAt = (filePath: string, position: Position) =>
     formatLocationId(deps.paths.toRelative(filePath), position.line, position.character);
