@@ -219,7 +219,7 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     engine.definitionsAt[key(`${ROOT}/src/b.ts`, { line: 5, character: 9 })] = [at('src/b.ts', 2, 3, 2, 6)];
     const answer = await findSymbol(deps, { query: 'A.run', role: ['call'] });
     expect(answer.definition).toMatchObject({ id: 'src/a.ts::2::3' });
-    // `run();` in b.ts is no call of a method's shape (it is in the rg -w count, as something that resolves to nothing).
+    // `run();` in b.ts is no call of a method's shape (it is in the rg -w count, as one that resolves to nothing).
     expect(answer.otherMatches?.otherCalls).toEqual({
       shape: 'member',
       total: 1,
