@@ -283,6 +283,8 @@ describe('findUnused', () => {
       // A string, a comment and a property of the same name: what rg -w fromNobody would hit besides the declaration.
       'src/app.ts': ["log('fromNobody');", '// fromNobody is gone', 'const o = { fromNobody: 1 };', ''].join('\n'),
       'test/more.ts': 'fromNobody;\n',
+      // Another module's fromNobody, imported: what a grep over import lines would find, said to be none of it.
+      'src/legacy.ts': "import { fromNobody } from 'legacy';\n",
     });
     const syntax = new FakeDeclarationSyntax();
     const full = {
@@ -295,14 +297,23 @@ describe('findUnused', () => {
     const nobody = response.files[0].unused.find((symbol) => symbol.name === 'fromNobody');
     expect(nobody?.otherMatches).toMatchObject({
       word: 'fromNobody',
-      total: 3,
+      total: 4,
       strings: 1,
       comments: 1,
       scope: 'refs not in test/**',
+      otherImports: { total: 1, modules: [{ from: 'legacy', count: 1 }] },
     });
-    expect(presentAnswer('unused', response, 'compact').output).toContain(
-      'src/url.ts::4::14  Constant  fromNobody  (exported)\n  rg -w fromNobody (refs not in test/**) would also hit 3:',
+    const compact = presentAnswer('unused', response, 'compact').output;
+    expect(compact).toContain(
+      'src/url.ts::4::14  Constant  fromNobody  (exported)\n  rg -w fromNobody (refs not in test/**) would also hit 4:',
     );
+    expect(compact).toContain(
+      "\n  other imports or export-from naming fromNobody (refs not in test/**): 1: from 'legacy' ×1\n",
+    );
+    // A name no import names elsewhere says so.
+    const itself = response.files[0].unused.find((symbol) => symbol.name === 'fromItself');
+    expect(itself?.otherMatches?.otherImports).toEqual({ total: 0, modules: [] });
+    expect(compact).toContain('  other imports or export-from naming fromItself (refs not in test/**): none\n');
   });
 
   it("--refs-in / --refs-not-in say which files' uses count", async () => {

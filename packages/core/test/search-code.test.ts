@@ -91,6 +91,18 @@ describe('searchCode: declarations ranked by the words of a question', () => {
     expect((await long.search({ query: 'retry delay' })).results[0].snippet).toBeUndefined();
   });
 
+  it('a one-line best match is whole in its preview: the next one gets the best allowance (hono, SmartRouter.match)', async () => {
+    const body = Array.from({ length: 30 }, (_, index) => `  const step${index} = ${index}`);
+    const { search } = setup({
+      'src/errors.ts': 'export class RetryDelayError extends Error {}',
+      'src/long.ts': ['export function retryWithDelay() {', ...body, '}'].join('\n'),
+    });
+    const answer = await search({ query: 'retry delay error' });
+    expect(answer.results.map((hit) => hit.name)).toEqual(['RetryDelayError', 'retryWithDelay']);
+    expect(answer.results[0].snippet).toBeUndefined();
+    expect(answer.results[1].snippet?.split('\n')).toHaveLength(32);
+  });
+
   it('refuses a query of stop words alone, and bad kinds or paths, as bad input', async () => {
     const { search } = setup();
     await expect(search({ query: 'where is the' })).rejects.toThrow(/no words to search for/);

@@ -76,6 +76,17 @@ export const otherMatches = z.object({
   /** The path filters that chose the files searched (`--in`, `--refs-in`, `--refs-not-in`), as given. */
   scope: z.string().optional(),
   otherCalls: otherCalls.optional(),
+  /**
+   * The import bindings and `export { … } from` names of the word among the occurrences (none of them a use of the
+   * answered symbol), by the module each names, most first (at most 5): what `rg 'import .*\bref\b'` would show.
+   * Given where the answer is that nothing uses a symbol (`cn unused`).
+   */
+  otherImports: z
+    .object({
+      total: z.int(),
+      modules: z.array(z.object({ from: z.string(), count: z.int() })),
+    })
+    .optional(),
 });
 export type OtherMatches = z.infer<typeof otherMatches>;
 

@@ -15,6 +15,22 @@ export function otherMatchesLine(matches: OtherMatches | undefined): string[] {
   return [`rg -w ${word}${where} would also hit ${matches.total}: ${parts(matches, true).join(', ')}`, ...calls];
 }
 
+/**
+ * Where the answer is that nothing uses a symbol: the imports and re-exports of its word, none of them its own
+ * (`other imports or export-from naming ref: none`, or `…: 2: from 'vue' ×2`), what a reader would grep import
+ * lines for.
+ */
+export function otherImportsLine(matches: OtherMatches | undefined): string[] {
+  const imports = matches?.otherImports;
+  if (!matches || !imports) return [];
+  const head = `other imports or export-from naming ${matches.word}${matches.scope !== undefined ? ` (${matches.scope})` : ''}`;
+  if (imports.total === 0) return [`${head}: none`];
+  const listed = imports.modules.reduce((sum, module) => sum + module.count, 0);
+  const modules = imports.modules.map(({ from, count }) => `from '${from}' ×${count}`);
+  const more = imports.total > listed ? [`${imports.total - listed} more`] : [];
+  return [`${head}: ${imports.total}: ${[...modules, ...more].join(', ')}`];
+}
+
 /** Calls this few are each placed; more are counted by callee. */
 const PLACED_CALLS = 10;
 

@@ -1,7 +1,7 @@
 import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
 import { idAsFileLine } from '../domain/ids.js';
 import { incompleteNote, kindColumn, plural } from './notes.js';
-import { otherMatchesLine } from './other-matches.js';
+import { otherImportsLine, otherMatchesLine } from './other-matches.js';
 import type { Voice } from './voice.js';
 
 /** People: one block per file, then what was checked and searched. */
@@ -39,7 +39,9 @@ export function unusedIds(response: UnusedResponse): string {
 
 /** Under each symbol: what a word search would hit, none of it a use (`rg -w ref would also hit 40: …`). */
 function wordLine(symbol: UnusedSymbol, indent: string): string[] {
-  return otherMatchesLine(symbol.otherMatches).map((line) => `${indent}${line}`);
+  return [...otherMatchesLine(symbol.otherMatches), ...otherImportsLine(symbol.otherMatches)].map(
+    (line) => `${indent}${line}`,
+  );
 }
 
 function displayName(symbol: UnusedSymbol): string {

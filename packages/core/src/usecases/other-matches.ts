@@ -14,6 +14,7 @@ import type { ProjectPaths } from '../domain/project-paths.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { importBindings } from '../inspect/import-bindings.js';
+import { exportEntries } from '../inspect/export-entries.js';
 import { declarationAt } from './outline-node.js';
 import { isIdentifierName } from './top-level-declarations.js';
 import { kindFromSignature, nameFromSignature } from './hover-signature.js';
@@ -80,6 +81,8 @@ interface Pending {
 export interface OtherMatchesOptions {
   calls?: boolean;
   kind?: string;
+  /** A verdict of no use (`cn unused`): the imports and re-exports of the word are counted by module. */
+  imports?: boolean;
 }
 
 /**
@@ -116,6 +119,7 @@ export async function otherMatchesOf(
     other: 0,
     groups: new Map(),
   };
+  if (options.imports) tally.imports = new Map();
   if (options.calls)
     tally.calls = new OtherCallsTally(
       options.kind ? callShapeOf(options.kind) : shapeOfOwnCalls(word, occurrences, referenced),
@@ -193,6 +197,8 @@ interface Tally {
   groups: Map<string, Group>;
   /** The bare calls among the uses, by what each calls (a question about calls only). */
   calls?: OtherCallsTally;
+  /** The imports and `export { } from` names among the occurrences, by module (a verdict of no use only). */
+  imports?: Map<string, number>;
 }
 
 /**
@@ -217,6 +223,7 @@ function classify(
     }
     const syntax = syntaxes[index];
     const pending: Pending[] = [];
+    if (tally.imports && others.length > 0) countImports(tally.imports, text.text, others);
     for (const { offset, position } of others) {
       const literal = literalAt(syntax.literals, offset);
       if (literal === 'comment') tally.comments++;
@@ -285,6 +292,7 @@ function summary(word: string, tally: Tally, unresolved: number, scope: WordScop
     ...(tally.otherFiles.length > MAX_LISTED ? { moreOtherFiles: tally.otherFiles.length - MAX_LISTED } : {}),
     ...(scopeWords !== undefined ? { scope: scopeWords } : {}),
     ...(tally.calls ? { otherCalls: tally.calls.summary() } : {}),
+    ...(tally.imports ? { otherImports: importsSummary(tally.imports) } : {}),
   };
 }
 
@@ -295,6 +303,29 @@ function otherFilesListed({ otherFiles, hits }: Tally): Pick<OtherMatches, 'othe
   return {
     otherFiles: listed.map(({ relativePath }) => relativePath),
     otherFilesWhat: listed.map(({ filePath }) => hits.describe(filePath)),
+  };
+}
+
+/** Modules listed under `otherImports`; the rest are in its total. */
+const MAX_MODULES = 5;
+
+/** Counts the places that are an import's binding or an `export { } from`'s name, by the module named. */
+function countImports(imports: Map<string, number>, code: string, places: Array<{ position: Position }>): void {
+  const named = [
+    ...importBindings(code).map(({ nameAt, from }) => ({ at: nameAt, from })),
+    ...exportEntries(code).flatMap(({ nameAt, from }) => (from !== undefined ? [{ at: nameAt, from }] : [])),
+  ];
+  for (const { position } of places) {
+    const found = named.find(({ at }) => samePlace(at, position));
+    if (found) imports.set(found.from ?? '?', (imports.get(found.from ?? '?') ?? 0) + 1);
+  }
+}
+
+function importsSummary(imports: Map<string, number>): NonNullable<OtherMatches['otherImports']> {
+  const modules = [...imports].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return {
+    total: modules.reduce((sum, [, count]) => sum + count, 0),
+    modules: modules.slice(0, MAX_MODULES).map(([from, count]) => ({ from, count })),
   };
 }
 

@@ -49,8 +49,9 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
     request.limit ?? DEFAULT_LIMIT,
   );
   const builder = new LocationRefBuilder(deps.files, deps.paths);
+  const shown = codeShown(hits);
   const results = await Promise.all(
-    hits.map((hit, index) => searchHit(builder, hit, request.snippet ?? codeShown(hit, index))),
+    hits.map((hit, index) => searchHit(builder, hit, request.snippet ?? shown[index])),
   );
   return {
     query: request.query,
@@ -65,10 +66,20 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
   };
 }
 
-function codeShown({ declaration }: RankedDeclaration, rank: number): SearchRequest['snippet'] {
-  const lines = declaration.endLine - declaration.startLine + 1;
-  if (rank >= CODE_SHOWN_FOR) return undefined;
-  return lines <= (rank === 0 ? BEST_CODE_LINES : SHORT_CODE_LINES) ? 'full' : undefined;
+/**
+ * Which of the first hits bring their code: the first one longer than a line up to BEST_CODE_LINES, the others up to
+ * SHORT_CODE_LINES. A one-line hit is whole in its preview, so it leaves the larger allowance to the next: hono's
+ * `class UnsupportedPathError extends Error {}` ranked first, and the agent read SmartRouter.match, second, by sed.
+ */
+function codeShown(hits: RankedDeclaration[]): Array<SearchRequest['snippet']> {
+  let bestGiven = false;
+  return hits.map(({ declaration }, rank) => {
+    const lines = declaration.endLine - declaration.startLine + 1;
+    if (rank >= CODE_SHOWN_FOR || lines <= 1) return undefined;
+    const allowed = bestGiven ? SHORT_CODE_LINES : BEST_CODE_LINES;
+    bestGiven = true;
+    return lines <= allowed ? 'full' : undefined;
+  });
 }
 
 /** The query's words that take part (lowercased, each once): what the answer echoes as `words`. */

@@ -38,9 +38,15 @@ export async function withWordMatches(
       .references(candidate.filePath, declaration.range.start, true)
       .catch(() => found)
       .then((all) => [declaration, ...all]);
-    const { otherMatches } = await otherMatchesFor(deps, builder, candidate.symbol.name, scope, async () => [
-      await withDeclarations,
-    ]);
+    const { otherMatches } = await otherMatchesFor(
+      deps,
+      builder,
+      candidate.symbol.name,
+      scope,
+      async () => [await withDeclarations],
+      // A member is never imported by its own name: the import lines a reader would grep are a top-level name's.
+      { imports: candidate.symbol.container === undefined },
+    );
     return otherMatches ? { ...candidate, symbol: { ...candidate.symbol, otherMatches } } : candidate;
   });
 }
