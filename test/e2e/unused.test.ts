@@ -137,6 +137,12 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
       // The import lines a reader would grep to check the verdict: none but its own (the test's, a use by a test).
       '  other imports or export-from naming splitPath: none',
     ]);
+    // Several paths are one answer (agents asked for two files at once and were refused).
+    const two = await cn(['unused', 'src/url.ts', 'src/models', '--exported', '--format', 'compact', '--root', root]);
+    expect(two.exitCode).toBe(0);
+    expect(two.stdout.trim().split('\n').pop()).toBe(
+      '5 of 8 exports in 3 files used by no other file (2 used only by tests); 2 projects searched',
+    );
     const ids = await cn(['unused', 'src/url.ts', '--exported', '--format', 'ids', '--limit', '2', '--root', root]);
     expect(ids.stdout.trim().split('\n')).toEqual(['src/url.ts::2::14', 'src/url.ts::4::14']);
     const limited = json(await cn(['unused', '--exported', '--limit', '2', '--root', root]));

@@ -316,6 +316,27 @@ describe('findUnused', () => {
     expect(compact).toContain('  other imports or export-from naming fromItself (refs not in test/**): none\n');
   });
 
+  it('checks several paths as one answer, each file once (agents asked cn unused a.ts b.ts and were refused)', async () => {
+    const { engine, deps } = urlProject({ 'src/extra.ts': 'export const spare = 1;\n' });
+    engine.outlines[`${ROOT}/src/extra.ts`] = [node('spare', 'Constant', [1, 1], [1, 14])];
+    engine.referencesAt[`${ROOT}/src/extra.ts:1:14`] = [];
+    const both = await findUnused(deps, {
+      path: 'src/url.ts',
+      morePaths: ['src/extra.ts', 'src/url.ts'],
+      exported: true,
+    });
+    expect(names(both)).toEqual([
+      'src/extra.ts:spare',
+      'src/url.ts:fromTests (tests)',
+      'src/url.ts:fromItself',
+      'src/url.ts:fromNobody',
+    ]);
+    expect(both.path).toBe('src/url.ts, src/extra.ts');
+    await expect(findUnused(deps, { membersOf: 'Model', morePaths: ['src/url.ts'] })).rejects.toThrow(
+      /a path, or a class whose members to check, not both/,
+    );
+  });
+
   it("--refs-in / --refs-not-in say which files' uses count", async () => {
     const { deps } = urlProject();
     const notTests = await findUnused(deps, { path: 'src/url.ts', exported: true, refsNotIn: '**/*.test.ts' });

@@ -4,9 +4,14 @@ import { MAX_KIND_LENGTH, MAX_PATH_LENGTH } from './limits.js';
 import { otherMatches } from './other-matches.js';
 import { budgetReport, scopeWarnings, searchReport } from './shared.js';
 
+/** Files or directories one `cn unused` checks together. */
+export const MAX_UNUSED_PATHS = 50;
+
 export const unusedRequest = z.strictObject({
   /** A source file or a directory, root-relative or absolute; absent: the whole project. */
   path: z.string().max(MAX_PATH_LENGTH).optional(),
+  /** More files or directories checked with `path`, as one answer (`cn unused a.ts b.ts`). */
+  morePaths: z.array(z.string().max(MAX_PATH_LENGTH)).max(MAX_UNUSED_PATHS).optional(),
   /** Only exported declarations, and only uses from other files count ("which exports does no other file use"). */
   exported: z.boolean().optional(),
   /**

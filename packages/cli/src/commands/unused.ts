@@ -18,8 +18,8 @@ interface UnusedFlags extends SharedFlags {
 export function registerUnused({ cli, run }: CommandHost): void {
   const command = cli
     .command(
-      'unused [path]',
-      'Top-level declarations of a file, a directory or the project that nothing else uses (exit 1 when none)',
+      'unused [...paths]',
+      'Top-level declarations of files, directories or the project that nothing else uses (exit 1 when none)',
     )
     .option('--exported', 'Only exports (public members), and only uses from other files count')
     .option('--members', 'The argument is a class (name or id): check its static and instance members instead')
@@ -37,20 +37,24 @@ export function registerUnused({ cli, run }: CommandHost): void {
     .example('cn unused src --exported --refs-not-in "**/*.test.ts" --format compact')
     .example('cn unused User --members --exported')
     .example('cn unused src --exported --kind function')
-    .example('cn unused src/api/routes.ts')
-    .action((target: string | undefined, flags: UnusedFlags) =>
+    .example('cn unused src/api/routes.ts src/domain/money.ts')
+    .action((targets: string[], flags: UnusedFlags) =>
       run(async (context) => {
         const maxTokens = maxTokensFlag(flags);
         const refsIn = scopeFlag(context, flags.refsIn, '--refs-in');
         const refsNotIn = scopeFlag(context, flags.refsNotIn, '--refs-not-in');
+        const [target, ...more] = targets;
         if (flags.members && target === undefined)
           throw new CnError('bad-input', '--members needs a class', 'e.g. cn unused User --members');
+        if (flags.members && more.length > 0)
+          throw new CnError('bad-input', '--members takes one class', 'ask for each class in its own cn unused');
         const body = requestBody('unused', {
           ...(target !== undefined
             ? flags.members
               ? { membersOf: looksLikeTarget(target) ? rootRelativeTarget(context, target) : target }
               : { path: userFile(context, target) }
             : {}),
+          ...(more.length > 0 && !flags.members ? { morePaths: more.map((given) => userFile(context, given)) } : {}),
           exported: flags.exported,
           kind: flags.kind,
           refsIn,

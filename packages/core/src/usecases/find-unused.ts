@@ -167,7 +167,7 @@ interface CheckList {
 }
 
 async function declarationsToCheck(deps: Deps, request: UnusedRequest): Promise<CheckList> {
-  const { base, files } = await filesToCheck(deps, request.path);
+  const { base, files } = await filesOfPaths(deps, request.path, request.morePaths ?? []);
   const deleted = new DeletedFiles(files.length === 1);
   const unreadable: string[] = [];
   const perFile = await boundedMap(files, CONCURRENT_OUTLINES, async (filePath) => {
@@ -185,7 +185,7 @@ async function declarationsToCheck(deps: Deps, request: UnusedRequest): Promise<
 
 /** `membersOf`: one class's members instead of files' top-level declarations. */
 async function membersToCheck(deps: Deps, request: UnusedRequest, membersOf: string): Promise<CheckList> {
-  if (request.path !== undefined)
+  if (request.path !== undefined || request.morePaths !== undefined)
     throw badInput(
       'pass a path, or a class whose members to check, not both',
       'e.g. cn unused src/models or cn unused User --members',
@@ -266,6 +266,18 @@ function usesThatCount(request: UnusedRequest): (relativePath: string) => boolea
  * A file (itself), a directory (the project's source files under it, declaration files aside, in path order) or
  * nothing (the whole project): what `cn unused` and `cn diagnostics` check.
  */
+/** Several paths checked together: their files once each, in path order; `base` names them all. */
+async function filesOfPaths(
+  deps: Pick<Deps, 'files' | 'paths'> & { importGraph: Pick<ImportGraphSource, 'projectFiles'> },
+  first: string | undefined,
+  more: string[],
+): Promise<{ base: string; files: string[] }> {
+  if (more.length === 0) return filesToCheck(deps, first);
+  const each = await Promise.all([first, ...more].map((given) => filesToCheck(deps, given)));
+  const files = [...new Set(each.flatMap((checked) => checked.files))].sort((a, b) => a.localeCompare(b));
+  return { base: [...new Set(each.map((checked) => checked.base))].join(', '), files };
+}
+
 export async function filesToCheck(
   deps: Pick<Deps, 'files' | 'paths'> & { importGraph: Pick<ImportGraphSource, 'projectFiles'> },
   userPath: string | undefined,
