@@ -50,9 +50,7 @@ export async function searchCode(deps: Deps, request: SearchRequest): Promise<Se
   );
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const shown = codeShown(hits);
-  const results = await Promise.all(
-    hits.map((hit, index) => searchHit(builder, hit, request.snippet ?? shown[index])),
-  );
+  const results = await Promise.all(hits.map((hit, index) => searchHit(builder, hit, request.snippet ?? shown[index])));
   return {
     query: request.query,
     words,
