@@ -65,7 +65,7 @@ describe('empty values and arguments', () => {
     [['grep', 'x', ''], 'empty argument for [...paths]'],
     [['find', ''], 'empty argument for [...queries]'],
     [['map', ''], 'empty argument for <file>'],
-    [['unused', ''], 'empty argument for [path]'],
+    [['unused', ''], 'empty argument for [...paths]'],
     [['find', 'User', '--format', ''], 'empty value for --format'],
     [['find', 'User', '--role', 'call', '--role', ''], 'empty value for --role'],
     [['find', 'User', '-o', ''], 'empty value for --output'],

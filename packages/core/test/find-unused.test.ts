@@ -332,6 +332,10 @@ describe('findUnused', () => {
       'src/url.ts:fromNobody',
     ]);
     expect(both.path).toBe('src/url.ts, src/extra.ts');
+    // More paths without the first (an MCP call may send only those) are the paths checked, not the whole project.
+    expect(names(await findUnused(deps, { morePaths: ['src/extra.ts'], exported: true }))).toEqual([
+      'src/extra.ts:spare',
+    ]);
     await expect(findUnused(deps, { membersOf: 'Model', morePaths: ['src/url.ts'] })).rejects.toThrow(
       /a path, or a class whose members to check, not both/,
     );

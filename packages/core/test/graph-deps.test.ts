@@ -235,6 +235,31 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
     // Only importers are searched for them: a file's own imports (out) say nothing of the kind.
     expect((await fileDeps(deps, { file: 'src/page.ts' })).namesakeImportCount).toBeUndefined();
   });
+
+  it("a package's entry point is also named as its importers name it (mysql of @mikro-orm/mysql), not only src", async () => {
+    const importGraph = new FakeImportGraph(
+      {
+        'packages/mysql/src/index.ts': [],
+        'packages/mariadb/src/driver.ts': [
+          { specifier: '@mikro-orm/mysql', resolvedFile: 'packages/mysql/src/index.ts', line: 1, character: 30 },
+        ],
+        'packages/core/src/config.ts': [{ specifier: 'mysql', line: 4, character: 20 }],
+      },
+      [],
+    );
+    const files = new FakeFiles({
+      'packages/mysql/src/index.ts': '',
+      'packages/mariadb/src/driver.ts': '',
+      'packages/core/src/config.ts': '',
+    });
+    const deps = { importGraph, engine: new FakeEngine(), files, paths: new ProjectPaths(ROOT) };
+    const response = await fileDeps(deps, { file: 'packages/mysql/src/index.ts', direction: 'in' });
+    expect(response.namesakeNames).toEqual(['src', 'mysql']);
+    expect(response.namesakeImports).toEqual([{ site: 'packages/core/src/config.ts::4::20', specifier: 'mysql' }]);
+    expect(presentAnswer('deps', response, 'compact').output).toContain(
+      "other imports naming src or mysql: 1, resolving elsewhere: packages/core/src/config.ts:4 'mysql' (unresolved)",
+    );
+  });
 });
 
 describe('findOrphans', () => {

@@ -31,6 +31,8 @@ const CLI_ONLY: Record<string, Record<string, string>> = {
   inspect: { id: 'ids with one id' },
   // cn_diagnostics pages through the files itself, as the CLI does.
   diagnostics: { offset: 'paging', limit: "paging (the tool's limit cuts the answer)" },
+  // One path a call: a second path field would take tools/list past its token budget; a client calls again.
+  unused: { morePaths: 'one path a call (tools/list budget)' },
 };
 
 describe('MCP tool inputs come from the protocol request schemas', () => {

@@ -36,6 +36,11 @@ export const depsResponse = graphResponse.extend({
    */
   namesakeImports: z.array(z.object({ site: z.string(), specifier: z.string(), to: z.string().optional() })).optional(),
   namesakeImportCount: z.int().optional(),
+  /**
+   * The names those imports were searched for: the file's own (`html`; a directory's for index.ts) and the last
+   * segments of the specifiers its importers use (`mysql` of `@mikro-orm/mysql` for packages/mysql/src/index.ts).
+   */
+  namesakeNames: z.array(z.string()).optional(),
   budget: budgetReport.optional(),
 });
 export type DepsResponse = z.infer<typeof depsResponse>;

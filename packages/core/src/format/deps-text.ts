@@ -62,7 +62,7 @@ function statementsSuffix(edge: GraphEdge): string {
 function namesakeLine(response: DepsResponse): string[] {
   const count = response.namesakeImportCount;
   if (count === undefined) return [];
-  const name = fileModuleName(response.root) ?? response.root;
+  const name = (response.namesakeNames ?? [fileModuleName(response.root) ?? response.root]).join(' or ');
   if (count === 0) return [`other imports naming ${name}: none (every import whose path ends in ${name} is listed)`];
   const listed = (response.namesakeImports ?? []).map(
     ({ site, specifier, to }) =>

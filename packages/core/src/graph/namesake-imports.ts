@@ -16,15 +16,16 @@ export function namesakeImports(
   importers: ReadonlyMap<string, Importer[]>,
   unresolved: readonly Importer[],
   paths: ProjectPaths,
-): Pick<DepsResponse, 'namesakeImports' | 'namesakeImportCount'> {
-  const name = fileModuleName(filePath);
-  if (!name) return {};
+): Pick<DepsResponse, 'namesakeImports' | 'namesakeImportCount' | 'namesakeNames'> {
+  const names = namesOf(filePath, importers.get(filePath) ?? []);
+  if (names.length === 0) return {};
   const elsewhere = [...importers]
     .filter(([target]) => target !== filePath)
     .flatMap(([target, list]) => list.map((importer) => ({ importer, to: paths.toRelative(target) })));
   const found = [...elsewhere, ...unresolved.map((importer) => ({ importer, to: undefined }))]
     .filter(
-      ({ importer }) => importer.filePath !== filePath && specifierModuleName(importer.imported.specifier) === name,
+      ({ importer }) =>
+        importer.filePath !== filePath && names.includes(specifierModuleName(importer.imported.specifier)),
     )
     .map(({ importer: { filePath: from, imported }, to }) => ({
       site: formatLocationId(paths.toRelative(from), imported.line, imported.character),
@@ -32,5 +33,18 @@ export function namesakeImports(
       ...(to !== undefined ? { to } : {}),
     }))
     .sort((a, b) => a.site.localeCompare(b.site, 'en', { numeric: true }));
-  return { namesakeImports: found.slice(0, NAMESAKES_LISTED), namesakeImportCount: found.length };
+  return { namesakeImports: found.slice(0, NAMESAKES_LISTED), namesakeImportCount: found.length, namesakeNames: names };
+}
+
+/**
+ * What an import of the file ends in: its own name, and the last segment of each specifier its importers use that is
+ * more than `index` or a dot (an alias or package name: `@mikro-orm/mysql` for packages/mysql/src/index.ts, which an
+ * agent searched import lines for).
+ */
+function namesOf(filePath: string, ownImporters: readonly Importer[]): string[] {
+  const own = fileModuleName(filePath);
+  const used = ownImporters
+    .map(({ imported }) => specifierModuleName(imported.specifier))
+    .filter((name) => name !== '' && name !== 'index' && name !== '.' && name !== '..');
+  return [...new Set([...(own ? [own] : []), ...used.sort()])];
 }

@@ -272,8 +272,9 @@ async function filesOfPaths(
   first: string | undefined,
   more: string[],
 ): Promise<{ base: string; files: string[] }> {
-  if (more.length === 0) return filesToCheck(deps, first);
-  const each = await Promise.all([first, ...more].map((given) => filesToCheck(deps, given)));
+  const given = [first, ...more].filter((one): one is string => one !== undefined);
+  if (given.length <= 1) return filesToCheck(deps, given[0]);
+  const each = await Promise.all(given.map((one) => filesToCheck(deps, one)));
   const files = [...new Set(each.flatMap((checked) => checked.files))].sort((a, b) => a.localeCompare(b));
   return { base: [...new Set(each.map((checked) => checked.base))].join(', '), files };
 }
