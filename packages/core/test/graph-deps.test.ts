@@ -244,13 +244,17 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
           { specifier: '@mikro-orm/mysql', resolvedFile: 'packages/mysql/src/index.ts', line: 1, character: 30 },
         ],
         'packages/core/src/config.ts': [{ specifier: 'mysql', line: 4, character: 20 }],
+        'packages/cli/src/export.ts': [],
       },
       [],
     );
     const files = new FakeFiles({
       'packages/mysql/src/index.ts': '',
-      'packages/mariadb/src/driver.ts': '',
+      'packages/mariadb/src/driver.ts': "import { MySqlDriver } from '@mikro-orm/mysql';\n",
       'packages/core/src/config.ts': '',
+      // The package's name in a string, and another package's that begins alike: one mention.
+      'packages/cli/src/export.ts':
+        "const drivers = { MySqlDriver: '@mikro-orm/mysql', Base: '@mikro-orm/mysql-base' };\n",
     });
     const deps = { importGraph, engine: new FakeEngine(), files, paths: new ProjectPaths(ROOT) };
     const response = await fileDeps(deps, { file: 'packages/mysql/src/index.ts', direction: 'in' });
@@ -259,6 +263,23 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
     expect(presentAnswer('deps', response, 'compact').output).toContain(
       "other imports naming src or mysql: 1, resolving elsewhere: packages/core/src/config.ts:4 'mysql' (unresolved)",
     );
+    // What a search for the package's name adds to the importers: the file that writes it without importing it.
+    expect(response.specifierMentions).toEqual({
+      specifiers: ['@mikro-orm/mysql'],
+      files: [{ file: 'packages/cli/src/export.ts', count: 1 }],
+      totalFiles: 1,
+    });
+    expect(presentAnswer('deps', response, 'compact').output).toContain(
+      "other files writing '@mikro-orm/mysql' (no import of it): 1: packages/cli/src/export.ts ×1",
+    );
+    // Within the importer filters only; a relative importer's specifier is no text to search for.
+    const filtered = await fileDeps(deps, {
+      file: 'packages/mysql/src/index.ts',
+      direction: 'in',
+      refsNotIn: 'packages/cli/**',
+    });
+    expect(filtered.specifierMentions).toMatchObject({ totalFiles: 0 });
+    expect(presentAnswer('deps', filtered, 'compact').output).toContain("other files writing '@mikro-orm/mysql': none");
   });
 });
 

@@ -41,6 +41,18 @@ export const depsResponse = graphResponse.extend({
    * segments of the specifiers its importers use (`mysql` of `@mikro-orm/mysql` for packages/mysql/src/index.ts).
    */
   namesakeNames: z.array(z.string()).optional(),
+  /**
+   * With importers: the files (within the importer filters) that write a package or alias specifier the importers use
+   * (`@mikro-orm/mysql`) without importing the file, in a string or a comment; `files` the first 5 with how many times,
+   * `totalFiles` all of them. Absent when every importer uses a relative path.
+   */
+  specifierMentions: z
+    .object({
+      specifiers: z.array(z.string()),
+      files: z.array(z.object({ file: z.string(), count: z.int() })),
+      totalFiles: z.int(),
+    })
+    .optional(),
   budget: budgetReport.optional(),
 });
 export type DepsResponse = z.infer<typeof depsResponse>;

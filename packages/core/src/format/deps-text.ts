@@ -27,12 +27,17 @@ const importGraph: Presenter<DepsResponse> = {
       graphTree(response, voice, { edgeSuffix: statementsSuffix }),
       IMPORT_RULE,
       ...namesakeLine(response),
+      ...mentionsLine(response),
       ...edgeNotes(response, voice),
     ].join('\n'),
   compact: (response, voice) =>
-    [...compactEdges(response, voice), IMPORT_RULE, ...namesakeLine(response), ...edgeNotes(response, voice)].join(
-      '\n',
-    ),
+    [
+      ...compactEdges(response, voice),
+      IMPORT_RULE,
+      ...namesakeLine(response),
+      ...mentionsLine(response),
+      ...edgeNotes(response, voice),
+    ].join('\n'),
   ids: (response) =>
     response.nodes
       .filter((node) => node.id !== response.root)
@@ -70,6 +75,20 @@ function namesakeLine(response: DepsResponse): string[] {
   );
   const more = count > listed.length ? `; +${count - listed.length} more` : '';
   return [`other imports naming ${name}: ${count}, resolving elsewhere: ${listed.join('; ')}${more}`];
+}
+
+/**
+ * `other files writing '@mikro-orm/mysql' (no import of it): 2: src/config.ts ×3, …`, or none: what a search for the
+ * specifier's text would add to the importers listed.
+ */
+function mentionsLine(response: DepsResponse): string[] {
+  const mentions = response.specifierMentions;
+  if (!mentions) return [];
+  const head = `other files writing ${mentions.specifiers.map((specifier) => `'${specifier}'`).join(' or ')}`;
+  if (mentions.totalFiles === 0) return [`${head}: none`];
+  const listed = mentions.files.map(({ file, count }) => `${file} ×${count}`);
+  const more = mentions.totalFiles > listed.length ? `, +${mentions.totalFiles - listed.length} more` : '';
+  return [`${head} (no import of it): ${mentions.totalFiles}: ${listed.join(', ')}${more}`];
 }
 
 function edgeNotes(response: DepsResponse, voice: Voice): string[] {

@@ -16,6 +16,7 @@ import {
 } from '../graph/import-index.js';
 import { withStatements, type ImportSite } from '../graph/import-statement.js';
 import { namesakeImports } from '../graph/namesake-imports.js';
+import { specifierMentions } from '../graph/specifier-mentions.js';
 import type { ImportGraphSource, ModuleImport } from '../ports/import-graph.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -91,6 +92,8 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
   let truncated = false;
   let filteredImports = 0;
   let namesakes: ReturnType<typeof namesakeImports> = {};
+  let mentions: Awaited<ReturnType<typeof specifierMentions>> = {};
+  const builder = new LocationRefBuilder(deps.files, deps.paths);
   if (direction !== 'in') {
     truncated = await walk(async (node) => {
       // A file reached through a symlink leading out is shown, never read: its imports are its text.
@@ -105,12 +108,10 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
   if (direction !== 'out') {
     // The layout read afresh: one another answer read a moment ago lacks a file created since (an importer, here).
     const unresolved: Importer[] = [];
-    const importers = await buildImporterIndex(
-      deps.importGraph,
-      graphFiles(await projectFilesInRoot(deps.importGraph, deps.files, true)),
-      unresolved,
-    );
+    const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files, true));
+    const importers = await buildImporterIndex(deps.importGraph, files, unresolved);
     namesakes = namesakeImports(filePath, importers, unresolved, deps.paths);
+    mentions = await specifierMentions(filePath, importers, files, keep, (file) => builder.text(file), deps.paths);
     const cut = await walk(async (node) => {
       const all: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
       const list = all.filter((importer) => keep(importer.filePath));
@@ -123,7 +124,6 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     truncated ||= cut;
   }
   const { nodes, edges: bare, totalEdges } = limitEdges(graph.result(), [root.id], limit);
-  const builder = new LocationRefBuilder(deps.files, deps.paths);
   const edges = await withStatements(bare, sites, (file) => builder.text(file), deps.paths);
   // Importers are searched project-wide; a file's own imports are read from it alone.
   const searched = direction !== 'out' ? searchCompleteness(searchedProjects(deps.engine), []) : {};
@@ -138,6 +138,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     ...(request.refsIn !== undefined ? { refsIn: request.refsIn } : {}),
     ...(request.refsNotIn !== undefined ? { refsNotIn: request.refsNotIn } : {}),
     ...namesakes,
+    ...mentions,
     ...searched,
   };
 }

@@ -1,0 +1,54 @@
+import type { DepsResponse } from '@cn/protocol';
+import { boundedMap } from '../bounded-map.js';
+import type { ProjectPaths } from '../domain/project-paths.js';
+import type { SourceText } from '../domain/source-text.js';
+import type { Importer } from './import-index.js';
+
+/** Files listed one by one; the rest are counted. */
+const FILES_LISTED = 5;
+const PARALLEL_READS = 16;
+/** What may follow a module specifier written in text and still be that module (not `@scope/pkg-other`, `pkg/sub`). */
+const SPECIFIER_CONTINUES = /[\w\-/]/;
+
+/**
+ * The files that write a package or alias specifier the file's importers use (`'@mikro-orm/mysql'`) without
+ * importing the file: a string naming the package, a comment's example. Agents searched the specifier's text after
+ * `cn deps --direction in` of a package's entry point and read the files it added (two per run on mikro-orm).
+ * Relative specifiers are left out: their text names the file only from where they stand.
+ */
+export async function specifierMentions(
+  filePath: string,
+  importers: ReadonlyMap<string, Importer[]>,
+  files: readonly string[],
+  keep: (filePath: string) => boolean,
+  text: (filePath: string) => Promise<SourceText | undefined>,
+  paths: ProjectPaths,
+): Promise<Pick<DepsResponse, 'specifierMentions'>> {
+  const own = importers.get(filePath) ?? [];
+  const specifiers = [...new Set(own.map(({ imported }) => imported.specifier).filter(isBareSpecifier))].sort();
+  if (specifiers.length === 0) return {};
+  const importing = new Set(own.map((importer) => importer.filePath));
+  const others = files.filter((file) => file !== filePath && !importing.has(file) && keep(file));
+  const counts = await boundedMap(others, PARALLEL_READS, async (file) => {
+    const source = await text(file).catch(() => undefined);
+    return source && source.mayContainAny(specifiers) ? occurrences(source.text, specifiers) : 0;
+  });
+  const found = others
+    .map((file, index) => ({ file: paths.toRelative(file), count: counts[index] }))
+    .filter(({ count }) => count > 0)
+    .sort((a, b) => a.file.localeCompare(b.file));
+  return { specifierMentions: { specifiers, files: found.slice(0, FILES_LISTED), totalFiles: found.length } };
+}
+
+function isBareSpecifier(specifier: string): boolean {
+  return specifier !== '' && !specifier.startsWith('.') && !specifier.startsWith('/');
+}
+
+/** How many times any of the specifiers is written whole (`@mikro-orm/mysql`, not `@mikro-orm/mysql-base`). */
+function occurrences(text: string, specifiers: readonly string[]): number {
+  let count = 0;
+  for (const specifier of specifiers)
+    for (let at = text.indexOf(specifier); at >= 0; at = text.indexOf(specifier, at + specifier.length))
+      if (!SPECIFIER_CONTINUES.test(text[at + specifier.length] ?? ' ')) count++;
+  return count;
+}
