@@ -259,6 +259,19 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     });
   });
 
+  it('lists every file rg -lw would add when there are 15 or fewer; past that the first 10 and a count', async () => {
+    // Agents told `+2 more` ran rg -lw to learn which two.
+    const mentions = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`src/note${10 + index}.ts`, '// raw\n']));
+    const few = await findSymbol(setup({ ...FILES, ...mentions(14) }).deps, { query: 'raw' });
+    // 14 comments and src/request.ts (Req.raw).
+    expect(few.otherMatches?.otherFiles).toHaveLength(15);
+    expect(few.otherMatches?.moreOtherFiles).toBeUndefined();
+    const many = await findSymbol(setup({ ...FILES, ...mentions(15) }).deps, { query: 'raw' });
+    expect(many.otherMatches?.otherFiles).toHaveLength(10);
+    expect(many.otherMatches?.moreOtherFiles).toBe(6);
+  });
+
   it('looks up every occurrence in code when time allows', async () => {
     const lines = FIRST_ROUND * 3 + 5;
     const { deps, lookups } = manyUses(lines);

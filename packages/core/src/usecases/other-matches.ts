@@ -46,6 +46,11 @@ export const MAX_LOOKUPS = 1000;
 const SYNTAX_WIDTH = 16;
 /** Symbols listed by name, and files rg -lw would add; the rest are counted together. */
 const MAX_LISTED = 10;
+/**
+ * Files rg -lw would add are all listed up to this many (past it, the first MAX_LISTED): agents told `+2 more` ran
+ * `rg -lw` to learn which two (mikro-orm's Collection, 12 files).
+ */
+const ALL_FILES_UP_TO = 15;
 
 export interface OtherMatchesDeps extends Partial<WorkClock> {
   sources: ProjectSources;
@@ -289,17 +294,26 @@ function summary(word: string, tally: Tally, unresolved: number, scope: WordScop
     other: tally.other,
     ...(unresolved > 0 ? { unresolved } : {}),
     ...otherFilesListed(tally),
-    ...(tally.otherFiles.length > MAX_LISTED ? { moreOtherFiles: tally.otherFiles.length - MAX_LISTED } : {}),
+    ...(tally.otherFiles.length > filesListed(tally)
+      ? { moreOtherFiles: tally.otherFiles.length - filesListed(tally) }
+      : {}),
     ...(scopeWords !== undefined ? { scope: scopeWords } : {}),
     ...(tally.calls ? { otherCalls: tally.calls.summary() } : {}),
     ...(tally.imports ? { otherImports: importsSummary(tally.imports) } : {}),
   };
 }
 
-/** The files rg -lw would add, in path order (the first MAX_LISTED), and what the word is in each. */
+/** How many of the files rg -lw would add are listed: all of a few, else the first MAX_LISTED. */
+function filesListed({ otherFiles }: Pick<Tally, 'otherFiles'>): number {
+  return otherFiles.length <= ALL_FILES_UP_TO ? otherFiles.length : MAX_LISTED;
+}
+
+/** The files rg -lw would add, in path order (see filesListed), and what the word is in each. */
 function otherFilesListed({ otherFiles, hits }: Tally): Pick<OtherMatches, 'otherFiles' | 'otherFilesWhat'> {
   if (otherFiles.length === 0) return {};
-  const listed = [...otherFiles].sort((a, b) => a.relativePath.localeCompare(b.relativePath)).slice(0, MAX_LISTED);
+  const listed = [...otherFiles]
+    .sort((a, b) => a.relativePath.localeCompare(b.relativePath))
+    .slice(0, filesListed({ otherFiles }));
   return {
     otherFiles: listed.map(({ relativePath }) => relativePath),
     otherFilesWhat: listed.map(({ filePath }) => hits.describe(filePath)),
