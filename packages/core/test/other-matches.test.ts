@@ -272,6 +272,15 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(many.otherMatches?.moreOtherFiles).toBe(6);
   });
 
+  it("says a word in an import's module path as such, not as any string (a barrel's export * from './raw')", async () => {
+    const { deps } = setup({ ...FILES, 'src/index.ts': "export * from './raw';\nconst label = 'raw';\n" });
+    const answer = await findSymbol(deps, { query: 'raw' });
+    const at = answer.otherMatches?.otherFiles?.indexOf('src/index.ts') ?? -1;
+    expect(answer.otherMatches?.otherFilesWhat?.[at]).toBe('1 module path, 1 string');
+    // Both are in the strings' count, as rg's hits in string literals.
+    expect(answer.otherMatches?.strings).toBe(3);
+  });
+
   it('looks up every occurrence in code when time allows', async () => {
     const lines = FIRST_ROUND * 3 + 5;
     const { deps, lookups } = manyUses(lines);

@@ -1,5 +1,8 @@
 import type { OtherCallee, OtherCalls, OtherDeclaration } from '@cn/protocol';
-import type { CallShape } from '../domain/call-shape.js';
+import { isCallShaped, type CallShape } from '../domain/call-shape.js';
+import type { Position } from '../domain/location.js';
+import { positionAt } from '../domain/source-text.js';
+import type { FileOccurrences } from './word-occurrences.js';
 
 /** Callees listed, and the places listed under each; the rest are counted. */
 const MAX_CALLEES = 10;
@@ -56,4 +59,21 @@ function byPlace(a: string, b: string): number {
   const [fileA, lineA, charA] = a.split('::');
   const [fileB, lineB, charB] = b.split('::');
   return fileA.localeCompare(fileB) || Number(lineA) - Number(lineB) || Number(charA) - Number(charB);
+}
+
+/** How the answered symbol's own calls are written (its kind unknown: asked by id): after a dot mostly, or not. */
+export function shapeOfOwnCalls(
+  word: string,
+  occurrences: FileOccurrences[],
+  referenced: (filePath: string, position: Position) => boolean,
+): CallShape {
+  let member = 0;
+  let bare = 0;
+  for (const { filePath, text, offsets } of occurrences)
+    for (const offset of offsets) {
+      if (!referenced(filePath, positionAt(text.lineStarts, offset))) continue;
+      if (isCallShaped(text.text, offset, word.length, 'member')) member++;
+      else if (isCallShaped(text.text, offset, word.length, 'bare')) bare++;
+    }
+  return member > bare ? 'member' : 'bare';
 }

@@ -3,7 +3,12 @@ import { plural } from '../format/notes.js';
 
 /** What one occurrence is, as the files line says it: a symbol's name and kind, or the kind of text it is in. */
 export type HitLabel =
-  'comment' | 'string' | 'other' | 'not resolved' | Pick<OtherDeclaration, 'name' | 'container' | 'kind'>;
+  | 'comment'
+  | 'string'
+  | 'module path'
+  | 'other'
+  | 'not resolved'
+  | Pick<OtherDeclaration, 'name' | 'container' | 'kind'>;
 
 /** Labels said per file, the most frequent first. */
 const LABELS_PER_FILE = 3;
@@ -32,7 +37,7 @@ export class OtherFileHits {
   describe(filePath: string): string {
     const labels = [...(this.files.get(filePath) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     const said = labels.slice(0, LABELS_PER_FILE).map(([label, count]) => {
-      if (label === 'comment' || label === 'string') return plural(count, label);
+      if (label === 'comment' || label === 'string' || label === 'module path') return plural(count, label);
       if (label === 'other' || label === 'not resolved') return `${count} ${label}`;
       return `${label} ×${count}`;
     });

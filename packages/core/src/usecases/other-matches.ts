@@ -14,14 +14,14 @@ import type { ProjectPaths } from '../domain/project-paths.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { importBindings } from '../inspect/import-bindings.js';
-import { exportEntries } from '../inspect/export-entries.js';
 import { declarationAt } from './outline-node.js';
 import { isIdentifierName } from './top-level-declarations.js';
 import { kindFromSignature, nameFromSignature } from './hover-signature.js';
 import { describeScope, wordOccurrences, type FileOccurrences, type WordScope } from './word-occurrences.js';
 import { OtherFileHits } from './other-file-hits.js';
-import { OtherCallsTally } from './other-calls.js';
-import { callShapeOf, isCallShaped, type CallShape } from '../domain/call-shape.js';
+import { OtherCallsTally, shapeOfOwnCalls } from './other-calls.js';
+import { countImports, importsSummary, inModulePath } from './other-imports.js';
+import { callShapeOf, isCallShaped } from '../domain/call-shape.js';
 
 /**
  * Occurrences in code the engine is asked about (a definition each) before the rest, and how many at once. A lookup
@@ -234,7 +234,9 @@ function classify(
       if (literal === 'comment') tally.comments++;
       else if (literal === 'string') tally.strings++;
       if (literal !== undefined) {
-        tally.hits.note(filePath, literal);
+        // A file's name in an import's path (`export * from './TransactionContext.js'`) is said as such: `1 string`
+        // there sent agents to read the barrel.
+        tally.hits.note(filePath, literal === 'string' && inModulePath(text.text, offset) ? 'module path' : literal);
         continue;
       }
       const declared = declaredAt(syntax.declarations, word, position);
@@ -318,46 +320,6 @@ function otherFilesListed({ otherFiles, hits }: Tally): Pick<OtherMatches, 'othe
     otherFiles: listed.map(({ relativePath }) => relativePath),
     otherFilesWhat: listed.map(({ filePath }) => hits.describe(filePath)),
   };
-}
-
-/** Modules listed under `otherImports`; the rest are in its total. */
-const MAX_MODULES = 5;
-
-/** Counts the places that are an import's binding or an `export { } from`'s name, by the module named. */
-function countImports(imports: Map<string, number>, code: string, places: Array<{ position: Position }>): void {
-  const named = [
-    ...importBindings(code).map(({ nameAt, from }) => ({ at: nameAt, from })),
-    ...exportEntries(code).flatMap(({ nameAt, from }) => (from !== undefined ? [{ at: nameAt, from }] : [])),
-  ];
-  for (const { position } of places) {
-    const found = named.find(({ at }) => samePlace(at, position));
-    if (found) imports.set(found.from ?? '?', (imports.get(found.from ?? '?') ?? 0) + 1);
-  }
-}
-
-function importsSummary(imports: Map<string, number>): NonNullable<OtherMatches['otherImports']> {
-  const modules = [...imports].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  return {
-    total: modules.reduce((sum, [, count]) => sum + count, 0),
-    modules: modules.slice(0, MAX_MODULES).map(([from, count]) => ({ from, count })),
-  };
-}
-
-/** How the answered symbol's own calls are written (its kind unknown: asked by id): after a dot mostly, or not. */
-function shapeOfOwnCalls(
-  word: string,
-  occurrences: FileOccurrences[],
-  referenced: (filePath: string, position: Position) => boolean,
-): CallShape {
-  let member = 0;
-  let bare = 0;
-  for (const { filePath, text, offsets } of occurrences)
-    for (const offset of offsets) {
-      if (!referenced(filePath, positionAt(text.lineStarts, offset))) continue;
-      if (isCallShaped(text.text, offset, word.length, 'member')) member++;
-      else if (isCallShaped(text.text, offset, word.length, 'bare')) bare++;
-    }
-  return member > bare ? 'member' : 'bare';
 }
 
 /** Whether a place is within one of the locations (references: engines give each one's whole range). */
