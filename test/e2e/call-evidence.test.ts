@@ -127,7 +127,8 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
 
   it('cn unused: a function only its own body calls is unused (the call belongs to it)', async () => {
     const answer = json(await cn(['unused', 'src/walk.ts', '--root', root]));
-    // Each with what rg -w would hit besides it: nothing here, every occurrence is the function's own.
+    // Each with what rg -w would hit besides it: nothing here, every occurrence is the function's own; and no import
+    // of another symbol of the name.
     const nothingElse = (word: string) => ({
       word,
       total: 0,
@@ -135,6 +136,7 @@ describe('cn calls and cn impact: only calls, credited where they are written', 
       strings: 0,
       comments: 0,
       other: 0,
+      otherImports: { total: 0, modules: [] },
     });
     expect(answer.files).toEqual([
       {
