@@ -113,7 +113,7 @@ describe('cn for agents', () => {
       const text = (await run(['find', 'User', '--exact', '--format', 'text'])).stdout;
       expect(text).toMatch(/^definition {2}Class User {2}lib\/user\.ts:2:14/);
       const compact = (await run(['find', 'User', '--exact', '--format', 'compact'])).stdout.trimEnd().split('\n');
-      expect(compact[0]).toBe('lib/user.ts:2:14  Class  User  2-11  │ export class User {  ┆ 11: }');
+      expect(compact[0]).toBe('lib/user.ts:2:14  Class  User  2-11 (doc 1-1)  │ export class User {  ┆ 11: }');
       const files = new Set(answer.references.map((r: { filePath: string }) => r.filePath));
       expect(compact[1]).toBe(`${answer.totalReferences} refs in ${files.size} files`);
       expect(compact).toContain(

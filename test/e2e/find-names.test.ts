@@ -111,7 +111,7 @@ describe('cn find: answers that account for the whole name', () => {
     );
     const text = await run(['find', 'Sub.member', '--no-refs', '--format', 'text']);
     expect(text.stdout.split('\n')[0]).toBe(
-      'definition  Method member (in Base; Sub inherits it)  src/shapes/base.ts:5:3  (lines 5-7)',
+      'definition  Method member (in Base; Sub inherits it)  src/shapes/base.ts:5:3  (lines 5-7; doc 4-4)',
     );
   });
 
@@ -254,14 +254,17 @@ describe('cn find: answers that account for the whole name', () => {
   it('a line range runs from the line with the name (JSDoc and decorators above it out) to the closing line', async () => {
     // decorated.ts: JSDoc on 5-8, `@logged` on 9, `export class Decorated {` on 10, its `}` on 16; the method's JSDoc
     // on 11, decorator on 12, name on 13, `}` on 15; pick's overloads on 21-22, its implementation on 23-25.
+    // The doc comment above is said apart, decorators between skipped: no need to look above the first line.
     const decorated = json(await run(['find', 'Decorated', '--no-refs']));
-    expect(decorated.definition).toMatchObject({ line: 10, endLine: 16 });
+    expect(decorated.definition).toMatchObject({ line: 10, endLine: 16, docLines: [5, 8], endPreview: '}' });
     const run13 = json(await run(['find', 'Decorated.run', '--no-refs']));
-    expect(run13.definition).toMatchObject({ line: 13, endLine: 15 });
+    expect(run13.definition).toMatchObject({ line: 13, endLine: 15, docLines: [11, 11] });
     const map = await run(['map', 'src/decorated.ts', '--format', 'compact']);
     expect(map.stdout).toContain('10:14  export Class  Decorated  10-16');
     expect(map.stdout).toContain('13:3  Method  Decorated.run  13-15');
     const url = await run(['find', 'src/utils/url.ts::mergePath', '--no-refs', '--format', 'text']);
-    expect(url.stdout.split('\n')[0]).toBe('definition  Function mergePath  src/utils/url.ts:2:14  (lines 2-2)');
+    expect(url.stdout.split('\n')[0]).toBe(
+      'definition  Function mergePath  src/utils/url.ts:2:14  (lines 2-2; doc 1-1)',
+    );
   });
 });

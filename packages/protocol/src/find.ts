@@ -54,6 +54,11 @@ export const candidate = place.extend({
    * file (agents asked for a line range ran `sed` around both ends to see them).
    */
   endPreview: z.string().optional(),
+  /**
+   * The doc comment right above the declaration (decorators between skipped), first and last line: outside the range,
+   * said so a reader need not look above the first line to see where it starts.
+   */
+  docLines: z.tuple([z.int(), z.int()]).optional(),
   snippet: z.string().optional(),
   /**
    * The class the query named (`Sub` of `Sub.member`, `Sub.*`), set when it does not declare the member itself but

@@ -85,7 +85,8 @@ function referenceLines(response: ReferenceFields): string[] {
 export function namedLine(ref: Candidate): string[] {
   const name = ref.container ? `${ref.container}.${ref.name}` : ref.name;
   const shown = ref.snippet !== undefined && !ref.snippet.includes('\n') ? ref.snippet : previewOf(ref);
-  const lines = ref.endLine !== undefined ? `  ${ref.line}-${ref.endLine}` : '';
+  const doc = ref.docLines ? ` (doc ${ref.docLines[0]}-${ref.docLines[1]})` : '';
+  const lines = ref.endLine !== undefined ? `  ${ref.line}-${ref.endLine}${doc}` : '';
   const inherited = ref.inheritedBy !== undefined ? `  (${ref.inheritedBy} inherits it)` : '';
   // The last line beside the first; a snippet shows the declaration's end itself.
   const end =

@@ -92,7 +92,8 @@ export function findText(response: FindResponse, voice: Voice): string {
 }
 
 function definitionText(definition: Candidate): string[] {
-  const span = definition.endLine !== undefined ? `  (lines ${definition.line}-${definition.endLine})` : '';
+  const doc = definition.docLines ? `; doc ${definition.docLines[0]}-${definition.docLines[1]}` : '';
+  const span = definition.endLine !== undefined ? `  (lines ${definition.line}-${definition.endLine}${doc})` : '';
   const lines = [
     `definition  ${definition.kind} ${definition.name}${containerNote(definition)}  ${place(definition)}${span}`,
   ];

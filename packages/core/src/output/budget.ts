@@ -187,8 +187,10 @@ export function fitMap(
 }
 
 function withoutPreviews(response: FindResponse): FindResponse {
-  const strip = <R extends { preview?: string; snippet?: string; endPreview?: string }>(ref: R): R => {
-    const { preview: _preview, snippet: _snippet, endPreview: _end, ...rest } = ref;
+  const strip = <R extends { preview?: string; snippet?: string; endPreview?: string; docLines?: [number, number] }>(
+    ref: R,
+  ): R => {
+    const { preview: _preview, snippet: _snippet, endPreview: _end, docLines: _doc, ...rest } = ref;
     return rest as R;
   };
   const more = response.moreDefinitions?.map((group) => ({

@@ -1,5 +1,6 @@
 import type { Candidate, FindResponse, ReferenceMode, SnippetLevel } from '@cn/protocol';
 import type { Position, Range, SourceLocation } from '../domain/location.js';
+import type { SourceText } from '../domain/source-text.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { WorkspaceSymbolHit } from '../domain/symbols.js';
 import { snippet } from '../output/snippets.js';
@@ -81,16 +82,40 @@ export async function namedRef(
   return named;
 }
 
-/** The text of a declaration's last line, when it ends on another line than its name's. */
+/**
+ * Both ends of a definition's range, seen: its last line's text, when it ends on another line than its name's, and the
+ * doc comment above its first line (agents ran `sed` around both ends to see them).
+ */
 export async function endPreview(
   builder: LocationRefBuilder,
   filePath: string,
   line: number,
   endLine: number,
-): Promise<{ endPreview?: string }> {
-  if (endLine <= line) return {};
+): Promise<{ endPreview?: string; docLines?: [number, number] }> {
   const text = await builder.text(filePath);
-  return text && text.line(endLine) !== undefined ? { endPreview: text.preview(endLine) } : {};
+  if (!text) return {};
+  const doc = docCommentAbove(text, line);
+  return {
+    ...(endLine > line && text.line(endLine) !== undefined ? { endPreview: text.preview(endLine) } : {}),
+    ...(doc ? { docLines: doc } : {}),
+  };
+}
+
+/** How far above a declaration its doc comment's start is looked for. */
+const MAX_DOC_LINES = 200;
+
+/** The `/** … *\/` block ending right above `line` (decorator lines between skipped): its first and last line. */
+function docCommentAbove(text: SourceText, line: number): [number, number] | undefined {
+  let last = line - 1;
+  while (last >= 1 && (text.line(last) ?? '').trim().startsWith('@')) last--;
+  if (last < 1 || !(text.line(last) ?? '').trim().endsWith('*/')) return undefined;
+  for (let first = last; first >= 1 && last - first < MAX_DOC_LINES; first--) {
+    const content = (text.line(first) ?? '').trim();
+    if (content.startsWith('/**')) return [first, last];
+    // A plain block comment, or another comment's end: no doc comment of this declaration.
+    if (content.startsWith('/*') || (first < last && content.includes('*/'))) return undefined;
+  }
+  return undefined;
 }
 
 export async function addSnippet(
