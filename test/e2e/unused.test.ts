@@ -143,6 +143,9 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
     expect(two.stdout.trim().split('\n').pop()).toBe(
       '5 of 8 exports in 3 files used by no other file (2 used only by tests); 2 projects searched',
     );
+    const tooMany = await cn(['unused', ...Array.from({ length: 52 }, () => 'src/url.ts'), '--root', root]);
+    expect(tooMany.stderr).toBe('cn: 52 paths, at most 51 (pass the directory that holds them, or ask in parts)\n');
+    expect(tooMany.exitCode).toBe(2);
     const ids = await cn(['unused', 'src/url.ts', '--exported', '--format', 'ids', '--limit', '2', '--root', root]);
     expect(ids.stdout.trim().split('\n')).toEqual(['src/url.ts::2::14', 'src/url.ts::4::14']);
     const limited = json(await cn(['unused', '--exported', '--limit', '2', '--root', root]));

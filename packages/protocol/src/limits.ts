@@ -30,3 +30,6 @@ export const MAX_GREP_PATHS = 100;
  * and the client measures the encoded request against it; this only keeps the schema bounded.
  */
 export const MAX_CHECK_CONTENT_LENGTH = 64 * 1024;
+
+/** Files or directories one `cn unused` checks beside its first path (`morePaths`). */
+export const MAX_UNUSED_PATHS = 50;

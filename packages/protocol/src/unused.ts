@@ -1,11 +1,8 @@
 /** `cn unused` — POST /unused: declarations nothing (or nothing that counts) uses. */
 import { z } from 'zod';
-import { MAX_KIND_LENGTH, MAX_PATH_LENGTH } from './limits.js';
+import { MAX_KIND_LENGTH, MAX_PATH_LENGTH, MAX_UNUSED_PATHS } from './limits.js';
 import { otherMatches } from './other-matches.js';
 import { budgetReport, scopeWarnings, searchReport } from './shared.js';
-
-/** Files or directories one `cn unused` checks together. */
-export const MAX_UNUSED_PATHS = 50;
 
 export const unusedRequest = z.strictObject({
   /** A source file or a directory, root-relative or absolute; absent: the whole project. */

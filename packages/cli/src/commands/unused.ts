@@ -1,6 +1,6 @@
 import { CnError, looksLikeTarget } from '@cn/core';
 import { daemonCall } from '@cn/client';
-import { requestBody } from '@cn/protocol';
+import { MAX_UNUSED_PATHS, requestBody } from '@cn/protocol';
 import { EXIT } from '../exit-codes.js';
 import { printAnswer } from '../format/output.js';
 import { type CommandHost } from '../run.js';
@@ -48,6 +48,12 @@ export function registerUnused({ cli, run }: CommandHost): void {
           throw new CnError('bad-input', '--members needs a class', 'e.g. cn unused User --members');
         if (flags.members && more.length > 0)
           throw new CnError('bad-input', '--members takes one class', 'ask for each class in its own cn unused');
+        if (more.length > MAX_UNUSED_PATHS)
+          throw new CnError(
+            'bad-input',
+            `${targets.length} paths, at most ${MAX_UNUSED_PATHS + 1}`,
+            'pass the directory that holds them, or ask in parts',
+          );
         const body = requestBody('unused', {
           ...(target !== undefined
             ? flags.members

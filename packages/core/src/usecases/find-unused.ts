@@ -262,10 +262,6 @@ function usesThatCount(request: UnusedRequest): (relativePath: string) => boolea
  * A source file is checked alone; a directory (or nothing: the root) stands for its project files, declaration files
  * aside.
  */
-/**
- * A file (itself), a directory (the project's source files under it, declaration files aside, in path order) or
- * nothing (the whole project): what `cn unused` and `cn diagnostics` check.
- */
 /** Several paths checked together: their files once each, in path order; `base` names them all. */
 async function filesOfPaths(
   deps: Pick<Deps, 'files' | 'paths'> & { importGraph: Pick<ImportGraphSource, 'projectFiles'> },
@@ -279,6 +275,10 @@ async function filesOfPaths(
   return { base: [...new Set(each.map((checked) => checked.base))].join(', '), files };
 }
 
+/**
+ * A file (itself), a directory (the project's source files under it, declaration files aside, in path order) or
+ * nothing (the whole project): what `cn unused` and `cn diagnostics` check.
+ */
 export async function filesToCheck(
   deps: Pick<Deps, 'files' | 'paths'> & { importGraph: Pick<ImportGraphSource, 'projectFiles'> },
   userPath: string | undefined,

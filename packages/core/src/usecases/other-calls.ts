@@ -12,8 +12,9 @@ const MAX_PLACES = 5;
 export type CallOwner = Omit<OtherDeclaration, 'count'> | 'other' | 'not resolved';
 
 /**
- * The bare calls of a word that are no reference of the answer, by what each calls: agents asked for the calls of one
- * `raw` among several grepped `(^|[^.\w])raw\(` and read each hit's imports to see whose it was; this says it.
+ * The calls of a word (in the answer's call shape) that are no reference of the answer, by what each calls: agents
+ * asked for the calls of one `raw` among several grepped `(^|[^.\w])raw\(` and read each hit's imports to see whose
+ * it was; this says it.
  */
 export class OtherCallsTally {
   constructor(readonly shape: CallShape) {}

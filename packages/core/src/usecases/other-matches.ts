@@ -75,7 +75,7 @@ interface Group {
 interface Pending {
   filePath: string;
   position: Position;
-  /** Its id, when the occurrence is shaped as a bare call and the answer counts those (`otherCalls`). */
+  /** Its id, when the occurrence is shaped as the answer's calls are and the answer counts them (`otherCalls`). */
   callId?: string;
 }
 
@@ -200,7 +200,7 @@ interface Tally {
   comments: number;
   other: number;
   groups: Map<string, Group>;
-  /** The bare calls among the uses, by what each calls (a question about calls only). */
+  /** The calls among the uses, by what each calls (a question about calls only). */
   calls?: OtherCallsTally;
   /** The imports and `export { } from` names among the occurrences, by module (a verdict of no use only). */
   imports?: Map<string, number>;
