@@ -18,9 +18,10 @@ const DEFAULT_LIMIT = 10;
  * the next ones' (up to the third) when they are at most SHORT_CODE_LINES: a question about behaviour is answered by
  * reading the code, and agents read it with `sed -n` over the line range the answer gave (20 of 77 shell calls after
  * a cn answer in one evaluation round; the next round, hono's SmartRouter.match, 41 lines, first, and the 12-line
- * constantTimeEqualString third).
+ * constantTimeEqualString third). 80, not 50: mikro-orm's checkOptimisticLocks (51 lines) and detectColumnRenamings
+ * (54) ranked first, no code came, and both agents of a round read each with sed.
  */
-export const BEST_CODE_LINES = 50;
+export const BEST_CODE_LINES = 80;
 export const SHORT_CODE_LINES = 15;
 const CODE_SHOWN_FOR = 3;
 
