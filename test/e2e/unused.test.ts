@@ -41,7 +41,7 @@ describe('cn unused', () => {
     expect(result.exitCode).toBe(1);
     // Each used one with the file its verdict rests on, and how many more.
     expect(result.stdout.trim().split('\n')).toEqual([
-      'used: Money ← src/domain/index.ts +1; formatMoney ← src/domain/index.ts',
+      'used: Money (Interface) ← src/domain/index.ts +1; formatMoney (Function) ← src/domain/index.ts',
       '0 of 2 declarations in 1 file unused; 1 project searched',
     ]);
   });
@@ -135,7 +135,7 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
       'src/url.ts::2::14  Function  splitPath  (exported, used only by tests)',
       '  rg -w splitPath would hit nothing else: every occurrence is a reference',
       // The import lines a reader would grep to check the verdict: none but its own (the test's, a use by a test).
-      '  other imports or export-from naming splitPath: none',
+      '  no import or export-from names splitPath but its own, by tests',
     ]);
     // Several paths are one answer (agents asked for two files at once and were refused).
     const two = await cn(['unused', 'src/url.ts', 'src/models', '--exported', '--format', 'compact', '--root', root]);
@@ -185,7 +185,7 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
       '  14  Method      Model.describe',
       '      rg -w describe would hit nothing else: every occurrence is a reference',
       // Used through the subclass: Post.find() in app.ts.
-      'used: Model.find ← src/app.ts',
+      'used: Model.find (Method) ← src/app.ts',
       '4 of 5 members of Model in src/models/model.ts used by no other file; 2 projects searched',
     ]);
   });

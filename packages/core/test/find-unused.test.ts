@@ -241,12 +241,14 @@ describe('findUnused', () => {
       total: 2,
       usedOnlyByTests: 0,
       // What the verdict "used" rests on: the file whose reference counted.
-      used: [{ name: 'used', id: 'src/a.ts::1::17', files: 1, by: ['src/b.ts'] }],
+      used: [{ name: 'used', kind: 'Function', id: 'src/a.ts::1::17', files: 1, by: ['src/b.ts'] }],
       projects: 0,
       complete: true,
     });
     expect(engine.asked).toEqual([`${file}:1:17`, `${file}:2:17`, `${file}:3:10`]);
-    expect(presentAnswer('unused', response, 'compact').output.split('\n')).toContain('used: used ← src/b.ts');
+    expect(presentAnswer('unused', response, 'compact').output.split('\n')).toContain(
+      'used: used (Function) ← src/b.ts',
+    );
   });
 
   it('a use inside the declaration itself (recursion) is no use', async () => {
@@ -308,12 +310,12 @@ describe('findUnused', () => {
       'src/url.ts::4::14  Constant  fromNobody  (exported)\n  rg -w fromNobody (refs not in test/**) would also hit 4:',
     );
     expect(compact).toContain(
-      "\n  other imports or export-from naming fromNobody (refs not in test/**): 1: from 'legacy' ×1\n",
+      "\n  imports or export-from naming fromNobody (refs not in test/**), from any module: 1, each of another symbol: from 'legacy' ×1\n",
     );
     // A name no import names elsewhere says so.
     const itself = response.files[0].unused.find((symbol) => symbol.name === 'fromItself');
     expect(itself?.otherMatches?.otherImports).toEqual({ total: 0, modules: [] });
-    expect(compact).toContain('  other imports or export-from naming fromItself (refs not in test/**): none\n');
+    expect(compact).toContain('  no import or export-from names fromItself (refs not in test/**), from any module\n');
   });
 
   it('checks several paths as one answer, each file once (agents asked cn unused a.ts b.ts and were refused)', async () => {

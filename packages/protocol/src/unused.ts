@@ -86,9 +86,12 @@ export const unusedResponse = z.object({
   /**
    * What "used" rests on: each declaration checked and found used, with how many files' uses counted and the first
    * of them (root-relative), in line order; given when at most 30 were found used (else only counted, as
-   * `checked - total`). An agent checked a list of the unused with rg until the used ones came with their users.
+   * `checked - total`). An agent checked a list of the unused with rg until the used ones came with their users, and
+   * listed a file's exported functions with rg until each used one came with its kind.
    */
-  used: z.array(z.object({ name: z.string(), id: z.string(), files: z.int(), by: z.array(z.string()) })).optional(),
+  used: z
+    .array(z.object({ name: z.string(), kind: z.string(), id: z.string(), files: z.int(), by: z.array(z.string()) }))
+    .optional(),
   truncated: z.literal(true).optional(),
   budget: budgetReport.optional(),
   ...scopeWarnings,

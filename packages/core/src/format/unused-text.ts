@@ -39,9 +39,10 @@ export function unusedIds(response: UnusedResponse): string {
 
 /** Under each symbol: what a word search would hit, none of it a use (`rg -w ref would also hit 40: …`). */
 function wordLine(symbol: UnusedSymbol, indent: string): string[] {
-  return [...otherMatchesLine(symbol.otherMatches), ...otherImportsLine(symbol.otherMatches)].map(
-    (line) => `${indent}${line}`,
-  );
+  return [
+    ...otherMatchesLine(symbol.otherMatches),
+    ...otherImportsLine(symbol.otherMatches, symbol.usedOnlyByTests === true),
+  ].map((line) => `${indent}${line}`);
 }
 
 function displayName(symbol: UnusedSymbol): string {
@@ -108,12 +109,15 @@ function asides({ usedOnlyByTests, possiblyUsed, kind, refsIn, refsNotIn }: Unus
   return said.length > 0 ? ` (${said.join('; ')})` : '';
 }
 
-/** `used: tryDecode ← src/utils/url.ts, equal ← src/a.ts +2`: the others checked, each with the users it rests on. */
-function usedLine({ used }: UnusedResponse): string[] {
+/**
+ * `used: tryDecode (Function) ← src/utils/url.ts; equal (Constant) ← src/a.ts +2`: the others checked, each with its
+ * kind (unless one kind was asked) and the users it rests on.
+ */
+function usedLine({ used, kind: askedKind }: UnusedResponse): string[] {
   if (!used || used.length === 0) return [];
-  const each = used.map(({ name, files, by }) => {
+  const each = used.map(({ name, kind, files, by }) => {
     const more = files > by.length ? ` +${files - by.length}` : '';
-    return `${name} ← ${by.join(', ')}${more}`;
+    return `${name}${askedKind === undefined ? ` (${kind})` : ''} ← ${by.join(', ')}${more}`;
   });
   return [`used: ${each.join('; ')}`];
 }

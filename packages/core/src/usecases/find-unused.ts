@@ -240,6 +240,7 @@ function usedEvidence(
       const by = [...(users[index] ?? [])].sort();
       return {
         name: symbol.container !== undefined ? `${symbol.container}.${symbol.name}` : symbol.name,
+        kind: symbol.kind,
         id: symbol.id,
         files: by.length,
         by: by.slice(0, USERS_NAMED),
