@@ -41,18 +41,19 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
     });
     // The target once, then `it` (issue 24, item 16).
     expect(compact(await cn(['impl', 'Base', '--format', 'compact', '--root', root]))).toEqual([
-      `Base (Class) [${BASE}]`,
-      'Widget (Class) [src/a/widget.ts::4::14] extends it',
-      'Stamped (Class) [src/kinds.ts::4::14] through Timestamped(Base) extends it',
-      'Anonymous (Class, class-expression) [src/kinds.ts::6::14] extends it',
-      'class (Class, class-expression) (in Registered) [src/mixins.ts::15::36] extends it',
+      // Each with its header as written: the heritage, seen without a grep.
+      `Base (Class) [${BASE}]  │ export class Base {`,
+      'Widget (Class) [src/a/widget.ts::4::14] extends it  │ export class Widget extends Base {',
+      'Stamped (Class) [src/kinds.ts::4::14] through Timestamped(Base) extends it  │ export class Stamped extends Timestamped(Base) {',
+      'Anonymous (Class, class-expression) [src/kinds.ts::6::14] extends it  │ export const Anonymous = class extends Base {',
+      'class (Class, class-expression) (in Registered) [src/mixins.ts::15::36] extends it  │ export const Registered = register(class extends Base {});',
       'examined 4 files: 7 classes, 3 class expressions, 3 interfaces, 1 type alias, 1 mixin application, 1 interface+class merge',
       'rg -w Base would hit nothing else: every occurrence is a reference',
     ]);
     // And upwards: the class the mixin was applied to is the supertype.
     expect(
       compact(await cn(['impl', 'Stamped', '--direction', 'super', '--format', 'compact', '--root', root]))[1],
-    ).toBe(`it extends Base (Class) [${BASE}] through Timestamped(Base)`);
+    ).toBe(`it extends Base (Class) [${BASE}] through Timestamped(Base)  │ export class Base {`);
   });
 
   it('a class merged with an interface: the supertypes of both, asked by name or at either declaration', async () => {
@@ -110,8 +111,8 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
         '2 declarations named Widget, each answered (re-ask with an id for one)',
         'Widget (Class) [src/a/widget.ts::4::14]: 0 implementations, 1 supertype',
         'Widget (Class) [src/b/widget.ts::4::14]: 0 implementations, 1 supertype',
-        `src/a/widget.ts::4::14 extends Base (Class) [${BASE}]`,
-        'src/b/widget.ts::4::14 implements Runnable (Interface) [src/base.ts::7::18]',
+        `src/a/widget.ts::4::14 extends Base (Class) [${BASE}]  │ export class Base {`,
+        'src/b/widget.ts::4::14 implements Runnable (Interface) [src/base.ts::7::18]  │ export interface Runnable {',
         'examined 3 files: 3 classes, 2 interfaces',
         'rg -w Widget would also hit 2: 2 comments',
       ],

@@ -309,8 +309,15 @@ describe('presenters: every format of every command says what it means', () => {
     expect(formatsOf(PRESENTERS.find)).toEqual(['json', 'text', 'compact', 'ids', 'files']);
   });
 
-  it('impl compact names the target once, not on every line (issue 24, item 16)', () => {
-    const target = { ...isStaff, id: 'src/r.ts::3::18', filePath: 'src/r.ts', kind: 'Interface', name: 'Repository' };
+  it('impl compact names the target once, not on every line (issue 24, item 16), each with its header', () => {
+    const target = {
+      ...isStaff,
+      id: 'src/r.ts::3::18',
+      filePath: 'src/r.ts',
+      kind: 'Interface',
+      name: 'Repository',
+      header: 'export interface Repository<…> {',
+    };
     const entry = (name: string, line: number, via: string, relation: 'implements' | 'extends', level = 1) => ({
       ...target,
       id: `src/r.ts::${line}::14`,
@@ -320,6 +327,7 @@ describe('presenters: every format of every command says what it means', () => {
       via,
       relation,
       level,
+      header: name === 'Memory' ? undefined : `export class ${name} {`,
     });
     const answer = {
       target,
@@ -333,10 +341,11 @@ describe('presenters: every format of every command says what it means', () => {
       complete: true,
     } as unknown as ImplResponse;
     expect(presentAnswer('impl', answer, 'compact').output.split('\n')).toEqual([
-      'Repository (Interface) [src/r.ts::3::18]',
-      'Memory (Class) [src/r.ts::8::14] implements it',
-      'Cached (Class) [src/r.ts::20::14] extends src/r.ts::8::14',
-      'it extends Base (Class) [src/r.ts::1::14]',
+      'Repository (Interface) [src/r.ts::3::18]  │ export interface Repository<…> {',
+      // No header (a library type, or one past the budget): the line's preview stands for it.
+      'Memory (Class) [src/r.ts::8::14] implements it  │ export function isStaff(user: User): boolean {',
+      'Cached (Class) [src/r.ts::20::14] extends src/r.ts::8::14  │ export class Cached {',
+      'it extends Base (Class) [src/r.ts::1::14]  │ export class Base {',
     ]);
   });
 

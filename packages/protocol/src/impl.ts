@@ -24,7 +24,14 @@ export type ImplRequest = z.infer<typeof implRequest>;
  * `class-expression`: the class is an expression (`const Ring = class extends Circle {}`), named by
  * what holds it, with kind Class; absent for class declarations, interfaces and type aliases.
  */
-const declarationForm = { declaration: z.literal('class-expression').optional() };
+const declarationForm = {
+  declaration: z.literal('class-expression').optional(),
+  /**
+   * A class's or interface's header as written, up to its body, on one line, its own type parameters folded:
+   * `export abstract class A<…> extends B<T> implements C {` (its heritage, which the line preview may cut).
+   */
+  header: z.string().optional(),
+};
 export type DeclarationForm = z.infer<z.ZodObject<typeof declarationForm>>;
 
 /** A type in the hierarchy of the target (or a member implementing the target member). */

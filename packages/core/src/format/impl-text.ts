@@ -28,9 +28,13 @@ export const implPresenter: Presenter<ImplResponse> = {
     [
       ...meaningsLines(response),
       // The target once, then `it` for it: its id on every line was most of the answer.
-      ...(response.meanings ? [] : [named(response.target)]),
-      ...response.implementations.map((entry) => `${entryNamed(entry)} ${entry.relation} ${it(response, entry.via)}`),
-      ...response.supertypes.map((entry) => `${it(response, entry.via)} ${entry.relation} ${entryNamed(entry)}`),
+      ...(response.meanings ? [] : [`${named(response.target)}${header(response.target)}`]),
+      ...response.implementations.map(
+        (entry) => `${entryNamed(entry)} ${entry.relation} ${it(response, entry.via)}${header(entry)}`,
+      ),
+      ...response.supertypes.map(
+        (entry) => `${it(response, entry.via)} ${entry.relation} ${entryNamed(entry)}${header(entry)}`,
+      ),
       ...examinedNote(response.examined),
       ...(response.complete ? [] : [`complete: false (${response.incomplete ?? 'unknown'})`]),
       ...(response.truncated ? [shownOf(response).slice(2)] : []),
@@ -43,6 +47,17 @@ export const implPresenter: Presenter<ImplResponse> = {
 };
 // The hierarchy is already printed as a tree.
 implPresenter.tree = implPresenter.text;
+
+/**
+ * The declaration's header (else its line), `  │ export abstract class Platform {`: its heritage as written, so a type
+ * that extends nothing is seen to (agents grepped `^export (abstract )?class (A|B|…)` -A2 after a hierarchy).
+ */
+function header(location: { preview: string; header?: string; library?: true }): string {
+  // A library type's preview is the project's clause naming it, the line of the type below it: said already.
+  if (location.library) return '';
+  const written = location.header ?? location.preview;
+  return written === '' ? '' : `  │ ${written}`;
+}
 
 /**
  * `it` for the target named on the first line, else the id (a type reached through another, or one of a name's

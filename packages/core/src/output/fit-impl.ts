@@ -4,9 +4,9 @@ import { estimateJsonTokens } from './token-estimate.js';
 import { limitEntries } from '../usecases/find-implementations.js';
 
 /**
- * `cn impl --max-tokens`: drop previews (and the word-search line), then the account of what was read (`examined`)
- * and as many entries as do not fit, nearest kept first (found by bisection: measuring is a full render). The target,
- * its counts and the completeness stay.
+ * `cn impl --max-tokens`: drop previews and headers (and the word-search line), then the account of what was read
+ * (`examined`) and as many entries as do not fit, nearest kept first (found by bisection: measuring is a full render).
+ * The target, its counts and the completeness stay.
  */
 export function fitImpl(
   response: ImplResponse,
@@ -15,7 +15,8 @@ export function fitImpl(
 ): ImplResponse {
   const full = withReport(response, maxTokens, 'full', measure);
   if (full.budget!.tokens <= maxTokens) return full;
-  const bare = <T extends { preview: string }>(entry: T): T => ({ ...entry, preview: '' });
+  const bare = <T extends { preview: string; header?: string }>({ header: _header, ...entry }: T): T =>
+    ({ ...entry, preview: '' }) as T;
   const noPreviews: ImplResponse = {
     ...withoutOtherMatches(response),
     target: bare(response.target),

@@ -21,6 +21,7 @@ import { guessFields, type GuessFields } from './target-guess.js';
 import { completeness, MAX_IMPLEMENTATIONS, sortedEntries, typeLocations, walkTypeGroups } from './hierarchy-answer.js';
 import { nameMeanings } from './name-meanings.js';
 import { targetOtherMatches } from './name-matches.js';
+import { withHeaders } from './type-headers.js';
 
 type Deps = {
   engine: CodeIntelligence;
@@ -37,7 +38,10 @@ type Deps = {
  * one, the members of that name declared in its subtypes.
  */
 export async function findImplementations(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
-  return limitEntries(await walkHierarchy(deps, request), request.limit);
+  const builder = new LocationRefBuilder(deps.files, deps.paths);
+  return withHeaders(limitEntries(await walkHierarchy(deps, request), request.limit), (file) =>
+    builder.text(deps.paths.toAbsolute(file)),
+  );
 }
 
 async function walkHierarchy(deps: Deps, request: ImplRequest): Promise<ImplResponse> {
