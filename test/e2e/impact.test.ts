@@ -41,6 +41,8 @@ describe('cn impact', () => {
       // `export const started = serve()`: the const is the caller (impact walks on from it), as cn grep names it.
       'started [src/server.ts::3::14] → serve [src/app.ts::7::17] @ 3:24',
       `checked [test/app.test.ts::3::14] → handle [${HANDLE}] @ 3:24`,
+      // The barrel followed, with its statement.
+      "re-exported by 1 (followed): src/util/index.ts:1 export { compose } from './compose'",
       // What a word search would add: the name in strings, none of it a use.
       'rg -w compose would also hit 3: 3 strings',
     ]);
@@ -57,6 +59,7 @@ describe('cn impact', () => {
       `└─[called by]→ handle (Function) [${HANDLE}] @ 4:10`,
       '   ├─[called by]→ serve (Function) [src/app.ts::7::17] @ 8:10',
       '   └─[called by]→ checked (Constant) [test/app.test.ts::3::14] @ 3:24',
+      "re-exported by 1 (followed): src/util/index.ts:1 export { compose } from './compose'",
       'rg -w compose would also hit 3: 3 strings',
     ]);
     const text = await cn(['impact', 'compose', '--format', 'text', '--limit', '1', '--root', root]);

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CnError, ProjectPaths, impactOf, type ChangedFile, type ChangeHistory } from '../src/index.js';
+import { CnError, ProjectPaths, impactOf, presentAnswer, type ChangedFile, type ChangeHistory } from '../src/index.js';
 import { codebaseFromText } from './call-fakes.js';
+import { FakeImportGraph } from './navigation-fakes.js';
 import { ROOT } from './fakes.js';
 
 const project = {
@@ -38,7 +39,18 @@ function setup(changed: Record<string, ChangedFile['lines']> = {}) {
   const { engine, navigation, files, referenceSyntax } = codebaseFromText(project);
   const changes = new FakeChanges(changed);
   const paths = new ProjectPaths(ROOT);
-  return { deps: { engine, symbols: engine, navigation, files, paths, changes, referenceSyntax }, changes };
+  // The imports of `project`, each at its specifier (line 1, after `from '`).
+  const importGraph = new FakeImportGraph({
+    'src/composition.ts': [],
+    'src/index.ts': [{ specifier: './composition', resolvedFile: 'src/composition.ts', line: 1, character: 26 }],
+    'src/app.ts': [{ specifier: './index', resolvedFile: 'src/index.ts', line: 1, character: 26 }],
+    'src/types.ts': [{ specifier: './composition', resolvedFile: 'src/composition.ts', line: 1, character: 26 }],
+    'test/app.ts': [{ specifier: '../src/app', resolvedFile: 'src/app.ts', line: 1, character: 24 }],
+  });
+  return {
+    deps: { engine, symbols: engine, navigation, files, paths, changes, referenceSyntax, importGraph },
+    changes,
+  };
 }
 
 const fileLines = (response: { files: Array<{ filePath: string; depth: number; reasons: string[] }> }) =>
@@ -59,6 +71,20 @@ describe('impactOf', () => {
       { from: 'src/app.ts::2::17', to: 'src/composition.ts::1::17', kind: 'calls', callSites: ['src/app.ts::3::3'] },
     ]);
     expect(response).toMatchObject({ projects: 0, complete: true, depth: 1 });
+    // The barrel followed, said with its statement, so the index files need no reading to believe the list.
+    expect(response.reExportedBy).toEqual({
+      statements: [{ site: 'src/index.ts:1', statement: "export { compose } from './composition';" }],
+      total: 1,
+    });
+    expect(presentAnswer('impact', response, 'compact').output.split('\n')).toContain(
+      "re-exported by 1 (followed): src/index.ts:1 export { compose } from './composition'",
+    );
+    // A barrel that names other symbols of the file does not re-export this one.
+    const unrelated = await impactOf(deps, { target: 'src/composition.ts::2::17' });
+    expect(unrelated.reExportedBy).toEqual({ statements: [], total: 0 });
+    expect(presentAnswer('impact', unrelated, 'compact').output).toContain(
+      're-exported by: none (no export * or export { } from names its file)',
+    );
   });
 
   it('follows the callers of the callers to the depth, and finds the test files among the files reached', async () => {

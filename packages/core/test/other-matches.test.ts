@@ -11,7 +11,7 @@ import {
   traceCalls,
   type WorkspaceSymbolHit,
 } from '../src/index.js';
-import { FakeNavigation } from './navigation-fakes.js';
+import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
 import { FIRST_ROUND, MAX_LOOKUPS, RESOLVE_BUDGET_MS } from '../src/usecases/other-matches.js';
 import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, key, node } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources } from './search-fakes.js';
@@ -379,10 +379,11 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect((await traceCalls(full, { target: 'raw', targets: ['raw'] })).otherMatches).toBeUndefined();
     // impact of one symbol says it too; of a file's declarations, no word is asked.
     const changes = { changedFiles: async () => [] };
-    const impact = await impactOf({ ...full, changes }, { target: 'src/html.ts::2::14' });
+    const importGraph = new FakeImportGraph({});
+    const impact = await impactOf({ ...full, changes, importGraph }, { target: 'src/html.ts::2::14' });
     expect(impact.otherMatches).toMatchObject({ word: 'raw', total: 7 });
     expect(presentAnswer('impact', impact, 'compact').output).toContain('rg -w raw would also hit 7:');
-    expect((await impactOf({ ...full, changes }, { target: 'src/html.ts' })).otherMatches).toBeUndefined();
+    expect((await impactOf({ ...full, changes, importGraph }, { target: 'src/html.ts' })).otherMatches).toBeUndefined();
   });
 
   it('under a budget, find keeps the counts (its symbols counted together); calls and type give the line up', async () => {

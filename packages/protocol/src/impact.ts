@@ -62,6 +62,14 @@ export const impactResponse = graphResponse.extend({
   filteredFiles: z.int().optional(),
   /** Calls of a namesake the engine listed among the references (see `cn calls`): left out, their files too. */
   namesakeCallSites: z.int().optional(),
+  /**
+   * One symbol asked: the files re-exporting its file (`export *`, `export { name } from`) and those re-exporting them,
+   * nearest first (the first 8, each `file:line` and its statement; `total` counts all): the barrels its importers may
+   * go through, followed. None (`total` 0) says each importer imports the file itself.
+   */
+  reExportedBy: z
+    .object({ statements: z.array(z.object({ site: z.string(), statement: z.string() })), total: z.int() })
+    .optional(),
   /** `since`: changed source files whose changes fall in no declaration (imports, top-level statements). */
   changedFiles: z.int().optional(),
   ...searchReport,

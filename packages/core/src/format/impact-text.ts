@@ -75,7 +75,21 @@ function impactNotes(response: ImpactResponse, voice: Voice): string[] {
     notes.push(
       `${plural(response.changedFiles, 'changed source file')} with no declaration changed (imports, top-level statements)`,
     );
+  notes.push(...reExportLine(response));
   if (!response.complete) notes.push(`complete: false (${response.incomplete ?? 'unknown'})`);
   notes.push(...guessNotes(response, 'impact', voice));
   return notes;
+}
+
+/**
+ * `re-exported by: src/index.ts:3 export * from './clone.js' ← …`, or `re-exported by: none`: the barrels followed, so
+ * the index files need no reading to believe the list (agents grepped them after the answer).
+ */
+function reExportLine(response: ImpactResponse): string[] {
+  const barrels = response.reExportedBy;
+  if (!barrels) return [];
+  if (barrels.total === 0) return ['re-exported by: none (no export * or export { } from names its file)'];
+  const listed = barrels.statements.map(({ site, statement }) => `${site} ${statement.replace(/;$/, '')}`);
+  const more = barrels.total > listed.length ? `; +${barrels.total - listed.length} more` : '';
+  return [`re-exported by ${barrels.total} (followed): ${listed.join('; ')}${more}`];
 }

@@ -9,6 +9,9 @@ import { MAX_GRAPH_NODES, checkDepth, checkLimit } from '../graph/graph-options.
 import { MODULE_NODE_NAME, isModuleItem, looksLikeFilePath } from '../graph/module-items.js';
 import { ReferenceCallers, callIds, isCall, type CallerSite } from '../graph/reference-callers.js';
 import type { ReferenceSyntax } from '../ports/reference-syntax.js';
+import type { ImportGraphSource } from '../ports/import-graph.js';
+import { buildImporterIndex, graphFiles, projectFilesInRoot } from '../graph/import-index.js';
+import { reExportersOf, type ReExporters } from '../graph/re-exporters.js';
 import { checkMaxTokens } from '../output/budget.js';
 import { fitImpact } from '../output/impact-budget.js';
 import type { ChangeHistory } from '../ports/change-history.js';
@@ -33,6 +36,7 @@ export type ImpactDeps = {
   paths: ProjectPaths;
   changes: ChangeHistory;
   referenceSyntax: ReferenceSyntax;
+  importGraph: ImportGraphSource;
 } & Omit<NameMatchDeps, 'engine' | 'files' | 'paths'>;
 
 export interface Roots {
@@ -65,8 +69,10 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
     request.since !== undefined
       ? await changedSymbols(deps, builder, request.since)
       : await targetRoots(deps, builder, request.target!, request);
-  // One symbol asked: what a word search for its name would also hit, found while the callers are walked.
+  // One symbol asked: what a word search for its name would also hit, and the barrels re-exporting its file, found
+  // while the callers are walked.
   const words = targetOtherMatches(deps, builder, roots.resolved ? [roots.resolved] : []);
+  const barrels = roots.resolved && roots.items.length === 1 ? barrelsOf(deps, builder, roots.items[0]) : undefined;
   const idOf = (item: CallHierarchyItem) =>
     isModuleItem(item)
       ? deps.paths.toRelative(item.filePath)
@@ -185,8 +191,20 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
     ...searchCompleteness(searchedProjects(deps.engine), truncated ? [`stopped at ${MAX_GRAPH_NODES} symbols`] : []),
     ...(await guessFields(builder, roots.resolved ? [roots.resolved] : [])),
     ...(await words),
+    ...(barrels ? { reExportedBy: await barrels } : {}),
   };
   return maxTokens === undefined ? response : fitImpact(response, maxTokens);
+}
+
+/** The files re-exporting the symbol's file, barrels of barrels too (graph/re-exporters.ts). */
+async function barrelsOf(
+  deps: ImpactDeps,
+  builder: LocationRefBuilder,
+  symbol: CallHierarchyItem,
+): Promise<ReExporters> {
+  const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files));
+  const importers = await buildImporterIndex(deps.importGraph, files);
+  return reExportersOf(symbol.filePath, symbol.name, importers, (file) => builder.text(file), deps.paths);
 }
 
 /** `refsIn`/`refsNotIn` over a file's root-relative path: which files impact lists and whose callers it follows. */
