@@ -135,6 +135,31 @@ describe('path::Name through export * chains', () => {
     const { deps } = chain();
     const found = await resolveTargetPosition(deps, 'src/helper/index.ts::getConnInfo');
     expect([found.filePath, found.position]).toEqual([`${ROOT}/src/lib/conninfo.ts`, { line: 1, character: 17 }]);
+    // What else was looked in, so the barrels need no reading: the two files the chain led to, no other export.
+    expect(found.searched).toEqual({ files: 2, alsoExportedBy: [] });
+  });
+
+  it('says a second file of the same level that exports the name too (the compiler leaves it ambiguous)', async () => {
+    const { deps } = chain();
+    const files = deps.files as FakeFiles;
+    files.files['src/twice.ts'] = "export * from './helper/conninfo';\nexport * from './copy';\n";
+    files.files['src/copy.ts'] = 'export function getConnInfo() {}\n';
+    deps.engine.outlines[`${ROOT}/src/copy.ts`] = [node('getConnInfo', 'Function', [1, 1], [1, 17])];
+    const module = (file: string) => [
+      { filePath: `${ROOT}/${file}`, range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } } },
+    ];
+    deps.engine.definitionsAt[`${ROOT}/src/twice.ts:1:16`] = module('src/helper/conninfo.ts');
+    deps.engine.definitionsAt[`${ROOT}/src/twice.ts:2:16`] = module('src/copy.ts');
+    const found = await resolveTargetPosition(deps, 'src/twice.ts::getConnInfo');
+    expect(found.filePath).toBe(`${ROOT}/src/copy.ts`);
+    // helper/conninfo.ts re-exports it one level further: the nearer declaration is the answer, none beside it.
+    expect(found.searched).toEqual({ files: 2, alsoExportedBy: [] });
+    files.files['src/copy2.ts'] = 'export function getConnInfo() {}\n';
+    deps.engine.outlines[`${ROOT}/src/copy2.ts`] = [node('getConnInfo', 'Function', [1, 1], [1, 17])];
+    files.files['src/twice.ts'] += "export * from './copy2';\n";
+    deps.engine.definitionsAt[`${ROOT}/src/twice.ts:3:16`] = module('src/copy2.ts');
+    const both = await resolveTargetPosition(deps, 'src/twice.ts::getConnInfo');
+    expect(both.searched).toEqual({ files: 3, alsoExportedBy: [`${ROOT}/src/copy2.ts`] });
   });
 
   it('finds ns.Name through export * as ns', async () => {

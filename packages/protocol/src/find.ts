@@ -42,6 +42,11 @@ const place = locationRef.extend({ preview: z.string().optional() });
 export const reference = place.omit({ kind: true }).extend({
   role: z.enum(REFERENCE_ROLES),
   in: enclosingSymbol,
+  /**
+   * An import or `export { } from` whose line does not show its module (a name in a list spread over lines): the
+   * module the statement names, as written (`@mikro-orm/sql`).
+   */
+  from: z.string().optional(),
 });
 export type Reference = z.infer<typeof reference>;
 export const candidate = place.extend({
@@ -105,6 +110,12 @@ export const findResponse = z.object({
    * reading to believe the answer.
    */
   reachedThrough: z.array(reExportHop).optional(),
+  /**
+   * With `reachedThrough`: how many files the `export *` statements led to were looked in (the file named aside), and
+   * those besides the declaration's that export the name too (root-relative; an ambiguous name, which the compiler
+   * does not re-export). Agents read the barrels after a chain to see no other export of the name.
+   */
+  reExportsSearched: z.object({ files: z.int(), alsoExportedBy: z.array(z.string()) }).optional(),
   /**
    * With `in` and no `refsIn`: how many of the references (those `refsNotIn` keeps) are in files outside `in` (echoed),
    * which narrows where the name is looked for, not its references. Agents read `--in packages` as narrowing both.

@@ -37,8 +37,22 @@ export function outsideInLine(response: FindResponse, voice: Voice): string[] {
   ];
 }
 
-/** `via src/index.ts:1 export * from './mod' → src/mod.ts:3 export { A as B } from './a'`: the barrels followed. */
+/**
+ * `via src/index.ts:1 export * from './mod' → src/mod.ts:3 export { A as B } from './a'`: the barrels followed; then
+ * what else was looked in (`12 files the export * lead to looked in: no other exports A`).
+ */
 export function throughLine(response: FindResponse): string[] {
   const hops = response.reachedThrough ?? [];
-  return hops.length > 0 ? [`via ${hops.map((hop) => `${hop.site} ${hop.statement}`).join(' → ')}`] : [];
+  if (hops.length === 0) return [];
+  const searched = response.reExportsSearched;
+  const name = response.query.split('::').pop() ?? response.query;
+  const others = searched?.alsoExportedBy ?? [];
+  const rest = !searched
+    ? []
+    : [
+        `${plural(searched.files, 'file')} the export * lead to looked in: ${
+          others.length === 0 ? `no other exports ${name}` : `${name} also exported by ${others.join(', ')} (ambiguous)`
+        }`,
+      ];
+  return [`via ${hops.map((hop) => `${hop.site} ${hop.statement}`).join(' → ')}`, ...rest];
 }

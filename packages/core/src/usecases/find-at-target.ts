@@ -28,7 +28,7 @@ export async function findAtTarget(
   query: string,
   options: FindOptions,
 ): Promise<FindResponse> {
-  const { filePath, position, through } = await resolveTargetPosition(deps, query);
+  const { filePath, position, through, searched: reExports } = await resolveTargetPosition(deps, query);
   const searched = referencesOf(deps, builder, filePath, position, options);
   const word = identifierAt(await builder.text(filePath), position);
   const { refsIn, refsNotIn, role } = options.filters;
@@ -45,6 +45,14 @@ export async function findAtTarget(
     query,
     definition,
     ...(through ? { reachedThrough: through.map((hop) => reExportHop(deps.paths, hop)) } : {}),
+    ...(reExports
+      ? {
+          reExportsSearched: {
+            files: reExports.files,
+            alsoExportedBy: reExports.alsoExportedBy.map((file) => deps.paths.toRelative(file)),
+          },
+        }
+      : {}),
     ...references,
     candidates: [],
     totalCandidates: 0,

@@ -35,6 +35,11 @@ export interface NamedPosition {
   text: SourceText;
   /** From the file named to the declaration, when it was not declared there (empty or absent: it was). */
   through?: ReExportHop[];
+  /**
+   * With `through`: how many files the `export *` statements led to were looked in (the file named aside), and those
+   * of them besides the declaration's own that also export the name (absolute), which the compiler leaves ambiguous.
+   */
+  searched?: { files: number; alsoExportedBy: string[] };
 }
 
 /** How many `export *` hops a `path::Name` follows (a barrel of barrels is two or three), and files it reads. */
@@ -112,11 +117,15 @@ async function lookUp(
       if (!found) continue;
       const through = hopsTo(visit);
       if (found.statement) through.push(hop(visit, found.position));
+      // The rest of this level was read too: a second file exporting the name is said, not passed over.
+      const alsoExportedBy = level
+        .filter((other, at) => at !== index && declared[at].some(({ path }) => endsWith(path, other.wanted)))
+        .map((other) => other.filePath);
       return {
         filePath: visit.filePath,
         position: found.position,
         text: visit.text,
-        ...(through.length > 0 ? { through } : {}),
+        ...(through.length > 0 ? { through, searched: { files: read.files + level.length - 1, alsoExportedBy } } : {}),
       };
     }
     for (const { path } of declared.flat()) read.names.add(path.join('.'));

@@ -13,6 +13,8 @@ export interface ResolvedTarget {
   text: SourceText;
   /** A `path::Name` the file has through `export *` or a re-export: the statements followed (named-target.ts). */
   through?: ReExportHop[];
+  /** With `through`: the files the `export *` statements led to that were looked in (named-target.ts). */
+  searched?: { files: number; alsoExportedBy: string[] };
 }
 
 /**
