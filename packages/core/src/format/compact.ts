@@ -74,7 +74,10 @@ function referenceLines(response: ReferenceFields): string[] {
     const withPreview = refs.some((ref) => ref.preview !== undefined);
     if (withPreview) {
       lines.push(`${filePath} (${count})`);
-      for (const ref of refs) lines.push(` ${ref.line}:${ref.character} ${ref.role} │ ${previewOf(ref)}`);
+      for (const ref of refs)
+        lines.push(
+          ` ${ref.line}:${ref.character} ${ref.role} │ ${previewOf(ref)}${ref.from !== undefined ? `  ┆ from '${ref.from}'` : ''}`,
+        );
     } else {
       lines.push(`${filePath} (${count})${refs.map((ref) => ` ${ref.line}:${ref.character}`).join('')}`);
     }

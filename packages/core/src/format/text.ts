@@ -120,7 +120,8 @@ function referencesText(part: ReferenceFields, voice: Voice): string[] {
   for (const [file, refs] of files) {
     lines.push(`  ${file}`);
     for (const ref of refs) {
-      const preview = previewOf(ref) !== undefined ? `  ${previewOf(ref)}` : '';
+      const module = ref.from !== undefined ? `  ┆ from '${ref.from}'` : '';
+      const preview = previewOf(ref) !== undefined ? `  ${previewOf(ref)}${module}` : '';
       const within = ref.in.kind === 'Module' ? '' : `  (in ${ref.in.name})`;
       const at = `${ref.line}:${ref.character}`.padEnd(placeWidth);
       lines.push(`    ${at}  ${ref.role.padEnd(11)}${preview}${within}`.trimEnd());

@@ -7,6 +7,7 @@ import type { ReferenceSite, ReferenceSyntax } from '../ports/reference-syntax.j
 import { referenceScope } from '../ranking/path-filter.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { describeScope } from './word-occurrences.js';
+import { ImportModules, namesModule } from './import-modules.js';
 
 export type ReferenceFilters = Pick<FindRequest, 'role' | 'refsIn' | 'refsNotIn' | 'group' | 'limit'>;
 /** The reference fields an answer and each of its `moreDefinitions` share. */
@@ -63,14 +64,20 @@ export async function describeReferences(
   if (filters.group === 'symbol')
     return { references: [], ...counts, ...cutGroups('referenceSymbols', bySymbol(kept), filters.limit) };
   const shown = filters.limit === undefined ? kept : kept.slice(0, filters.limit);
+  const modules = new ImportModules(builder);
   const references = await Promise.all(
     shown.map(async ({ location, relativePath, site }): Promise<Reference> => {
       const { preview, outsideRoot, ...where } = await builder.place(location.filePath, location.range.start);
+      const from =
+        !outsideRoot && (site.role === 'import' || site.role === 'export') && !namesModule(preview)
+          ? await modules.at(location.filePath, where.line)
+          : undefined;
       return {
         ...where,
         role: site.role,
         in: enclosingSymbol(relativePath, site),
         preview,
+        ...(from !== undefined ? { from } : {}),
         ...(outsideRoot ? { outsideRoot } : {}),
       };
     }),
