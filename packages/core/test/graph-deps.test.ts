@@ -254,7 +254,8 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
       'packages/core/src/config.ts': '',
       // The package's name in a string, and another package's that begins alike: one mention.
       'packages/cli/src/export.ts':
-        "const drivers = { MySqlDriver: '@mikro-orm/mysql', Base: '@mikro-orm/mysql-base' };\n",
+        "const drivers = { MySqlDriver: '@mikro-orm/mysql', Base: '@mikro-orm/mysql-base' };\n" +
+        "/**\n * import { MySqlDriver } from '@mikro-orm/mysql';\n */\n// see '@mikro-orm/mysql'\n",
     });
     const deps = { importGraph, engine: new FakeEngine(), files, paths: new ProjectPaths(ROOT) };
     const response = await fileDeps(deps, { file: 'packages/mysql/src/index.ts', direction: 'in' });
@@ -266,11 +267,22 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
     // What a search for the package's name adds to the importers: the file that writes it without importing it.
     expect(response.specifierMentions).toEqual({
       specifiers: ['@mikro-orm/mysql'],
-      files: [{ file: 'packages/cli/src/export.ts', count: 1 }],
+      files: [
+        {
+          file: 'packages/cli/src/export.ts',
+          count: 3,
+          places: [
+            { line: 1, in: 'string' },
+            { line: 3, in: 'comment' },
+            { line: 5, in: 'comment' },
+          ],
+        },
+      ],
       totalFiles: 1,
     });
+    // Each place said, string or comment, so the lines need no reading (agents ran rg over the files listed).
     expect(presentAnswer('deps', response, 'compact').output).toContain(
-      "other files writing '@mikro-orm/mysql' (no import of it): 1: packages/cli/src/export.ts ×1",
+      "other files writing '@mikro-orm/mysql' (no import of it): 1: packages/cli/src/export.ts ×3 (string :1, comment :3, comment :5)",
     );
     // Within the importer filters only; a relative importer's specifier is no text to search for.
     const filtered = await fileDeps(deps, {

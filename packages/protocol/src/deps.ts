@@ -49,7 +49,14 @@ export const depsResponse = graphResponse.extend({
   specifierMentions: z
     .object({
       specifiers: z.array(z.string()),
-      files: z.array(z.object({ file: z.string(), count: z.int() })),
+      /** Each file with how often it writes one, and where (the first 5: the line, in a string or a comment). */
+      files: z.array(
+        z.object({
+          file: z.string(),
+          count: z.int(),
+          places: z.array(z.object({ line: z.int(), in: z.enum(['string', 'comment']) })),
+        }),
+      ),
       totalFiles: z.int(),
     })
     .optional(),

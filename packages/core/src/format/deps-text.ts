@@ -86,9 +86,15 @@ function mentionsLine(response: DepsResponse): string[] {
   if (!mentions) return [];
   const head = `other files writing ${mentions.specifiers.map((specifier) => `'${specifier}'`).join(' or ')}`;
   if (mentions.totalFiles === 0) return [`${head}: none`];
-  const listed = mentions.files.map(({ file, count }) => `${file} ×${count}`);
+  const listed = mentions.files.map(({ file, count, places }) => `${file} ×${count} (${placesText(places, count)})`);
   const more = mentions.totalFiles > listed.length ? `, +${mentions.totalFiles - listed.length} more` : '';
   return [`${head} (no import of it): ${mentions.totalFiles}: ${listed.join(', ')}${more}`];
+}
+
+/** `string :20, comment :927, +1 more`: where a file writes the specifier, as rg -n would show it. */
+function placesText(places: Array<{ line: number; in: string }>, count: number): string {
+  const listed = places.map((place) => `${place.in} :${place.line}`);
+  return count > places.length ? `${listed.join(', ')}, +${count - places.length} more` : listed.join(', ');
 }
 
 function edgeNotes(response: DepsResponse, voice: Voice): string[] {

@@ -1,11 +1,13 @@
 import type { DepsResponse } from '@cn/protocol';
 import { boundedMap } from '../bounded-map.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
-import type { SourceText } from '../domain/source-text.js';
+import { positionAt, type SourceText } from '../domain/source-text.js';
 import type { Importer } from './import-index.js';
 
 /** Files listed one by one; the rest are counted. */
 const FILES_LISTED = 5;
+/** Places given per file listed. */
+const PLACES_LISTED = 5;
 const PARALLEL_READS = 16;
 /** What may follow a module specifier written in text and still be that module (not `@scope/pkg-other`, `pkg/sub`). */
 const SPECIFIER_CONTINUES = /[\w\-/]/;
@@ -29,12 +31,16 @@ export async function specifierMentions(
   if (specifiers.length === 0) return {};
   const importing = new Set(own.map((importer) => importer.filePath));
   const others = files.filter((file) => file !== filePath && !importing.has(file) && keep(file));
-  const counts = await boundedMap(others, PARALLEL_READS, async (file) => {
+  const written = await boundedMap(others, PARALLEL_READS, async (file) => {
     const source = await text(file).catch(() => undefined);
-    return source && source.mayContainAny(specifiers) ? occurrences(source.text, specifiers) : 0;
+    return source && source.mayContainAny(specifiers) ? occurrences(source, specifiers) : [];
   });
   const found = others
-    .map((file, index) => ({ file: paths.toRelative(file), count: counts[index] }))
+    .map((file, index) => ({
+      file: paths.toRelative(file),
+      count: written[index].length,
+      places: written[index].slice(0, PLACES_LISTED),
+    }))
     .filter(({ count }) => count > 0)
     .sort((a, b) => a.file.localeCompare(b.file));
   return { specifierMentions: { specifiers, files: found.slice(0, FILES_LISTED), totalFiles: found.length } };
@@ -44,11 +50,23 @@ function isBareSpecifier(specifier: string): boolean {
   return specifier !== '' && !specifier.startsWith('.') && !specifier.startsWith('/');
 }
 
-/** How many times any of the specifiers is written whole (`@mikro-orm/mysql`, not `@mikro-orm/mysql-base`). */
-function occurrences(text: string, specifiers: readonly string[]): number {
-  let count = 0;
+type Place = { line: number; in: 'string' | 'comment' };
+
+/**
+ * Where any of the specifiers is written whole (`@mikro-orm/mysql`, not `@mikro-orm/mysql-base`), in line order, each
+ * in a comment (its line opens one, or `//` comes before it) or else a string: not an import of the file, so one or
+ * the other (agents read the lines to see which).
+ */
+function occurrences(source: SourceText, specifiers: readonly string[]): Place[] {
+  const text = source.text;
+  const places: Place[] = [];
   for (const specifier of specifiers)
-    for (let at = text.indexOf(specifier); at >= 0; at = text.indexOf(specifier, at + specifier.length))
-      if (!SPECIFIER_CONTINUES.test(text[at + specifier.length] ?? ' ')) count++;
-  return count;
+    for (let at = text.indexOf(specifier); at >= 0; at = text.indexOf(specifier, at + specifier.length)) {
+      if (SPECIFIER_CONTINUES.test(text[at + specifier.length] ?? ' ')) continue;
+      const lineStart = text.lastIndexOf('\n', at) + 1;
+      const before = text.slice(lineStart, at);
+      const comment = /^\s*(?:\*|\/\*|\/\/)/.test(before) || before.includes('//');
+      places.push({ line: positionAt(source.lineStarts, at).line, in: comment ? 'comment' : 'string' });
+    }
+  return places.sort((a, b) => a.line - b.line);
 }
