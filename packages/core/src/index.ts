@@ -59,6 +59,7 @@ export * from './format/voice.js';
 export { escapeControls, escapeControlsInBlock, jsonText, unicodeEscape } from './format/control-characters.js';
 export { printable } from './printable.js';
 export { findManyText } from './format/find-many.js';
+export { severalAnswersText, type AskedAnswer } from './format/several-answers.js';
 export { limitListItems } from './output/graph-budget.js';
 export { GUIDE } from './format/guide.js';
 export { describeProgress } from './format/progress-text.js';

@@ -43,6 +43,14 @@ const CONCURRENT_QUERIES = 3;
  * unless every one fails: then the first failure is the command's.
  */
 export async function answerEach<T>(queries: string[], ask: (query: string) => Promise<T>): Promise<T[]> {
+  return (await answerEachAsked(queries, ask)).map(({ answer }) => answer);
+}
+
+/** answerEach, each answer with the query it answers. */
+export async function answerEachAsked<T>(
+  queries: string[],
+  ask: (query: string) => Promise<T>,
+): Promise<Array<{ asked: string; answer: T }>> {
   const outcomes: Array<{ answer: T } | { error: unknown }> = [];
   let next = 0;
   const worker = async () => {
@@ -55,10 +63,10 @@ export async function answerEach<T>(queries: string[], ask: (query: string) => P
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_QUERIES, queries.length) }, worker));
-  const answers: T[] = [];
+  const answers: Array<{ asked: string; answer: T }> = [];
   const failures: Array<{ query: string; error: unknown }> = [];
   for (const [index, outcome] of outcomes.entries()) {
-    if ('answer' in outcome) answers.push(outcome.answer);
+    if ('answer' in outcome) answers.push({ asked: queries[index], answer: outcome.answer });
     else if (outcome.error instanceof CnError) failures.push({ query: queries[index], error: outcome.error });
     else throw outcome.error;
   }

@@ -1,10 +1,9 @@
 import { CnError, MAX_DEPTH } from '@cn/core';
 import { daemonCall } from '@cn/client';
-import { requestBody } from '@cn/protocol';
-import { EXIT } from '../exit-codes.js';
-import { printAnswer } from '../format/output.js';
+import { requestBody, type ImpactResponse } from '@cn/protocol';
 import { wholeNumber, type CommandHost } from '../run.js';
 import { userTarget } from '../user-paths.js';
+import { printSeveral } from './several-targets.js';
 import {
   limitFlag,
   maxTokensFlag,
@@ -26,8 +25,8 @@ interface ImpactFlags extends NarrowingFlags, SharedFlags {
 export function registerImpact({ cli, run }: CommandHost): void {
   const command = cli
     .command(
-      'impact [target]',
-      'Files a change reaches: callers and importers (barrels followed) of a symbol, a file or a git diff, tests flagged',
+      'impact [target] [...more]',
+      'Files a change reaches: callers and importers (barrels followed) of a symbol, a file or a git diff, tests flagged; several targets: one answer each',
     )
     .option('--since <ref>', 'The declarations the working tree changed since this git ref (untracked files whole)')
     .option('--depth <n>', `Callers of callers to follow, 1 to ${MAX_DEPTH} (default 1)`)
@@ -41,33 +40,41 @@ export function registerImpact({ cli, run }: CommandHost): void {
     .example('cn impact src/domain/money.ts::6::17 --depth 2')
     .example('cn impact --since HEAD        # what uncommitted changes reach')
     .example('cn impact --since HEAD --format ids   # the affected files, one per line')
-    .action((target: string | undefined, flags: ImpactFlags) =>
+    .example('cn impact isStaff formatMoney --format compact   # one answer each')
+    .action((target: string | undefined, more: string[], flags: ImpactFlags) =>
       run(async (context) => {
-        const maxTokens = maxTokensFlag(flags);
-        const body = requestBody('impact', {
-          target: target === undefined ? undefined : userTarget(context, target),
+        const asked = {
           since: sinceFlag(flags.since),
           depth: wholeNumber(flags.depth, '--depth', 1, MAX_DEPTH),
           ...narrowingFlags(context, flags),
           refsIn: scopeFlag(context, flags.refsIn, '--refs-in'),
           refsNotIn: scopeFlag(context, flags.refsNotIn, '--refs-not-in'),
           limit: limitFlag(flags),
-        });
-        if ((body.target === undefined) === (body.since === undefined))
+        };
+        if ((target === undefined) === (asked.since === undefined))
           throw new CnError(
             'bad-input',
             'give one of a target and --since <ref>',
             'e.g. cn impact compose, or cn impact --since HEAD',
           );
-        const response = await daemonCall(context, 'impact', body);
-        const found = (response.totalFiles ?? response.files.length) > 0;
-        return printAnswer(context, 'impact', response, {
-          exitCode: found ? EXIT.ok : EXIT.nothingFound,
-          maxTokens,
-          output: flags.output,
-        });
+        const ask = (query: string | undefined) =>
+          daemonCall(
+            context,
+            'impact',
+            requestBody('impact', { target: query === undefined ? undefined : userTarget(context, query), ...asked }),
+          );
+        if (target === undefined) return printSeveral(context, 'impact', [''], () => ask(undefined), found(flags));
+        return printSeveral(context, 'impact', [target, ...more], ask, found(flags));
       }),
     );
+}
+
+function found(flags: ImpactFlags) {
+  return {
+    found: (response: ImpactResponse) => (response.totalFiles ?? response.files.length) > 0,
+    maxTokens: maxTokensFlag(flags),
+    output: flags.output,
+  };
 }
 
 /** A ref as typed; cac reads `--since 123` as a number and a bare `--since` as true. */

@@ -1,8 +1,6 @@
 import { checkHierarchyDirection, MAX_DEPTH } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
-import { EXIT } from '../exit-codes.js';
-import { printAnswer } from '../format/output.js';
 import {
   limitFlag,
   maxTokensFlag,
@@ -14,12 +12,13 @@ import {
 } from './agent-options.js';
 import { wholeNumber, type CommandHost } from '../run.js';
 import { userTarget } from '../user-paths.js';
+import { printSeveral } from './several-targets.js';
 
 export function registerImpl({ cli, run }: CommandHost): void {
   const command = cli
     .command(
-      'impl <target>',
-      'Type hierarchy: what extends/implements a class or interface (at every level), what it extends; implementations of a member; for a file, of each type it declares',
+      'impl <target> [...more]',
+      'Type hierarchy: what extends/implements a class or interface (at every level), what it extends; implementations of a member; for a file, of each type it declares; several targets: one answer each',
     )
     .alias('hierarchy')
     .option(
@@ -36,22 +35,27 @@ export function registerImpl({ cli, run }: CommandHost): void {
     .example('cn impl UserRepository.save --format ids')
     .example('cn impl UserRepository --in src/services --direction both')
     .example('cn impl src/services/user-repository.ts --direction both --format text')
-    .action((target: string, options: SharedFlags & NarrowingFlags & { direction?: string; depth?: unknown }) =>
-      run(async (context) => {
-        const body = requestBody('impl', {
-          target: userTarget(context, target),
-          direction: options.direction === undefined ? undefined : checkHierarchyDirection(String(options.direction)),
-          depth: wholeNumber(options.depth, '--depth', 1, MAX_DEPTH),
-          ...narrowingFlags(context, options),
-          limit: limitFlag(options),
-        });
-        const response = await daemonCall(context, 'impl', body);
-        const found = (response.total ?? response.implementations.length + response.supertypes.length) > 0;
-        return printAnswer(context, 'impl', response, {
-          exitCode: found ? EXIT.ok : EXIT.nothingFound,
-          maxTokens: maxTokensFlag(options),
-          output: options.output,
-        });
-      }),
+    .example('cn impl UserRepository User --direction both --format compact   # one answer each')
+    .action(
+      (
+        target: string,
+        more: string[],
+        options: SharedFlags & NarrowingFlags & { direction?: string; depth?: unknown },
+      ) =>
+        run(async (context) => {
+          const asked = {
+            direction: options.direction === undefined ? undefined : checkHierarchyDirection(String(options.direction)),
+            depth: wholeNumber(options.depth, '--depth', 1, MAX_DEPTH),
+            ...narrowingFlags(context, options),
+            limit: limitFlag(options),
+          };
+          const ask = (query: string) =>
+            daemonCall(context, 'impl', requestBody('impl', { target: userTarget(context, query), ...asked }));
+          return printSeveral(context, 'impl', [target, ...more], ask, {
+            found: (response) => (response.total ?? response.implementations.length + response.supertypes.length) > 0,
+            maxTokens: maxTokensFlag(options),
+            output: options.output,
+          });
+        }),
     );
 }

@@ -1,11 +1,10 @@
 import { CnError, looksLikeTarget } from '@cn/core';
 import { daemonCall } from '@cn/client';
 import { requestBody } from '@cn/protocol';
-import { EXIT } from '../exit-codes.js';
-import { printAnswer } from '../format/output.js';
 import { type CommandHost } from '../run.js';
 import { rootRelativeTarget, userFile } from '../user-paths.js';
 import { limitFlag, maxTokensFlag, snippetFlag, withAnswerOptions, type SharedFlags } from './agent-options.js';
+import { printSeveral } from './several-targets.js';
 
 interface MapFlags extends SharedFlags {
   locals?: boolean;
@@ -18,8 +17,8 @@ interface MapFlags extends SharedFlags {
 export function registerMap({ cli, run }: CommandHost): void {
   const command = cli
     .command(
-      'map <file>',
-      'Outline of a file (or of one declaration in it: file::Name): every symbol with kind, modifiers, line range and id; re-exports with the id they resolve to',
+      'map <file> [...more]',
+      'Outline of a file (or of one declaration in it: file::Name): every symbol with kind, modifiers, line range and id; re-exports with the id they resolve to; several files: one answer each',
     )
     .option('--kind <kind>', 'Only symbols of this kind: method (accessors too), property, function, class …')
     .option('--public', 'Only public symbols: members not private, protected or #private; exported top-level ones')
@@ -38,23 +37,29 @@ export function registerMap({ cli, run }: CommandHost): void {
     .example('cn map src/domain/user.ts::User --kind method --public --format names')
     .example('cn map src/services/checkout.ts --snippet fold --format text')
     .example('cn map src/domain/user.ts --max-tokens 100 --format compact')
-    .action((file: string, flags: MapFlags) =>
+    .example('cn map src/domain/user.ts::User src/services/checkout.ts::Checkout --kind method --format names')
+    .action((file: string, more: string[], flags: MapFlags) =>
       run(async (context) => {
-        const maxTokens = maxTokensFlag(flags);
-        const body = requestBody('map', {
-          // `file::Name` (or an id) maps that declaration; its path is the user's, made root-relative.
-          file: looksLikeTarget(file) ? rootRelativeTarget(context, file) : userFile(context, file),
+        const options = {
           kind: kindFlag(flags.kind),
           modifiers: modifiersFlag(flags),
           locals: flags.locals,
           snippet: snippetFlag(flags),
           limit: limitFlag(flags),
-        });
-        const response = await daemonCall(context, 'map', body);
-        const found = (response.total ?? response.symbols.length) > 0;
-        return printAnswer(context, 'map', response, {
-          exitCode: found ? EXIT.ok : EXIT.nothingFound,
-          maxTokens,
+        };
+        const ask = (target: string) =>
+          daemonCall(
+            context,
+            'map',
+            requestBody('map', {
+              // `file::Name` (or an id) maps that declaration; its path is the user's, made root-relative.
+              file: looksLikeTarget(target) ? rootRelativeTarget(context, target) : userFile(context, target),
+              ...options,
+            }),
+          );
+        return printSeveral(context, 'map', [file, ...more], ask, {
+          found: (response) => (response.total ?? response.symbols.length) > 0,
+          maxTokens: maxTokensFlag(flags),
           output: flags.output,
         });
       }),

@@ -1,5 +1,6 @@
 import type { FindResponse } from '@cn/protocol';
-import { escapeControls, jsonText } from './control-characters.js';
+import { escapeControls } from './control-characters.js';
+import { severalAnswersText } from './several-answers.js';
 import type { AnswerFormat } from './presenter.js';
 import type { Voice } from './voice.js';
 import type { ReferenceFields } from '../usecases/find-references.js';
@@ -59,21 +60,23 @@ function distinctFiles(response: FindResponse): string[] {
   return [...new Set(files)];
 }
 
-/**
- * Several queries: JSON is one array of answers; text and compact print one block per query under a `# query`
- * header; ids and files are one list (files once each), for pipes.
- */
+/** Several queries (`cn find X Y`): as every command's several answers (several-answers.ts), files from each answer. */
 export function findManyText(
   format: AnswerFormat,
   answers: FindResponse[],
   render: (response: FindResponse) => string,
 ): string {
-  if (format === 'json') return jsonText(answers);
-  if (format === 'files') return [...new Set(answers.flatMap(distinctFiles))].map(escapeControls).join('\n');
-  if (format === 'ids')
-    return answers
-      .map(render)
-      .filter((ids) => ids !== '')
-      .join('\n');
-  return answers.map((response) => `# ${escapeControls(response.query)}\n${render(response)}`).join('\n\n');
+  return severalAnswersText(
+    format,
+    answers.map((answer) => ({
+      asked: answer.query,
+      answer,
+      output:
+        format === 'files'
+          ? distinctFiles(answer).map(escapeControls).join('\n')
+          : format === 'json'
+            ? ''
+            : render(answer),
+    })),
+  );
 }

@@ -38,6 +38,8 @@ Every answer carries ids (path::line::char) that any cn command accepts back, an
   \`--refs-in src\`, \`--refs-not-in "**/*.test.*"\`; a class's members (subclass uses count, statics apart): \`cn unused MyClass --members\`
 - Rename? \`cn rename X newName --format text\` previews; \`--apply --if-unchanged <fingerprint>\` writes all or nothing
 - Edit OK? \`cn check path/file.ts - < new.ts\` (or \`--content-file\`): its errors and its importers', new ones marked; nothing written
+- Several questions, one call: find, map, calls, impl, impact, deps, unused and inspect take several targets
+  (\`cn impl A B\`, \`cn map a.ts::X b.ts::Y\`): one answer each under \`# target\`, flags shared
 - Keep answers small: \`--limit N\`, \`--max-tokens N\` (the answer says what it cut and how many are left).
 - Answer shapes: \`cn schema <command>\` prints the JSON Schema of its answer (\`--request\`: of its request)
 - Exit codes: 0 found, 1 nothing found, 2 bad input, 3 daemon unavailable, 4 engine failure, 5 --output or rename unwritable, 6 stale rename preview.
