@@ -7,7 +7,8 @@ export const GUIDE_URI = 'cn://guide';
 /** `cn guide`, with how its commands read as tools: what an MCP client that shows resources or prompts offers. */
 export const MCP_GUIDE = `Through MCP every cn command is a tool: \`cn find X --no-refs\` is cn_find { "query": "X", "refs": "none" };
 flags are arguments (--max-tokens → maxTokens, --refs-not-in → refsNotIn, --format → format; answers are
-${DEFAULT_TOOL_FORMAT} unless format says json, ids or tree). Paths are relative to the project root.
+${DEFAULT_TOOL_FORMAT} unless format says json, ids or tree). Paths are relative to the project root. A tool answers one
+target a call (cn_calls takes more in \`targets\`): where the CLI takes several, make several calls at once.
 
 ${GUIDE}
 `;
