@@ -9,14 +9,12 @@ export interface AskedAnswer<A> {
 }
 
 /**
- * Several targets in one command (`cn impl A B`, `cn find X Y`): JSON is one array of answers; text and compact print
- * one block per target under a `# target` header; ids and files are one list (each line once), for pipes.
+ * Several targets in one command (`cn impl A B`, `cn find X Y`): JSON is one array of answers; ids are one list, for
+ * pipes; text, compact and files print one block per target under a `# target` header. Files were one list too, and
+ * agents who asked `cn find A B --refs-only --format files` asked each again (or ran rg) to learn whose file was whose.
  */
 export function severalAnswersText<A>(format: AnswerFormat, answers: Array<AskedAnswer<A>>): string {
   if (format === 'json') return jsonText(answers.map(({ answer }) => answer));
-  if (format === 'ids' || format === 'files') {
-    const lines = answers.flatMap(({ output }) => (output === '' ? [] : output.split('\n')));
-    return (format === 'files' ? [...new Set(lines)] : lines).join('\n');
-  }
+  if (format === 'ids') return answers.flatMap(({ output }) => (output === '' ? [] : [output])).join('\n');
   return answers.map(({ asked, output }) => `# ${escapeControls(asked)}\n${output}`).join('\n\n');
 }
