@@ -50,6 +50,13 @@ describe('kindFilter', () => {
     expect(kindFilter(undefined)).toBeUndefined();
   });
 
+  it('takes a comma list as a union (an agent asked --kind method,function and was refused)', () => {
+    const either = kindFilter('method, function')!;
+    expect(['Method', 'Getter', 'Function', 'Class'].map(either)).toEqual([true, true, true, false]);
+    expect(() => kindFilter('method,gizmo')).toThrow(/unknown kind 'gizmo'/);
+    expect(() => kindFilter(',')).toThrow(/unknown kind ','/);
+  });
+
   it('refuses unknown kinds with the list of known ones', () => {
     expect(() => kindFilter('gizmo')).toThrow(/unknown kind 'gizmo'/);
   });

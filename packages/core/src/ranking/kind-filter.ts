@@ -29,10 +29,22 @@ const KIND_ALIASES: Record<string, string[]> = {
 
 export const KIND_WORDS = Object.keys(KIND_ALIASES);
 
-/** Returns a predicate over SymbolKind names, or throws bad-input for an unknown word. */
+/**
+ * Returns a predicate over SymbolKind names, or throws bad-input for an unknown word. A comma list is a union
+ * (`method,function`), as `--role call,new` is: an agent asked `cn search … --kind method,function` and was refused.
+ */
 export function kindFilter(kind: string | undefined): ((symbolKind: string) => boolean) | undefined {
   if (kind === undefined || kind === '') return undefined;
-  const accepted = KIND_ALIASES[kind.toLowerCase()];
-  if (!accepted) throw badInput(`unknown kind '${kind}'`, `use one of: ${KIND_WORDS.join(', ')}`);
-  return (symbolKind) => accepted.includes(symbolKind);
+  const words = kind
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== '');
+  const unknown = words.filter((word) => !Object.hasOwn(KIND_ALIASES, word));
+  if (words.length === 0 || unknown.length > 0)
+    throw badInput(
+      `unknown kind '${unknown[0] ?? kind}'`,
+      `use one of: ${KIND_WORDS.join(', ')} (a comma list for several)`,
+    );
+  const accepted = new Set(words.flatMap((word) => KIND_ALIASES[word]));
+  return (symbolKind) => accepted.has(symbolKind);
 }
