@@ -32,18 +32,14 @@ describe('exit codes', () => {
     ['unknown flag', 2, ['find', 'User', '--bogus'], /^cn: unknown option '--bogus' \(see cn find --help\)/],
     ['bad limit', 2, ['find', 'User', '--limit', 'many'], /^cn: --limit takes a whole number/],
     ['unknown command', 2, ['frobnicate'], /^cn: unknown command 'frobnicate'/],
-    // cac drops surplus arguments silently: `cn map a b` answered for a alone.
+    // cac drops surplus arguments silently: `cn type a b` would answer for a alone (map, impl, impact and deps take
+    // several targets, several-targets.test.ts).
+    ['a second target to type', 2, ['type', 'User', 'Money'], /^cn: cn type takes one argument; 'Money' is extra/],
     [
-      'a second file to map',
+      'a second directory to overview',
       2,
-      ['map', 'src/domain/user.ts', 'src/api/routes.ts'],
-      /^cn: cn map takes one argument; 'src\/api\/routes\.ts' is extra/,
-    ],
-    [
-      'a second file to deps',
-      2,
-      ['deps', 'src/domain/user.ts', 'x.ts'],
-      /^cn: cn deps takes one argument; 'x\.ts' is extra/,
+      ['overview', 'src/domain', 'x'],
+      /^cn: cn overview takes one argument; 'x' is extra/,
     ],
     [
       'an unknown role',
