@@ -272,9 +272,9 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
           file: 'packages/cli/src/export.ts',
           count: 3,
           places: [
-            { line: 1, in: 'string' },
-            { line: 3, in: 'comment' },
-            { line: 5, in: 'comment' },
+            { line: 1, in: 'string', text: "…drivers = { MySqlDriver: '@mikro-orm/mysql', Base:…" },
+            { line: 3, in: 'comment', text: "…import { MySqlDriver } from '@mikro-orm/mysql';" },
+            { line: 5, in: 'comment', text: "// see '@mikro-orm/mysql'" },
           ],
         },
       ],
@@ -282,7 +282,7 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
     });
     // Each place said, string or comment, so the lines need no reading (agents ran rg over the files listed).
     expect(presentAnswer('deps', response, 'compact').output).toContain(
-      "other files writing '@mikro-orm/mysql' (no import of it): 1: packages/cli/src/export.ts ×3 (string :1, comment :3, comment :5)",
+      "other files writing '@mikro-orm/mysql' (no import of it): 1: packages/cli/src/export.ts ×3 (string :1 …drivers = { MySqlDriver: '@mikro-orm/mysql', Base:… ┆ comment :3 …import { MySqlDriver } from '@mikro-orm/mysql'; ┆ comment :5 // see '@mikro-orm/mysql')",
     );
     // Within the importer filters only; a relative importer's specifier is no text to search for.
     const filtered = await fileDeps(deps, {

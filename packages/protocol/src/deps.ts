@@ -49,12 +49,15 @@ export const depsResponse = graphResponse.extend({
   specifierMentions: z
     .object({
       specifiers: z.array(z.string()),
-      /** Each file with how often it writes one, and where (the first 5: the line, in a string or a comment). */
+      /**
+       * Each file with how often it writes one, and where (the first 5: the line, in a string or a comment, and the
+       * text around it on its line).
+       */
       files: z.array(
         z.object({
           file: z.string(),
           count: z.int(),
-          places: z.array(z.object({ line: z.int(), in: z.enum(['string', 'comment']) })),
+          places: z.array(z.object({ line: z.int(), in: z.enum(['string', 'comment']), text: z.string() })),
         }),
       ),
       totalFiles: z.int(),

@@ -91,10 +91,10 @@ function mentionsLine(response: DepsResponse): string[] {
   return [`${head} (no import of it): ${mentions.totalFiles}: ${listed.join(', ')}${more}`];
 }
 
-/** `string :20, comment :927, +1 more`: where a file writes the specifier, as rg -n would show it. */
-function placesText(places: Array<{ line: number; in: string }>, count: number): string {
-  const listed = places.map((place) => `${place.in} :${place.line}`);
-  return count > places.length ? `${listed.join(', ')}, +${count - places.length} more` : listed.join(', ');
+/** `string :20 MySqlDriver: '@mikro-orm/mysql', ┆ comment :927 …`: where a file writes the specifier, as rg shows. */
+function placesText(places: Array<{ line: number; in: string; text: string }>, count: number): string {
+  const listed = places.map((place) => `${place.in} :${place.line} ${place.text}`);
+  return count > places.length ? `${listed.join(' ┆ ')} ┆ +${count - places.length} more` : listed.join(' ┆ ');
 }
 
 function edgeNotes(response: DepsResponse, voice: Voice): string[] {

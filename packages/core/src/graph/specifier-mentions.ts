@@ -50,7 +50,10 @@ function isBareSpecifier(specifier: string): boolean {
   return specifier !== '' && !specifier.startsWith('.') && !specifier.startsWith('/');
 }
 
-type Place = { line: number; in: 'string' | 'comment' };
+type Place = { line: number; in: 'string' | 'comment'; text: string };
+
+/** Characters shown on each side of a written specifier: enough to see what writes it (`MySqlDriver: '…',`). */
+const CONTEXT = 30;
 
 /**
  * Where any of the specifiers is written whole (`@mikro-orm/mysql`, not `@mikro-orm/mysql-base`), in line order, each
@@ -64,9 +67,17 @@ function occurrences(source: SourceText, specifiers: readonly string[]): Place[]
     for (let at = text.indexOf(specifier); at >= 0; at = text.indexOf(specifier, at + specifier.length)) {
       if (SPECIFIER_CONTINUES.test(text[at + specifier.length] ?? ' ')) continue;
       const lineStart = text.lastIndexOf('\n', at) + 1;
+      const lineEnd = text.indexOf('\n', at);
       const before = text.slice(lineStart, at);
       const comment = /^\s*(?:\*|\/\*|\/\/)/.test(before) || before.includes('//');
-      places.push({ line: positionAt(source.lineStarts, at).line, in: comment ? 'comment' : 'string' });
+      const end = lineEnd < 0 ? text.length : lineEnd;
+      // Cut at spaces, not inside words.
+      let from = Math.max(lineStart, at - CONTEXT);
+      if (from > lineStart) from = Math.min(at, text.indexOf(' ', from) + 1 || at);
+      let to = Math.min(end, at + specifier.length + CONTEXT);
+      if (to < end) to = Math.max(at + specifier.length, text.lastIndexOf(' ', to));
+      const shown = `${from > lineStart ? '…' : ''}${text.slice(from, to).trim()}${to < end ? '…' : ''}`;
+      places.push({ line: positionAt(source.lineStarts, at).line, in: comment ? 'comment' : 'string', text: shown });
     }
   return places.sort((a, b) => a.line - b.line);
 }
