@@ -278,6 +278,30 @@ describe('findUnused', () => {
     const response = await findUnused(deps, { path: 'src/url.ts', exported: true });
     expect(names(response)).toEqual(['src/url.ts:fromTests (tests)', 'src/url.ts:fromItself', 'src/url.ts:fromNobody']);
     expect(response.checked).toBe(4);
+    // No barrel re-exports the file: said, so no index file needs reading.
+    expect(response.files[0].reExportedBy).toEqual({ statements: [], total: 0 });
+  });
+
+  it('--exported: says the barrels re-exporting the file, through which an import would have been a use', async () => {
+    const { deps } = urlProject({
+      'src/index.ts': "export * from './url';\n",
+      'src/top.ts': "export * from './index';\n",
+      // Imports the file without re-exporting it: not a barrel.
+      'src/reader.ts': "import { fromApp } from './url';\n",
+    });
+    const response = await findUnused(deps, { path: 'src/url.ts', exported: true });
+    expect(response.files[0].reExportedBy).toEqual({
+      statements: [
+        { site: 'src/index.ts:1', statement: "export * from './url';" },
+        { site: 'src/top.ts:1', statement: "export * from './index';" },
+      ],
+      total: 2,
+    });
+    expect(presentAnswer('unused', response, 'compact').output.split('\n')).toContain(
+      "src/url.ts re-exported by 2 (imports through them counted): src/index.ts:1 export * from './url'; src/top.ts:1 export * from './index'",
+    );
+    // Not for every declaration: only with --exported.
+    expect((await findUnused(deps, { path: 'src/url.ts' })).files[0].reExportedBy).toBeUndefined();
   });
 
   it('says what a word search for each unused name would hit in the counted files, none of it a use', async () => {

@@ -57,7 +57,18 @@ export const unusedSymbol = z.object({
 export type UnusedSymbol = z.infer<typeof unusedSymbol>;
 
 /** One file's unused symbols, in line order. */
-export const unusedFile = z.object({ filePath: z.string(), unused: z.array(unusedSymbol) });
+export const unusedFile = z.object({
+  filePath: z.string(),
+  unused: z.array(unusedSymbol),
+  /**
+   * With `exported`, for a few files: the barrels re-exporting the file with `export *`, then those re-exporting
+   * them, nearest first (8 listed with their statements; `total`): an import of a name through them is a use,
+   * searched. Agents grepped imports `from '@mikro-orm/core'` after the answer to check the barrel was counted.
+   */
+  reExportedBy: z
+    .object({ statements: z.array(z.object({ site: z.string(), statement: z.string() })), total: z.int() })
+    .optional(),
+});
 export type UnusedFile = z.infer<typeof unusedFile>;
 
 export const unusedResponse = z.object({

@@ -39,7 +39,8 @@ export function outsideInLine(response: FindResponse, voice: Voice): string[] {
 
 /**
  * `via src/index.ts:1 export * from './mod' → src/mod.ts:3 export { A as B } from './a'`: the barrels followed; then
- * what else was looked in (`12 files the export * lead to looked in: no other exports A`).
+ * what else was looked in (`looked in src/index.ts and the 12 files its export * lead to: no other declares or exports
+ * A`).
  */
 export function throughLine(response: FindResponse): string[] {
   const hops = response.reachedThrough ?? [];
@@ -47,11 +48,15 @@ export function throughLine(response: FindResponse): string[] {
   const searched = response.reExportsSearched;
   const name = response.query.split('::').pop() ?? response.query;
   const others = searched?.alsoExportedBy ?? [];
+  // The file named, by the first hop's site (`path:line`).
+  const start = hops[0].site.replace(/:\d+$/, '');
   const rest = !searched
     ? []
     : [
-        `${plural(searched.files, 'file')} the export * lead to looked in: ${
-          others.length === 0 ? `no other exports ${name}` : `${name} also exported by ${others.join(', ')} (ambiguous)`
+        `looked in ${start} and the ${plural(searched.files, 'file')} its export * lead to: ${
+          others.length === 0
+            ? `no other declares or exports ${name}`
+            : `${name} also exported by ${others.join(', ')} (ambiguous)`
         }`,
       ];
   return [`via ${hops.map((hop) => `${hop.site} ${hop.statement}`).join(' → ')}`, ...rest];

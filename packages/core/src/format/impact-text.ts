@@ -3,7 +3,7 @@ import { callEdgeLine, nodeLabel } from './calls-text.js';
 import { guessNotes } from './graph-text.js';
 import type { Presenter } from './presenter.js';
 import { fitImpact } from '../output/impact-budget.js';
-import { cutNotes, fileList, plural } from './notes.js';
+import { cutNotes, fileList, plural, reExportedByLine } from './notes.js';
 import { graphTree } from './tree.js';
 import type { Voice } from './voice.js';
 
@@ -86,10 +86,5 @@ function impactNotes(response: ImpactResponse, voice: Voice): string[] {
  * the index files need no reading to believe the list (agents grepped them after the answer).
  */
 function reExportLine(response: ImpactResponse): string[] {
-  const barrels = response.reExportedBy;
-  if (!barrels) return [];
-  if (barrels.total === 0) return ['re-exported by: none (no export * or export { } from names its file)'];
-  const listed = barrels.statements.map(({ site, statement }) => `${site} ${statement.replace(/;$/, '')}`);
-  const more = barrels.total > listed.length ? `; +${barrels.total - listed.length} more` : '';
-  return [`re-exported by ${barrels.total} (followed): ${listed.join('; ')}${more}`];
+  return reExportedByLine(response.reExportedBy, 'export * or export { } from names its file', 'followed');
 }

@@ -112,3 +112,22 @@ export function snippetLines(snippet: string | undefined, indent: string): strin
   if (snippet === undefined || !snippet.includes('\n')) return [];
   return snippet.split('\n').map((line) => `${indent}${line}`);
 }
+
+/**
+ * `re-exported by 2 (followed): src/index.ts:3 export * from './clone.js'; …`, or `re-exported by: none (…)`: the
+ * barrels a file's importers may go through, so the index files need no reading (impact, unused).
+ */
+export function reExportedByLine(
+  barrels: { statements: Array<{ site: string; statement: string }>; total: number } | undefined,
+  none: string,
+  note: string,
+  shown = barrels?.statements.length ?? 0,
+): string[] {
+  if (!barrels) return [];
+  if (barrels.total === 0) return [`re-exported by: none (no ${none})`];
+  const listed = barrels.statements
+    .slice(0, shown)
+    .map(({ site, statement }) => `${site} ${statement.replace(/;$/, '')}`);
+  const more = barrels.total > listed.length ? `; +${barrels.total - listed.length} more` : '';
+  return [`re-exported by ${barrels.total} (${note}): ${listed.join('; ')}${more}`];
+}

@@ -1,6 +1,6 @@
-import type { UnusedResponse, UnusedSymbol } from '@cn/protocol';
+import type { UnusedFile, UnusedResponse, UnusedSymbol } from '@cn/protocol';
 import { idAsFileLine } from '../domain/ids.js';
-import { incompleteNote, kindColumn, plural } from './notes.js';
+import { incompleteNote, kindColumn, plural, reExportedByLine } from './notes.js';
 import { otherImportsLine, otherMatchesLine } from './other-matches.js';
 import type { Voice } from './voice.js';
 
@@ -16,6 +16,7 @@ export function unusedText(response: UnusedResponse, voice: Voice): string {
         `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(kindWidth)} ${displayName(symbol)}${notes(symbol)}`,
         ...wordLine(symbol, '      '),
       );
+    lines.push(...barrelsLine(file).map((line) => `  ${line}`));
   }
   lines.push(...summary(response, voice));
   return lines.join('\n');
@@ -23,12 +24,13 @@ export function unusedText(response: UnusedResponse, voice: Voice): string {
 
 /** Agents: one line per symbol, its id first (ready for cn inspect), then the summary. */
 export function unusedCompact(response: UnusedResponse, voice: Voice): string {
-  const lines = response.files.flatMap((file) =>
-    file.unused.flatMap((symbol) => [
+  const lines = response.files.flatMap((file) => [
+    ...file.unused.flatMap((symbol) => [
       `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}`,
       ...wordLine(symbol, '  '),
     ]),
-  );
+    ...barrelsLine(file),
+  ]);
   lines.push(...summary(response, voice));
   return lines.join('\n');
 }
@@ -43,6 +45,16 @@ function wordLine(symbol: UnusedSymbol, indent: string): string[] {
     ...otherMatchesLine(symbol.otherMatches),
     ...otherImportsLine(symbol.otherMatches, symbol.usedOnlyByTests === true),
   ].map((line) => `${indent}${line}`);
+}
+
+/**
+ * `src/url.ts re-exported by 2 (imports through them counted): …`, or none: the barrels an import may go through,
+ * the nearest three (the package's entry point is among them); the answer's JSON has eight.
+ */
+function barrelsLine(file: UnusedFile): string[] {
+  return reExportedByLine(file.reExportedBy, 'export * of it', 'imports through them counted', 3).map(
+    (line) => `${file.filePath} ${line}`,
+  );
 }
 
 function displayName(symbol: UnusedSymbol): string {

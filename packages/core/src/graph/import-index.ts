@@ -16,7 +16,7 @@ const PARALLEL_READS = 16;
  * given, collects the imports that resolve to nothing (no file, no package).
  */
 export async function buildImporterIndex(
-  source: ImportGraphSource,
+  source: Pick<ImportGraphSource, 'importsOf'>,
   files: string[],
   unresolved?: Importer[],
 ): Promise<Map<string, Importer[]>> {

@@ -21,7 +21,8 @@ export interface ReExporters {
  */
 export async function reExportersOf(
   filePath: string,
-  word: string,
+  /** The symbol's word, for `export { word } from`; undefined: `export *` alone. */
+  word: string | undefined,
   importers: ReadonlyMap<string, Importer[]>,
   text: (filePath: string) => Promise<SourceText | undefined>,
   paths: ProjectPaths,
@@ -51,8 +52,8 @@ export async function reExportersOf(
 }
 
 /** `export * from '…'`, `export * as ns from '…'`, or `export { …word… } from '…'`. */
-function reExports(statement: string, word: string): boolean {
+function reExports(statement: string, word: string | undefined): boolean {
   if (/^export\s*\*/.test(statement)) return true;
-  if (!/^export\s*(?:type\s*)?\{/.test(statement)) return false;
+  if (word === undefined || !/^export\s*(?:type\s*)?\{/.test(statement)) return false;
   return new RegExp(`(?<![\\p{L}\\p{N}$_])${word.replace(/\$/g, '\\$')}(?![\\p{L}\\p{N}$_])`, 'u').test(statement);
 }

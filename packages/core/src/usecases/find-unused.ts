@@ -1,10 +1,11 @@
 import * as path from 'node:path';
-import type { UnusedRequest, UnusedResponse } from '@cn/protocol';
+import type { UnusedFile, UnusedRequest, UnusedResponse } from '@cn/protocol';
 import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import { rangeContains, type Position, type SourceLocation } from '../domain/location.js';
 import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';
-import { projectFilesInRoot } from '../graph/import-index.js';
+import { buildImporterIndex, graphFiles, projectFilesInRoot } from '../graph/import-index.js';
+import { reExportersOf } from '../graph/re-exporters.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
@@ -133,13 +134,14 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     referencesOf,
     request,
   );
+  const grouped = groupByFile(deps.paths, listed);
   return {
     path: base,
     ...(membersOf !== undefined ? { membersOf } : {}),
     filesChecked: files.length - unreadable.length - deleted.size,
     ...(deleted.size > 0 ? { deletedWhileChecking: deleted.list(deps.paths) } : {}),
     checked: candidates.filter((candidate) => !deleted.has(candidate.filePath)).length,
-    files: groupByFile(deps.paths, listed),
+    files: request.exported && membersOf === undefined ? await withBarrels(deps, grouped) : grouped,
     total: reported.length,
     usedOnlyByTests: reported.filter((candidate) => candidate.symbol.usedOnlyByTests).length,
     ...possiblyUsed(reported),
@@ -151,6 +153,25 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     ...(request.refsNotIn !== undefined ? { refsNotIn: request.refsNotIn } : {}),
     ...searched(deps.engine, unreadable),
   };
+}
+
+/** Files past this many are listed without their barrels: a directory's answer would read the whole import graph. */
+const MAX_FILES_WITH_BARRELS = 5;
+
+/** Each of a few files with the barrels re-exporting it (graph/re-exporters.ts): imports through them were counted. */
+async function withBarrels(deps: Deps, files: UnusedFile[]): Promise<UnusedFile[]> {
+  if (files.length === 0 || files.length > MAX_FILES_WITH_BARRELS) return files;
+  const importers = await buildImporterIndex(
+    deps.importGraph,
+    graphFiles(await projectFilesInRoot(deps.importGraph, deps.files)),
+  );
+  const text = (filePath: string) => deps.files.readSource(filePath).catch(() => undefined);
+  return Promise.all(
+    files.map(async (file) => ({
+      ...file,
+      reExportedBy: await reExportersOf(deps.paths.toAbsolute(file.filePath), undefined, importers, text, deps.paths),
+    })),
+  );
 }
 
 /** What one request checks: where, which declarations, how many files could not be outlined, which were deleted. */
