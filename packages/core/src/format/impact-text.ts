@@ -86,5 +86,6 @@ function impactNotes(response: ImpactResponse, voice: Voice): string[] {
  * the index files need no reading to believe the list (agents grepped them after the answer).
  */
 function reExportLine(response: ImpactResponse): string[] {
-  return reExportedByLine(response.reExportedBy, 'export * or export { } from names its file', 'followed');
+  // The nearest four: a package's chain (its index, the package's entry point) is among them; JSON has eight.
+  return reExportedByLine(response.reExportedBy, 'export * or export { } from names its file', 'followed', 4);
 }
