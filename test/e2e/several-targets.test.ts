@@ -58,6 +58,29 @@ describe('several targets in one command (examples/shop)', () => {
     expect(headers(impact.stdout)).toEqual(['# isStaff', '# formatMoney']);
   });
 
+  it('cn inspect path:start-end: the lines a map gave, as sed -n prints them; a bad range is one line, exit 2', async () => {
+    const lines = await run(['inspect', 'src/domain/user.ts:6-7', 'src/api/routes.ts:1-1', '--format', 'json']);
+    expect(lines.exitCode).toBe(0);
+    expect(
+      json(lines).results.map(
+        (result: { range: { startLine: number; endLine: number }; expand: string; code: string }) => [
+          result.range.startLine,
+          result.range.endLine,
+          result.expand,
+          result.code.split('\n')[0],
+        ],
+      ),
+    ).toEqual([
+      [6, 7, 'lines', 'export class User {'],
+      [1, 1, 'lines', "import { User, isStaff } from '../domain/index.js';"],
+    ]);
+    const backward = await run(['inspect', 'src/domain/user.ts:9-6']);
+    expect([backward.exitCode, backward.stderr.trim()]).toEqual([
+      2,
+      'cn: bad line range 9-6 (give path:start-end with 1 <= start <= end)',
+    ]);
+  });
+
   it('a target that fails is said on stderr and the others answered; all failing is the first failure', async () => {
     const one = await run(['impl', 'UserRepository', 'src/domain/user.ts::NoSuchType', '--format', 'compact']);
     expect(one.exitCode).toBe(0);

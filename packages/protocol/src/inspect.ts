@@ -9,6 +9,8 @@ import { budgetReport } from './shared.js';
  */
 export const expandMode = z.enum(['block', 'declaration', 'surround']);
 export type ExpandMode = z.infer<typeof expandMode>;
+/** What a result is: one of the expand modes, or `lines` for an id that is a line range (`path:173-200`). */
+export const inspectShape = z.enum([...expandMode.options, 'lines']);
 
 const inspectOptions = {
   expand: expandMode.optional(),
@@ -23,7 +25,7 @@ export type InspectRequest = z.infer<typeof inspectRequest>;
 
 /** Many targets in one call. */
 export const inspectManyRequest = z.strictObject({
-  /** Ids as cn prints them, `path:line[:col]`, or whole rg/compiler lines. */
+  /** Ids as cn prints them, `path:line[:col]`, line ranges `path:start-end`, or whole rg/compiler lines. */
   ids: z.array(z.string().max(MAX_ID_LENGTH)).max(MAX_INSPECT_IDS),
   ...inspectOptions,
   /** At most this many blocks. */
@@ -36,7 +38,7 @@ export const inspectResult = z.object({
   id: z.string(),
   filePath: z.string(),
   range: z.object({ startLine: z.int(), endLine: z.int() }),
-  expand: expandMode,
+  expand: inspectShape,
   /** Absent when the request said `code: false`. */
   code: z.string().optional(),
   /** Absent when the request said `code: false`. */

@@ -23,8 +23,8 @@ Every answer carries ids (path::line::char) that any cn command accepts back, an
   under the declaration it is in; \`-i\`, \`-w\`, \`-F\`, \`--code-only\`, \`--kind method\`; \`--format ids | cn inspect -\`
 - What is in a file or class? \`cn map path/file.ts[::Class] --format compact\` (line ranges: the name's line to the
   closing one; modifiers, re-exports resolved; \`--kind method --public --static\`; \`--format names\`; \`--snippet fold\`)
-- Show me the code: \`cn inspect <id> [<id> …]\` (\`--expand declaration\`: the whole method; \`--no-code\`: its lines),
-  or pipe ids, \`rg -n\` (one file: add \`--file f.ts\`) or tsc lines: \`cn find X --format ids | cn inspect -\`
+- Show me the code: \`cn inspect <id> [<id> …]\` (\`--expand declaration\`: the whole method; \`--no-code\`: its lines;
+  lines a map gave: \`f.ts:173-200\`), or pipe ids, \`rg -n\` (add \`--file f.ts\`) or tsc lines: \`cn find X --format ids | cn inspect -\`
 - Who calls it / what does it call? \`cn calls X [Y …] --direction in|out --depth 2 --format tree\`
   (only calls and \`new\`, by the declaration written around them: \`mount › arrow@9\` in its callback, else \`<module>\`;
   \`--refs-not-in "**/*.test.ts"\`; a file: its top-level calls; a name two functions share: each answered)

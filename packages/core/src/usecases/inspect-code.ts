@@ -19,6 +19,7 @@ import { boundedMap } from '../bounded-map.js';
 import { checkMaxTokens } from '../output/budget.js';
 import { fitInspect, fitInspectMany } from '../output/inspect-budget.js';
 import { resolveTargetPosition } from './target-position.js';
+import { resolveSourceFile } from './resolve-source.js';
 
 export const DEFAULT_CONTEXT_LINES = 5;
 const MAX_CONTEXT_LINES = 500;
@@ -131,6 +132,8 @@ async function inspectOne(
   { expand, context, withCode }: InspectOptions,
   structures: Map<string, Structure>,
 ): Promise<InspectResult> {
+  const lines = LINE_RANGE.exec(id.trim());
+  if (lines) return lineRange(deps, lines[1], Number(lines[2]), Number(lines[3]), withCode);
   const { filePath, position, text } = await resolveTargetPosition(deps, id);
   let span: Block | undefined;
   let shape: ExpandMode = 'surround';
@@ -159,5 +162,41 @@ async function inspectOne(
   };
   if (!withCode) return result;
   const code = text.slice(chosen.startLine, chosen.endLine);
+  return { ...result, code, relatedSymbols: relatedSymbols(code) };
+}
+
+/** `path:173-200`: those lines, as sed -n would print them (agents read a range a map gave with sed). */
+const LINE_RANGE = /^([^:]+):(\d+)-(\d+)$/;
+/** Lines one range may ask for: a whole large file is cn map's and cn search's business. */
+export const MAX_RANGE_LINES = 2000;
+
+async function lineRange(
+  deps: Deps,
+  file: string,
+  startLine: number,
+  endLine: number,
+  withCode: boolean,
+): Promise<InspectResult> {
+  const filePath = await resolveSourceFile(deps.files, file);
+  const text = await deps.files.readSource(filePath);
+  const relative = deps.paths.toRelative(filePath);
+  if (startLine < 1 || endLine < startLine)
+    throw badInput(`bad line range ${startLine}-${endLine}`, `give path:start-end with 1 <= start <= end`);
+  if (startLine > text.lineCount)
+    throw badInput(
+      `line ${startLine} is past the end of ${relative} (${text.lineCount} lines)`,
+      'the file may have changed; run cn map again for fresh lines',
+    );
+  if (endLine - startLine + 1 > MAX_RANGE_LINES)
+    throw badInput(`${endLine - startLine + 1} lines asked, at most ${MAX_RANGE_LINES}`, 'ask for a smaller range');
+  const last = Math.min(endLine, text.lineCount);
+  const result: InspectResult = {
+    id: formatLocationId(relative, startLine, 1),
+    filePath: relative,
+    range: { startLine, endLine: last },
+    expand: 'lines',
+  };
+  if (!withCode) return result;
+  const code = text.slice(startLine, last);
   return { ...result, code, relatedSymbols: relatedSymbols(code) };
 }
