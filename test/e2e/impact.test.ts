@@ -43,8 +43,10 @@ describe('cn impact', () => {
       `checked [test/app.test.ts::3::14] → handle [${HANDLE}] @ 3:24`,
       // The barrel followed, with its statement.
       "re-exported by 1 (followed): src/util/index.ts:1 export { compose } from './compose'",
-      // What a word search would add: the name in strings, none of it a use.
+      // What a word search would add: the name in strings, none of it a use; no other call or import of it.
       'rg -w compose would also hit 3: 3 strings',
+      'bare calls compose(…) of other symbols: none',
+      'no import or export-from names compose but its own, in the files above',
     ]);
     const ids = await cn(['impact', 'compose', '--depth', '2', '--format', 'ids', '--root', root]);
     expect(ids.stdout.trimEnd().split('\n')).toEqual([
@@ -61,6 +63,8 @@ describe('cn impact', () => {
       '   └─[called by]→ checked (Constant) [test/app.test.ts::3::14] @ 3:24',
       "re-exported by 1 (followed): src/util/index.ts:1 export { compose } from './compose'",
       'rg -w compose would also hit 3: 3 strings',
+      'bare calls compose(…) of other symbols: none',
+      'no import or export-from names compose but its own, in the files above',
     ]);
     const text = await cn(['impact', 'compose', '--format', 'text', '--limit', '1', '--root', root]);
     expect(text.stdout).toContain('3 files affected to depth 1, 0 tests\n  src/app.ts  calls imports\n');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { FindResponse } from '@cn/protocol';
+import { noUseLine } from '../src/format/other-matches.js';
 import {
   ProjectPaths,
   describeType,
@@ -12,7 +14,7 @@ import {
   type WorkspaceSymbolHit,
 } from '../src/index.js';
 import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
-import { FIRST_ROUND, MAX_LOOKUPS, RESOLVE_BUDGET_MS } from '../src/usecases/other-matches.js';
+import { ALL_FILES_UP_TO, FIRST_ROUND, MAX_LOOKUPS, RESOLVE_BUDGET_MS } from '../src/usecases/other-matches.js';
 import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, key, node } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources } from './search-fakes.js';
 
@@ -259,17 +261,17 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     });
   });
 
-  it('lists every file rg -lw would add when there are 15 or fewer; past that the first 10 and a count', async () => {
+  it(`lists every file rg -lw would add when there are ${ALL_FILES_UP_TO} or fewer; past that the first 10 and a count`, async () => {
     // Agents told `+2 more` ran rg -lw to learn which two.
     const mentions = (count: number) =>
       Object.fromEntries(Array.from({ length: count }, (_, index) => [`src/note${10 + index}.ts`, '// raw\n']));
-    const few = await findSymbol(setup({ ...FILES, ...mentions(14) }).deps, { query: 'raw' });
-    // 14 comments and src/request.ts (Req.raw).
-    expect(few.otherMatches?.otherFiles).toHaveLength(15);
+    const few = await findSymbol(setup({ ...FILES, ...mentions(ALL_FILES_UP_TO - 1) }).deps, { query: 'raw' });
+    // The comments and src/request.ts (Req.raw).
+    expect(few.otherMatches?.otherFiles).toHaveLength(ALL_FILES_UP_TO);
     expect(few.otherMatches?.moreOtherFiles).toBeUndefined();
-    const many = await findSymbol(setup({ ...FILES, ...mentions(15) }).deps, { query: 'raw' });
+    const many = await findSymbol(setup({ ...FILES, ...mentions(ALL_FILES_UP_TO) }).deps, { query: 'raw' });
     expect(many.otherMatches?.otherFiles).toHaveLength(10);
-    expect(many.otherMatches?.moreOtherFiles).toBe(6);
+    expect(many.otherMatches?.moreOtherFiles).toBe(ALL_FILES_UP_TO + 1 - 10);
   });
 
   it("says a word in an import's module path as such, not as any string (a barrel's export * from './raw')", async () => {
@@ -434,5 +436,32 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     );
     expect(answer.otherMatches?.total).toBe(7);
     expect(paused).toBeGreaterThan(0);
+  });
+});
+
+describe('noUseLine: a find answer with no reference in another file says no import names the word', () => {
+  const matches = { word: 'sql', total: 0, declarations: [], strings: 0, comments: 0, other: 0 };
+  const answer = (totalReferences: number, totalReferenceFiles: number, imports = 0) =>
+    ({
+      query: 'src/raw.ts::sql',
+      refs: 'only',
+      totalReferences,
+      totalReferenceFiles,
+      references: [],
+      otherMatches: {
+        ...matches,
+        otherImports: { total: imports, modules: imports ? [{ from: 'vue', count: 1 }] : [] },
+      },
+    }) as unknown as FindResponse;
+
+  it('none, only its own file, or others: each said as it is', () => {
+    expect(noUseLine(answer(0, 0))).toEqual(['no import or export-from names sql, from any module']);
+    expect(noUseLine(answer(3, 1))).toEqual(['no import or export-from names sql but its own, in the files above']);
+    expect(noUseLine(answer(0, 0, 1))).toEqual([
+      "imports or export-from naming sql, from any module: 1, each of another symbol: from 'vue' ×1",
+    ]);
+    // Used in several files: the references are the answer, no line.
+    expect(noUseLine(answer(5, 2))).toEqual([]);
+    expect(noUseLine({ ...answer(0, 0), refs: 'none' } as FindResponse)).toEqual([]);
   });
 });

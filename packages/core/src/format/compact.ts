@@ -4,7 +4,7 @@ import { mapHeading, modifierPrefix, outlineSpan, shownName } from './outline-li
 import { groupLines, leftOutNote } from './find-many.js';
 import type { ReferenceFields } from '../usecases/find-references.js';
 import { ambiguityLeft, moreDefinitionsHeading, outsideInLine, throughLine } from './find-groups.js';
-import { otherMatchesLine } from './other-matches.js';
+import { noUseLine, otherMatchesLine } from './other-matches.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
 import type { Voice } from './voice.js';
 
@@ -24,7 +24,7 @@ export function findCompact(response: FindResponse, voice: Voice): string {
     lines.push(...namedLine(group.definition));
     if (response.refs !== 'none') lines.push(...referencesCompact(group, voice));
   }
-  lines.push(...outsideInLine(response, voice), ...otherMatchesLine(response.otherMatches));
+  lines.push(...outsideInLine(response, voice), ...otherMatchesLine(response.otherMatches), ...noUseLine(response));
   if (response.candidates.length > 0) {
     const total = response.totalCandidates ?? response.candidates.length;
     const shown = total > response.candidates.length ? `${response.candidates.length} of ${total}` : `${total}`;

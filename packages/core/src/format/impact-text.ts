@@ -1,6 +1,7 @@
 import type { ImpactResponse } from '@cn/protocol';
 import { callEdgeLine, nodeLabel } from './calls-text.js';
 import { guessNotes } from './graph-text.js';
+import { otherImportsLine } from './other-matches.js';
 import type { Presenter } from './presenter.js';
 import { fitImpact } from '../output/impact-budget.js';
 import { cutNotes, fileList, plural, reExportedByLine } from './notes.js';
@@ -77,7 +78,7 @@ function impactNotes(response: ImpactResponse, voice: Voice): string[] {
     );
   notes.push(...reExportLine(response));
   if (!response.complete) notes.push(`complete: false (${response.incomplete ?? 'unknown'})`);
-  notes.push(...guessNotes(response, 'impact', voice));
+  notes.push(...guessNotes(response, 'impact', voice), ...otherImportsLine(response.otherMatches, 'listed'));
   return notes;
 }
 

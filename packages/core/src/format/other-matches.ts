@@ -1,4 +1,4 @@
-import type { OtherCallee, OtherCalls, OtherDeclaration, OtherMatches } from '@cn/protocol';
+import type { FindResponse, OtherCallee, OtherCalls, OtherDeclaration, OtherMatches } from '@cn/protocol';
 import { plural } from './notes.js';
 
 /**
@@ -21,14 +21,19 @@ export function otherMatchesLine(matches: OtherMatches | undefined): string[] {
  * any module: 2, each of another symbol: from 'vue' ×2`), what a reader would grep import lines for. "Other imports"
  * left agents asking other than what, and they grepped every import statement for the word (mikro-orm, 3 a run).
  */
-export function otherImportsLine(matches: OtherMatches | undefined, usedByTests = false): string[] {
+export function otherImportsLine(
+  matches: OtherMatches | undefined,
+  own: 'none' | 'tests' | 'listed' = 'none',
+): string[] {
   const imports = matches?.otherImports;
   if (!matches || !imports) return [];
   const where = matches.scope !== undefined ? ` (${matches.scope})` : '';
-  if (imports.total === 0)
-    return [
-      `no import or export-from names ${matches.word}${where}${usedByTests ? ' but its own, by tests' : ', from any module'}`,
-    ];
+  const owner = {
+    none: ', from any module',
+    tests: ' but its own, by tests',
+    listed: ' but its own, in the files above',
+  }[own];
+  if (imports.total === 0) return [`no import or export-from names ${matches.word}${where}${owner}`];
   const listed = imports.modules.reduce((sum, module) => sum + module.count, 0);
   const modules = imports.modules.map(({ from, count }) => `from '${from}' ×${count}`);
   const more = imports.total > listed ? [`${imports.total - listed} more`] : [];
@@ -153,4 +158,13 @@ function what(declaration: OtherDeclaration): string {
 
 function qualified(declaration: OtherDeclaration): string {
   return declaration.container !== undefined ? `${declaration.container}.${declaration.name}` : declaration.name;
+}
+
+/**
+ * No reference in another file (none, or only in one file: its own): that no import names the word either, `no import
+ * or export-from names sql (refs in src/**), from any module`. References filtered out are outside the scope searched.
+ */
+export function noUseLine(response: FindResponse): string[] {
+  if (response.refs === 'none' || (response.totalReferenceFiles ?? 0) > 1) return [];
+  return otherImportsLine(response.otherMatches, response.totalReferences === 0 ? 'none' : 'listed');
 }

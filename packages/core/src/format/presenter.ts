@@ -3,7 +3,7 @@ import { estimateJsonTokens, estimateTokens } from '../output/token-estimate.js'
 import type { FindResponse, OtherMatches, UnmatchedScope } from '@cn/protocol';
 import { outsideInLine } from './find-groups.js';
 import { escapeAnswerControls, jsonText } from './control-characters.js';
-import { otherFilesLine, otherMatchesLine } from './other-matches.js';
+import { noUseLine, otherFilesLine, otherMatchesLine } from './other-matches.js';
 import { CLI_VOICE, type Voice } from './voice.js';
 
 /**
@@ -82,6 +82,7 @@ export function wordMatchLines(answer: unknown, format: AnswerFormat, voice: Voi
   return [
     ...outside,
     ...(format === 'files' ? otherFilesLine(shown?.otherMatches) : otherMatchesLine(shown?.otherMatches)),
+    ...(shown?.query !== undefined && shown.references !== undefined ? noUseLine(shown as FindResponse) : []),
   ];
 }
 

@@ -12,7 +12,7 @@ import { describeProgress } from './progress-text.js';
 import { groupLines, leftOutNote } from './find-many.js';
 import type { ReferenceFields } from '../usecases/find-references.js';
 import { ambiguityLeft, moreDefinitionsHeading, outsideInLine, throughLine } from './find-groups.js';
-import { otherMatchesText } from './other-matches.js';
+import { noUseLine, otherMatchesText } from './other-matches.js';
 import {
   budgetNote,
   containerNote,
@@ -79,7 +79,11 @@ export function findText(response: FindResponse, voice: Voice): string {
     lines.push(...definitionText(group.definition));
     if (response.refs !== 'none') lines.push(...referencesText(group, voice));
   }
-  lines.push(...outsideInLine(response, voice), ...otherMatchesText(response.otherMatches));
+  lines.push(
+    ...outsideInLine(response, voice),
+    ...otherMatchesText(response.otherMatches),
+    ...noUseLine(response).map((line) => `imports     ${line}`),
+  );
   if (response.candidates.length > 0) {
     const total = Math.max(response.totalCandidates ?? 0, response.candidates.length);
     const shown = total > response.candidates.length ? `, ${response.candidates.length} shown` : '';

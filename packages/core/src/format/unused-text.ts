@@ -43,7 +43,7 @@ export function unusedIds(response: UnusedResponse): string {
 function wordLine(symbol: UnusedSymbol, indent: string): string[] {
   return [
     ...otherMatchesLine(symbol.otherMatches),
-    ...otherImportsLine(symbol.otherMatches, symbol.usedOnlyByTests === true),
+    ...otherImportsLine(symbol.otherMatches, symbol.usedOnlyByTests ? 'tests' : 'none'),
   ].map((line) => `${indent}${line}`);
 }
 

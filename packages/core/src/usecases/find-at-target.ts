@@ -37,7 +37,11 @@ export async function findAtTarget(
     searched,
     options.refs === 'none' || word === ''
       ? {}
-      : otherMatchesFor(deps, builder, word, { refsIn, refsNotIn, role }, async () => [(await searched).locations]),
+      : // The imports of the word are counted too: an answer of no references says none names it (agents asked
+        // find for a file's functions one by one, got 0 refs, and grepped every import statement for the names).
+        otherMatchesFor(deps, builder, word, { refsIn, refsNotIn, role }, async () => [(await searched).locations], {
+          imports: true,
+        }),
   ]);
   const definition =
     options.refs === 'only' ? null : await definitionAt(deps, builder, { filePath, position }, definitions, options);

@@ -71,7 +71,13 @@ export async function impactOf(deps: ImpactDeps, request: ImpactRequest): Promis
       : await targetRoots(deps, builder, request.target!, request);
   // One symbol asked: what a word search for its name would also hit, and the barrels re-exporting its file, found
   // while the callers are walked.
-  const words = targetOtherMatches(deps, builder, roots.resolved ? [roots.resolved] : []);
+  // Its calls and imports are the answer: the other calls of the word (in its call shape) and the other imports naming
+  // it are what a grep for them would add (agents grepped `(^|[^.\w])raw\b` and `\braw\b.*from` after the answer).
+  const words = targetOtherMatches(deps, builder, roots.resolved ? [roots.resolved] : [], {
+    calls: true,
+    imports: true,
+    ...(roots.items.length > 0 ? { kind: roots.items[0].kind } : {}),
+  });
   const barrels = roots.resolved && roots.items.length === 1 ? barrelsOf(deps, builder, roots.items[0]) : undefined;
   const idOf = (item: CallHierarchyItem) =>
     isModuleItem(item)
