@@ -76,7 +76,7 @@ describe('cn calls: callers that are really callers', () => {
       `└─[called by]→ fail (Function) [${ERRORS}::6::17] @ 7:13`,
       '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
-      'bare calls AppError(…) of other symbols: none',
+      'new AppError(…) and bare calls of other symbols: none',
     ]);
     const compact = await cn(['calls', 'AppError', '--format', 'compact', '--root', root]);
     expect(compact.stdout.trimEnd().split('\n')).toEqual([
@@ -85,7 +85,7 @@ describe('cn calls: callers that are really callers', () => {
       `fail [${ERRORS}::6::17] → AppError [${APP_ERROR}] @ 7:13`,
       '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
-      'bare calls AppError(…) of other symbols: none',
+      'new AppError(…) and bare calls of other symbols: none',
     ]);
     const limited = await cn(['calls', 'AppError', '--limit', '1', '--format', 'compact', '--root', root]);
     expect(limited.stdout.trimEnd().split('\n')).toEqual([
@@ -93,7 +93,7 @@ describe('cn calls: callers that are really callers', () => {
       '… 2 more edges (raise --limit or --max-tokens)',
       '3 references that do not call, left out: 2 reads, 1 import',
       'rg -w AppError would hit nothing else: every occurrence is a reference',
-      'bare calls AppError(…) of other symbols: none',
+      'new AppError(…) and bare calls of other symbols: none',
     ]);
     const small = await cn(['calls', 'AppError', '--max-tokens', '40', '--format', 'compact', '--root', root]);
     expect(small.exitCode).toBe(0);

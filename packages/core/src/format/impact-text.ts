@@ -18,6 +18,9 @@ import type { Voice } from './voice.js';
  *
  * ids prints the files, one per line.
  */
+/** Caller edges compact prints; past them a count (the tree and JSON have all). */
+const COMPACT_EDGES = 10;
+
 export const impactPresenter: Presenter<ImpactResponse> = {
   text: (response, voice) => {
     const nodes = new Map(response.nodes.map((node) => [node.id, node]));
@@ -43,7 +46,14 @@ export const impactPresenter: Presenter<ImpactResponse> = {
     if (lines.length === 0)
       lines.push(response.totalFiles ? `changed: ${changed}` : `no files affected (changed: ${changed})`);
     if (response.tests.length > 0) lines.push(`tests: ${response.tests.join(' ')}`);
-    lines.push(...response.edges.map((edge) => callEdgeLine(edge, nodes)));
+    // The files are the answer; the caller edges back them, the nearest first, the rest counted (hono's raw had 27:
+    // 900 tokens of an answer read for its 13 files).
+    const edges = response.edges.slice(0, COMPACT_EDGES);
+    lines.push(...edges.map((edge) => callEdgeLine(edge, nodes)));
+    if (edges.length < response.edges.length)
+      lines.push(
+        `… ${plural(response.edges.length - edges.length, 'more caller edge')} (${voice.option('format')} tree lists them)`,
+      );
     return [...lines, ...impactNotes(response, voice)].join('\n');
   },
   ids: (response) => response.files.map((file) => file.filePath).join('\n'),

@@ -51,8 +51,10 @@ const PLACED_CALLS = 10;
  */
 function otherCallsLine(word: string, calls: OtherCalls | undefined): string[] {
   if (!calls) return [];
-  const head =
-    calls.shape === 'member' ? `calls .${word}(…) of other symbols` : `bare calls ${word}(…) of other symbols`;
+  // A capitalised word is mostly constructed: `new Hono(` is in the count, and said so (an agent asked for the `new`
+  // of the class grepped `new Hono\b` after reading `bare calls Hono(…)`).
+  const bare = /^[\p{Lu}]/u.test(word) ? `new ${word}(…) and bare calls` : `bare calls ${word}(…)`;
+  const head = calls.shape === 'member' ? `calls .${word}(…) of other symbols` : `${bare} of other symbols`;
   if (calls.total === 0) return [`${head}: none`];
   const placed = calls.total <= PLACED_CALLS;
   const callees = calls.callees.map((callee) =>
