@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CnError, ProjectPaths, impactOf, presentAnswer, type ChangedFile, type ChangeHistory } from '../src/index.js';
+import type { ImpactResponse } from '@cn/protocol';
 import { codebaseFromText } from './call-fakes.js';
 import { FakeImportGraph } from './navigation-fakes.js';
 import { ROOT } from './fakes.js';
@@ -166,5 +167,37 @@ describe('impactOf', () => {
     const { deps } = setup();
     await expect(impactOf(deps, {})).rejects.toThrow(CnError);
     await expect(impactOf(deps, { target: 'compose', since: 'HEAD' })).rejects.toThrow(/one of a target and --since/);
+  });
+});
+
+describe('impact compact: the files are the answer, ten caller edges back them', () => {
+  const edge = (index: number) => ({
+    from: `src/c${index}.ts::1::17`,
+    to: 'src/a.ts::1::17',
+    kind: 'calls' as const,
+    callSites: [`src/c${index}.ts::2::3`],
+  });
+  const answer = (edges: number, totalEdges?: number) =>
+    ({
+      root: 'src/a.ts::1::17',
+      direction: 'in',
+      depth: 1,
+      nodes: [],
+      edges: Array.from({ length: edges }, (_, index) => edge(index)),
+      ...(totalEdges !== undefined ? { totalEdges } : {}),
+      files: [{ filePath: 'src/c0.ts', depth: 1, reasons: ['calls'] }],
+      tests: [],
+      projects: 1,
+      complete: true,
+    }) as unknown as ImpactResponse;
+
+  it('prints the first ten and counts the rest once, a budget cut included', () => {
+    const lines = presentAnswer('impact', answer(12), 'compact').output.split('\n');
+    expect(lines.filter((line) => line.includes(' → '))).toHaveLength(10);
+    expect(lines).toContain('… 2 more caller edges (--format tree lists them)');
+    const cut = presentAnswer('impact', answer(12, 20), 'compact').output.split('\n');
+    expect(cut.filter((line) => line.startsWith('…'))).toEqual(['… 10 more caller edges (--format tree lists them)']);
+    // Ten or fewer: all, no count.
+    expect(presentAnswer('impact', answer(10), 'compact').output).not.toContain('more caller edge');
   });
 });

@@ -63,13 +63,15 @@ export function registerImpact({ cli, run }: CommandHost): void {
             'impact',
             requestBody('impact', { target: query === undefined ? undefined : userTarget(context, query), ...asked }),
           );
-        if (target === undefined) return printSeveral(context, 'impact', [''], () => ask(undefined), found(flags));
-        return printSeveral(context, 'impact', [target, ...more], ask, found(flags));
+        if (target === undefined)
+          return printSeveral(context, 'impact', [''], () => ask(undefined), answerOptions(flags));
+        return printSeveral(context, 'impact', [target, ...more], ask, answerOptions(flags));
       }),
     );
 }
 
-function found(flags: ImpactFlags) {
+/** What found means for impact, and the budget and output file the flags name. */
+function answerOptions(flags: ImpactFlags) {
   return {
     found: (response: ImpactResponse) => (response.totalFiles ?? response.files.length) > 0,
     maxTokens: maxTokensFlag(flags),

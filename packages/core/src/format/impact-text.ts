@@ -48,13 +48,14 @@ export const impactPresenter: Presenter<ImpactResponse> = {
     if (response.tests.length > 0) lines.push(`tests: ${response.tests.join(' ')}`);
     // The files are the answer; the caller edges back them, the nearest first, the rest counted (hono's raw had 27:
     // 900 tokens of an answer read for its 13 files).
+    // One count of the edges not printed, those a budget cut included.
     const edges = response.edges.slice(0, COMPACT_EDGES);
     lines.push(...edges.map((edge) => callEdgeLine(edge, nodes)));
     if (edges.length < response.edges.length)
       lines.push(
-        `… ${plural(response.edges.length - edges.length, 'more caller edge')} (${voice.option('format')} tree lists them)`,
+        `… ${plural((response.totalEdges ?? response.edges.length) - edges.length, 'more caller edge')} (${voice.option('format')} tree lists them)`,
       );
-    return [...lines, ...impactNotes(response, voice)].join('\n');
+    return [...lines, ...impactNotes(response, voice, edges.length < response.edges.length)].join('\n');
   },
   ids: (response) => response.files.map((file) => file.filePath).join('\n'),
   files: (response) => fileList(response.files),
@@ -64,7 +65,7 @@ export const impactPresenter: Presenter<ImpactResponse> = {
 };
 
 /** What was cut, guessed, skipped or not searched, so a short list is not read as the whole impact. */
-function impactNotes(response: ImpactResponse, voice: Voice): string[] {
+function impactNotes(response: ImpactResponse, voice: Voice, edgesCounted = false): string[] {
   const notes = cutNotes(
     { truncated: response.truncated ? true : undefined, budget: response.budget },
     response.files.length,
@@ -72,7 +73,7 @@ function impactNotes(response: ImpactResponse, voice: Voice): string[] {
     'file',
     voice,
   );
-  if (response.totalEdges !== undefined && response.edges.length < response.totalEdges)
+  if (!edgesCounted && response.totalEdges !== undefined && response.edges.length < response.totalEdges)
     notes.push(`… ${plural(response.totalEdges - response.edges.length, 'more caller edge')}`);
   if (response.namesakeCallSites)
     notes.push(
