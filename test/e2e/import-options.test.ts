@@ -105,7 +105,8 @@ describe('imports resolved with the options of the project that owns the file (b
       "import { widgetCommon } from './view-common';\nexport const used = widgetCommon;\n",
     );
     expect(await ask()).toContain(
-      "other imports naming view-common: 1, resolving elsewhere: paths-base/src/widgets/use.ts:1 './view-common' → paths-base/src/widgets/view-common.ts",
+      'other imports naming view-common: 1, resolving elsewhere: → paths-base/src/widgets/view-common.ts: ' +
+        "paths-base/src/widgets/use.ts:1 './view-common'",
     );
   });
 });

@@ -124,7 +124,10 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
 
   it('text and compact group and summarize; ids feed other commands; --limit and --max-tokens cut', async () => {
     const text = await cn(['unused', 'src', '--exported', '--format', 'text', '--root', root]);
-    expect(text.stdout).toContain('src/url.ts\n   2  Function    splitPath  (exported, used only by tests)\n');
+    // Each export with its line as written: a function, an alias or a type is read there, not grepped.
+    expect(text.stdout).toContain(
+      'src/url.ts\n   2  Function    splitPath  (exported, used only by tests)  │ export const splitPath = (path: string)',
+    );
     expect(text.stdout.trim().split('\n').pop()).toBe(
       '8 of 11 exports in 4 files used by no other file (3 used only by tests); 2 projects searched',
     );
@@ -132,7 +135,7 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
     expect(text.stdout).toMatch(/^a use is a reference from another file: .*\(`export \*` alone names nothing\)$/m);
     const compact = await cn(['unused', 'src/url.ts', '--exported', '--format', 'compact', '--root', root]);
     expect(compact.stdout.split('\n').slice(0, 3)).toEqual([
-      'src/url.ts::2::14  Function  splitPath  (exported, used only by tests)',
+      "src/url.ts::2::14  Function  splitPath  (exported, used only by tests)  │ export const splitPath = (path: string): string[] => path.split('/').filter((part) => part !== '');",
       '  rg -w splitPath would hit nothing else: every occurrence is a reference',
       // The import lines a reader would grep to check the verdict: none but its own (the test's, a use by a test).
       '  no import or export-from names splitPath but its own, by tests',

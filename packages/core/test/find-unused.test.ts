@@ -280,6 +280,18 @@ describe('findUnused', () => {
     expect(response.checked).toBe(4);
     // No barrel re-exports the file: said, so no index file needs reading.
     expect(response.files[0].reExportedBy).toEqual({ statements: [], total: 0 });
+    // Each with its line as written: a function, an alias or a type is read there, not grepped.
+    expect(response.files[0].unused.map((symbol) => symbol.declaration)).toEqual([
+      'export const fromTests = 2;',
+      'export const fromItself = 3;',
+      'export const fromNobody = 4;',
+    ]);
+    expect(presentAnswer('unused', response, 'compact').output.split('\n')).toContain(
+      'src/url.ts::4::14  Constant  fromNobody  (exported)  │ export const fromNobody = 4;',
+    );
+    // Not without --exported: a directory's declarations would each cost a line of text.
+    const all = await findUnused(deps, { path: 'src/url.ts' });
+    expect(all.files[0].unused.some((symbol) => symbol.declaration !== undefined)).toBe(false);
   });
 
   it('--exported: says the barrels re-exporting the file, through which an import would have been a use', async () => {
@@ -331,7 +343,7 @@ describe('findUnused', () => {
     });
     const compact = presentAnswer('unused', response, 'compact').output;
     expect(compact).toContain(
-      'src/url.ts::4::14  Constant  fromNobody  (exported)\n  rg -w fromNobody (refs not in test/**) would also hit 4:',
+      'src/url.ts::4::14  Constant  fromNobody  (exported)  │ export const fromNobody = 4;\n  rg -w fromNobody (refs not in test/**) would also hit 4:',
     );
     expect(compact).toContain(
       "\n  imports or export-from naming fromNobody (refs not in test/**), from any module: 1, each of another symbol: from 'legacy' ×1\n",

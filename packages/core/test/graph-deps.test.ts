@@ -225,12 +225,21 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
     ]);
     expect(response.namesakeImportCount).toBe(2);
     expect(presentAnswer('deps', response, 'compact').output.split('\n')).toContain(
-      "other imports naming html: 2, resolving elsewhere: src/broken.ts:2 './htm/html' (unresolved); src/jsx/index.ts:3 './html' → src/jsx/html.ts",
+      "other imports naming html: 2, resolving elsewhere: unresolved: src/broken.ts:2 './htm/html'; " +
+        "→ src/jsx/html.ts: src/jsx/index.ts:3 './html'",
     );
     const page = await fileDeps(deps, { file: 'src/page.ts', direction: 'in' });
     expect(page.namesakeImportCount).toBe(0);
     expect(presentAnswer('deps', page, 'compact').output).toContain(
       'other imports naming page: none (every import whose path ends in page is listed)',
+    );
+    // The importer filters hold for them too: one in a file left out is counted apart, not listed.
+    const scoped = await fileDeps(deps, { file: 'src/utils/html.ts', direction: 'in', refsNotIn: 'src/jsx/**' });
+    expect(scoped.namesakeImports).toEqual([{ site: 'src/broken.ts::2::20', specifier: './htm/html' }]);
+    expect(scoped.namesakeImportsLeftOut).toBe(1);
+    expect(presentAnswer('deps', scoped, 'compact').output).toContain(
+      'other imports naming html: 1 (+1 in files --refs-in/--refs-not-in exclude), resolving elsewhere: unresolved: ' +
+        "src/broken.ts:2 './htm/html'",
     );
     // Only importers are searched for them: a file's own imports (out) say nothing of the kind.
     expect((await fileDeps(deps, { file: 'src/page.ts' })).namesakeImportCount).toBeUndefined();
@@ -262,7 +271,7 @@ describe('fileDeps says which other imports name the file (issue 23: agents sear
     expect(response.namesakeNames).toEqual(['src', 'mysql']);
     expect(response.namesakeImports).toEqual([{ site: 'packages/core/src/config.ts::4::20', specifier: 'mysql' }]);
     expect(presentAnswer('deps', response, 'compact').output).toContain(
-      "other imports naming src or mysql: 1, resolving elsewhere: packages/core/src/config.ts:4 'mysql' (unresolved)",
+      "other imports naming src or mysql: 1, resolving elsewhere: unresolved: packages/core/src/config.ts:4 'mysql'",
     );
     // What a search for the package's name adds to the importers: the file that writes it without importing it.
     expect(response.specifierMentions).toEqual({

@@ -31,11 +31,13 @@ export const depsResponse = graphResponse.extend({
   /**
    * With importers (`in`, `both`): the project's other imports whose specifier's last segment names the file
    * (`'./html'`, `'../utils/html.js'` for src/utils/html.ts; `'./dir'` for dir/index.ts) but resolve elsewhere or to
-   * nothing: what a search of import lines for the file's name would hit beyond the importers. Up to 5, `to` the file
-   * or package each resolves to (absent: unresolved); `namesakeImportCount` counts them all (0: none).
+   * nothing: what a search of import lines for the file's name would hit beyond the importers. Up to 20, `to` the
+   * file or package each resolves to (absent: unresolved); `namesakeImportCount` counts them all (0: none), within
+   * the importer filters; `namesakeImportsLeftOut` counts those in files the filters exclude.
    */
   namesakeImports: z.array(z.object({ site: z.string(), specifier: z.string(), to: z.string().optional() })).optional(),
   namesakeImportCount: z.int().optional(),
+  namesakeImportsLeftOut: z.int().optional(),
   /**
    * The names those imports were searched for: the file's own (`html`; a directory's for index.ts) and the last
    * segments of the specifiers its importers use (`mysql` of `@mikro-orm/mysql` for packages/mysql/src/index.ts).

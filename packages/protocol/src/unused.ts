@@ -49,6 +49,11 @@ export const unusedSymbol = z.object({
   /** Members only: a static member. */
   static: z.literal(true).optional(),
   /**
+   * With `exported`, for a few files: the declaration's line as written (`export const f = g`), so whether an export
+   * is a function, an alias or a type needs no `rg -n "^export"` of the file.
+   */
+  declaration: z.string().optional(),
+  /**
    * What `rg -w Name` over the files whose uses count would hit beyond the declaration and its references: the
    * evidence that none of it is a use (the first 10 symbols listed).
    */

@@ -26,7 +26,7 @@ const importGraph: Presenter<DepsResponse> = {
     [
       graphTree(response, voice, { edgeSuffix: statementsSuffix }),
       IMPORT_RULE,
-      ...namesakeLine(response),
+      ...namesakeLine(response, voice),
       ...mentionsLine(response),
       ...edgeNotes(response, voice),
     ].join('\n'),
@@ -34,7 +34,7 @@ const importGraph: Presenter<DepsResponse> = {
     [
       ...compactEdges(response, voice),
       IMPORT_RULE,
-      ...namesakeLine(response),
+      ...namesakeLine(response, voice),
       ...mentionsLine(response),
       ...edgeNotes(response, voice),
     ].join('\n'),
@@ -61,20 +61,29 @@ function statementsSuffix(edge: GraphEdge): string {
 }
 
 /**
- * `other imports naming html: 1, resolving elsewhere: src/jsx/index.ts:3 './html' → src/jsx/html.ts`, or none: what
- * a search of import lines for the file's name would hit beyond the importers listed.
+ * `other imports naming html: 2, resolving elsewhere: → src/jsx/html.ts: src/jsx/index.ts:3 './html'; unresolved:
+ * src/broken.ts:2 './htm/html'`, or none: what a search of import lines for the file's name would hit beyond the
+ * importers listed, grouped by where they lead (a dozen `'../helper/html'` read as one fact, not twelve).
  */
-function namesakeLine(response: DepsResponse): string[] {
+function namesakeLine(response: DepsResponse, voice: Voice): string[] {
   const count = response.namesakeImportCount;
   if (count === undefined) return [];
   const name = (response.namesakeNames ?? [fileModuleName(response.root) ?? response.root]).join(' or ');
-  if (count === 0) return [`other imports naming ${name}: none (every import whose path ends in ${name} is listed)`];
-  const listed = (response.namesakeImports ?? []).map(
-    ({ site, specifier, to }) =>
-      `${idAsFileLine(site)} '${specifier}' ${to !== undefined ? `→ ${to}` : '(unresolved)'}`,
-  );
-  const more = count > listed.length ? `; +${count - listed.length} more` : '';
-  return [`other imports naming ${name}: ${count}, resolving elsewhere: ${listed.join('; ')}${more}`];
+  const leftOut = response.namesakeImportsLeftOut
+    ? ` (+${response.namesakeImportsLeftOut} in files ${voice.option('refsIn')}/${voice.option('refsNotIn')} exclude)`
+    : '';
+  if (count === 0) {
+    return [`other imports naming ${name}: none${leftOut} (every import whose path ends in ${name} is listed)`];
+  }
+  const byTarget = new Map<string, string[]>();
+  for (const { site, specifier, to } of response.namesakeImports ?? []) {
+    const key = to !== undefined ? `→ ${to}` : 'unresolved';
+    byTarget.set(key, [...(byTarget.get(key) ?? []), `${idAsFileLine(site)} '${specifier}'`]);
+  }
+  const groups = [...byTarget].map(([target, sites]) => `${target}: ${sites.join(', ')}`);
+  const listedCount = response.namesakeImports?.length ?? 0;
+  const more = count > listedCount ? `; +${count - listedCount} more` : '';
+  return [`other imports naming ${name}: ${count}${leftOut}, resolving elsewhere: ${groups.join('; ')}${more}`];
 }
 
 /**

@@ -13,7 +13,7 @@ export function unusedText(response: UnusedResponse, voice: Voice): string {
     const width = String(Math.max(...file.unused.map((symbol) => symbol.line))).length;
     for (const symbol of file.unused)
       lines.push(
-        `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(kindWidth)} ${displayName(symbol)}${notes(symbol)}`,
+        `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(kindWidth)} ${displayName(symbol)}${notes(symbol)}${written(symbol)}`,
         ...wordLine(symbol, '      '),
       );
     lines.push(...barrelsLine(file).map((line) => `  ${line}`));
@@ -26,7 +26,7 @@ export function unusedText(response: UnusedResponse, voice: Voice): string {
 export function unusedCompact(response: UnusedResponse, voice: Voice): string {
   const lines = response.files.flatMap((file) => [
     ...file.unused.flatMap((symbol) => [
-      `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}`,
+      `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}${written(symbol)}`,
       ...wordLine(symbol, '  '),
     ]),
     ...barrelsLine(file),
@@ -55,6 +55,11 @@ function barrelsLine(file: UnusedFile): string[] {
   return reExportedByLine(file.reExportedBy, 'export * of it', 'imports through them counted', 3).map(
     (line) => `${file.filePath} ${line}`,
   );
+}
+
+/** `  │ export const f = g`: the declaration as written, when the answer carries it. */
+function written(symbol: UnusedSymbol): string {
+  return symbol.declaration !== undefined ? `  │ ${symbol.declaration}` : '';
 }
 
 function displayName(symbol: UnusedSymbol): string {

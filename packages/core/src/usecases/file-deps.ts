@@ -110,7 +110,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     const unresolved: Importer[] = [];
     const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files, true));
     const importers = await buildImporterIndex(deps.importGraph, files, unresolved);
-    namesakes = namesakeImports(filePath, importers, unresolved, deps.paths);
+    namesakes = namesakeImports(filePath, importers, unresolved, deps.paths, keep);
     mentions = await specifierMentions(filePath, importers, files, keep, (file) => builder.text(file), deps.paths);
     const cut = await walk(async (node) => {
       const all: Importer[] = (node.filePath && importers.get(node.filePath)) || [];

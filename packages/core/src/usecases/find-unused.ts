@@ -141,7 +141,7 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     filesChecked: files.length - unreadable.length - deleted.size,
     ...(deleted.size > 0 ? { deletedWhileChecking: deleted.list(deps.paths) } : {}),
     checked: candidates.filter((candidate) => !deleted.has(candidate.filePath)).length,
-    files: request.exported && membersOf === undefined ? await withBarrels(deps, grouped) : grouped,
+    files: request.exported && membersOf === undefined ? await withFileEvidence(deps, grouped) : grouped,
     total: reported.length,
     usedOnlyByTests: reported.filter((candidate) => candidate.symbol.usedOnlyByTests).length,
     ...possiblyUsed(reported),
@@ -158,8 +158,12 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
 /** Files past this many are listed without their barrels: a directory's answer would read the whole import graph. */
 const MAX_FILES_WITH_BARRELS = 5;
 
-/** Each of a few files with the barrels re-exporting it (graph/re-exporters.ts): imports through them were counted. */
-async function withBarrels(deps: Deps, files: UnusedFile[]): Promise<UnusedFile[]> {
+/**
+ * Each of a few files with the barrels re-exporting it (graph/re-exporters.ts: imports through them were counted), and
+ * each unused export with its line as written (`export const decodeURIComponent_ = decodeURIComponent`): whether it
+ * is a function, an alias or a type is read there. An agent ran `rg -n "^export"` on the two files it had asked about.
+ */
+async function withFileEvidence(deps: Deps, files: UnusedFile[]): Promise<UnusedFile[]> {
   if (files.length === 0 || files.length > MAX_FILES_WITH_BARRELS) return files;
   const importers = await buildImporterIndex(
     deps.importGraph,
@@ -167,10 +171,17 @@ async function withBarrels(deps: Deps, files: UnusedFile[]): Promise<UnusedFile[
   );
   const text = (filePath: string) => deps.files.readSource(filePath).catch(() => undefined);
   return Promise.all(
-    files.map(async (file) => ({
-      ...file,
-      reExportedBy: await reExportersOf(deps.paths.toAbsolute(file.filePath), undefined, importers, text, deps.paths),
-    })),
+    files.map(async (file) => {
+      const source = await text(deps.paths.toAbsolute(file.filePath));
+      return {
+        ...file,
+        unused: file.unused.map((symbol) => {
+          const declaration = source?.preview(symbol.line);
+          return declaration ? { ...symbol, declaration } : symbol;
+        }),
+        reExportedBy: await reExportersOf(deps.paths.toAbsolute(file.filePath), undefined, importers, text, deps.paths),
+      };
+    }),
   );
 }
 
