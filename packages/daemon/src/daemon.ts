@@ -22,6 +22,7 @@ import { processStartTime } from '@cn/local-files/process-tree';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
 import { NodeProjectSources, statStamps } from './adapters/project-sources.js';
 import { StampsOnConnect } from './adapters/stamps-on-connect.js';
+import { QuestionsInFlight } from './questions-in-flight.js';
 import type { DaemonOptions } from './daemon-options.js';
 import { NodeProjectWriter } from './adapters/project-writer.js';
 import { DeferredEngine, type ChosenEngine } from './deferred-engine.js';
@@ -70,6 +71,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   // The language server starts before the HTTP server's modules (Fastify, the schemas) are loaded: they load while
   // it initializes, instead of in front of it on the way to a cold answer.
   const referenceSyntax = new LazyReferenceSyntax();
+  const questions = new QuestionsInFlight(() => performance.now());
   const { choice, chosen } = chooseDaemonEngine(root, options.engine, options.trustProject);
   // auto may hand the root over to the other engine (lsp/src/engine-life.ts): the record and the port file name the
   // engine answering, so a client that asks for one explicitly is served by it or refused (client/engine-request.ts).
@@ -98,6 +100,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         onEngineChange: engineChanged,
         // Every find classifies its references with the compiler API: loaded while the engine builds the projects.
         whileProjectsLoad: () => referenceSyntax.preload(),
+        freshSince: () => questions.freshSince(),
       }),
     ),
     chosen,
@@ -111,7 +114,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   const importGraph = new LazyImportGraph(root);
   const stampsOnConnect: StampsOnConnect = new StampsOnConnect(
     { files: (): Promise<string[] | undefined> => sources.listedIfUnchanged(), statStamps },
-    () => performance.now(),
+    questions,
   );
   const files: NodeSourceFiles = new NodeSourceFiles(root, stampsOnConnect);
   const paths = new ProjectPaths(root);

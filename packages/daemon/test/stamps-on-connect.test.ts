@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { StampsOnConnect, type StampTaker } from '../src/adapters/stamps-on-connect.js';
+import { QuestionsInFlight } from '../src/questions-in-flight.js';
 
 /** A clock the test moves, a file list the test may hold back, and stamps that say when they were taken. */
 function setup(files = ['/p/a.ts', '/p/b.ts', '/p/gone.ts'], msPerBatch = 0) {
@@ -17,7 +18,7 @@ function setup(files = ['/p/a.ts', '/p/b.ts', '/p/gone.ts'], msPerBatch = 0) {
       return stamps;
     },
   };
-  const stamps = new StampsOnConnect(taker, () => now);
+  const stamps = new StampsOnConnect(taker, new QuestionsInFlight(() => now));
   const socket = () => ({}) as Socket;
   /** Lets the stamps being taken finish (a list in hand, batches between turns of the event loop). */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -141,7 +142,7 @@ describe('StampsOnConnect: stamps taken as a connection arrives, for the questio
   it('takes none when the file list would have to be made (nothing listed yet, or a file created since)', async () => {
     const stamps = new StampsOnConnect(
       { files: async () => undefined, statStamps: () => expect.unreachable('no stats without a list') },
-      () => 0,
+      new QuestionsInFlight(() => 0),
     );
     const client = {} as Socket;
     stamps.connected(client);

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fsPath, listDirectory } from './byte-paths.js';
 import { stampOf, type FileStamp } from './file-stamp.js';
@@ -131,9 +131,14 @@ function record(change: FileSetChange, file: string, how: 'added' | 'removed'): 
   else (how === 'added' ? change.addedSources : change.removedSources).push(file);
 }
 
+/**
+ * Synchronous: a scan stats every directory (2,011 on typeorm), and through fs/promises that cost ~35 ms of CPU
+ * against ~8 ms.
+ */
 async function directoryStamp(directory: string): Promise<FileStamp | undefined> {
   try {
-    return stampOf(await stat(fsPath(directory), { bigint: true }));
+    const stats = statSync(fsPath(directory), { bigint: true, throwIfNoEntry: false });
+    return stats && stampOf(stats);
   } catch {
     return undefined;
   }

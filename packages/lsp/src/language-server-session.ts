@@ -17,6 +17,7 @@ import type { ConfigError, ProjectLayout } from './project-layout.js';
 import { BrokenConfigs } from './config-errors.js';
 import { guessAnchors, walkSourceTree } from './source-tree.js';
 import { KeptConfigs } from './config-graph.js';
+import { FreshEnoughRefresh } from './fresh-enough-refresh.js';
 import { ReadinessGate } from './readiness-gate.js';
 import { ServerPositions } from './server-positions.js';
 import { LanguageServerProcess } from './language-server-process.js';
@@ -36,6 +37,8 @@ export interface SessionSettings {
   onLog(line: string): void;
   /** See EngineOptions.whileProjectsLoad. */
   whileProjectsLoad(): void;
+  /** See EngineOptions.freshSince. */
+  freshSince(): number | undefined;
   /** Called once when the language server or its tsserver dies (not when the session is disposed). */
   onDeath(reason: string): void;
 }
@@ -58,6 +61,7 @@ export class LanguageServerSession {
   readonly positions: ServerPositions;
   projects: string[] = [];
   looseFiles = 0;
+
   /** How far start() has got, for cn's progress line; stays as it was once ready. */
   readonly progress: LoadingProgress = { phase: 'starting', projectsLoaded: 0, projectsTotal: 0, sourceFiles: 0 };
   /** The configs kept from the engine at the last walk of the tree (config-graph.ts). */
@@ -71,7 +75,12 @@ export class LanguageServerSession {
   private fileSet: FileSetMonitor | undefined;
   /** Edits in place, for an engine that does not watch files itself. */
   private edits: FileChangeFeed | undefined;
-  private refreshing: Promise<FileSetState> | undefined;
+  private readonly refresh = new FreshEnoughRefresh<FileSetState>(
+    () => this.refreshNow(),
+    (state) => state === 'current',
+    () => this.settings.freshSince(),
+    () => performance.now(),
+  );
   private disposed = false;
   private dead = false;
   /** Why the server said it is dying (a line of its stderr: a panic, out of memory), once it said so. */
@@ -215,8 +224,7 @@ export class LanguageServerSession {
    * refresh.
    */
   refreshFileSet(): Promise<FileSetState> {
-    this.refreshing ??= this.refreshNow().finally(() => (this.refreshing = undefined));
-    return this.refreshing;
+    return this.refresh.get();
   }
 
   private async refreshNow(): Promise<FileSetState> {

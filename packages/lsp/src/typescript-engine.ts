@@ -95,6 +95,13 @@ export interface EngineOptions {
    * with a core to spare, so it loads there what its first answer needs.
    */
   whileProjectsLoad?: () => void;
+  /**
+   * The moment every question in flight needs the file set as of (performance.now(); the latest of their arrivals),
+   * or undefined when none is in flight. A scan of the project's directories for files created or deleted that
+   * started since then serves them all: a find asks the engine a dozen times, and each asked for a scan of every
+   * directory (2,011 on typeorm, ~35 ms of CPU each). Without it every request scans.
+   */
+  freshSince?: () => number | undefined;
 }
 
 export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, SymbolIndex, RenameEngine, EditChecking {
@@ -144,6 +151,7 @@ class LanguageServerEngine implements TypeScriptEngine {
       maxLooseFiles: MAX_LOOSE_FILES,
       onLog: (line) => options.onLog?.(line),
       whileProjectsLoad: () => options.whileProjectsLoad?.(),
+      freshSince: () => options.freshSince?.(),
     });
   }
 

@@ -42,3 +42,43 @@ describe('answers follow the files on disk', { timeout: LONG }, () => {
     await expect(engine.outline(file)).rejects.toMatchObject({ kind: 'bad-input' });
   });
 });
+
+describe(
+  'within a question, one scan for files created or deleted serves every request of it',
+  { timeout: LONG },
+  () => {
+    let root: string;
+    let engine: TypeScriptEngine;
+    /** When the question in flight arrived (performance.now()), as the daemon tells the engine; undefined: none. */
+    let questionSince: number | undefined;
+    beforeAll(async () => {
+      root = copyFixture('ts-multi');
+      engine = await startEngine(root, { freshSince: () => questionSince });
+    }, LONG);
+    afterAll(async () => {
+      await engine?.dispose();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    it('a file created before the question arrived is seen, though a scan ran just before it was written', async () => {
+      questionSince = performance.now();
+      expect((await engine.searchSymbols('BrandNewShape')).hits).toEqual([]);
+      questionSince = undefined;
+      const file = path.join(root, 'lib', 'brand-new.ts');
+      writeFileSync(file, 'export class BrandNewShape {}\n');
+      questionSince = performance.now();
+      expect((await engine.searchSymbols('BrandNewShape')).hits.map((hit) => hit.filePath)).toEqual([file]);
+      // Asked again within the same question: the scan that saw it still serves.
+      expect((await engine.searchSymbols('BrandNewShape')).hits.map((hit) => hit.filePath)).toEqual([file]);
+      questionSince = undefined;
+    });
+
+    it('a file deleted before the next question arrived is gone from it', async () => {
+      const file = path.join(root, 'lib', 'brand-new.ts');
+      unlinkSync(file);
+      questionSince = performance.now();
+      expect((await engine.searchSymbols('BrandNewShape')).hits).toEqual([]);
+      questionSince = undefined;
+    });
+  },
+);

@@ -1,5 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FileStamp } from '@cn/lsp';
+import type { Question } from '../http/server.js';
+import type { QuestionsInFlight } from '../questions-in-flight.js';
 
 /** Where the stamps come from: the project's file list and a stat of each file (the checks every answer would do). */
 export interface StampTaker {
@@ -51,32 +53,30 @@ export class StampsOnConnect implements KnownStamps {
   /** A question arrived while stamps were being taken: it stats for itself, so the rest is not worth taking. */
   private abandon = false;
   private restUntil = -Infinity;
-  /** When each connection was accepted, and how many questions it carried so far. */
-  private readonly connections = new WeakMap<Socket, { acceptedAt: number; questions: number }>();
-  /** The freshness each question in flight needs: its connection's accept time, or its own arrival. */
-  private readonly inFlight = new Map<object, number>();
 
+  /** `questions`: the freshness each question in flight needs (its connection's accept time, or its own arrival). */
   constructor(
     private readonly taker: StampTaker,
-    private readonly now: () => number,
+    private readonly questions: QuestionsInFlight,
   ) {}
 
   connected(socket: Socket): void {
-    const acceptedAt = this.now();
-    this.connections.set(socket, { acceptedAt, questions: 0 });
-    if (!this.taking && acceptedAt >= this.restUntil) this.take().catch(() => undefined);
+    this.questions.connected(socket);
+    if (!this.taking && this.now() >= this.restUntil) this.take().catch(() => undefined);
   }
 
-  questionStarted(question: object, socket: Socket): void {
+  questionStarted(question: Question, socket: Socket): void {
     // On a large project the question may come before the stamps are all taken (or it needs no stamps at all).
     if (this.taking) this.abandon = true;
-    const connection = this.connections.get(socket);
-    const first = connection !== undefined && connection.questions++ === 0;
-    this.inFlight.set(question, first ? connection.acceptedAt : this.now());
+    this.questions.questionStarted(question, socket);
   }
 
-  questionEnded(question: object): void {
-    this.inFlight.delete(question);
+  questionEnded(question: Question): void {
+    this.questions.questionEnded(question);
+  }
+
+  private now(): number {
+    return this.questions.now();
   }
 
   files(): string[] | undefined {
@@ -90,8 +90,8 @@ export class StampsOnConnect implements KnownStamps {
   }
 
   private usable(): Snapshot | undefined {
-    if (this.snapshot === undefined || this.inFlight.size === 0) return undefined;
-    for (const needed of this.inFlight.values()) if (this.snapshot.startedAt < needed) return undefined;
+    const since = this.questions.freshSince();
+    if (this.snapshot === undefined || since === undefined || this.snapshot.startedAt < since) return undefined;
     return this.snapshot;
   }
 
