@@ -1,4 +1,4 @@
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileNameBytes, fileNameText } from '@cn/core';
@@ -45,4 +45,9 @@ function named(directory: string, entry: Dirent<Buffer>): NamedEntry {
 /** The real path (symlinks resolved) of a path, spelled as cn spells names; rejects as realpath does. */
 export async function realPath(filePath: string): Promise<string> {
   return fileNameText(await realpath(fsPath(filePath), { encoding: 'buffer' }));
+}
+
+/** realPath, synchronously: for a path read at once after (a promise per step cost more than the step). */
+export function realPathSync(filePath: string): string {
+  return fileNameText(realpathSync(fsPath(filePath), { encoding: 'buffer' }));
 }

@@ -1,7 +1,8 @@
 import type { BigIntStats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { MissingPath } from '@cn/core';
 import { fsPath } from './byte-paths.js';
+import { readRegularFileSync, type RegularFileRead } from './regular-file.js';
 
 /**
  * One version of a file's content, told without reading it. mtime and size alone are fooled by a
@@ -26,11 +27,14 @@ export async function statWithStamp(filePath: string): Promise<{ stats: BigIntSt
  * find, so an answer over many files can skip it (cn unused) instead of failing with a raw ENOENT.
  */
 export async function readFileBytes(filePath: string): Promise<Buffer> {
+  let found: RegularFileRead;
   try {
-    return await readFile(fsPath(filePath));
+    found = readRegularFileSync(filePath);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new MissingPath(filePath, 'the file was deleted while cn read it');
     throw error;
   }
+  if (found.kind !== 'file') throw new Error(`not a regular file: ${filePath}`);
+  return found.bytes;
 }

@@ -1,4 +1,4 @@
-import { constants, promises as fs, statSync, type BigIntStats } from 'node:fs';
+import { promises as fs, statSync, type BigIntStats } from 'node:fs';
 import * as path from 'node:path';
 import {
   MissingPath,
@@ -9,7 +9,7 @@ import {
   looksBinary,
   type SourceFiles,
 } from '@cn/core';
-import { fsPath, realPath, stampOf } from '@cn/lsp';
+import { fsPath, readRegularFileSync, realPath, realPathSync, stampOf, type RegularFileRead } from '@cn/lsp';
 import type { KnownStamps } from './stamps-on-connect.js';
 import { TextCache } from './text-cache.js';
 
@@ -71,27 +71,28 @@ export class NodeSourceFiles implements SourceFiles {
       const cached = current?.isFile() ? this.cache.get(filePath, stampOf(current)) : undefined;
       if (cached !== undefined) return cached;
     }
-    const real = await this.realPathInRoot(filePath, 'the file may have been moved or deleted');
-    let stat;
+    const real = await this.realPathInRoot(filePath, 'the file may have been moved or deleted', true);
+    // One descriptor for the checks and the bytes, read synchronously (regular-file.ts): the checked real path, and
+    // no symlink swapped in for it since (O_NOFOLLOW refuses one).
+    let found: RegularFileRead;
     try {
-      stat = await fs.stat(fsPath(real), { bigint: true });
-    } catch {
-      throw new MissingPath(this.display(filePath), 'the file may have been moved or deleted');
+      found = readRegularFileSync(real, { noFollow: true, maxBytes: MAX_SOURCE_BYTES });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') throw new MissingPath(this.display(filePath), 'the file may have been moved or deleted');
+      throw badInput(`${this.display(filePath)} could not be read`, 'the file may have been replaced while cn read it');
     }
-    if (stat.isDirectory())
+    if (found.kind === 'directory')
       throw badInput(`${this.display(filePath)} is a directory, not a file`, 'pass a source file, e.g. src/index.ts');
-    if (!stat.isFile()) throw badInput(`${this.display(filePath)} is not a regular file`);
-    if (stat.size > MAX_SOURCE_BYTES) {
+    if (found.kind === 'special') throw badInput(`${this.display(filePath)} is not a regular file`);
+    if (found.kind === 'too-large') {
       throw badInput(
-        `${this.display(filePath)} is too large (${stat.size} bytes, at most ${MAX_SOURCE_BYTES})`,
+        `${this.display(filePath)} is too large (${found.stats.size} bytes, at most ${MAX_SOURCE_BYTES})`,
         'cn reads source files, not bundles or data',
       );
     }
-    const stamp = stampOf(stat);
-    // The checked real path, and no symlink swapped in for it since: O_NOFOLLOW refuses one.
-    const buffer = await fs.readFile(fsPath(real), { flag: constants.O_RDONLY | constants.O_NOFOLLOW }).catch(() => {
-      throw badInput(`${this.display(filePath)} could not be read`, 'the file may have been replaced while cn read it');
-    });
+    const stamp = stampOf(found.stats);
+    const buffer = found.bytes;
     const text = decodeSourceBytes(buffer);
     if (looksBinary(text)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
     const source = new SourceText(text);
@@ -100,10 +101,10 @@ export class NodeSourceFiles implements SourceFiles {
   }
 
   /** The file's real path, refused unless it exists and is under the real root; errors name it as the user sees it. */
-  private async realPathInRoot(filePath: string, missingHint: string): Promise<string> {
+  private async realPathInRoot(filePath: string, missingHint: string, now = false): Promise<string> {
     let real: string;
     try {
-      real = await realPath(filePath);
+      real = now ? realPathSync(filePath) : await realPath(filePath);
     } catch {
       throw new MissingPath(this.display(filePath), missingHint);
     }
