@@ -14,7 +14,13 @@ import {
   type WorkspaceSymbolHit,
 } from '../src/index.js';
 import { FakeImportGraph, FakeNavigation } from './navigation-fakes.js';
-import { ALL_FILES_UP_TO, FIRST_ROUND, MAX_LOOKUPS, RESOLVE_BUDGET_MS } from '../src/usecases/other-matches.js';
+import {
+  ALL_FILES_UP_TO,
+  FIRST_ROUND,
+  MAX_LOOKUPS,
+  RESOLVE_BUDGET_MS,
+  SYNTAX_WIDTH,
+} from '../src/usecases/other-matches.js';
 import { FakeEngine, FakeFiles, FakeReferenceSyntax, ROOT, at, key, node } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources } from './search-fakes.js';
 
@@ -100,6 +106,41 @@ function manyUses(count: number, onLookup: () => void = () => {}) {
 }
 
 describe('otherMatches: what rg -w Name would also hit, and what each occurrence is', () => {
+  it('takes no syntax of a file whose occurrences are all references, once the references are in', async () => {
+    // SYNTAX_WIDTH files whose syntax is taken while the references are searched, each with a comment naming raw; a
+    // file after them, all of whose words are references, is reached once they are in.
+    const early = Object.fromEntries(
+      Array.from({ length: SYNTAX_WIDTH }, (_, index) => [`src/a${String(index).padStart(2, '0')}.ts`, '// raw\n']),
+    );
+    const files = { ...FILES, ...early, 'src/only.ts': "import { raw } from './html';\nexport const twice = raw;\n" };
+    const { engine, deps } = setup(files);
+    engine.referencesAt[key(`${ROOT}/src/html.ts`, { line: 2, character: 14 })].push(
+      at('src/only.ts', 1, 10, 1, 13),
+      at('src/only.ts', 2, 22, 2, 25),
+    );
+    let referencesIn!: () => void;
+    const searched = new Promise<void>((resolve) => (referencesIn = resolve));
+    const references = engine.references.bind(engine);
+    engine.references = async (...args) => {
+      const found = await references(...args);
+      setTimeout(referencesIn, 0);
+      return found;
+    };
+    const parsed: string[] = [];
+    const syntaxOf = deps.searchIndex.syntaxOf;
+    deps.searchIndex.syntaxOf = async (filePath, text) => {
+      parsed.push(filePath.slice(ROOT.length + 1));
+      await searched;
+      return syntaxOf(filePath, text);
+    };
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(parsed).not.toContain('src/only.ts');
+    expect(parsed).toContain('src/use.ts');
+    // The same account as without it: its words were references, which need no syntax.
+    expect(answer.otherMatches?.total).toBe(7 + SYNTAX_WIDTH);
+    expect(answer.otherMatches?.comments).toBe(2 + SYNTAX_WIDTH);
+  });
+
   it('counts every word occurrence that is no reference: other symbols, strings, comments, the rest', async () => {
     const { deps } = setup();
     const answer = await findSymbol(deps, { query: 'raw' });
