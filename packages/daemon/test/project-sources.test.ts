@@ -95,6 +95,7 @@ describe('NodeProjectSources: the project’s files, listed again only when the 
     const known = {
       files: () => [file],
       stamp: (filePath: string) => (filePath === file ? 'stamp-at-connect' : undefined),
+      freshSince: () => undefined,
     };
     const sources = new NodeProjectSources(root, importGraph, new NodeSourceFiles(root), known);
     expect(await sources.files()).toEqual([file]);
@@ -102,5 +103,23 @@ describe('NodeProjectSources: the project’s files, listed again only when the 
     expect(ofFile).toBe('stamp-at-connect');
     expect(ofOther).toMatch(/^\d+:/);
     expect(listings).toEqual([]);
+  });
+
+  it('within a question, a check of the file set that started after it arrived serves its other asks', async () => {
+    let since: number | undefined;
+    const known = { files: () => undefined, stamp: () => undefined, freshSince: () => since };
+    const sources = new NodeProjectSources(root, importGraph, new NodeSourceFiles(root), known);
+    since = performance.now();
+    expect(relative(await sources.files())).toEqual(['src/a.ts']);
+    // Written after the question arrived and after its check: the question answers from the files as it found them.
+    writeFileSync(path.join(root, 'src/c.ts'), 'export const c = 1;\n');
+    expect(relative(await sources.files())).toEqual(['src/a.ts']);
+    // The next question arrived after the write: it is seen.
+    since = performance.now();
+    expect(relative(await sources.files())).toEqual(['src/a.ts', 'src/c.ts']);
+    // With no question in flight, every ask checks.
+    since = undefined;
+    rmSync(path.join(root, 'src/c.ts'));
+    expect(relative(await sources.files())).toEqual(['src/a.ts']);
   });
 });

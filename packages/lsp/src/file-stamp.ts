@@ -1,5 +1,4 @@
-import type { BigIntStats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { statSync, type BigIntStats } from 'node:fs';
 import { MissingPath } from '@cn/core';
 import { fsPath } from './byte-paths.js';
 import { readRegularFileSync, type RegularFileRead } from './regular-file.js';
@@ -16,9 +15,18 @@ export function stampOf(stats: BigIntStats): FileStamp {
   return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}:${stats.dev}`;
 }
 
-/** The file's stats (bigint) and stamp, or undefined when nothing is at that path. */
+/**
+ * The file's stats (bigint) and stamp, or undefined when nothing is at that path. A synchronous stat: the open
+ * documents and the line tables are checked this way on every question (hundreds of files), and through fs/promises
+ * each cost several times the stat.
+ */
 export async function statWithStamp(filePath: string): Promise<{ stats: BigIntStats; stamp: FileStamp } | undefined> {
-  const stats = await stat(fsPath(filePath), { bigint: true }).catch(() => undefined);
+  let stats: BigIntStats | undefined;
+  try {
+    stats = statSync(fsPath(filePath), { bigint: true, throwIfNoEntry: false });
+  } catch {
+    stats = undefined;
+  }
   return stats && { stats, stamp: stampOf(stats) };
 }
 

@@ -17,6 +17,11 @@ export class FreshEnoughRefresh<T> {
     private readonly now: () => number,
   ) {}
 
+  /** Whether a refresh is in flight now. */
+  get running(): boolean {
+    return this.inFlight !== undefined;
+  }
+
   get(): Promise<T> {
     const since = this.freshSince();
     const last = this.lastCurrent;

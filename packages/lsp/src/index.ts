@@ -5,6 +5,7 @@ export type { TsImportGraph } from './navigation/import-graph.js';
 export { stampOf, statWithStamp } from './file-stamp.js';
 export { fsPath, realPath, realPathSync } from './byte-paths.js';
 export { readRegularFileSync, type RegularFileRead } from './regular-file.js';
+export { FreshEnoughRefresh } from './fresh-enough-refresh.js';
 export type { FileStamp } from './file-stamp.js';
 export { LazyTypeSyntax } from './navigation/lazy-type-syntax.js';
 export { LazyReferenceSyntax } from './navigation/lazy-reference-syntax.js';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { projectFilesInRoot, type ImportGraphSource, type ProjectSources, type SourceFiles } from '@cn/core';
-import { FileSetMonitor, fsPath, stampOf, walkSourceTree, type FileStamp } from '@cn/lsp';
+import { FileSetMonitor, FreshEnoughRefresh, fsPath, stampOf, walkSourceTree, type FileStamp } from '@cn/lsp';
 import type { KnownStamps } from './stamps-on-connect.js';
 
 /**
@@ -12,7 +12,13 @@ import type { KnownStamps } from './stamps-on-connect.js';
 export class NodeProjectSources implements ProjectSources {
   private watch: { monitor: FileSetMonitor; configs: string[]; configStamps: Array<string | undefined> } | undefined;
   private listed: string[] | undefined;
-  private listing: Promise<string[]> | undefined;
+  /** A check of the file set and the list, shared by the questions in flight that arrived before it started. */
+  private readonly listing = new FreshEnoughRefresh<string[]>(
+    () => this.list(),
+    () => true,
+    () => this.known?.freshSince(),
+    () => performance.now(),
+  );
 
   constructor(
     private readonly root: string,
@@ -32,16 +38,18 @@ export class NodeProjectSources implements ProjectSources {
    */
   async listedIfUnchanged(): Promise<string[] | undefined> {
     const { watch, listed } = this;
-    if (watch === undefined || listed === undefined || this.listing !== undefined) return undefined;
+    if (watch === undefined || listed === undefined || this.listing.running) return undefined;
     if (!(await watch.monitor.unchanged())) return undefined;
     if (statStamps(watch.configs).some((stamp, index) => stamp !== watch.configStamps[index])) return undefined;
     return this.watch === watch && this.listed === listed ? listed : undefined;
   }
 
-  /** The list after checking the file set now. Concurrent questions share one check. */
+  /**
+   * The list after checking the file set now, or after a check that started since every question in flight arrived.
+   * Concurrent questions share one check.
+   */
   private checkedFiles(): Promise<string[]> {
-    this.listing ??= this.list().finally(() => (this.listing = undefined));
-    return this.listing;
+    return this.listing.get();
   }
 
   async stamps(files: readonly string[]): Promise<Array<string | undefined>> {

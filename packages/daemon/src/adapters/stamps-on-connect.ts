@@ -19,6 +19,8 @@ export interface KnownStamps {
   files(): string[] | undefined;
   /** A file's stamp (null: not a file then), or undefined when unknown. */
   stamp(filePath: string): FileStamp | null | undefined;
+  /** The latest moment a question in flight needs the project as of (questions-in-flight.ts); undefined: none. */
+  freshSince(): number | undefined;
 }
 
 interface Snapshot {
@@ -77,6 +79,10 @@ export class StampsOnConnect implements KnownStamps {
 
   private now(): number {
     return this.questions.now();
+  }
+
+  freshSince(): number | undefined {
+    return this.questions.freshSince();
   }
 
   files(): string[] | undefined {
