@@ -230,7 +230,7 @@ export class LanguageServerSession {
   private async refreshNow(): Promise<FileSetState> {
     if (!this.fileSet || !this.layout) return 'current';
     if (await this.brokenConfigs.edited()) return { reload: 'a config cn could not load was edited' };
-    const change = await this.fileSet.check();
+    const change = await this.fileSet.check(this.settings.freshSince());
     if (change.configsChanged) return { reload: PROJECTS_CHANGED };
     await this.edits?.follow(this.fileSet.directories());
     const edited = (await this.edits?.drain()) ?? [];

@@ -39,7 +39,7 @@ export class NodeProjectSources implements ProjectSources {
   async listedIfUnchanged(): Promise<string[] | undefined> {
     const { watch, listed } = this;
     if (watch === undefined || listed === undefined || this.listing.running) return undefined;
-    if (!(await watch.monitor.unchanged())) return undefined;
+    if (!(await watch.monitor.unchanged(this.known?.freshSince()))) return undefined;
     if (statStamps(watch.configs).some((stamp, index) => stamp !== watch.configStamps[index])) return undefined;
     return this.watch === watch && this.listed === listed ? listed : undefined;
   }
@@ -78,7 +78,7 @@ export class NodeProjectSources implements ProjectSources {
   }
 
   private async changed(watch: NonNullable<NodeProjectSources['watch']>): Promise<boolean> {
-    const change = await watch.monitor.check();
+    const change = await watch.monitor.check(this.known?.freshSince());
     if (change.configsChanged || change.addedSources.length > 0 || change.removedSources.length > 0) return true;
     const configStamps = statStamps(watch.configs);
     return configStamps.some((stamp, index) => stamp !== watch.configStamps[index]);
