@@ -47,7 +47,10 @@ export async function realPath(filePath: string): Promise<string> {
   return fileNameText(await realpath(fsPath(filePath), { encoding: 'buffer' }));
 }
 
-/** realPath, synchronously: for a path read at once after (a promise per step cost more than the step). */
+/**
+ * realPath, synchronously: for a path read at once after (a promise per step cost more than the step). The native
+ * realpath(3): node's own synchronous one decodes a name that is not UTF-8 (U+FFFD) and then finds no such file.
+ */
 export function realPathSync(filePath: string): string {
-  return fileNameText(realpathSync(fsPath(filePath), { encoding: 'buffer' }));
+  return fileNameText(realpathSync.native(fsPath(filePath), { encoding: 'buffer' }));
 }
