@@ -3,7 +3,6 @@ import {
   createMessageConnection,
   ResponseError,
   StreamMessageReader,
-  StreamMessageWriter,
   type MessageConnection,
   type NotificationType,
   type NotificationType0,
@@ -21,6 +20,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { CnError, engineFailure } from '@cn/core';
 import type { ServerChild } from './language-server-process.js';
+import { StdinMessageWriter } from './stdin-message-writer.js';
 
 /** The hint on every failure that a restart of the language server mends. */
 export const RESTARTS_BY_ITSELF = 'it restarts by itself; retry in a moment (cn status shows the state)';
@@ -65,7 +65,7 @@ export class LspConnection {
   constructor(child: ServerChild, hooks: ConnectionHooks) {
     this.connection = createMessageConnection(
       new StreamMessageReader(child.stdout),
-      new StreamMessageWriter(child.stdin),
+      new StdinMessageWriter(child.stdin),
     );
     this.answerServerRequests(hooks);
     this.connection.onNotification(LogMessageNotification.type, (params) =>

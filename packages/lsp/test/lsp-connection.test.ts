@@ -54,3 +54,23 @@ describe('LspConnection deadlines', () => {
     expect(error.hint).toMatch(/restarts by itself/);
   });
 });
+
+describe('LspConnection: a language server whose stdin is gone', () => {
+  it('a request written after its stdin was destroyed fails as the engine, and leaves no rejection unhandled', async () => {
+    const { child } = silentServer();
+    const connection = new LspConnection(child, hooks);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // The process died: its stdin is destroyed before cn hears the connection close.
+      child.stdin.destroy();
+      const error = await connection.request(slowRequest, {}, 200).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(CnError);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
