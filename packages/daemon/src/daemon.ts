@@ -101,6 +101,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         // Every find classifies its references with the compiler API: loaded while the engine builds the projects.
         whileProjectsLoad: () => referenceSyntax.preload(),
         freshSince: () => questions.freshSince(),
+        // The native engine's name index outlives the daemon, beside its log: a second start reads what did not change.
+        savedIndex: { file: path.join(options.stateDir, 'name-index.json'), cnVersion: CN_VERSION },
       }),
     ),
     chosen,

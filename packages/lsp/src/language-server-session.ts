@@ -39,6 +39,8 @@ export interface SessionSettings {
   whileProjectsLoad(): void;
   /** See EngineOptions.freshSince. */
   freshSince(): number | undefined;
+  /** See EngineOptions.savedIndex. */
+  savedIndex?: { file: string; cnVersion: string };
   /** Called once when the language server or its tsserver dies (not when the session is disposed). */
   onDeath(reason: string): void;
 }
@@ -133,6 +135,11 @@ export class LanguageServerSession {
 
   get configErrors(): ConfigError[] {
     return this.brokenConfigs.errors;
+  }
+
+  /** Where the name index of this root is kept between daemons, if anywhere (the private state directory). */
+  get savedIndexFile(): { file: string; cnVersion: string } | undefined {
+    return this.settings.savedIndex;
   }
 
   get root(): string {

@@ -18,6 +18,7 @@ import type { ProjectLayout } from './project-layout.js';
 import type { NativeInstallation } from './native-installation.js';
 import { normalizeNativeFolds, normalizeNativeOutline, type NativeOutline } from './native-outline.js';
 import { NativeSymbolIndex } from './native-symbol-index.js';
+import { savedIndexKey } from './saved-name-index.js';
 import { discoverNatively } from './native-discovery.js';
 import { nativeFileDiagnostics } from './navigation/diagnostics.js';
 
@@ -80,7 +81,14 @@ export function nativeAdapter(installation: NativeInstallation): EngineAdapter {
     },
     openLooseFiles,
     applyFileChanges: notifyFileChanges,
-    createSymbols: (session) => new NativeSymbolIndex(session, (file) => nativeOutline(session, file)),
+    createSymbols: (session) => {
+      const saved = session.savedIndexFile;
+      return new NativeSymbolIndex(
+        session,
+        (file) => nativeOutline(session, file),
+        saved && { file: saved.file, key: savedIndexKey(saved.cnVersion, installation.serverVersion) },
+      );
+    },
     outline: async (session, file) => (await nativeOutline(session, file)).outline,
     async foldingSpans(session, file) {
       const [ranges, text] = await Promise.all([

@@ -102,6 +102,11 @@ export interface EngineOptions {
    * directory (2,011 on typeorm, ~35 ms of CPU each). Without it every request scans.
    */
   freshSince?: () => number | undefined;
+  /**
+   * The native engine's name index is saved there (a file in the private state directory, never the project) and
+   * read back by the next daemon for the files whose stamps did not change; `cnVersion` keys it with the engine's.
+   */
+  savedIndex?: { file: string; cnVersion: string };
 }
 
 export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, SymbolIndex, RenameEngine, EditChecking {
@@ -152,6 +157,7 @@ class LanguageServerEngine implements TypeScriptEngine {
       onLog: (line) => options.onLog?.(line),
       whileProjectsLoad: () => options.whileProjectsLoad?.(),
       freshSince: () => options.freshSince?.(),
+      ...(options.savedIndex ? { savedIndex: options.savedIndex } : {}),
     });
   }
 

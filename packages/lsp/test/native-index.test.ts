@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,3 +62,43 @@ describe.runIf(ENGINE === 'native')('native engine: cn’s symbol index', { time
     expect(found.map(({ code, severity }) => `${code} ${severity}`)).toEqual(['TS2322 error']);
   });
 });
+
+describe.runIf(ENGINE === 'native')(
+  'native engine: the name index saved for the next daemon',
+  { timeout: LONG },
+  () => {
+    const state = mkdtempSync(path.join(os.tmpdir(), 'cn-index-state-'));
+    const root = mkdtempSync(path.join(os.tmpdir(), 'cn-index-saved-'));
+    const savedIndex = { file: path.join(state, 'name-index.json'), cnVersion: 'test' };
+    afterAll(() => {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(state, { recursive: true, force: true });
+    });
+
+    it('a second engine takes the unchanged files from it and reads the edited one again', async () => {
+      mkdirSync(path.join(root, 'src'));
+      writeFileSync(path.join(root, 'tsconfig.json'), '{ "compilerOptions": { "strict": true, "noEmit": true } }');
+      for (let file = 0; file < 5; file++)
+        writeFileSync(path.join(root, 'src', `shape${file}.ts`), `export class Shape${file} {}\n`);
+      const first = await startEngine(root, { savedIndex });
+      await first.whenIndexed();
+      await first.dispose();
+      // Saved on dispose, in the state directory, never in the project.
+      expect(statSync(savedIndex.file).isFile()).toBe(true);
+      writeFileSync(path.join(root, 'src', 'shape4.ts'), 'export class Hexagon {}\n');
+      const lines: string[] = [];
+      const second = await startEngine(root, { savedIndex, onLog: (line) => lines.push(line) });
+      try {
+        await second.whenIndexed();
+        expect(lines).toContain('cn: saved name index: 4 of 5 files unchanged, taken from it');
+        const names = (await second.searchSymbols('Shape')).hits.map((hit) => hit.name).sort();
+        expect(names).toEqual(['Shape0', 'Shape1', 'Shape2', 'Shape3']);
+        expect((await second.searchSymbols('Hexagon')).hits.map((hit) => hit.filePath)).toEqual([
+          path.join(root, 'src', 'shape4.ts'),
+        ]);
+      } finally {
+        await second.dispose();
+      }
+    });
+  },
+);
