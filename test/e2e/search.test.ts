@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
@@ -217,5 +217,36 @@ describe('cn grep', () => {
     const budget = json(await run('grep', 'retry', '-i', '--max-tokens', '60'));
     expect(budget.budget.stage).not.toBe('full');
     expect(budget.budget.tokens).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('a second daemon on an unchanged project', () => {
+  let root: string;
+  const run = (...args: string[]) => cn([...args, '--root', root]);
+  afterAll(() => cleanUp(root));
+
+  it('takes what the first read from its private state directory, and answers as the first did', async () => {
+    root = copyProject('test/fixtures/search');
+    const before = readdirSync(root).sort();
+    await run('start');
+    const question = ['search', 'how long to wait before the next retry?'];
+    const first = await vi.waitFor(
+      async () => {
+        const answer = json(await run(...question));
+        expect(answer.complete).toBe(true);
+        return answer;
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    expect((await run('stop')).exitCode).toBe(0);
+    const status = json(await run('start'));
+    // Its first answer is whole and the same; the log says where it came from.
+    expect(json(await run(...question))).toEqual(first);
+    const log = readFileSync(status.logFile, 'utf8');
+    expect(log).toContain('cn: saved search syntax read for 3 files');
+    if (status.engine === 'native')
+      expect(log).toMatch(/cn: saved name index: (\d+) of \1 files unchanged, taken from it/);
+    // Nothing of it is written into the project: the port file is all.
+    expect(readdirSync(root).sort()).toEqual([...before, '.ts-search-daemon.json'].sort());
   });
 });

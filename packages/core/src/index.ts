@@ -7,6 +7,7 @@ export type * from './ports/source-files.js';
 export type * from './ports/reference-syntax.js';
 export type * from './ports/symbol-index.js';
 export type * from './ports/declaration-syntax.js';
+export type * from './ports/saved-syntax.js';
 export type * from './ports/rename.js';
 export type * from './ports/check.js';
 export * from './domain/ids.js';

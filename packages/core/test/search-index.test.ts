@@ -5,7 +5,10 @@ import {
   ProjectPaths,
   SearchIndex,
   literalAt,
+  NO_LITERALS,
   type DeclarationFacts,
+  type SavedFileSyntax,
+  type SavedSyntax,
 } from '../src/index.js';
 import { FakeFiles, ROOT } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources, FakeTimer } from './search-fakes.js';
@@ -91,7 +94,7 @@ describe('DeclarationIndex: BM25F over each declaration’s fields', () => {
   });
 });
 
-function project(files: Record<string, string>) {
+function project(files: Record<string, string>, saved?: SavedSyntax) {
   const fake = new FakeFiles(files);
   const sources = new FakeSources(fake);
   const syntax = new FakeDeclarationSyntax();
@@ -102,6 +105,7 @@ function project(files: Record<string, string>) {
     declarationSyntax: syntax,
     paths: new ProjectPaths(ROOT),
     sleep: timer.sleep,
+    ...(saved ? { saved } : {}),
   });
   const names = (query: string) => index.search(query).hits.map((hit) => hit.declaration.name);
   return { fake, sources, syntax, timer, index, names };
@@ -247,5 +251,62 @@ describe('SearchIndex: kept in step with the files', () => {
     const read = await index.syntaxOf(file, fake.files['src/a.ts']);
     expect(syntax.parsed).toEqual(['src/a.ts']);
     expect(literalAt(read.literals, 0)).toBe('comment');
+  });
+});
+
+/** What an earlier daemon saved, and what this one saves, in memory. */
+class MemorySavedSyntax implements SavedSyntax {
+  saves: Array<Map<string, SavedFileSyntax>> = [];
+  constructor(public files = new Map<string, SavedFileSyntax>()) {}
+  async load(): Promise<Map<string, SavedFileSyntax>> {
+    return new Map(this.files);
+  }
+  async save(files: ReadonlyMap<string, SavedFileSyntax>): Promise<void> {
+    this.saves.push(new Map(files));
+    this.files = new Map(files);
+  }
+}
+
+describe('SearchIndex: what the first build read is kept for the next daemon', () => {
+  it('a second daemon takes each unchanged file from what the first saved, and reads only the edited one', async () => {
+    const files = { 'src/a.ts': 'function computeDelay() {\n}\n', 'src/b.ts': 'class Cache {\n}\n' };
+    const saved = new MemorySavedSyntax();
+    const first = project(files, saved);
+    await first.index.fresh(1000);
+    expect([...saved.files.keys()].sort()).toEqual([`${ROOT}/src/a.ts`, `${ROOT}/src/b.ts`]);
+    // The next daemon, on the same files but for one edited (its stamp differs).
+    const second = project({ ...files, 'src/b.ts': 'class LruCache {\n}\n' }, saved);
+    expect(await second.index.fresh(1000)).toEqual({ complete: true, files: 2, declarations: 2 });
+    expect(second.syntax.parsed).toEqual(['src/b.ts']);
+    expect(second.names('delay')).toEqual(['computeDelay']);
+    expect(second.names('cache')).toEqual(['LruCache']);
+    // Only the first build saves; later updates read what changed and leave the saved syntax alone.
+    second.fake.files['src/c.ts'] = 'function third() {\n}\n';
+    await second.index.fresh(1000);
+    expect(saved.saves).toHaveLength(2);
+  });
+
+  it('a saved file whose stamp is another is read again; one that cannot be loaded is no failure', async () => {
+    const files = { 'src/a.ts': 'function computeDelay() {\n}\n' };
+    const stale = new MemorySavedSyntax(
+      new Map([
+        [
+          `${ROOT}/src/a.ts`,
+          { stamp: 'another version', syntax: { declarations: [fact('oldName')], literals: NO_LITERALS } },
+        ],
+      ]),
+    );
+    const { index, names, syntax } = project(files, stale);
+    await index.fresh(1000);
+    expect(syntax.parsed).toEqual(['src/a.ts']);
+    expect(names('old')).toEqual([]);
+    const failing: SavedSyntax = {
+      load: async () => {
+        throw new Error('unreadable');
+      },
+      save: async () => undefined,
+    };
+    const other = project(files, failing);
+    expect(await other.index.fresh(1000)).toMatchObject({ complete: true, files: 1 });
   });
 });

@@ -14,12 +14,14 @@ import {
   LazyImportGraph,
   LazyReferenceSyntax,
   LazyTypeSyntax,
+  savedIndexKey,
   startTypeScriptEngine,
   treeMemory,
   type EngineChoice,
 } from '@cn/lsp';
 import { processStartTime } from '@cn/local-files/process-tree';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
+import { SavedSyntaxFile } from './adapters/saved-syntax-file.js';
 import { NodeProjectSources, statStamps } from './adapters/project-sources.js';
 import { StampsOnConnect } from './adapters/stamps-on-connect.js';
 import { QuestionsInFlight } from './questions-in-flight.js';
@@ -127,6 +129,13 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     paths,
     declarationSyntax: new LazyDeclarationSyntax(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
+    // What the search index read of each file outlives the daemon, in its private state directory.
+    saved: new SavedSyntaxFile(
+      path.join(options.stateDir, 'search-syntax.json'),
+      root,
+      savedIndexKey(CN_VERSION, 'search'),
+      log,
+    ),
   });
   const deps = {
     engine,

@@ -1,4 +1,14 @@
-import { closeSync, constants, fstatSync, openSync, readSync, type BigIntStats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+  type BigIntStats,
+} from 'node:fs';
 import { fsPath } from './byte-paths.js';
 
 /** What a read of a path found: a regular file's bytes, or why it read none (the stats say the rest). */
@@ -39,4 +49,26 @@ export function readRegularFileSync(
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Writes `text` whole to a new file beside `file` (created exclusively, never through a symlink, readable by the
+ * owner alone), then renames it over `file`: a reader sees the old content or the new, never half of it. For cn's own
+ * files in its private state directory.
+ */
+export function writeWhole(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  rmSync(temporary, { force: true });
+  const fd = openSync(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o600,
+  );
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
 }

@@ -1,9 +1,9 @@
-import { closeSync, openSync, renameSync, rmSync, statSync, writeSync, constants } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isInside, type Range, type WorkspaceSymbolHit } from '@cn/core';
 import { stampOf, type FileStamp } from './file-stamp.js';
-import { readRegularFileSync } from './regular-file.js';
+import { readRegularFileSync, writeWhole } from './regular-file.js';
 
 /** One file of the name index as it was read: its stamp then, its declarations and its plain relative imports. */
 export interface SavedFile {
@@ -100,10 +100,7 @@ export function loadSavedIndex(
   return { files };
 }
 
-/**
- * Writes the index whole to a new file beside the old one (created exclusively, readable by the owner alone), then
- * renames it over: a reader sees the old index or the new one, never half of one.
- */
+/** Writes the index whole (regular-file.ts, writeWhole): a reader sees the old index or the new one. */
 export function saveIndex(place: SavedIndexPlace, root: string, files: Iterable<[string, SavedFile]>): void {
   const shape: SavedShape = { format: FORMAT, key: place.key, root, files: {} };
   for (const [filePath, { stamp, hits, plainImports }] of files) {
@@ -113,19 +110,7 @@ export function saveIndex(place: SavedIndexPlace, root: string, files: Iterable<
       plainImports.map((hit) => [hit.name, ...rangeNumbers(hit.range)]),
     ];
   }
-  const temporary = `${place.file}.${process.pid}.tmp`;
-  rmSync(temporary, { force: true });
-  const fd = openSync(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o600,
-  );
-  try {
-    writeSync(fd, JSON.stringify(shape));
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, place.file);
+  writeWhole(place.file, JSON.stringify(shape));
 }
 
 function range(sl: number, sc: number, el: number, ec: number): Range {

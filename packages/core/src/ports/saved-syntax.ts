@@ -1,0 +1,18 @@
+import type { FileSyntax } from './declaration-syntax.js';
+
+/** One file's syntax as the search index read it, and the file's stamp then. */
+export interface SavedFileSyntax {
+  stamp: string;
+  syntax: FileSyntax;
+}
+
+/**
+ * The search index's per-file syntax kept between daemons (the daemon keeps it in its private state directory): a
+ * new daemon's first build takes each file whose stamp is still the saved one instead of reading and parsing it.
+ */
+export interface SavedSyntax {
+  /** What an earlier daemon saved, by absolute path; empty when nothing usable was saved. */
+  load(): Promise<Map<string, SavedFileSyntax>>;
+  /** Replaces what is saved with these files. */
+  save(files: ReadonlyMap<string, SavedFileSyntax>): Promise<void>;
+}
