@@ -55,7 +55,11 @@ export function printCorpusReport(result) {
   if (cn.secondStart) {
     const { startMs, firstSearchMs, firstSearchComplete, toCompleteMs, searches } = cn.secondStart;
     const once = (name, value, note) => console.log(`| ${name} | ${ms(value)} | | 1 | ${note} |`);
-    once('cn start (after a stop)', startMs, 'returns once every project is loaded');
+    once(
+      'cn start (after a stop)',
+      startMs,
+      'after a daemon that built its search index; returns once every project is loaded',
+    );
     once(`first cn search ${symbol} after it`, firstSearchMs, `complete: ${firstSearchComplete}`);
     if (toCompleteMs !== undefined)
       once('cn start returned → first complete search', toCompleteMs, `${searches} search(es)`);
