@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isInside, type Range, type WorkspaceSymbolHit } from '@cn/core';
 import { stampOf, type FileStamp } from './file-stamp.js';
-import { readRegularFileSync, writeWhole } from './regular-file.js';
+import { readSavedState } from '@cn/local-files';
+import { writeWhole } from './regular-file.js';
 
 /** One file of the name index as it was read: its stamp then, its declarations and its plain relative imports. */
 export interface SavedFile {
@@ -55,20 +56,9 @@ export function loadSavedIndex(
   place: SavedIndexPlace,
   root: string,
 ): { files: Map<string, SavedFile> } | { unused: string } {
-  let read;
-  try {
-    read = readRegularFileSync(place.file, { noFollow: true, maxBytes: MAX_SAVED_BYTES });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { unused: code === 'ENOENT' ? 'none saved yet' : `unreadable (${code ?? String(error)})` };
-  }
-  if (read.kind !== 'file') return { unused: `not a regular file of at most ${MAX_SAVED_BYTES} bytes` };
-  let saved: unknown;
-  try {
-    saved = JSON.parse(read.bytes.toString('utf8'));
-  } catch {
-    return { unused: 'not JSON' };
-  }
+  const read = readSavedState(place.file, MAX_SAVED_BYTES);
+  if ('unused' in read) return read;
+  const saved = read.json;
   if (!isSavedShape(saved)) return { unused: 'not an index cn saved' };
   if (saved.format !== FORMAT || saved.key !== place.key) return { unused: 'saved by another build of cn' };
   if (saved.root !== root) return { unused: 'saved for another root' };

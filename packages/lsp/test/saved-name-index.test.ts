@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -58,7 +58,10 @@ describe('the saved name index: read back only as the same code saved it, for th
     saveIndex({ file: target, key: 'k1' }, root, [[file, entry]]);
     const link = path.join(state, 'link.json');
     symlinkSync(target, link);
-    expect(loadSavedIndex({ file: link, key: 'k1' }, root)).toEqual({ unused: 'unreadable (ELOOP)' });
+    expect(loadSavedIndex({ file: link, key: 'k1' }, root)).toEqual({ unused: 'it is a symlink' });
+    // One that someone else could have rewritten (writable by others) is not ours to trust.
+    chmodSync(target, 0o666);
+    expect(loadSavedIndex({ file: target, key: 'k1' }, root)).toEqual({ unused: 'unreadable, or writable by others' });
   });
 
   it("is keyed by cn's version, the engine's, and the code that made it", () => {

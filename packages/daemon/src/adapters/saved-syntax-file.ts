@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { isInside, literalSpans, type DeclarationFacts, type SavedFileSyntax, type SavedSyntax } from '@cn/core';
-import { readRegularFileSync, writeWhole } from '@cn/lsp';
+import { readSavedState } from '@cn/local-files';
+import { writeWhole } from '@cn/lsp';
 
 const FORMAT = 1;
 /** A saved syntax larger than this is not read (typeorm's: ~20 MB). */
@@ -68,20 +69,9 @@ export class SavedSyntaxFile implements SavedSyntax {
 
   /** The saved files by absolute path, or why none are used. */
   private read(): Map<string, SavedFileSyntax> | string {
-    let found;
-    try {
-      found = readRegularFileSync(this.file, { noFollow: true, maxBytes: MAX_SAVED_BYTES });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return code === 'ENOENT' ? 'none saved yet' : `unreadable (${code ?? String(error)})`;
-    }
-    if (found.kind !== 'file') return `not a regular file of at most ${MAX_SAVED_BYTES} bytes`;
-    let saved: unknown;
-    try {
-      saved = JSON.parse(found.bytes.toString('utf8'));
-    } catch {
-      return 'not JSON';
-    }
+    const read = readSavedState(this.file, MAX_SAVED_BYTES);
+    if ('unused' in read) return read.unused;
+    const saved = read.json;
     if (typeof saved !== 'object' || saved === null) return 'not what cn saved';
     const { format, key, root, files } = saved as Record<string, unknown>;
     if (format !== FORMAT || key !== this.key) return 'saved by another build of cn';
