@@ -86,6 +86,14 @@ export class FileChangeFeed {
     return stamps;
   }
 
+  /**
+   * Files reported edited and not yet drained, without waiting for more events: the engine has not been told of
+   * them, so what it says of them now may be of their old text (the saved name index leaves them out).
+   */
+  undrained(): ReadonlySet<string> {
+    return this.changed;
+  }
+
   close(): void {
     this.closed = true;
     for (const watcher of this.watchers.values()) watcher.close();

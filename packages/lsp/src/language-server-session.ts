@@ -347,9 +347,15 @@ export class LanguageServerSession {
     });
   }
 
+  /** Files edited since the engine was last told (edits it has not seen yet): see FileChangeFeed.undrained. */
+  undrainedEdits(): ReadonlySet<string> {
+    return this.edits?.undrained() ?? new Set();
+  }
+
   private stopWatching(): void {
-    this.edits?.close();
+    // The index first, while the feed still knows which files were edited and not yet handed to the engine.
     this.symbols.dispose();
+    this.edits?.close();
   }
 
   /** LSP shutdown (no params: the native server refuses any) + exit, then the tree is killed if it lingers. */

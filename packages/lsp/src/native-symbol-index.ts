@@ -267,11 +267,16 @@ export class NativeSymbolIndex implements SessionSymbols {
     this.saveTimer.unref();
   }
 
-  /** Saves the files indexed with a stamp (a file whose stat failed is left for the next start to read). */
+  /**
+   * Saves the files indexed with a stamp. Left for the next start to read: a file whose stat failed, one marked to be
+   * read again, and one edited since the engine was last told (its outline may be of the old text under a stamp of
+   * the new one).
+   */
   private save(): void {
     if (!this.saved || !this.unsaved) return;
+    const edited = this.session.undrainedEdits();
     const entries = [...this.byFile].flatMap(([file, hits]): Array<[string, SavedFile]> => {
-      const stamp = this.stamps.get(file);
+      const stamp = this.stale.has(file) || edited.has(file) ? undefined : this.stamps.get(file);
       return stamp === undefined
         ? []
         : [[file, { stamp, hits, plainImports: this.plainImportsByFile.get(file) ?? [] }]];
