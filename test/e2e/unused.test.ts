@@ -140,6 +140,14 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
       // The import lines a reader would grep to check the verdict: none but its own (the test's, a use by a test).
       '  no import or export-from names splitPath but its own, by tests',
     ]);
+    // Names no import names are said once for the file; the used exports come with their lines too, so every export
+    // of the file is shown as `rg -n "^export"` would show it.
+    expect(compact.stdout).toContain(
+      '\nno import or export-from names any of tryDecode, neverCalled, from any module\n',
+    );
+    expect(compact.stdout).toContain(
+      "\nused: decodePath (Function) ← src/app.ts  │ export const decodePath = (path: string): string => splitPath(path).map(tryDecode).join('/');\n",
+    );
     // Several paths are one answer (agents asked for two files at once and were refused).
     const two = await cn(['unused', 'src/url.ts', 'src/models', '--exported', '--format', 'compact', '--root', root]);
     expect(two.exitCode).toBe(0);

@@ -286,12 +286,15 @@ describe('findUnused', () => {
       'export const fromItself = 3;',
       'export const fromNobody = 4;',
     ]);
-    expect(presentAnswer('unused', response, 'compact').output.split('\n')).toContain(
-      'src/url.ts::4::14  Constant  fromNobody  (exported)  │ export const fromNobody = 4;',
-    );
+    const compact = presentAnswer('unused', response, 'compact').output.split('\n');
+    expect(compact).toContain('src/url.ts::4::14  Constant  fromNobody  (exported)  │ export const fromNobody = 4;');
+    // The used ones too, one a line: with the unused, every export of the file as `rg -n "^export"` shows it.
+    expect(response.used?.map((used) => used.declaration)).toEqual(['export const fromApp = 1;']);
+    expect(compact).toContain('used: fromApp (Constant) ← src/app.ts  │ export const fromApp = 1;');
     // Not without --exported: a directory's declarations would each cost a line of text.
     const all = await findUnused(deps, { path: 'src/url.ts' });
     expect(all.files[0].unused.some((symbol) => symbol.declaration !== undefined)).toBe(false);
+    expect(all.used?.some((used) => used.declaration !== undefined)).toBe(false);
   });
 
   it('--exported: says the barrels re-exporting the file, through which an import would have been a use', async () => {
@@ -352,6 +355,47 @@ describe('findUnused', () => {
     const itself = response.files[0].unused.find((symbol) => symbol.name === 'fromItself');
     expect(itself?.otherMatches?.otherImports).toEqual({ total: 0, modules: [] });
     expect(compact).toContain('  no import or export-from names fromItself (refs not in test/**), from any module\n');
+  });
+
+  it('names no import names are said once for the file, as one grep over import statements would say it', () => {
+    const noImports = (word: string) => ({
+      word,
+      total: 0,
+      declarations: [],
+      strings: 0,
+      comments: 0,
+      other: 0,
+      scope: 'refs in src/**',
+      otherImports: { total: 0, modules: [] },
+    });
+    const symbol = (name: string, line: number) => ({
+      id: `src/r.ts::${line}::17`,
+      name,
+      kind: 'Function',
+      line,
+      exported: true,
+      otherMatches: noImports(name),
+    });
+    const response: UnusedResponse = {
+      path: 'src/r.ts',
+      filesChecked: 1,
+      checked: 3,
+      files: [{ filePath: 'src/r.ts', unused: [symbol('ref', 1), symbol('unref', 2)] }],
+      total: 2,
+      usedOnlyByTests: 0,
+      exported: true,
+      projects: 1,
+      complete: true,
+    };
+    const compact = presentAnswer('unused', response, 'compact').output.split('\n');
+    expect(compact.filter((line) => line.includes('no import'))).toEqual([
+      'no import or export-from names any of ref, unref (refs in src/**), from any module',
+    ]);
+    // One such name keeps its line under it.
+    const one = { ...response, files: [{ filePath: 'src/r.ts', unused: [symbol('ref', 1)] }] };
+    expect(presentAnswer('unused', one, 'compact').output).toContain(
+      '  rg -w ref (refs in src/**) would hit nothing else: every occurrence is a reference\n  no import or export-from names ref (refs in src/**), from any module',
+    );
   });
 
   it('checks several paths as one answer, each file once (agents asked cn unused a.ts b.ts and were refused)', async () => {

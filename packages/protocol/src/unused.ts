@@ -106,7 +106,17 @@ export const unusedResponse = z.object({
    * listed a file's exported functions with rg until each used one came with its kind.
    */
   used: z
-    .array(z.object({ name: z.string(), kind: z.string(), id: z.string(), files: z.int(), by: z.array(z.string()) }))
+    .array(
+      z.object({
+        name: z.string(),
+        kind: z.string(),
+        id: z.string(),
+        files: z.int(),
+        by: z.array(z.string()),
+        /** With `exported`, for a few files: the declaration's line as written, as `declaration` of the unused. */
+        declaration: z.string().optional(),
+      }),
+    )
     .optional(),
   truncated: z.literal(true).optional(),
   budget: budgetReport.optional(),

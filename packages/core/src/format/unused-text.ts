@@ -14,9 +14,9 @@ export function unusedText(response: UnusedResponse, voice: Voice): string {
     for (const symbol of file.unused)
       lines.push(
         `  ${String(symbol.line).padStart(width)}  ${symbol.kind.padEnd(kindWidth)} ${displayName(symbol)}${notes(symbol)}${written(symbol)}`,
-        ...wordLine(symbol, '      '),
+        ...wordLine(symbol, file, '      '),
       );
-    lines.push(...barrelsLine(file).map((line) => `  ${line}`));
+    lines.push(...[...noImportLine(file), ...barrelsLine(file)].map((line) => `  ${line}`));
   }
   lines.push(...summary(response, voice));
   return lines.join('\n');
@@ -27,8 +27,9 @@ export function unusedCompact(response: UnusedResponse, voice: Voice): string {
   const lines = response.files.flatMap((file) => [
     ...file.unused.flatMap((symbol) => [
       `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}${written(symbol)}`,
-      ...wordLine(symbol, '  '),
+      ...wordLine(symbol, file, '  '),
     ]),
+    ...noImportLine(file),
     ...barrelsLine(file),
   ]);
   lines.push(...summary(response, voice));
@@ -39,12 +40,37 @@ export function unusedIds(response: UnusedResponse): string {
   return response.files.flatMap((file) => file.unused.map((symbol) => symbol.id)).join('\n');
 }
 
-/** Under each symbol: what a word search would hit, none of it a use (`rg -w ref would also hit 40: …`). */
-function wordLine(symbol: UnusedSymbol, indent: string): string[] {
+/**
+ * Under each symbol: what a word search would hit, none of it a use (`rg -w ref would also hit 40: …`), and the
+ * imports of its word from other modules; names no import names at all are said together for the file (noImportLine).
+ */
+function wordLine(symbol: UnusedSymbol, file: UnusedFile, indent: string): string[] {
+  const saidForFile = namedByNoImport(file).includes(symbol);
   return [
     ...otherMatchesLine(symbol.otherMatches),
-    ...otherImportsLine(symbol.otherMatches, symbol.usedOnlyByTests ? 'tests' : 'none'),
+    ...(saidForFile ? [] : otherImportsLine(symbol.otherMatches, symbol.usedOnlyByTests ? 'tests' : 'none')),
   ].map((line) => `${indent}${line}`);
+}
+
+/** The file's unused names that no import or export-from names, from any module, when there are several. */
+function namedByNoImport(file: UnusedFile): UnusedSymbol[] {
+  const names = file.unused.filter(
+    (symbol) => symbol.otherMatches?.otherImports?.total === 0 && !symbol.usedOnlyByTests,
+  );
+  return names.length >= 2 ? names : [];
+}
+
+/**
+ * `no import or export-from names any of ref, unref, rel (refs in packages/*\/src/**), from any module`: the names
+ * no import statement names, in one line, as the one grep over import statements an agent ran for them all (mikro-orm:
+ * 4 a run, after the same claim under each name).
+ */
+function noImportLine(file: UnusedFile): string[] {
+  const names = namedByNoImport(file);
+  if (names.length === 0) return [];
+  const scope = names[0].otherMatches?.scope;
+  const where = scope !== undefined ? ` (${scope})` : '';
+  return [`no import or export-from names any of ${names.map(displayName).join(', ')}${where}, from any module`];
 }
 
 /**
@@ -128,13 +154,17 @@ function asides({ usedOnlyByTests, possiblyUsed, kind, refsIn, refsNotIn }: Unus
 
 /**
  * `used: tryDecode (Function) ← src/utils/url.ts; equal (Constant) ← src/a.ts +2`: the others checked, each with its
- * kind (unless one kind was asked) and the users it rests on.
+ * kind (unless one kind was asked) and the users it rests on; one a line with its line as written when the answer
+ * carries it (`used: equal (Constant) ← src/a.ts +2  │ export const equal = …`), so with the unused ones above every
+ * export of the file is shown as `rg -n "^export"` would show it.
  */
 function usedLine({ used, kind: askedKind }: UnusedResponse): string[] {
   if (!used || used.length === 0) return [];
-  const each = used.map(({ name, kind, files, by }) => {
+  const each = used.map(({ name, kind, files, by, declaration }) => {
     const more = files > by.length ? ` +${files - by.length}` : '';
-    return `${name}${askedKind === undefined ? ` (${kind})` : ''} ← ${by.join(', ')}${more}`;
+    const line = declaration !== undefined ? `  │ ${declaration}` : '';
+    return `${name}${askedKind === undefined ? ` (${kind})` : ''} ← ${by.join(', ')}${more}${line}`;
   });
+  if (used.some(({ declaration }) => declaration !== undefined)) return each.map((one) => `used: ${one}`);
   return [`used: ${each.join('; ')}`];
 }

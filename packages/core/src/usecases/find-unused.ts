@@ -1,11 +1,10 @@
 import * as path from 'node:path';
-import type { UnusedFile, UnusedRequest, UnusedResponse } from '@cn/protocol';
+import type { UnusedRequest, UnusedResponse } from '@cn/protocol';
 import { CnError, badInput } from '../domain/errors.js';
 import { formatLocationId } from '../domain/ids.js';
 import { rangeContains, type Position, type SourceLocation } from '../domain/location.js';
 import { isDeclarationFile, isSourceFile, isTestFile, type ProjectPaths } from '../domain/project-paths.js';
-import { buildImporterIndex, graphFiles, projectFilesInRoot } from '../graph/import-index.js';
-import { reExportersOf } from '../graph/re-exporters.js';
+import { projectFilesInRoot } from '../graph/import-index.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
 import type { ImportGraphSource } from '../ports/import-graph.js';
@@ -30,6 +29,7 @@ import { memberCandidates } from './unused-members.js';
 import { groupByFile, possiblyUsed, searched } from './unused-answer.js';
 import type { NameMatchDeps } from './name-matches.js';
 import { withWordMatches } from './unused-word-matches.js';
+import { ExportEvidence, usedEvidence } from './unused-evidence.js';
 
 /** References are asked a few at a time: tsserver answers one by one anyway, and this bounds memory. */
 const CONCURRENT_QUERIES = 4;
@@ -135,17 +135,19 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     request,
   );
   const grouped = groupByFile(deps.paths, listed);
+  // Exports are shown as written, and with the barrels an import may go through: the evidence for "no other file".
+  const evidence = request.exported && membersOf === undefined ? new ExportEvidence(deps) : undefined;
   return {
     path: base,
     ...(membersOf !== undefined ? { membersOf } : {}),
     filesChecked: files.length - unreadable.length - deleted.size,
     ...(deleted.size > 0 ? { deletedWhileChecking: deleted.list(deps.paths) } : {}),
     checked: candidates.filter((candidate) => !deleted.has(candidate.filePath)).length,
-    files: request.exported && membersOf === undefined ? await withFileEvidence(deps, grouped) : grouped,
+    files: evidence ? await evidence.files(grouped) : grouped,
     total: reported.length,
     usedOnlyByTests: reported.filter((candidate) => candidate.symbol.usedOnlyByTests).length,
     ...possiblyUsed(reported),
-    ...usedEvidence(candidates, verdicts, users),
+    ...(await usedEvidence(candidates, verdicts, users, evidence)),
     ...(listed.length < reported.length ? { truncated: true as const } : {}),
     ...(request.exported ? { exported: true as const } : {}),
     ...(request.kind !== undefined ? { kind: request.kind } : {}),
@@ -153,36 +155,6 @@ export async function findUnused(deps: Deps, request: UnusedRequest): Promise<Un
     ...(request.refsNotIn !== undefined ? { refsNotIn: request.refsNotIn } : {}),
     ...searched(deps.engine, unreadable),
   };
-}
-
-/** Files past this many are listed without their barrels: a directory's answer would read the whole import graph. */
-const MAX_FILES_WITH_BARRELS = 5;
-
-/**
- * Each of a few files with the barrels re-exporting it (graph/re-exporters.ts: imports through them were counted), and
- * each unused export with its line as written (`export const decodeURIComponent_ = decodeURIComponent`): whether it
- * is a function, an alias or a type is read there. An agent ran `rg -n "^export"` on the two files it had asked about.
- */
-async function withFileEvidence(deps: Deps, files: UnusedFile[]): Promise<UnusedFile[]> {
-  if (files.length === 0 || files.length > MAX_FILES_WITH_BARRELS) return files;
-  const importers = await buildImporterIndex(
-    deps.importGraph,
-    graphFiles(await projectFilesInRoot(deps.importGraph, deps.files)),
-  );
-  const text = (filePath: string) => deps.files.readSource(filePath).catch(() => undefined);
-  return Promise.all(
-    files.map(async (file) => {
-      const source = await text(deps.paths.toAbsolute(file.filePath));
-      return {
-        ...file,
-        unused: file.unused.map((symbol) => {
-          const declaration = source?.preview(symbol.line);
-          return declaration ? { ...symbol, declaration } : symbol;
-        }),
-        reExportedBy: await reExportersOf(deps.paths.toAbsolute(file.filePath), undefined, importers, text, deps.paths),
-      };
-    }),
-  );
 }
 
 /** What one request checks: where, which declarations, how many files could not be outlined, which were deleted. */
@@ -253,32 +225,6 @@ function provenUsers(
     .filter((importer) => importer !== filePath)
     .map((importer) => paths.toRelative(importer))
     .filter((relative) => counts(relative) && (declaredInTest || !isTestFile(relative)));
-}
-
-/** Past this many declarations found used, they are only counted: a directory's list would cost more than it tells. */
-const MAX_USED_LISTED = 30;
-/** The users named for each: the first proves it used, the count says how widely. */
-const USERS_NAMED = 1;
-
-function usedEvidence(
-  candidates: UnusedCandidate[],
-  verdicts: string[],
-  users: string[][],
-): Pick<UnusedResponse, 'used'> {
-  const used = candidates.flatMap((candidate, index) => (verdicts[index] === 'used' ? [{ candidate, index }] : []));
-  if (used.length === 0 || used.length > MAX_USED_LISTED) return {};
-  return {
-    used: used.map(({ candidate: { symbol }, index }) => {
-      const by = [...(users[index] ?? [])].sort();
-      return {
-        name: symbol.container !== undefined ? `${symbol.container}.${symbol.name}` : symbol.name,
-        kind: symbol.kind,
-        id: symbol.id,
-        files: by.length,
-        by: by.slice(0, USERS_NAMED),
-      };
-    }),
-  };
 }
 
 function checkLimit(limit: number | undefined): void {
