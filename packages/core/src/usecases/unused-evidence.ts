@@ -7,7 +7,7 @@ import type { SourceText } from '../domain/source-text.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { UnusedCandidate } from './unused-candidate.js';
 
-/** Past this many files, exports are listed without their lines and barrels: a directory's answer would read them all. */
+/** Past this many files, exports are listed without their lines and barrels: a directory would cost too much. */
 const MAX_FILES_WITH_EVIDENCE = 5;
 /** Past this many declarations found used, they are only counted: a directory's list would cost more than it tells. */
 const MAX_USED_LISTED = 30;
