@@ -355,6 +355,36 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(answer.otherMatches?.unresolved).toBe(3 + lines - FIRST_ROUND);
   });
 
+  it('places the uses not looked up by what their file imports the word from (agents grepped imports for it)', async () => {
+    const lines = FIRST_ROUND + MAX_LOOKUPS + 1;
+    const calls = Array.from({ length: lines }, (_, index) => `export const c${index} = raw(${index});`).join('\n');
+    const { deps } = setup({
+      ...FILES,
+      'src/core-users.ts': `import { raw } from '@x/core';\n${calls}\n`,
+      'src/local.ts': 'function raw() {}\nraw();\nconst q = o.raw;\n',
+    });
+    const answer = await findSymbol(deps, { query: 'raw' });
+    const matches = answer.otherMatches!;
+    const placed = matches.unresolvedImports!;
+    expect(matches.unresolved).toBeGreaterThan(MAX_LOOKUPS);
+    expect(placed.modules.map(({ from }) => from)).toEqual(['@x/core']);
+    // Every one not looked up is placed: under its import, with no import, or a member (`o.raw`).
+    expect(placed.modules[0].count + placed.notImported + placed.members).toBe(matches.unresolved);
+    expect(placed.modules[0].count).toBeGreaterThan(lines - FIRST_ROUND - 1);
+    expect(presentAnswer('find', answer, 'compact').output).toMatch(
+      /\nnot resolved uses \(\d+\), by what their file imports raw from: '@x\/core' ×\d+/,
+    );
+    // A question about calls says its calls: the bare calls not looked up, by their file's import.
+    const asked = await findSymbol(deps, { query: 'raw', role: ['call'] });
+    const otherCalls = asked.otherMatches!.otherCalls!;
+    expect(otherCalls.unresolved).toBeGreaterThan(0);
+    expect(otherCalls.unresolvedImports?.members).toBe(0);
+    const output = presentAnswer('find', asked, 'compact').output;
+    expect(output).toMatch(/\nnot resolved calls raw\(…\) \(\d+\), by what their file imports raw from: '@x\/core' ×/);
+    expect(output).not.toContain('not resolved uses');
+    expect(presentAnswer('find', asked, 'text').output).toMatch(/\n {12}not resolved calls raw\(…\) \(\d+\), by what/);
+  });
+
   it('counts the imports of a package that is not installed, and their uses, as one entry per module', async () => {
     const driver = "import { raw } from 'knex';\nexport const q = raw('x');\n";
     const { engine, deps } = setup({ ...FILES, 'src/a.ts': driver, 'src/b.ts': driver });

@@ -1,6 +1,24 @@
 /** What a word search for an asked name would also hit: shared by the answers that take a name (find, calls …). */
 import { z } from 'zod';
 
+/**
+ * Occurrences not looked up, by what their file imports the word from: a bare use (`raw(…)`, not `x.raw`) in a file
+ * with `import { raw } from '@mikro-orm/core'` is that import's, unless something closer declares the name. What an
+ * agent grepped import statements for after `+150 not resolved`; none of them is a reference of the answer either way
+ * (its references are all found).
+ */
+export const unresolvedImports = z.object({
+  /** Bare uses in files importing the word, by the module named, most first (at most 5). */
+  modules: z.array(z.object({ from: z.string(), count: z.int() })),
+  /** Bare uses in files importing the word from more modules than listed. */
+  moreModules: z.int().optional(),
+  /** Bare uses in files with no import of the word (a local declaration, a global). */
+  notImported: z.int(),
+  /** Member uses (`x.raw`): no import names them. */
+  members: z.int(),
+});
+export type UnresolvedImports = z.infer<typeof unresolvedImports>;
+
 /** A symbol other than the answered one that some of the name's word occurrences belong to. */
 export const otherDeclaration = z.object({
   name: z.string(),
@@ -40,6 +58,8 @@ export const otherCalls = z.object({
   other: z.int(),
   /** Calls not looked up within the answer's time (counted in otherMatches' `unresolved` too). */
   unresolved: z.int().optional(),
+  /** What the files of the calls not looked up import the word from (see `unresolvedImports`). */
+  unresolvedImports: unresolvedImports.optional(),
 });
 export type OtherCalls = z.infer<typeof otherCalls>;
 
@@ -65,6 +85,8 @@ export const otherMatches = z.object({
   other: z.int(),
   /** In code, not looked up: the engine is asked about a bounded number of occurrences per answer. */
   unresolved: z.int().optional(),
+  /** The `unresolved` occurrences, by what their file imports the word from. */
+  unresolvedImports: unresolvedImports.optional(),
   /**
    * The files `rg -lw Name` would list beyond those holding a reference (root-relative, path order, at most 10;
    * `moreOtherFiles` counts the rest): what an agent comparing file lists wants, said once per answer.

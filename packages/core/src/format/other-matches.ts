@@ -12,7 +12,32 @@ export function otherMatchesLine(matches: OtherMatches | undefined): string[] {
   const calls = otherCallsLine(word, matches.otherCalls);
   if (matches.total === 0)
     return [`rg -w ${word}${where} would hit nothing else: every occurrence is a reference`, ...calls];
-  return [`rg -w ${word}${where} would also hit ${matches.total}: ${parts(matches, true).join(', ')}`, ...calls];
+  return [
+    `rg -w ${word}${where} would also hit ${matches.total}: ${parts(matches, true).join(', ')}`,
+    ...calls,
+    ...unresolvedLine(matches),
+  ];
+}
+
+/**
+ * `not resolved calls raw(…) (150), by what their file imports raw from: '@mikro-orm/core' ×146, no import ×4`: the
+ * occurrences not looked up, placed by their files' import statements, which an agent grepped after `+150 not
+ * resolved` (a question about calls says its calls; any other all the uses).
+ */
+function unresolvedLine(matches: OtherMatches): string[] {
+  const calls = matches.otherCalls?.unresolvedImports;
+  const imports = calls ?? (matches.otherCalls ? undefined : matches.unresolvedImports);
+  const count = calls ? matches.otherCalls?.unresolved : matches.unresolved;
+  if (!imports || !count) return [];
+  const word = matches.word;
+  const what = calls ? `calls ${matches.otherCalls?.shape === 'member' ? '.' : ''}${word}(…)` : 'uses';
+  const said = [
+    ...imports.modules.map(({ from, count: many }) => `'${from}' ×${many}`),
+    ...(imports.moreModules ? [`other modules ×${imports.moreModules}`] : []),
+    ...(imports.notImported > 0 ? [`no import ×${imports.notImported}`] : []),
+    ...(imports.members > 0 ? [`member (x.${word}) ×${imports.members}`] : []),
+  ];
+  return [`not resolved ${what} (${count}), by what their file imports ${word} from: ${said.join(', ')}`];
 }
 
 /**
@@ -117,6 +142,7 @@ export function otherMatchesText(matches: OtherMatches | undefined): string[] {
       (declaration) => `  ${qualified(declaration)}  ${what(declaration)}  ${declaration.id}  ×${declaration.count}`,
     ),
     ...calls,
+    ...unresolvedLine(matches).map((line) => `            ${line}`),
   ];
 }
 

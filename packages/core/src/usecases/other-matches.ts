@@ -1,4 +1,4 @@
-import type { OtherDeclaration, OtherMatches } from '@cn/protocol';
+import type { OtherCalls, OtherDeclaration, OtherMatches, UnresolvedImports } from '@cn/protocol';
 import { boundedMap } from '../bounded-map.js';
 import { formatLocationId } from '../domain/ids.js';
 import { literalAt, NO_LITERALS, type LiteralSpans } from '../domain/literal-spans.js';
@@ -21,6 +21,7 @@ import { describeScope, wordOccurrences, type FileOccurrences, type WordScope } 
 import { OtherFileHits } from './other-file-hits.js';
 import { OtherCallsTally, shapeOfOwnCalls } from './other-calls.js';
 import { countImports, importsSummary, inModulePath } from './other-imports.js';
+import { unresolvedImportsOf } from './unresolved-imports.js';
 import { callShapeOf, isCallShaped } from '../domain/call-shape.js';
 
 /**
@@ -76,6 +77,7 @@ interface Group {
 interface Pending {
   filePath: string;
   position: Position;
+  offset: number;
   /** Its id, when the occurrence is shaped as the answer's calls are and the answer counts them (`otherCalls`). */
   callId?: string;
 }
@@ -153,7 +155,17 @@ export async function otherMatchesOf(
     tally.hits.note(place.filePath, 'not resolved');
     if (place.callId !== undefined) tally.calls?.note(place.callId, 'not resolved');
   }
-  return summary(word, tally, left.length, scope);
+  const texts = new Map(occurrences.map(({ filePath, text }) => [filePath, text.text]));
+  const placed = (places: Pending[]) =>
+    unresolvedImportsOf(
+      word,
+      places.map(({ filePath, offset }) => ({ filePath, offset, text: texts.get(filePath) ?? '' })),
+    );
+  return summary(word, tally, scope, {
+    count: left.length,
+    imports: placed(left),
+    callImports: placed(left.filter((place) => place.callId !== undefined)),
+  });
 }
 
 /** The syntax of a file none of whose words needs it (or whose parse failed: its words are code). */
@@ -264,7 +276,7 @@ function classify(
         tally.hits.note(filePath, declared);
       } else {
         const call = tally.calls !== undefined && isCallShaped(text.text, offset, word.length, tally.calls.shape);
-        pending.push({ filePath, position, ...(call ? { callId: id } : {}) });
+        pending.push({ filePath, position, offset, ...(call ? { callId: id } : {}) });
       }
     }
     if (pending.length > 0) pendingByFile.push(pending);
@@ -295,7 +307,14 @@ async function widen(deps: OtherMatchesDeps, tally: Tally, asked: number, left: 
   return remaining;
 }
 
-function summary(word: string, tally: Tally, unresolved: number, scope: WordScope): OtherMatches {
+/** The occurrences not looked up: how many, and what their files import the word from (all, and the calls). */
+interface Unresolved {
+  count: number;
+  imports: UnresolvedImports | undefined;
+  callImports: UnresolvedImports | undefined;
+}
+
+function summary(word: string, tally: Tally, scope: WordScope, unresolved: Unresolved): OtherMatches {
   const sorted = [...tally.groups.values()].sort(
     (a, b) => b.count - a.count || a.declaration.id.localeCompare(b.declaration.id),
   );
@@ -312,15 +331,20 @@ function summary(word: string, tally: Tally, unresolved: number, scope: WordScop
     strings: tally.strings,
     comments: tally.comments,
     other: tally.other,
-    ...(unresolved > 0 ? { unresolved } : {}),
+    ...(unresolved.count > 0 ? { unresolved: unresolved.count } : {}),
+    ...(unresolved.imports ? { unresolvedImports: unresolved.imports } : {}),
     ...otherFilesListed(tally),
     ...(tally.otherFiles.length > filesListed(tally)
       ? { moreOtherFiles: tally.otherFiles.length - filesListed(tally) }
       : {}),
     ...(scopeWords !== undefined ? { scope: scopeWords } : {}),
-    ...(tally.calls ? { otherCalls: tally.calls.summary() } : {}),
+    ...(tally.calls ? { otherCalls: withImports(tally.calls.summary(), unresolved.callImports) } : {}),
     ...(tally.imports ? { otherImports: importsSummary(tally.imports) } : {}),
   };
+}
+
+function withImports(calls: OtherCalls, imports: UnresolvedImports | undefined): OtherCalls {
+  return calls.unresolved && imports ? { ...calls, unresolvedImports: imports } : calls;
 }
 
 /** How many of the files rg -lw would add are listed: all of a few, else the first MAX_LISTED. */
