@@ -79,7 +79,11 @@ export const READ_TOOLS = [
     name: 'cn_find',
     description: 'Definition and references, each with role and enclosing symbol.',
     input: {
-      query: findRequest.shape.query.min(1).describe('Name, Container.member, id, or pattern (*Router)'),
+      query: findRequest.shape.query
+        .min(1)
+        .describe(
+          'Name, Container.member, path::Name (what that file exports as Name, re-exports followed), id, *Router',
+        ),
       kind,
       in: findRequest.shape.in.describe('Only definitions in path/glob'),
       exact: findRequest.shape.exact.describe('Only exact names'),
