@@ -143,7 +143,7 @@ describe('cn unused on a project with tests in a tsconfig of their own (test/fix
     // Names no import names are said once for the file; the used exports come with their lines too, so every export
     // of the file is shown as `rg -n "^export"` would show it.
     expect(compact.stdout).toContain(
-      '\nno import or export-from names any of tryDecode, neverCalled, from any module\n',
+      '\nno import or export-from names any of tryDecode, neverCalled, from any module (each statement parsed, multi-line ones too)\n',
     );
     expect(compact.stdout).toContain(
       "\nused: decodePath (Function) ← src/app.ts  │ export const decodePath = (path: string): string => splitPath(path).map(tryDecode).join('/');\n",

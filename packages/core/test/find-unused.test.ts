@@ -354,7 +354,9 @@ describe('findUnused', () => {
     // A name no import names elsewhere says so.
     const itself = response.files[0].unused.find((symbol) => symbol.name === 'fromItself');
     expect(itself?.otherMatches?.otherImports).toEqual({ total: 0, modules: [] });
-    expect(compact).toContain('  no import or export-from names fromItself (refs not in test/**), from any module\n');
+    expect(compact).toContain(
+      '  no import or export-from names fromItself (refs not in test/**), from any module (each statement parsed, multi-line ones too)\n',
+    );
   });
 
   it('names no import names are said once for the file, as one grep over import statements would say it', () => {
@@ -389,12 +391,12 @@ describe('findUnused', () => {
     };
     const compact = presentAnswer('unused', response, 'compact').output.split('\n');
     expect(compact.filter((line) => line.includes('no import'))).toEqual([
-      'no import or export-from names any of ref, unref (refs in src/**), from any module',
+      'no import or export-from names any of ref, unref (refs in src/**), from any module (each statement parsed, multi-line ones too)',
     ]);
     // One such name keeps its line under it.
     const one = { ...response, files: [{ filePath: 'src/r.ts', unused: [symbol('ref', 1)] }] };
     expect(presentAnswer('unused', one, 'compact').output).toContain(
-      '  rg -w ref (refs in src/**) would hit nothing else: every occurrence is a reference\n  no import or export-from names ref (refs in src/**), from any module',
+      '  rg -w ref (refs in src/**) would hit nothing else: every occurrence is a reference\n  no import or export-from names ref (refs in src/**), from any module (each statement parsed, multi-line ones too)',
     );
   });
 

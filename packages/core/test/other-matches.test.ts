@@ -526,7 +526,9 @@ describe('noUseLine: a find answer with no reference in another file says no imp
     }) as unknown as FindResponse;
 
   it('none, only its own file, or others: each said as it is', () => {
-    expect(noUseLine(answer(0, 0))).toEqual(['no import or export-from names sql, from any module']);
+    expect(noUseLine(answer(0, 0))).toEqual([
+      'no import or export-from names sql, from any module (each statement parsed, multi-line ones too)',
+    ]);
     expect(noUseLine(answer(3, 1))).toEqual(['no import or export-from names sql but its own, in the files above']);
     expect(noUseLine(answer(0, 0, 1))).toEqual([
       "imports or export-from naming sql, from any module: 1, each of another symbol: from 'vue' ×1",

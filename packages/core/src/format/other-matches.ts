@@ -41,6 +41,12 @@ function unresolvedLine(matches: OtherMatches): string[] {
 }
 
 /**
+ * How the import statements were read, said beside "no import names it": an agent grepped for imports spread over
+ * several lines after the claim, its patterns failing twice before one ran (mikro-orm, round x).
+ */
+export const EVERY_STATEMENT = ' (each statement parsed, multi-line ones too)';
+
+/**
  * Where the answer is that nothing uses a symbol: the imports and re-exports of its word from any module, each of
  * another symbol (`no import or export-from names ref, from any module`, or `imports or export-from naming ref, from
  * any module: 2, each of another symbol: from 'vue' ×2`), what a reader would grep import lines for. "Other imports"
@@ -58,7 +64,8 @@ export function otherImportsLine(
     tests: ' but its own, by tests',
     listed: ' but its own, in the files above',
   }[own];
-  if (imports.total === 0) return [`no import or export-from names ${matches.word}${where}${owner}`];
+  if (imports.total === 0)
+    return [`no import or export-from names ${matches.word}${where}${owner}${own === 'none' ? EVERY_STATEMENT : ''}`];
   const listed = imports.modules.reduce((sum, module) => sum + module.count, 0);
   const modules = imports.modules.map(({ from, count }) => `from '${from}' ×${count}`);
   const more = imports.total > listed ? [`${imports.total - listed} more`] : [];

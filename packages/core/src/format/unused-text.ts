@@ -1,7 +1,7 @@
 import type { UnusedFile, UnusedResponse, UnusedSymbol } from '@cn/protocol';
 import { idAsFileLine } from '../domain/ids.js';
 import { incompleteNote, kindColumn, plural, reExportedByLine } from './notes.js';
-import { otherImportsLine, otherMatchesLine } from './other-matches.js';
+import { EVERY_STATEMENT, otherImportsLine, otherMatchesLine } from './other-matches.js';
 import type { Voice } from './voice.js';
 
 /** People: one block per file, then what was checked and searched. */
@@ -70,7 +70,8 @@ function noImportLine(file: UnusedFile): string[] {
   if (names.length === 0) return [];
   const scope = names[0].otherMatches?.scope;
   const where = scope !== undefined ? ` (${scope})` : '';
-  return [`no import or export-from names any of ${names.map(displayName).join(', ')}${where}, from any module`];
+  const list = names.map(displayName).join(', ');
+  return [`no import or export-from names any of ${list}${where}, from any module${EVERY_STATEMENT}`];
 }
 
 /**
