@@ -36,7 +36,9 @@ describe('cn impact', () => {
       'test/app.test.ts 2 calls,imports',
       'src/server.ts 3 calls,imports',
       'tests: test/app.test.ts',
-      `handle [${HANDLE}] → compose [${COMPOSE}] @ 4:10`,
+      // The changed symbol's id once, not on each of its callers' edges; deeper edges name both ends.
+      `caller edges (compose: ${COMPOSE})`,
+      `handle [${HANDLE}] → compose @ 4:10`,
       `serve [src/app.ts::7::17] → handle [${HANDLE}] @ 8:10`,
       // `export const started = serve()`: the const is the caller (impact walks on from it), as cn grep names it.
       'started [src/server.ts::3::14] → serve [src/app.ts::7::17] @ 3:24',

@@ -346,16 +346,21 @@ describe('findUnused', () => {
     });
     const compact = presentAnswer('unused', response, 'compact').output;
     expect(compact).toContain(
-      'src/url.ts::4::14  Constant  fromNobody  (exported)  │ export const fromNobody = 4;\n  rg -w fromNobody (refs not in test/**) would also hit 4:',
+      'src/url.ts::4::14  Constant  fromNobody  (exported)  │ export const fromNobody = 4;\n  rg -w fromNobody would also hit 4:',
     );
     expect(compact).toContain(
-      "\n  imports or export-from naming fromNobody (refs not in test/**), from any module: 1, each of another symbol: from 'legacy' ×1\n",
+      "\n  imports or export-from naming fromNobody, from any module: 1, each of another symbol: from 'legacy' ×1\n",
     );
     // A name no import names elsewhere says so.
     const itself = response.files[0].unused.find((symbol) => symbol.name === 'fromItself');
     expect(itself?.otherMatches?.otherImports).toEqual({ total: 0, modules: [] });
     expect(compact).toContain(
-      '  no import or export-from names fromItself (refs not in test/**), from any module (each statement parsed, multi-line ones too)\n',
+      '  no import or export-from names fromItself, from any module (each statement parsed, multi-line ones too)\n',
+    );
+    // The files the word searches cover, said once above the symbols, which all share them.
+    expect(compact.split('\n')[0]).toBe('rg -w below: over refs not in test/**');
+    expect(presentAnswer('unused', response, 'text').output.split('\n')[0]).toBe(
+      'rg -w below: over refs not in test/**',
     );
   });
 
@@ -391,7 +396,7 @@ describe('findUnused', () => {
     };
     const compact = presentAnswer('unused', response, 'compact').output.split('\n');
     expect(compact.filter((line) => line.includes('no import'))).toEqual([
-      'no import or export-from names any of ref, unref (refs in src/**), from any module (each statement parsed, multi-line ones too)',
+      'no import or export-from names any of ref, unref, from any module (each statement parsed, multi-line ones too)',
     ]);
     // One such name keeps its line under it.
     const one = { ...response, files: [{ filePath: 'src/r.ts', unused: [symbol('ref', 1)] }] };

@@ -61,10 +61,16 @@ export function nodeLabel(node: GraphNode | undefined, id: string, through: stri
  * named (a test file's sites are each in their own `it` callback: naming them all would cost a line each); the JSON's
  * `through` and the tree have every site's.
  */
-export function callEdgeLine(edge: GraphEdge, nodes: Map<string, GraphNode>): string {
+export function callEdgeLine(
+  edge: GraphEdge,
+  nodes: Map<string, GraphNode>,
+  /** Callees the answer is about: named without their id, which every one of their edges would repeat. */
+  asked: ReadonlySet<string> = new Set(),
+): string {
   const sites = shortSites(edge);
   const caller = nodeLabel(nodes.get(edge.from), edge.from, sharedThrough(siteGroups(edge)));
-  return `${caller} → ${nodeLabel(nodes.get(edge.to), edge.to)}${sites.length > 0 ? ` @ ${sites.join(' ')}` : ''}`;
+  const callee = asked.has(edge.to) ? (nodes.get(edge.to)?.name ?? edge.to) : nodeLabel(nodes.get(edge.to), edge.to);
+  return `${caller} → ${callee}${sites.length > 0 ? ` @ ${sites.join(' ')}` : ''}`;
 }
 
 /** `2 declarations named mergePath, each answered (re-ask with an id for one)`: no silent pick to mistrust. */

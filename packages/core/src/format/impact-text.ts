@@ -14,7 +14,8 @@ import type { Voice } from './voice.js';
  *
  *   src/hono-base.ts 1 calls,imports
  *   tests: src/compose.test.ts
- *   Hono.#dispatch [src/hono-base.ts::400::3] → compose [src/compose.ts::10::14] @ 412:7
+ *   caller edges (compose: src/compose.ts::10::14)
+ *   Hono.#dispatch [src/hono-base.ts::400::3] → compose @ 412:7
  *
  * ids prints the files, one per line.
  */
@@ -50,7 +51,13 @@ export const impactPresenter: Presenter<ImpactResponse> = {
     // 900 tokens of an answer read for its 13 files).
     // One count of the edges not printed, those a budget cut included.
     const edges = response.edges.slice(0, COMPACT_EDGES);
-    lines.push(...edges.map((edge) => callEdgeLine(edge, nodes)));
+    // The changed symbol is named by its name alone on its callers' edges: its id, repeated on each, was a tenth of
+    // hono's three-symbol impact answer.
+    const roots = response.roots ?? [response.root];
+    const said = roots.length === 1 ? new Set(roots) : new Set<string>();
+    if (said.size > 0 && edges.some((edge) => said.has(edge.to)))
+      lines.push(`caller edges (${nodes.get(roots[0])?.name ?? roots[0]}: ${roots[0]})`);
+    lines.push(...edges.map((edge) => callEdgeLine(edge, nodes, said)));
     if (edges.length < response.edges.length)
       lines.push(
         `… ${plural((response.totalEdges ?? response.edges.length) - edges.length, 'more caller edge')} (${voice.option('format')} tree lists them)`,

@@ -5,8 +5,9 @@ import { EVERY_STATEMENT, otherImportsLine, otherMatchesLine } from './other-mat
 import type { Voice } from './voice.js';
 
 /** People: one block per file, then what was checked and searched. */
-export function unusedText(response: UnusedResponse, voice: Voice): string {
-  const lines: string[] = [];
+export function unusedText(answer: UnusedResponse, voice: Voice): string {
+  const { response, scopeLine } = scopeSaidOnce(answer);
+  const lines: string[] = [...scopeLine];
   const kindWidth = kindColumn(response.files.flatMap((file) => file.unused));
   for (const file of response.files) {
     lines.push(file.filePath);
@@ -23,7 +24,8 @@ export function unusedText(response: UnusedResponse, voice: Voice): string {
 }
 
 /** Agents: one line per symbol, its id first (ready for cn inspect), then the summary. */
-export function unusedCompact(response: UnusedResponse, voice: Voice): string {
+export function unusedCompact(answer: UnusedResponse, voice: Voice): string {
+  const { response, scopeLine } = scopeSaidOnce(answer);
   const lines = response.files.flatMap((file) => [
     ...file.unused.flatMap((symbol) => [
       `${symbol.id}  ${symbol.kind}  ${displayName(symbol)}${notes(symbol)}${written(symbol)}`,
@@ -33,7 +35,27 @@ export function unusedCompact(response: UnusedResponse, voice: Voice): string {
     ...barrelsLine(file),
   ]);
   lines.push(...summary(response, voice));
-  return lines.join('\n');
+  return [...scopeLine, ...lines].join('\n');
+}
+
+/**
+ * The files the word searches cover (`refs in src, refs not in **\/*.test.*`), said once above the answer when every
+ * listed symbol's is the same, not on each of its lines: on hono's two-file question it was a tenth of the answer.
+ */
+function scopeSaidOnce(response: UnusedResponse): { response: UnusedResponse; scopeLine: string[] } {
+  const symbols = response.files.flatMap((file) => file.unused);
+  const scopes = new Set(symbols.map((symbol) => symbol.otherMatches?.scope));
+  const [scope] = scopes;
+  if (scopes.size !== 1 || scope === undefined || symbols.length < 2) return { response, scopeLine: [] };
+  const files = response.files.map((file) => ({
+    ...file,
+    unused: file.unused.map((symbol) => {
+      if (!symbol.otherMatches) return symbol;
+      const { scope: _said, ...otherMatches } = symbol.otherMatches;
+      return { ...symbol, otherMatches };
+    }),
+  }));
+  return { response: { ...response, files }, scopeLine: [`rg -w below: over ${scope}`] };
 }
 
 export function unusedIds(response: UnusedResponse): string {
