@@ -28,8 +28,9 @@ const CN_BIN = path.join(REPO, 'packages/cli/bin/cn.cjs');
 // 2,245; cn_search and cn_grep (issue 15) add 372, to 2,617; issue 24's arguments (cn_grep word/in, cn_impact
 // kind/in/exact, cn_map kind/modifiers, format names) to 2,682 after the format's default moved to the server's
 // instructions; kind on cn_unused (issue 23) to 2,699; cn_rename (issue 26, cn's first tool that writes) adds 193,
-// to 2,892; cn_check (issue 26, two fields and one sentence: 95) to 2,987 — no other tool's words could give up 90
-// tokens without losing a fact. The budget keeps the next addition from growing it unnoticed.
+// to 2,892; cn_check (issue 26, two fields and one sentence: 95) to 2,987; path::Name in cn_find's query (issue
+// 23: an MCP agent asked what barrels export by name) to 2,993 — no other tool's words could give up 90 tokens
+// without losing a fact. The budget keeps the next addition from growing it unnoticed.
 export const TOOLS_LIST_TOKEN_BUDGET = 3000;
 
 /** Tokens of the tools/list result as it travels (compact JSON, as the SDK writes it). */

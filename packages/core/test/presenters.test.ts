@@ -11,6 +11,7 @@ import {
   type OverviewResponse,
   type TypeResponse,
 } from '../src/index.js';
+import { TEST_REFS_WITH_LINES } from '../src/format/compact.js';
 
 /** The answers as the daemon sends them, small enough to read whole (issue 16: help and formats). */
 const isStaff = {
@@ -114,6 +115,35 @@ describe('presenters: every format of every command says what it means', () => {
     expect(presentAnswer('find', findAnswer({ ambiguous: true }), 'text').output).toContain(
       'other matches rank as high',
     );
+  });
+
+  it(`find compact: past ${TEST_REFS_WITH_LINES} refs in test files beside others, theirs are placed without lines`, () => {
+    const source = findAnswer().references[0];
+    const inTest = (line: number) => ({
+      ...source,
+      id: `src/api/routes.test.ts::${line}::5`,
+      filePath: 'src/api/routes.test.ts',
+      line,
+      character: 5,
+      preview: `expect(isStaff(user${line})).toBe(true);`,
+    });
+    const tests = Array.from({ length: TEST_REFS_WITH_LINES + 1 }, (_, index) => inTest(10 + index));
+    const many = findAnswer({ references: [source, ...tests], totalReferences: 1 + tests.length });
+    const lines = presentAnswer('find', many, 'compact').output.split('\n');
+    // The source's reference keeps its line; every test reference is still placed.
+    expect(lines).toContain(' 19:10 call │ return isStaff(user);');
+    expect(lines).toContain(
+      `src/api/routes.test.ts (${tests.length}) ${tests.map((ref) => `${ref.line}:5`).join(' ')}`,
+    );
+    expect(lines).toContain(
+      `the ${tests.length} refs in test files are placed without their lines (--refs-in <test files> shows them)`,
+    );
+    expect(lines.some((line) => line.includes('expect(isStaff'))).toBe(false);
+    // As many as the limit, or only test files (the answer is theirs): each with its line.
+    const few = findAnswer({ references: [source, ...tests.slice(1)], totalReferences: tests.length });
+    expect(presentAnswer('find', few, 'compact').output).toContain('expect(isStaff(user11))');
+    const onlyTests = findAnswer({ references: tests, totalReferences: tests.length });
+    expect(presentAnswer('find', onlyTests, 'compact').output).toContain('expect(isStaff(user10))');
   });
 
   it("find: the definition's line range in compact and text, so where it ends takes no second call", () => {

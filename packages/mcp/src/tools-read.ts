@@ -81,9 +81,7 @@ export const READ_TOOLS = [
     input: {
       query: findRequest.shape.query
         .min(1)
-        .describe(
-          'Name, Container.member, path::Name (what that file exports as Name, re-exports followed), id, *Router',
-        ),
+        .describe("Name, Container.member, path::Name (a file's export), id, *Router"),
       kind,
       in: findRequest.shape.in.describe('Only definitions in path/glob'),
       exact: findRequest.shape.exact.describe('Only exact names'),

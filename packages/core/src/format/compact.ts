@@ -6,6 +6,7 @@ import type { ReferenceFields } from '../usecases/find-references.js';
 import { ambiguityLeft, moreDefinitionsHeading, outsideInLine, throughLine } from './find-groups.js';
 import { noUseLine, otherMatchesLine } from './other-matches.js';
 import { didYouMean, PART_NOT_SEARCHED } from './text.js';
+import { isTestFile } from '../domain/project-paths.js';
 import type { Voice } from './voice.js';
 
 /**
@@ -55,12 +56,21 @@ function referencesCompact(part: ReferenceFields, voice: Voice): string[] {
       ...leftOutNote(part, voice),
     ];
   }
-  return [...referenceLines(part), ...leftOutNote(part, voice)];
+  return [...referenceLines(part, voice), ...leftOutNote(part, voice)];
 }
 
-/** References under their file with a count; positions only, on the file's line, once previews are dropped. */
-function referenceLines(response: ReferenceFields): string[] {
+/** Past this many references in test files (beside others), theirs are placed without their lines. */
+export const TEST_REFS_WITH_LINES = 10;
+
+/**
+ * References under their file with a count; positions only, on the file's line, once previews are dropped, and for
+ * test files when they hold many beside references elsewhere: hono's `parseBody` had 32 of its 34 calls in one test
+ * file, read as 640 tokens of `expect(await parseBody(req…` by an agent that wanted the source's two.
+ */
+function referenceLines(response: ReferenceFields, voice: Voice): string[] {
   const lines: string[] = [];
+  const inTests = response.references.filter((ref) => isTestFile(ref.filePath)).length;
+  const testsPlaced = inTests > TEST_REFS_WITH_LINES && inTests < response.references.length;
   const files =
     response.referenceFiles ??
     [...groupByFile(response.references)].map(([filePath, refs]) => ({ filePath, count: refs.length }));
@@ -71,7 +81,7 @@ function referenceLines(response: ReferenceFields): string[] {
   const byFile = groupByFile(response.references);
   for (const { filePath, count } of files) {
     const refs = byFile.get(filePath) ?? [];
-    const withPreview = refs.some((ref) => ref.preview !== undefined);
+    const withPreview = refs.some((ref) => ref.preview !== undefined) && !(testsPlaced && isTestFile(filePath));
     if (withPreview) {
       lines.push(`${filePath} (${count})`);
       for (const ref of refs)
@@ -82,6 +92,10 @@ function referenceLines(response: ReferenceFields): string[] {
       lines.push(`${filePath} (${count})${refs.map((ref) => ` ${ref.line}:${ref.character}`).join('')}`);
     }
   }
+  if (testsPlaced)
+    lines.push(
+      `the ${inTests} refs in test files are placed without their lines (${voice.option('refsIn')} <test files> shows them)`,
+    );
   return lines;
 }
 
