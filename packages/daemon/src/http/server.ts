@@ -6,7 +6,7 @@ import { capConnections, REQUEST_TIMEOUT_MS } from './connection-cap.js';
 import { STATUS_BY_KIND } from './error-status.js';
 import { carriesProof, requireRequestProof } from './request-authentication.js';
 import type { RouteDeps } from './route-deps.js';
-import { lazyValidators } from './lazy-validators.js';
+import { lazyCompilers } from './lazy-compilers.js';
 import { registerRoutes } from './route-table.js';
 import { validationMessage, type SchemaIssue } from './validation-message.js';
 
@@ -50,7 +50,7 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
     bodyLimit: MAX_REQUEST_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
-    schemaController: { compilersFactory: { buildValidator: lazyValidators() } },
+    schemaController: { compilersFactory: lazyCompilers() },
   });
 
   const connections = capConnections(app.server);
