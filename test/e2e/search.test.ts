@@ -238,12 +238,18 @@ describe('a second daemon on an unchanged project', () => {
       },
       { timeout: 60_000, interval: 200 },
     );
+    const references = ['find', 'computeRetryDelay', '--format', 'compact'];
+    const found = (await run(...references)).stdout;
+    expect(found).toContain('src/http/client.ts');
     expect((await run('stop')).exitCode).toBe(0);
     const status = json(await run('start'));
-    // Its first answer is whole and the same; the log says where it came from.
+    // Its first answers are whole and the same; the log says where they came from.
     expect(json(await run(...question))).toEqual(first);
+    expect((await run(...references)).stdout).toBe(found);
     const log = readFileSync(status.logFile, 'utf8');
     expect(log).toContain('cn: saved search syntax read for 3 files');
+    // What the syntax said of each reference (its role, the declaration around it): 2 files, its own and client.ts.
+    expect(log).toMatch(/cn: saved reference sites read for 2 files/);
     if (status.engine === 'native')
       expect(log).toMatch(/cn: saved name index: (\d+) of \1 files unchanged, taken from it/);
     // Nothing of it is written into the project: the port file is all.

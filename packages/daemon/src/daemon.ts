@@ -72,7 +72,12 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
 
   // The language server starts before the HTTP server's modules (Fastify, the schemas) are loaded: they load while
   // it initializes, instead of in front of it on the way to a cold answer.
-  const referenceSyntax = new LazyReferenceSyntax();
+  // What the syntax said of each reference outlives the daemon, beside the name index: a second start's first find
+  // parses only the files that changed.
+  const referenceSyntax = new LazyReferenceSyntax(
+    { file: path.join(options.stateDir, 'reference-sites.json'), root, key: savedIndexKey(CN_VERSION, 'sites') },
+    log,
+  );
   const questions = new QuestionsInFlight(() => performance.now());
   const { choice, chosen } = chooseDaemonEngine(root, options.engine, options.trustProject);
   // auto may hand the root over to the other engine (lsp/src/engine-life.ts): the record and the port file name the
@@ -186,6 +191,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     // The port file and the record go first so no new client picks a daemon that is on its way out.
     await removeOwnDaemonFiles(root, options.stateDir, process.pid).catch(() => undefined);
     await server.close().catch(() => undefined);
+    referenceSyntax.save();
     await engine.dispose().catch((error) => log(`engine shutdown: ${String(error)}`));
     process.exit(0);
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LazyReferenceSyntax } from '../src/navigation/lazy-reference-syntax.js';
 import { TsReferenceSyntax } from '../src/navigation/reference-roles.js';
 
 const at = (line: number, character: number) => ({ line, character });
@@ -25,7 +26,7 @@ describe('TsReferenceSyntax without an engine', () => {
   });
 
   it('answers a file again from what it read while the text is the same, and reads a changed text afresh', async () => {
-    const syntax = new TsReferenceSyntax();
+    const syntax = new LazyReferenceSyntax();
     const before = 'let x = 1;\nx = 2;\n';
     expect((await syntax.classify('/p/b.ts', before, [at(2, 1)]))[0].role).toBe('write');
     // The same text (another string with equal content, as after the text cache re-read the file) and a new place.
@@ -37,7 +38,7 @@ describe('TsReferenceSyntax without an engine', () => {
   });
 
   it('keeps files apart: the same place in another file is read from that file', async () => {
-    const syntax = new TsReferenceSyntax();
+    const syntax = new LazyReferenceSyntax();
     await syntax.classify('/p/c.ts', 'new A();\n', [at(1, 5)]);
     expect((await syntax.classify('/p/d.ts', 'A();\n', [at(1, 1)]))[0].role).toBe('call');
     expect((await syntax.classify('/p/c.ts', 'new A();\n', [at(1, 5)]))[0].role).toBe('new');

@@ -1,12 +1,27 @@
 import type { Position, ReferenceSite, ReferenceSyntax, RenameCapture } from '@cn/core';
 import type { TsReferenceSyntax } from './reference-roles.js';
+import { RememberedSites } from './remembered-sites.js';
+import type { SavedSitesPlace } from './saved-reference-sites.js';
 
-/** The TypeScript compiler API is loaded on the first reference search, as for the types (lazy-type-syntax.ts). */
+/**
+ * The TypeScript compiler API is loaded on the first reference search, as for the types (lazy-type-syntax.ts); what
+ * it said of each place is remembered per file text, and kept for the next daemon when `saved` says where.
+ */
 export class LazyReferenceSyntax implements ReferenceSyntax {
   private syntax: Promise<TsReferenceSyntax> | undefined;
+  private readonly sites: RememberedSites;
+
+  constructor(saved?: SavedSitesPlace, log?: (line: string) => void) {
+    this.sites = new RememberedSites(saved, log);
+  }
 
   async classify(fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
-    return (await this.load()).classify(fileName, text, positions);
+    const known = this.sites.known(fileName, text, positions);
+    const missing = positions.filter((_, index) => known[index] === undefined);
+    if (missing.length === 0) return known as ReferenceSite[];
+    const found = await (await this.load()).classify(fileName, text, missing);
+    this.sites.remember(fileName, text, missing, found);
+    return this.sites.known(fileName, text, positions) as ReferenceSite[];
   }
 
   async renameCaptures(
@@ -19,9 +34,18 @@ export class LazyReferenceSyntax implements ReferenceSyntax {
     return (await this.load()).renameCaptures(fileName, text, edits, oldName, newName);
   }
 
-  /** Loads the compiler API ahead of the first question (half a second of CPU on a cold `cn find`). */
+  /**
+   * Loads the compiler API ahead of the first question (half a second of CPU on a cold `cn find`), and the sites the
+   * daemon before saved.
+   */
   preload(): void {
     this.load().catch(() => undefined);
+    this.sites.loadSaved();
+  }
+
+  /** Keeps what was read for the next daemon (on the way out). */
+  save(): void {
+    this.sites.save();
   }
 
   private load(): Promise<TsReferenceSyntax> {

@@ -1,46 +1,18 @@
 import ts from '../typescript-api.cjs';
-import { LRUCache } from 'lru-cache';
 import type { Position, ReferenceRole, ReferenceSite, ReferenceSyntax, RenameCapture } from '@cn/core';
 import { enclosingDeclaration } from './enclosing-declaration.js';
 import { renameCapturesIn } from './rename-scopes.js';
 import { offsetOf, parseSourceLean } from './source-syntax.js';
 
 /**
- * Texts whose sites are remembered, in characters. The texts are the ones the daemon's text cache holds (the
- * same strings), so this costs the small per-site answers, not another copy of the files.
- */
-const REMEMBERED_CHARACTERS = 16 * 1024 * 1024;
-
-interface FileSites {
-  text: string;
-  sites: Map<string, ReferenceSite>;
-}
-
-/**
  * What each reference does, from the syntax at its place (`ts.createSourceFile`, one parse per file): the engine
- * says where a symbol is used, not how. A file's answers are kept while its text is unchanged: a warm `cn find`
- * asks about the same hundred files again, and parsing them was three quarters of its time in the daemon.
+ * says where a symbol is used, not how. Answers are remembered per file text by the lazy layer around it
+ * (lazy-reference-syntax.ts, remembered-sites.ts).
  */
 export class TsReferenceSyntax implements ReferenceSyntax {
-  private readonly files = new LRUCache<string, FileSites>({
-    maxSize: REMEMBERED_CHARACTERS,
-    sizeCalculation: (entry) => Math.max(1, entry.text.length),
-  });
-
   async classify(fileName: string, text: string, positions: readonly Position[]): Promise<ReferenceSite[]> {
-    let known = this.files.get(fileName);
-    if (known?.text !== text) {
-      known = { text, sites: new Map() };
-      this.files.set(fileName, known);
-    }
-    const sites = known.sites;
-    const key = (position: Position) => `${position.line}:${position.character}`;
-    const missing = positions.filter((position) => !sites.has(key(position)));
-    if (missing.length > 0) {
-      const source = parseSourceLean(fileName, text);
-      for (const position of missing) sites.set(key(position), classifyAt(source, position));
-    }
-    return positions.map((position) => sites.get(key(position))!);
+    const source = parseSourceLean(fileName, text);
+    return positions.map((position) => classifyAt(source, position));
   }
 
   async renameCaptures(
