@@ -286,6 +286,20 @@ describe('SearchIndex: what the first build read is kept for the next daemon', (
     expect(saved.saves).toHaveLength(2);
   });
 
+  it("before its first build, a question takes an unchanged file's syntax from what was saved, not a parse", async () => {
+    const files = { 'src/a.ts': 'function computeDelay() {\n}\n', 'src/b.ts': 'class Cache {\n}\n' };
+    const saved = new MemorySavedSyntax();
+    await project(files, saved).index.fresh(1000);
+    const second = project({ ...files, 'src/b.ts': 'class LruCache {\n}\n' }, saved);
+    // A cn find on a second start, its search index not built yet: a.ts unchanged, b.ts edited.
+    const a = await second.index.syntaxOf(`${ROOT}/src/a.ts`, files['src/a.ts']);
+    expect(a.declarations.map((declaration) => declaration.name)).toEqual(['computeDelay']);
+    expect(await second.index.declarationsOf(`${ROOT}/src/a.ts`, files['src/a.ts'])).toEqual(a.declarations);
+    const b = await second.index.syntaxOf(`${ROOT}/src/b.ts`, 'class LruCache {\n}\n');
+    expect(b.declarations.map((declaration) => declaration.name)).toEqual(['LruCache']);
+    expect(second.syntax.parsed).toEqual(['src/b.ts']);
+  });
+
   it('a saved file whose stamp is another is read again; one that cannot be loaded is no failure', async () => {
     const files = { 'src/a.ts': 'function computeDelay() {\n}\n' };
     const stale = new MemorySavedSyntax(

@@ -46,6 +46,8 @@ export class SearchIndex {
   private failure: string | undefined;
   /** Until the first update finishes, the index is being built rather than brought up to date. */
   private built = false;
+  /** What an earlier daemon saved, read once: by questions before the first build ends, and by that build. */
+  private savedSyntax: Promise<Map<string, SavedFileSyntax>> | undefined;
 
   constructor(private readonly deps: SearchIndexDeps) {}
 
@@ -82,7 +84,9 @@ export class SearchIndex {
    */
   async declarationsOf(filePath: string, text: string): Promise<DeclarationSpan[]> {
     if (await this.holdsCurrent(filePath)) return this.index.declarationsIn(filePath);
-    return this.deps.declarationSyntax.declarations(filePath, text);
+    return (
+      (await this.savedCurrent(filePath))?.declarations ?? this.deps.declarationSyntax.declarations(filePath, text)
+    );
   }
 
   /**
@@ -93,7 +97,24 @@ export class SearchIndex {
     const literals = this.literals.get(filePath);
     if (literals && (await this.holdsCurrent(filePath)))
       return { declarations: this.index.declarationsIn(filePath), literals };
-    return this.deps.declarationSyntax.read(filePath, text);
+    return (await this.savedCurrent(filePath)) ?? this.deps.declarationSyntax.read(filePath, text);
+  }
+
+  /**
+   * Before the first build has ended: the file's syntax as an earlier daemon saved it, if the file's stamp is still
+   * the saved one. A second start's first `cn find` parsed every file holding the word for what rg -w would hit
+   * (rxjs's Observable: ~200 files, 210 ms) while the same syntax lay in search-syntax.json.
+   */
+  private async savedCurrent(filePath: string): Promise<FileSyntax | undefined> {
+    if (this.built || this.deps.saved === undefined) return undefined;
+    const [saved, [stamp]] = await Promise.all([this.loadSaved(), this.deps.sources.stamps([filePath])]);
+    const kept = saved.get(filePath);
+    return kept !== undefined && stamp !== undefined && kept.stamp === stamp ? kept.syntax : undefined;
+  }
+
+  private loadSaved(): Promise<Map<string, SavedFileSyntax>> {
+    this.savedSyntax ??= this.deps.saved!.load().catch(() => new Map<string, SavedFileSyntax>());
+    return this.savedSyntax;
   }
 
   private async holdsCurrent(filePath: string): Promise<boolean> {
@@ -148,7 +169,7 @@ export class SearchIndex {
       // The first build takes each file an earlier daemon read, unchanged since, from what it saved (typeorm's 3,583
       // files: a parse each otherwise), and saves what it read for the next daemon.
       const first = !this.built && this.deps.saved !== undefined;
-      const saved = first ? await this.deps.saved!.load().catch(() => new Map<string, SavedFileSyntax>()) : undefined;
+      const saved = first ? await this.loadSaved() : undefined;
       const toSave = first ? new Map<string, SavedFileSyntax>() : undefined;
       for (const { file, stamp } of changed) {
         const kept = saved?.get(file);
@@ -158,6 +179,8 @@ export class SearchIndex {
       }
       this.failure = undefined;
       this.built = true;
+      // Built: the index answers for every file now, and what was saved is read no more.
+      this.savedSyntax = undefined;
       if (toSave) await this.deps.saved!.save(toSave).catch(() => undefined);
     } catch (error) {
       this.failure = `the search index could not be updated: ${error instanceof Error ? error.message : String(error)}`;
