@@ -220,6 +220,22 @@ describe('cn grep', () => {
   });
 });
 
+describe('a daemon stopped right after its first answer', () => {
+  let root: string;
+  const run = (...args: string[]) => cn([...args, '--root', root]);
+  afterAll(() => cleanUp(root));
+
+  it('keeps what its find read of the files for the next daemon, its search index never built', async () => {
+    root = copyProject('test/fixtures/search');
+    expect((await run('find', 'computeRetryDelay', '--format', 'compact')).exitCode).toBe(0);
+    const { logFile } = json(await run('status'));
+    expect((await run('stop')).exitCode).toBe(0);
+    const stateDir = path.dirname(logFile);
+    expect(readdirSync(stateDir)).toEqual(expect.arrayContaining(['search-syntax.json', 'reference-sites.json']));
+    expect(readFileSync(logFile, 'utf8')).not.toContain('cn: search index started');
+  });
+});
+
 describe('a second daemon on an unchanged project', () => {
   let root: string;
   const run = (...args: string[]) => cn([...args, '--root', root]);

@@ -300,6 +300,28 @@ describe('SearchIndex: what the first build read is kept for the next daemon', (
     expect(second.syntax.parsed).toEqual(['src/b.ts']);
   });
 
+  it('a daemon stopped before its first build saves what its questions read, with what was saved and holds', async () => {
+    const files = { 'src/a.ts': 'function computeDelay() {\n}\n', 'src/b.ts': 'class Cache {\n}\n' };
+    const saved = new MemorySavedSyntax();
+    const first = project(files, saved);
+    // A find read a.ts for the word's other occurrences; the daemon was stopped before its search index was built.
+    await first.index.syntaxOf(`${ROOT}/src/a.ts`, files['src/a.ts']);
+    await first.index.saveOnExit();
+    expect([...saved.files.keys()]).toEqual([`${ROOT}/src/a.ts`]);
+    // The next daemon's question takes it from there, and adds b.ts on its way out.
+    const second = project(files, saved);
+    await second.index.syntaxOf(`${ROOT}/src/a.ts`, files['src/a.ts']);
+    await second.index.syntaxOf(`${ROOT}/src/b.ts`, files['src/b.ts']);
+    expect(second.syntax.parsed).toEqual(['src/b.ts']);
+    await second.index.saveOnExit();
+    expect([...saved.files.keys()].sort()).toEqual([`${ROOT}/src/a.ts`, `${ROOT}/src/b.ts`]);
+    // Once built, the build saved it all: nothing more on the way out.
+    await second.index.fresh(1000);
+    const saves = saved.saves.length;
+    await second.index.saveOnExit();
+    expect(saved.saves).toHaveLength(saves);
+  });
+
   it('a saved file whose stamp is another is read again; one that cannot be loaded is no failure', async () => {
     const files = { 'src/a.ts': 'function computeDelay() {\n}\n' };
     const stale = new MemorySavedSyntax(

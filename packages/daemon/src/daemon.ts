@@ -192,6 +192,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     await removeOwnDaemonFiles(root, options.stateDir, process.pid).catch(() => undefined);
     await server.close().catch(() => undefined);
     referenceSyntax.save();
+    await searchIndex.saveOnExit();
     await engine.dispose().catch((error) => log(`engine shutdown: ${String(error)}`));
     process.exit(0);
   };

@@ -48,6 +48,8 @@ export class SearchIndex {
   private built = false;
   /** What an earlier daemon saved, read once: by questions before the first build ends, and by that build. */
   private savedSyntax: Promise<Map<string, SavedFileSyntax>> | undefined;
+  /** What questions read of files before the first build ended, with each file's stamp then (see saveOnExit). */
+  private readonly readByQuestions = new Map<string, SavedFileSyntax>();
 
   constructor(private readonly deps: SearchIndexDeps) {}
 
@@ -97,7 +99,25 @@ export class SearchIndex {
     const literals = this.literals.get(filePath);
     if (literals && (await this.holdsCurrent(filePath)))
       return { declarations: this.index.declarationsIn(filePath), literals };
-    return (await this.savedCurrent(filePath)) ?? this.deps.declarationSyntax.read(filePath, text);
+    const saved = await this.savedCurrent(filePath);
+    if (saved !== undefined) return saved;
+    // The stamp before the text's parse (as the build takes it): a file edited meanwhile is read again next time.
+    const [stamp] = this.built || this.deps.saved === undefined ? [] : await this.deps.sources.stamps([filePath]);
+    const read = await this.deps.declarationSyntax.read(filePath, text);
+    if (stamp !== undefined && !this.built) this.readByQuestions.set(filePath, { stamp, syntax: read });
+    return read;
+  }
+
+  /**
+   * On the daemon's way out, when the first build never ended (a daemon stopped right after its first answers): what
+   * was saved and still holds, with what the questions read since, is saved for the next daemon, whose first
+   * `cn find` would parse the same files again. A build that ended saved everything already.
+   */
+  async saveOnExit(): Promise<void> {
+    if (this.built || this.deps.saved === undefined || this.readByQuestions.size === 0) return;
+    const kept = new Map(await this.loadSaved());
+    for (const [filePath, read] of this.readByQuestions) kept.set(filePath, read);
+    await this.deps.saved.save(kept).catch(() => undefined);
   }
 
   /**
@@ -181,6 +201,7 @@ export class SearchIndex {
       this.built = true;
       // Built: the index answers for every file now, and what was saved is read no more.
       this.savedSyntax = undefined;
+      this.readByQuestions.clear();
       if (toSave) await this.deps.saved!.save(toSave).catch(() => undefined);
     } catch (error) {
       this.failure = `the search index could not be updated: ${error instanceof Error ? error.message : String(error)}`;
