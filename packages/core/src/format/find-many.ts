@@ -35,12 +35,22 @@ export function groupLines(response: ReferenceFields, style: 'text' | 'compact')
 /** What the filters and the comment rule left out, so an answer narrowed on purpose is not read as complete. */
 export function leftOutNote(response: ReferenceFields, voice: Voice): string[] {
   const parts = [
-    response.filteredReferences
-      ? `${response.filteredReferences} filtered out${response.filteredBy ? ` (${response.filteredBy})` : ''}`
-      : '',
+    response.filteredReferences ? `${response.filteredReferences} filtered out${filteredWhy(response)}` : '',
     response.commentReferences ? `${response.commentReferences} in comments (${voice.option('role')} comment)` : '',
   ].filter((part) => part !== '');
   return parts.length > 0 ? [`left out: ${parts.join(', ')}`] : [];
+}
+
+/**
+ * ` (role call: import ×3, read ×2, declaration ×1)`: the filters, and what the references they left out are, so
+ * none is left to guess (an agent told `6 filtered out (role call)` grepped for what the six were).
+ */
+function filteredWhy({ filteredBy, filteredRoles: roles }: ReferenceFields): string {
+  const said = Object.entries(roles ?? {})
+    .map(([role, count]) => `${role} ×${count}`)
+    .join(', ');
+  const why = [filteredBy, said].filter((part) => part !== undefined && part !== '').join(': ');
+  return why !== '' ? ` (${why})` : '';
 }
 
 /** `--format files`: the distinct files that reference the symbol (the definition's file with --no-refs). */

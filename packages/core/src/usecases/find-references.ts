@@ -18,6 +18,7 @@ export type ReferenceFields = Pick<
   | 'totalReferenceFiles'
   | 'filteredReferences'
   | 'filteredBy'
+  | 'filteredRoles'
   | 'commentReferences'
   | 'referenceFiles'
   | 'referenceSymbols'
@@ -44,19 +45,28 @@ export async function describeReferences(
 ): Promise<ReferencePart> {
   const keepsPath = referenceScope(filters);
   const roles = filters.role === undefined || filters.role.length === 0 ? undefined : new Set(filters.role);
-  let filtered = 0;
+  const filteredRoles = new Map<string, number>();
+  const filterOut = ({ site }: Classified) => filteredRoles.set(site.role, (filteredRoles.get(site.role) ?? 0) + 1);
   let comments = 0;
   const kept: Classified[] = [];
   for (const reference of await classify(deps, builder, sortByPlace(locations))) {
-    if (!keepsPath(reference.relativePath)) filtered++;
+    if (!keepsPath(reference.relativePath)) filterOut(reference);
     else if (reference.site.role === 'comment' && !roles?.has('comment')) comments++;
-    else if (roles && !roles.has(reference.site.role)) filtered++;
+    else if (roles && !roles.has(reference.site.role)) filterOut(reference);
     else kept.push(reference);
   }
+  const filtered = [...filteredRoles.values()].reduce((sum, count) => sum + count, 0);
   const counts = {
     totalReferences: kept.length,
     totalReferenceFiles: new Set(kept.map((reference) => reference.relativePath)).size,
-    ...(filtered > 0 ? { filteredReferences: filtered, filteredBy: filterWords(filters) } : {}),
+    ...(filtered > 0
+      ? {
+          filteredReferences: filtered,
+          filteredBy: filterWords(filters),
+          // Most first: an agent told `6 filtered out (role call)` grepped for what the six were.
+          filteredRoles: Object.fromEntries([...filteredRoles].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))),
+        }
+      : {}),
     ...(comments > 0 ? { commentReferences: comments } : {}),
   };
   if (filters.group === 'file')
