@@ -105,7 +105,7 @@ describe('cn impl / cn hierarchy end to end on the hierarchy fixture', () => {
       '      extends TestCircle (Class) [test/circle.test.ts::4::14]',
       'rg -w Shape would hit nothing else: every occurrence is a reference',
       // What was read, so "did it miss a class expression?" has an answer.
-      'examined 3 files: 6 classes, 1 class expression, 1 interface, 2 type aliases',
+      'examined 3 files, each one that references a type of the walk (a subtype names its supertype): 6 classes, 1 class expression, 1 interface, 2 type aliases',
       'projects: 2, complete: true',
     ]);
     // A class expression is named by its variable and says what it is.

@@ -47,7 +47,7 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
       'Stamped (Class) [src/kinds.ts::4::14] through Timestamped(Base) extends it  │ export class Stamped extends Timestamped(Base) {',
       'Anonymous (Class, class-expression) [src/kinds.ts::6::14] extends it  │ export const Anonymous = class extends Base {',
       'class (Class, class-expression) (in Registered) [src/mixins.ts::15::36] extends it  │ export const Registered = register(class extends Base {});',
-      'examined 4 files: 7 classes, 3 class expressions, 3 interfaces, 1 type alias, 1 mixin application, 1 interface+class merge',
+      'examined 4 files, each one that references a type of the walk (a subtype names its supertype): 7 classes, 3 class expressions, 3 interfaces, 1 type alias, 1 mixin application, 1 interface+class merge',
       'rg -w Base would hit nothing else: every occurrence is a reference',
     ]);
     // And upwards: the class the mixin was applied to is the supertype.
@@ -113,7 +113,7 @@ describe('cn impl: what it found, what it read, and every meaning of a name', ()
         'Widget (Class) [src/b/widget.ts::4::14]: 0 implementations, 1 supertype',
         `src/a/widget.ts::4::14 extends Base (Class) [${BASE}]  │ export class Base {`,
         'src/b/widget.ts::4::14 implements Runnable (Interface) [src/base.ts::7::18]  │ export interface Runnable {',
-        'examined 3 files: 3 classes, 2 interfaces',
+        'examined 3 files, each one that references a type of the walk (a subtype names its supertype): 3 classes, 2 interfaces',
         'rg -w Widget would also hit 2: 2 comments',
       ],
     );

@@ -95,7 +95,10 @@ function entryNamed(entry: HierarchyEntry): string {
   return entry.mixin ? `${label} through ${entry.mixin}` : label;
 }
 
-/** `examined 3 files: 5 classes, 1 class expression, 2 interfaces, 1 mixin`: what "none found" was read from. */
+/**
+ * `examined 3 files, each one that references a type of the walk (…): 5 classes, 1 class expression, 2 interfaces, 1
+ * mixin`: what "none found" was read from.
+ */
 function examinedNote(examined: ImplExamined | undefined): string[] {
   if (!examined) return [];
   const parts = [
@@ -106,7 +109,9 @@ function examinedNote(examined: ImplExamined | undefined): string[] {
     plural(examined.mixins, 'mixin application'),
     plural(examined.merged, 'interface+class merge'),
   ].filter((part) => !part.startsWith('0 '));
-  return [`examined ${plural(examined.files, 'file')}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`];
+  // Which files, and why no other: an agent told `examined 48 files` on a 1,843-file repository grepped for subclasses.
+  const which = `${plural(examined.files, 'file')}, each one that references a type of the walk (a subtype names its supertype)`;
+  return [`examined ${which}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`];
 }
 
 /**
