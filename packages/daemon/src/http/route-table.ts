@@ -7,6 +7,7 @@ import { ROUTE_SCHEMAS, errorBody, jsonSchemaOf } from '@cn/protocol/schemas';
 /** The schemas registered: the protocol's; a test may pass a variant to see what the schema alone decides. */
 export type RouteSchemaTable = typeof ROUTE_SCHEMAS;
 import type { RouteDeps } from './route-deps.js';
+import { serializableSchema } from './serializable-schema.js';
 import { USE_CASES } from './routes/index.js';
 
 /**
@@ -22,7 +23,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps, schemas: R
     const { request, response } = schemas[name];
     const schema: FastifySchema = {
       ...(request ? { body: jsonSchemaOf(request, 'input') } : {}),
-      response: { 200: jsonSchemaOf(response, 'output'), '4xx': failure, '5xx': failure },
+      response: { 200: serializableSchema(jsonSchemaOf(response, 'output')), '4xx': failure, '5xx': failure },
     };
     const useCase = USE_CASES[name] as (deps: RouteDeps, body: unknown, reply: unknown) => unknown;
     app.route({ method, url: path, schema, handler: async (request, reply) => useCase(deps, request.body, reply) });
