@@ -315,6 +315,15 @@ describe('SearchIndex: what the first build read is kept for the next daemon', (
     expect(second.syntax.parsed).toEqual(['src/b.ts']);
     await second.index.saveOnExit();
     expect([...saved.files.keys()].sort()).toEqual([`${ROOT}/src/a.ts`, `${ROOT}/src/b.ts`]);
+    // A text the caller read before an edit is not kept under the edited file's stamp (an old syntax for good).
+    const elsewhere = new MemorySavedSyntax();
+    const third = project({ ...files, 'src/c.ts': 'class Fresh {\n}\n' }, elsewhere);
+    await third.index.syntaxOf(`${ROOT}/src/c.ts`, 'class Stale {\n}\n');
+    await third.index.saveOnExit();
+    expect(elsewhere.saves).toEqual([]);
+    await third.index.syntaxOf(`${ROOT}/src/c.ts`, 'class Fresh {\n}\n');
+    await third.index.saveOnExit();
+    expect([...elsewhere.files.values()].map(({ syntax }) => syntax.declarations[0].name)).toEqual(['Fresh']);
     // Once built, the build saved it all: nothing more on the way out.
     await second.index.fresh(1000);
     const saves = saved.saves.length;

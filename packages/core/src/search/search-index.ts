@@ -87,7 +87,8 @@ export class SearchIndex {
   async declarationsOf(filePath: string, text: string): Promise<DeclarationSpan[]> {
     if (await this.holdsCurrent(filePath)) return this.index.declarationsIn(filePath);
     return (
-      (await this.savedCurrent(filePath))?.declarations ?? this.deps.declarationSyntax.declarations(filePath, text)
+      (await this.savedCurrent(filePath))?.syntax?.declarations ??
+      this.deps.declarationSyntax.declarations(filePath, text)
     );
   }
 
@@ -100,12 +101,21 @@ export class SearchIndex {
     if (literals && (await this.holdsCurrent(filePath)))
       return { declarations: this.index.declarationsIn(filePath), literals };
     const saved = await this.savedCurrent(filePath);
-    if (saved !== undefined) return saved;
-    // The stamp before the text's parse (as the build takes it): a file edited meanwhile is read again next time.
-    const [stamp] = this.built || this.deps.saved === undefined ? [] : await this.deps.sources.stamps([filePath]);
+    if (saved?.syntax !== undefined) return saved.syntax;
     const read = await this.deps.declarationSyntax.read(filePath, text);
-    if (stamp !== undefined && !this.built) this.readByQuestions.set(filePath, { stamp, syntax: read });
+    if (saved?.stamp !== undefined && (await this.isTextAt(filePath, text))) {
+      this.readByQuestions.set(filePath, { stamp: saved.stamp, syntax: read });
+    }
     return read;
+  }
+
+  /**
+   * Whether the file still reads as `text`, which the caller read before the stamp was taken: only then is the
+   * syntax kept under that stamp (an edit in between would keep an old text's syntax under a new stamp for good).
+   */
+  private async isTextAt(filePath: string, text: string): Promise<boolean> {
+    const now = await this.deps.files.readSource(filePath).catch(() => undefined);
+    return now?.text === text;
   }
 
   /**
@@ -125,11 +135,13 @@ export class SearchIndex {
    * the saved one. A second start's first `cn find` parsed every file holding the word for what rg -w would hit
    * (rxjs's Observable: ~200 files, 210 ms) while the same syntax lay in search-syntax.json.
    */
-  private async savedCurrent(filePath: string): Promise<FileSyntax | undefined> {
+  private async savedCurrent(filePath: string): Promise<{ stamp?: string; syntax?: FileSyntax } | undefined> {
     if (this.built || this.deps.saved === undefined) return undefined;
     const [saved, [stamp]] = await Promise.all([this.loadSaved(), this.deps.sources.stamps([filePath])]);
     const kept = saved.get(filePath);
-    return kept !== undefined && stamp !== undefined && kept.stamp === stamp ? kept.syntax : undefined;
+    return kept !== undefined && stamp !== undefined && kept.stamp === stamp
+      ? { stamp, syntax: kept.syntax }
+      : { stamp };
   }
 
   private loadSaved(): Promise<Map<string, SavedFileSyntax>> {
