@@ -91,9 +91,12 @@ describe('find: reference roles, enclosing symbols, filters and groups', () => {
     // 2 in the test file, 3 other roles; the comment is counted on its own.
     expect(answer).toMatchObject({ totalReferences: 3, filteredReferences: 5, commentReferences: 1 });
     // The note says which filters left them out, and what those references are (an agent grepped for them).
-    expect(answer.filteredRoles).toEqual({ import: 3, declaration: 1, new: 1 });
+    expect(answer.filteredRoles).toEqual([
+      { by: 'refs not in **/*.test.ts', roles: { import: 1, new: 1 } },
+      { by: 'role new,extends', roles: { import: 2, declaration: 1 } },
+    ]);
     expect(presentAnswer('find', answer, 'compact').output).toContain(
-      'left out: 5 filtered out (role new,extends, refs not in **/*.test.ts: import ×3, declaration ×1, new ×1), 1 in comments',
+      'left out: 5 filtered out (refs not in **/*.test.ts: import ×1, new ×1; role new,extends: import ×2, declaration ×1), 1 in comments',
     );
     const inTests = await findSymbol(deps, { query: 'User', refsIn: 'test' });
     expect(inTests.references.map((ref) => ref.filePath)).toEqual(['test/user.test.ts', 'test/user.test.ts']);

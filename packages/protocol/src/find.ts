@@ -91,8 +91,8 @@ export const definitionGroup = z.object({
   filteredReferences: z.int().optional(),
   /** The filters that left them out, in words (`role call, refs in packages`). */
   filteredBy: z.string().optional(),
-  /** What the references left out by the filters are, by role (`import: 3, read: 2`): none of them unseen. */
-  filteredRoles: z.record(z.string(), z.int()).optional(),
+  /** What the references each filter left out are, by role (path filters first, then `role`): none unseen. */
+  filteredRoles: z.array(z.object({ by: z.string(), roles: z.record(z.string(), z.int()) })).optional(),
   commentReferences: z.int().optional(),
   referenceFiles: z.array(fileCount.extend({ roles: z.record(z.string(), z.int()).optional() })).optional(),
   referenceSymbols: z.array(enclosingSymbol.extend({ filePath: z.string(), count: z.int() })).optional(),
@@ -158,8 +158,8 @@ export const findResponse = z.object({
   filteredReferences: z.int().optional(),
   /** The filters that left them out, in words (`role call, refs in packages`). */
   filteredBy: z.string().optional(),
-  /** What the references left out by the filters are, by role (`import: 3, read: 2`): none of them unseen. */
-  filteredRoles: z.record(z.string(), z.int()).optional(),
+  /** What the references each filter left out are, by role (path filters first, then `role`): none unseen. */
+  filteredRoles: z.array(z.object({ by: z.string(), roles: z.record(z.string(), z.int()) })).optional(),
   /** Mentions in comments (`@see X`, `{@link X}`) left out: ask with role `comment`. */
   commentReferences: z.int().optional(),
   /** `group: file` or the `grouped` stage: references as counts per file (`roles`: per role, with `group`). */

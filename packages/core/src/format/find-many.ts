@@ -42,14 +42,17 @@ export function leftOutNote(response: ReferenceFields, voice: Voice): string[] {
 }
 
 /**
- * ` (role call: import ×3, read ×2, declaration ×1)`: the filters, and what the references they left out are, so
- * none is left to guess (an agent told `6 filtered out (role call)` grepped for what the six were).
+ * ` (refs in packages: call ×5; role call: import ×3, declaration ×1)`: each filter, and what the references it left
+ * out are, so none is left to guess (an agent told `6 filtered out (role call)` grepped for what the six were).
  */
-function filteredWhy({ filteredBy, filteredRoles: roles }: ReferenceFields): string {
-  const said = Object.entries(roles ?? {})
-    .map(([role, count]) => `${role} ×${count}`)
-    .join(', ');
-  const why = [filteredBy, said].filter((part) => part !== undefined && part !== '').join(': ');
+function filteredWhy({ filteredBy, filteredRoles: groups }: ReferenceFields): string {
+  const said = (groups ?? []).map(
+    ({ by, roles }) =>
+      `${by}: ${Object.entries(roles)
+        .map(([role, count]) => `${role} ×${count}`)
+        .join(', ')}`,
+  );
+  const why = said.length > 0 ? said.join('; ') : (filteredBy ?? '');
   return why !== '' ? ` (${why})` : '';
 }
 

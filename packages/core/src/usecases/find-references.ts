@@ -45,17 +45,19 @@ export async function describeReferences(
 ): Promise<ReferencePart> {
   const keepsPath = referenceScope(filters);
   const roles = filters.role === undefined || filters.role.length === 0 ? undefined : new Set(filters.role);
-  const filteredRoles = new Map<string, number>();
-  const filterOut = ({ site }: Classified) => filteredRoles.set(site.role, (filteredRoles.get(site.role) ?? 0) + 1);
+  // What each filter left out, by role: the path filters first (a reference outside them is theirs), then the roles.
+  const byPath = new Map<string, number>();
+  const byRole = new Map<string, number>();
+  const filterOut = (by: Map<string, number>, { site }: Classified) => by.set(site.role, (by.get(site.role) ?? 0) + 1);
   let comments = 0;
   const kept: Classified[] = [];
   for (const reference of await classify(deps, builder, sortByPlace(locations))) {
-    if (!keepsPath(reference.relativePath)) filterOut(reference);
+    if (!keepsPath(reference.relativePath)) filterOut(byPath, reference);
     else if (reference.site.role === 'comment' && !roles?.has('comment')) comments++;
-    else if (roles && !roles.has(reference.site.role)) filterOut(reference);
+    else if (roles && !roles.has(reference.site.role)) filterOut(byRole, reference);
     else kept.push(reference);
   }
-  const filtered = [...filteredRoles.values()].reduce((sum, count) => sum + count, 0);
+  const filtered = [...byPath.values(), ...byRole.values()].reduce((sum, count) => sum + count, 0);
   const counts = {
     totalReferences: kept.length,
     totalReferenceFiles: new Set(kept.map((reference) => reference.relativePath)).size,
@@ -63,8 +65,11 @@ export async function describeReferences(
       ? {
           filteredReferences: filtered,
           filteredBy: filterWords(filters),
-          // Most first: an agent told `6 filtered out (role call)` grepped for what the six were.
-          filteredRoles: Object.fromEntries([...filteredRoles].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))),
+          // An agent told `6 filtered out (role call)` grepped for what the six were.
+          filteredRoles: [
+            ...(byPath.size > 0 ? [{ by: describeScope(filters) ?? 'path', roles: mostFirst(byPath) }] : []),
+            ...(byRole.size > 0 ? [{ by: `role ${filters.role!.join(',')}`, roles: mostFirst(byRole) }] : []),
+          ],
         }
       : {}),
     ...(comments > 0 ? { commentReferences: comments } : {}),
@@ -179,6 +184,11 @@ function cutGroups<Field extends 'referenceFiles' | 'referenceSymbols', Group>(
 }
 
 /** `role call, refs not in tests/**`: the filters that left references out, as the note beside the count says them. */
+/** Roles and their counts, most first. */
+function mostFirst(counts: Map<string, number>): Record<string, number> {
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+}
+
 function filterWords(filters: ReferenceFilters): string {
   const roles = filters.role !== undefined && filters.role.length > 0 ? [`role ${filters.role.join(',')}`] : [];
   const scope = describeScope({ refsIn: filters.refsIn, refsNotIn: filters.refsNotIn });
