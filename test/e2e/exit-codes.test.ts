@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import * as os from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, cleanUp, cn, copyProject, readPortFile } from '../helpers/cn.js';
+import { CN_BIN, ENGINE, cleanUp, cn, copyProject, readPortFile } from '../helpers/cn.js';
 
 /** Every documented exit code, produced by the built CLI against real daemons. */
 describe('exit codes', () => {
@@ -185,6 +186,19 @@ describe('exit codes', () => {
     const result = await cn(['find', 'User', '--root', root], { env: { CN_ENGINE: other } });
     expect(result.exitCode).toBe(3);
     expect(result.stderr).toMatch(new RegExp(`^cn: the daemon for .* runs the ${ENGINE} engine, not ${other} \\(`));
+  });
+
+  // `cn find X | head -1` on a large answer: the reader closes the pipe before cn has written it all.
+  it("a reader that closes the pipe before the answer → the answer's exit code, nothing on stderr", async () => {
+    const child = spawn(process.execPath, [CN_BIN, 'find', 'User', '--root', root], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(exitCode).toBe(0);
   });
 
   it('a language server that does not answer in time → exit 4', async () => {

@@ -8,6 +8,13 @@ import { helpSections, registerGlobalOptions } from './help.js';
 import { refuseUnknownOptions, unknownCommand } from './misspellings.js';
 import { contextFrom, reportFailure, type CommandHost } from './run.js';
 
+// A reader that stops early (`cn find X | head -1`) closes the pipe: it has what it wanted, and the rest of the answer
+// has nowhere to go. Node reports that as an EPIPE error on stdout, which without a listener ends in a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit();
+  reportFailure(error);
+});
+
 const cli = cac('cn');
 registerGlobalOptions(cli);
 
