@@ -63,6 +63,8 @@ export class LanguageServerSession {
   readonly positions: ServerPositions;
   projects: string[] = [];
   looseFiles = 0;
+  /** The session's own directory in cn's private state (0700), removed with the server's tree: cn's files for it. */
+  readonly privateDirectory: string;
 
   /** How far start() has got, for cn's progress line; stays as it was once ready. */
   readonly progress: LoadingProgress = { phase: 'starting', projectsLoaded: 0, projectsTotal: 0, sourceFiles: 0 };
@@ -106,6 +108,7 @@ export class LanguageServerSession {
     // The tree's own temp dir, inside cn's private state directory: typescript-language-server makes a directory per
     // tsserver for its cancellation pipes in TMPDIR and never removes it. Removed with the tree, whatever it holds.
     const tempDirectory = mkdtempSync(path.join(settings.logDirectory, 'tmp-'));
+    this.privateDirectory = tempDirectory;
     this.process = new LanguageServerProcess(
       adapter.launch({ ...settings, tempDirectory }),
       settings.root,

@@ -18,6 +18,7 @@ import type { ProjectLayout } from './project-layout.js';
 import type { NativeInstallation } from './native-installation.js';
 import { normalizeNativeFolds, normalizeNativeOutline, type NativeOutline } from './native-outline.js';
 import { NativeSymbolIndex } from './native-symbol-index.js';
+import { openLooseProject } from './native-loose-project.js';
 import { savedIndexKey } from './saved-name-index.js';
 import { discoverNatively } from './native-discovery.js';
 import { nativeFileDiagnostics } from './navigation/diagnostics.js';
@@ -126,20 +127,9 @@ async function readText(file: string): Promise<string> {
   return decodeSourceBytes(await readFileBytes(file));
 }
 
-/**
- * Without a config to claim them, the native server loads sources it has open (one inferred project):
- * each loose file stays open, pinned, as an anchor does.
- */
-async function openLooseFiles(
-  session: LanguageServerSession,
-  layout: ProjectLayout,
-  previous: string[],
-): Promise<void> {
-  const files = layout.looseFiles;
-  const now = new Set(files);
-  const before = new Set(previous);
-  for (const file of previous) if (!now.has(file)) await session.documents.release(file);
-  for (const file of files) if (!before.has(file)) await session.documents.sync(file, true).catch(() => undefined);
+/** The loose files as one project of cn's own (native-loose-project.ts); `previous` is the generation's business. */
+async function openLooseFiles(session: LanguageServerSession, layout: ProjectLayout): Promise<void> {
+  await openLooseProject(session, layout.looseFiles);
 }
 
 /**
@@ -155,7 +145,7 @@ async function notifyFileChanges(session: LanguageServerSession, changes: Source
   ];
   if (events.length > 0) session.connection.notify(DidChangeWatchedFilesNotification.type, { changes: events });
   if (changes.layout === changes.previous) return;
-  await openLooseFiles(session, changes.layout, changes.previous.looseFiles);
+  await openLooseFiles(session, changes.layout);
   // Anchors may have been deleted: each project gets its current one open.
   for (const project of changes.layout.projects)
     await session.documents.sync(project.anchor, true).catch(() => undefined);
