@@ -15,6 +15,7 @@ export * from './domain/config-errors.js';
 export * from './domain/engine-fallback.js';
 export * from './domain/project-paths.js';
 export * from './domain/source-text.js';
+export { TrigramSignature } from './domain/trigram-signature.js';
 export * from './domain/source-bytes.js';
 export * from './domain/file-names.js';
 export * from './domain/line-diff.js';

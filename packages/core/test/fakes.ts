@@ -40,11 +40,21 @@ export class FakeFiles implements SourceFiles {
     const relative = path.relative(ROOT, filePath);
     const text = this.files[relative];
     if (text === undefined) throw new MissingPath(relative);
+    this.read.push(relative);
     const kept = this.kept.get(relative);
     if (kept?.text === text) return kept;
     const source = new SourceText(text);
     this.kept.set(relative, source);
     return source;
+  }
+
+  /** Files the fake read (readSource), relative to ROOT: a scan that need not read a file must not. */
+  readonly read: string[] = [];
+
+  /** What the real adapter knows from an earlier read, known here from the start: exact. */
+  mayContainAny(filePath: string, literals: readonly string[]): boolean {
+    const text = this.files[path.relative(ROOT, filePath)];
+    return text === undefined || literals.some((literal) => text.includes(literal));
   }
 
   async resolveInRoot(userPath: string): Promise<string> {

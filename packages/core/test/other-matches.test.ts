@@ -106,6 +106,15 @@ function manyUses(count: number, onLookup: () => void = () => {}) {
 }
 
 describe('otherMatches: what rg -w Name would also hit, and what each occurrence is', () => {
+  it('reads no file that surely lacks the word (the files port says so from what it kept of the text)', async () => {
+    const files = { ...FILES, 'src/unrelated.ts': 'export const cooked = 1;\n' };
+    const { deps } = setup(files);
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(answer.otherMatches?.total).toBeGreaterThan(0);
+    expect(deps.files.read).not.toContain('src/unrelated.ts');
+    expect(deps.files.read).toContain('src/use.ts');
+  });
+
   it('takes no syntax of a file whose occurrences are all references, once the references are in', async () => {
     // SYNTAX_WIDTH files whose syntax is taken while the references are searched, each with a comment naming raw; a
     // file after them, all of whose words are references, is reached once they are in.

@@ -62,6 +62,32 @@ describe('NodeSourceFiles.readSource: cached texts and confinement', () => {
   });
 });
 
+describe('NodeSourceFiles.mayContainAny: a file ruled out without reading it', () => {
+  it('is "maybe" before a read, "no" for a word the version read lacks, and "maybe" again once the file changes', async () => {
+    const files = new NodeSourceFiles(root);
+    const file = path.join(root, 'src/real.ts');
+    expect(files.mayContainAny(file, ['Observable'])).toBe(true);
+    await files.readSource(file);
+    expect(files.mayContainAny(file, ['Observable'])).toBe(false);
+    expect(files.mayContainAny(file, ['inside'])).toBe(true);
+    // A new version (its stamp moves, whatever its size) may hold the word: the signature of the old one says nothing.
+    writeFileSync(file, 'export const Observable = 1;\n');
+    expect(files.mayContainAny(file, ['Observable'])).toBe(true);
+    await files.readSource(file);
+    expect(files.mayContainAny(file, ['Observable'])).toBe(true);
+    expect(files.mayContainAny(file, ['inside'])).toBe(false);
+  });
+
+  it('says "maybe" for a file gone or never a file, so the read reports what is wrong', async () => {
+    const files = new NodeSourceFiles(root);
+    const file = path.join(root, 'src/real.ts');
+    await files.readSource(file);
+    unlinkSync(file);
+    expect(files.mayContainAny(file, ['Observable'])).toBe(true);
+    expect(files.mayContainAny(path.join(root, 'src'), ['Observable'])).toBe(true);
+  });
+});
+
 describe('a root gone before any path is checked', () => {
   it('leaves no unhandled rejection behind, and a check still fails', async () => {
     // The full suite once ended in `ENOENT: realpath '/tmp/cn-sources-…'`: a root's realpath, started by the

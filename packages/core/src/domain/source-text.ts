@@ -49,10 +49,15 @@ export class SourceText {
     this.trigrams ??= TrigramSignature.of(this.text);
   }
 
+  /** The text's trigram signature, computed now if it was not. */
+  trigramSignature(): TrigramSignature {
+    this.trigrams ??= TrigramSignature.of(this.text);
+    return this.trigrams;
+  }
+
   /** False only when the text surely holds none of `literals`; true while its signature is not computed. */
   mayContainAny(literals: readonly string[]): boolean {
-    const trigrams = this.trigrams;
-    return trigrams === undefined || literals.some((literal) => trigrams.mayContain(literal));
+    return this.trigrams === undefined || this.trigrams.mayContainAny(literals);
   }
 
   /** 1-based; undefined past the end. */

@@ -35,6 +35,16 @@ export class TrigramSignature {
     return new TrigramSignature(bits, shift);
   }
 
+  /** What the signature takes in memory, in bytes. */
+  get byteLength(): number {
+    return this.bits.byteLength;
+  }
+
+  /** False only when the text surely holds none of `literals`. */
+  mayContainAny(literals: readonly string[]): boolean {
+    return literals.some((literal) => this.mayContain(literal));
+  }
+
   /** False only when the text surely does not hold `literal` (in any case, under the folding above). */
   mayContain(literal: string): boolean {
     for (let at = 2; at < literal.length; at++) {

@@ -2,6 +2,7 @@ import type { DepsResponse } from '@cn/protocol';
 import { boundedMap } from '../bounded-map.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { positionAt, type SourceText } from '../domain/source-text.js';
+import type { ScannedTexts } from '../usecases/word-occurrences.js';
 import type { Importer } from './import-index.js';
 
 /** Files listed one by one; the rest are counted. */
@@ -23,7 +24,7 @@ export async function specifierMentions(
   importers: ReadonlyMap<string, Importer[]>,
   files: readonly string[],
   keep: (filePath: string) => boolean,
-  text: (filePath: string) => Promise<SourceText | undefined>,
+  texts: ScannedTexts,
   paths: ProjectPaths,
 ): Promise<Pick<DepsResponse, 'specifierMentions'>> {
   const own = importers.get(filePath) ?? [];
@@ -32,7 +33,8 @@ export async function specifierMentions(
   const importing = new Set(own.map((importer) => importer.filePath));
   const others = files.filter((file) => file !== filePath && !importing.has(file) && keep(file));
   const written = await boundedMap(others, PARALLEL_READS, async (file) => {
-    const source = await text(file).catch(() => undefined);
+    if (!texts.mayContainAny(file, specifiers)) return [];
+    const source = await texts.text(file).catch(() => undefined);
     return source && source.mayContainAny(specifiers) ? occurrences(source, specifiers) : [];
   });
   const found = others

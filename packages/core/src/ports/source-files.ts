@@ -22,4 +22,10 @@ export interface SourceFiles {
    * `include` of `../elsewhere`, a linked package): places there are shown without any of their text.
    */
   isInsideRoot(filePath: string): Promise<boolean>;
+  /**
+   * False only when the file's text as it stands now surely holds none of `literals` (what was kept of an earlier read
+   * of this very version says so); true when that is not known. A question that scans every file for a word (what
+   * `rg -w` would hit) reads only the files that may hold it: over the text cache's budget, each would be read again.
+   */
+  mayContainAny(filePath: string, literals: readonly string[]): boolean;
 }

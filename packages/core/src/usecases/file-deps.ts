@@ -111,7 +111,7 @@ export async function fileDeps(deps: Deps, request: DepsRequest): Promise<DepsRe
     const files = graphFiles(await projectFilesInRoot(deps.importGraph, deps.files, true));
     const importers = await buildImporterIndex(deps.importGraph, files, unresolved);
     namesakes = namesakeImports(filePath, importers, unresolved, deps.paths, keep);
-    mentions = await specifierMentions(filePath, importers, files, keep, (file) => builder.text(file), deps.paths);
+    mentions = await specifierMentions(filePath, importers, files, keep, builder, deps.paths);
     const cut = await walk(async (node) => {
       const all: Importer[] = (node.filePath && importers.get(node.filePath)) || [];
       const list = all.filter((importer) => keep(importer.filePath));

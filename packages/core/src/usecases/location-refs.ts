@@ -27,6 +27,11 @@ export class LocationRefBuilder {
     return (await this.view(filePath)).text;
   }
 
+  /** See SourceFiles.mayContainAny: false only when the file surely holds none of `literals`. */
+  mayContainAny(filePath: string, literals: readonly string[]): boolean {
+    return this.files.mayContainAny(filePath, literals);
+  }
+
   async ref(filePath: string, position: Position, kind: string): Promise<LocationRef> {
     const { preview, outsideRoot, ...where } = await this.place(filePath, position);
     return { ...where, kind, preview, ...(outsideRoot ? { outsideRoot } : {}) };

@@ -24,14 +24,21 @@ export interface WordScope {
   refsNotIn?: string;
 }
 
+/** Where a scan reads texts: each file's text, and whether a file may hold a word at all without reading it. */
+export interface ScannedTexts {
+  text(filePath: string): Promise<SourceText | undefined>;
+  mayContainAny(filePath: string, literals: readonly string[]): boolean;
+}
+
 /**
  * Every occurrence of `word` as a whole word (as `rg -w` matches: no letter, digit, mark or `_` right before or after;
- * `$` is no word character to rg, so `$raw` holds `raw`) in the project's source files the scope keeps. A file whose
- * trigram signature rules the word out is not scanned; other questions are let in every WORK_SLICE_MS of it.
+ * `$` is no word character to rg, so `$raw` holds `raw`) in the project's source files the scope keeps. A file that
+ * surely lacks the word (what was kept of its text says so) is not read, one whose trigram signature rules it out
+ * not scanned; other questions are let in every WORK_SLICE_MS of it.
  */
 export async function wordOccurrences(
   deps: { sources: ProjectSources; paths: ProjectPaths },
-  texts: (filePath: string) => Promise<SourceText | undefined>,
+  texts: ScannedTexts,
   word: string,
   scope: WordScope,
   budget: WorkBudget,
@@ -45,7 +52,8 @@ export async function wordOccurrences(
     files,
     PARALLEL_FILES,
     async ({ filePath }) => {
-      const text = await texts(filePath);
+      if (!texts.mayContainAny(filePath, [word])) return { text: undefined, offsets: [] };
+      const text = await texts.text(filePath);
       await letOthersIn(budget);
       return { text, offsets: text && text.mayContainAny([word]) ? wordOffsets(text.text, word) : [] };
     },

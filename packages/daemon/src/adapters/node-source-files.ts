@@ -9,13 +9,23 @@ import {
   looksBinary,
   type SourceFiles,
 } from '@cn/core';
-import { fsPath, readRegularFileSync, realPath, realPathSync, stampOf, type RegularFileRead } from '@cn/lsp';
+import {
+  fsPath,
+  readRegularFileSync,
+  realPath,
+  realPathSync,
+  stampOf,
+  type FileStamp,
+  type RegularFileRead,
+} from '@cn/lsp';
 import type { KnownStamps } from './stamps-on-connect.js';
-import { TextCache } from './text-cache.js';
+import { SignatureCache, TextCache } from './text-cache.js';
 
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
 /** The text cache's budget: every source text of a 30 MB project (typeorm's 3,576 files take 10.7 MB). */
 const CACHED_BYTES = 32 * 1024 * 1024;
+/** The signatures' budget: those of ~1 GB of text (a signature is ~6% of its text's characters). */
+const SIGNATURE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads files for the use cases, confined to the project root: `..`, absolute paths elsewhere and
@@ -27,6 +37,7 @@ const CACHED_BYTES = 32 * 1024 * 1024;
 export class NodeSourceFiles implements SourceFiles {
   private readonly realRoot: Promise<string>;
   private readonly cache = new TextCache(CACHED_BYTES);
+  private readonly signatures = new SignatureCache(SIGNATURE_BYTES);
 
   constructor(
     private readonly root: string,
@@ -97,7 +108,22 @@ export class NodeSourceFiles implements SourceFiles {
     if (looksBinary(text)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
     const source = new SourceText(text);
     this.cache.set(filePath, stamp, source);
+    // ~4 ms a MB of text, once per version: the next scan for a word skips the file without reading it.
+    this.signatures.set(filePath, stamp, source.trigramSignature());
     return source;
+  }
+
+  mayContainAny(filePath: string, literals: readonly string[]): boolean {
+    const known = this.known?.stamp(filePath);
+    let stamp: FileStamp | undefined;
+    if (known !== undefined) stamp = known ?? undefined;
+    else {
+      const current = statQuietly(filePath);
+      stamp = current?.isFile() ? stampOf(current) : undefined;
+    }
+    // Not a file now, or never read at this version: only a read can tell (and say what is wrong).
+    const signature = stamp === undefined ? undefined : this.signatures.get(filePath, stamp);
+    return signature === undefined || signature.mayContainAny(literals);
   }
 
   /** The file's real path, refused unless it exists and is under the real root; errors name it as the user sees it. */

@@ -1,4 +1,4 @@
-import type { SourceText } from '@cn/core';
+import type { SourceText, TrigramSignature } from '@cn/core';
 import type { FileStamp } from '@cn/lsp';
 import { LRUCache } from 'lru-cache';
 
@@ -32,6 +32,29 @@ export class TextCache {
 
   set(filePath: string, stamp: FileStamp, source: SourceText): void {
     this.entries.set(filePath, { stamp, source });
+  }
+}
+
+/**
+ * What is kept of a text past the text itself: its trigram signature (~6% of its size), by file and stamp, so that a
+ * scan of every file for a word reads only the files that may hold it. On an 11,554-file root (41 MB of text, over
+ * the text cache's budget) each warm find read every file again for the word's other occurrences: 226 ms of its 640.
+ */
+export class SignatureCache {
+  private readonly entries: LRUCache<string, { stamp: FileStamp; signature: TrigramSignature }>;
+
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.signature.byteLength });
+  }
+
+  /** The signature of the file's text at this stamp, or undefined when none is kept for it. */
+  get(filePath: string, stamp: FileStamp): TrigramSignature | undefined {
+    const entry = this.entries.get(filePath);
+    return entry?.stamp === stamp ? entry.signature : undefined;
+  }
+
+  set(filePath: string, stamp: FileStamp, signature: TrigramSignature): void {
+    this.entries.set(filePath, { stamp, signature });
   }
 }
 
