@@ -7,7 +7,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { CorpusUnavailable, listSources, prepareCorpus, removeCorpus, symbolPosition } from './corpora.mjs';
-import { ENGINE_NAMES, ENGINES, engineOfStatus } from './engines.mjs';
+import { ENGINE_NAMES, ENGINES, engineOfStatus, rawFirstFind } from './engines.mjs';
+import { startThenSearch, stopCn } from './search-start.mjs';
 import { CN_BIN, cn, runNode, summarize, timeOverFloor, timeProcess, timeRequest } from './measure.mjs';
 import { rssOf, treeRss } from './process-tree.mjs';
 import { daemonStartup, moduleLoad } from './daemon-startup.mjs';
@@ -91,7 +92,7 @@ async function benchEngine(corpus, engine, { runs, coldRuns, floor, cliStart, fi
     stopCn(corpus, engine.name);
   }
   progress(`${corpus.spec}: cn (${engine.name}), a second start and its first searches`);
-  const secondStart = startThenSearch(corpus, env);
+  const secondStart = startThenSearch(corpus.root, corpus.symbol.name, env);
   progress(`${corpus.spec}: cn (${engine.name}), warm`);
   const id = `${corpus.symbol.file}::${raw.position.line}::${raw.position.character}`;
   const warm = (args) => timeCn(args, corpus.root, runs, env);
@@ -140,18 +141,12 @@ async function benchRaw(corpus, engine, located, { runs, coldRuns }) {
   let server;
   for (let i = 0; i < coldRuns; i++) {
     if (server) await server.dispose();
-    server = await engine.start(corpus.root, located);
+    let spawnToFirstFind;
+    ({ server, spawnToFirstFind } = await rawFirstFind(engine, located, corpus, position));
     cold.initialize.push(server.timings.initializeMs);
     cold.openToLoaded.push(server.timings.openToLoadedMs);
     cold.spawnToLoaded.push(server.timings.spawnToLoadedMs);
-    // A cold `cn find` ends with its first answer, so the cold limit must too: the first name search,
-    // definition and references on a freshly loaded server.
-    const firstFindStarted = performance.now();
-    server.open(symbolFile);
-    await engine.search(server, corpus.symbol.name);
-    await server.definition(symbolFile, position);
-    await server.references(symbolFile, position);
-    cold.spawnToFirstFind.push(server.timings.spawnToLoadedMs + (performance.now() - firstFindStarted));
+    cold.spawnToFirstFind.push(spawnToFirstFind);
   }
   progress(`${corpus.spec}: raw ${engine.name}, warm requests`);
   server.open(bigFile);
@@ -172,38 +167,6 @@ async function benchRaw(corpus, engine, located, { runs, coldRuns }) {
   return raw;
 }
 
-/**
- * A start after a stop (the corpus unchanged): `cn start`, which returns once every project is loaded, then
- * `cn search <symbol>` until an answer says `complete: true` (the index built), at most two minutes. Times from the
- * moment `cn start` returned. One sample: the daemon it starts is the warm one.
- */
-function startThenSearch(corpus, env) {
-  const search = () => cn(['search', corpus.symbol.name, '--format', 'json'], corpus.root, { env, allowExit: [0, 1] });
-  // The daemon before it lives long enough to build its search index (a cold find's daemon, stopped at once, never
-  // does): a second start is one after a daemon that has done its work, and it may keep what that daemon computed.
-  cn(['start'], corpus.root, { env });
-  for (const begun = performance.now(); performance.now() - begun < 120_000;)
-    if (JSON.parse(search().stdout).complete === true) break;
-  stopCn(corpus, env.CN_ENGINE);
-  const started = cn(['start'], corpus.root, { env });
-  const returnedAt = performance.now();
-  const first = search();
-  const firstSearchComplete = JSON.parse(first.stdout).complete === true;
-  let searches = 1;
-  let complete = firstSearchComplete;
-  while (!complete && performance.now() - returnedAt < 120_000) {
-    complete = JSON.parse(search().stdout).complete === true;
-    searches++;
-  }
-  return {
-    startMs: started.ms,
-    firstSearchMs: first.ms,
-    firstSearchComplete,
-    toCompleteMs: complete ? performance.now() - returnedAt : undefined,
-    searches,
-  };
-}
-
 /** A warm command's runs, each paired with a `node -e 0` of its own (measure.mjs, timeOverFloor). */
 function timeCn(args, root, runs, env) {
   return timeOverFloor(() => cn(args, root, { env }), runs);
@@ -217,10 +180,6 @@ function summarizeStartups(startups, daemonModules, floor) {
     engineStarted: known('engineStarted').length > 0 ? summarize(known('engineStarted')) : undefined,
     listening: known('listening').length > 0 ? summarize(known('listening')) : undefined,
   };
-}
-
-function stopCn(corpus, engine) {
-  cn(['stop'], corpus.root, { allowExit: [0, 1, 2, 3, 4], env: { CN_ENGINE: engine } });
 }
 
 function progress(message) {

@@ -98,7 +98,7 @@ export function prepareCorpus(name) {
 }
 
 /** A clone of the local mirror, checked out at the pinned commit (the mirror may be newer). */
-function cloneMirror(definition, root) {
+export function cloneMirror(definition, root) {
   const mirror = path.join(mirrors(), definition.git.mirror, 'repo');
   if (!existsSync(mirror)) {
     throw new CorpusUnavailable(

@@ -1,5 +1,6 @@
 // The two engines the bench compares cn with: for each, the raw language server (the physical limit) and how cn is
 // told to use it (CN_ENGINE). An engine this checkout cannot run is reported with the reason, never a failure.
+import path from 'node:path';
 import { locateNativeEngine, startRawNativeServer, startRawServer } from './raw-lsp.mjs';
 
 export const ENGINE_NAMES = ['tsserver', 'native'];
@@ -29,4 +30,20 @@ export const ENGINES = {
  */
 export function engineOfStatus(status) {
   return status.engine ?? 'tsserver';
+}
+
+/**
+ * A raw server started on the corpus and asked what a cold `cn find` asks before it answers: the first name search,
+ * definition and references on the freshly loaded server (a cold find ends with its first answer, so the cold limit
+ * must too). Answers the loaded server and the milliseconds from its spawn to those references.
+ */
+export async function rawFirstFind(engine, located, corpus, position) {
+  const server = await engine.start(corpus.root, located);
+  const symbolFile = path.join(corpus.root, corpus.symbol.file);
+  const started = performance.now();
+  server.open(symbolFile);
+  await engine.search(server, corpus.symbol.name);
+  await server.definition(symbolFile, position);
+  await server.references(symbolFile, position);
+  return { server, spawnToFirstFind: server.timings.spawnToLoadedMs + (performance.now() - started) };
 }
