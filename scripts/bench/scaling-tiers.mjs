@@ -50,11 +50,29 @@ export const RAW_SYMBOL = {
   declaration: /export class (Observable)\b/,
 };
 
-/** The tier's root, built when missing; `files` is how many source files cn sees under it. */
-export function prepareTier(tier) {
+/**
+ * The tier's root, built when missing, with its questions and the raw engine's symbol; `files` is how many source
+ * files cn sees under it. `fixture:<dir>` is a copy of a repository fixture asked of its first class (no network:
+ * what the smoke test runs); the caller removes it (`temporary`).
+ */
+export function prepareTier(name) {
+  if (name.startsWith('fixture:')) {
+    const { root, symbol, spec } = prepareCorpus(name);
+    const questions = {
+      find: symbol.name,
+      map: symbol.file,
+      impl: symbol.name,
+      calls: symbol.name,
+      search: symbol.name,
+    };
+    return { name: spec, root, files: listSources(root).length, questions, symbol, temporary: true };
+  }
+  const tier = TIERS.find((each) => each.name === name);
+  if (!tier)
+    throw new Error(`unknown tier '${name}' (known: ${TIERS.map((each) => each.name).join(', ')}, fixture:<dir>)`);
   const root = path.join(cacheDirectory(), `scaling-${tier.name}`);
   if (!existsSync(path.join(root, '.complete'))) buildTier(tier, root);
-  return { ...tier, root, files: listSources(root).length };
+  return { ...tier, root, files: listSources(root).length, questions: QUESTIONS, symbol: RAW_SYMBOL, temporary: false };
 }
 
 function buildTier(tier, root) {

@@ -9,12 +9,12 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { stateDirectory } from '../../packages/local-files/dist/state-directory.js';
 import { commaList, parseScriptArgs, usageError, wholeNumber } from '../lib/cli-args.mjs';
-import { symbolPosition } from './corpora.mjs';
+import { removeCorpus, symbolPosition } from './corpora.mjs';
 import { ENGINES, rawFirstFind } from './engines.mjs';
 import { cn, mb, ms, summarize, timeOverFloor } from './measure.mjs';
 import { rssOf, treeRss, waitUntilIdle } from './process-tree.mjs';
 import { loadLine, machineLine } from './report.mjs';
-import { QUESTIONS, RAW_SYMBOL, TIERS, prepareTier } from './scaling-tiers.mjs';
+import { TIERS, prepareTier } from './scaling-tiers.mjs';
 import { startThenSearch, stopCn } from './search-start.mjs';
 
 const ENV = { CN_ENGINE: 'native' };
@@ -31,10 +31,10 @@ const FIGURES = [
   ['coldFindAfterStop', 'cn find, cold, after a stop', 'ms'],
   ['searchFirstBuild', 'cn start → complete search, first build', 'ms'],
   ['searchSecondStart', 'cn start → complete search, after a stop', 'ms'],
-  ['find', `warm cn find ${QUESTIONS.find} − floor`, 'ms'],
-  ['map', 'warm cn map Observable.ts − floor', 'ms'],
-  ['impl', `warm cn impl ${QUESTIONS.impl} − floor`, 'ms'],
-  ['calls', `warm cn calls ${QUESTIONS.calls} − floor`, 'ms'],
+  ['find', 'warm cn find − floor', 'ms'],
+  ['map', 'warm cn map − floor', 'ms'],
+  ['impl', 'warm cn impl − floor', 'ms'],
+  ['calls', 'warm cn calls − floor', 'ms'],
   ['search', 'warm cn search − floor', 'ms'],
   ['daemonRss', 'daemon RSS (without the engine)', 'bytes'],
   ['engineRss', 'engine RSS under cn', 'bytes'],
@@ -49,7 +49,14 @@ const located = engine.locate();
 if (!located.available) usageError('scaling', `the native engine is not available: ${located.reason}`);
 console.log(`load at start: ${loadLine()}`);
 const rows = [];
-for (const tier of options.tiers) rows.push(await measureTier(prepareTier(tier), options));
+for (const name of options.tiers) {
+  const tier = prepareTier(name);
+  try {
+    rows.push(await measureTier(tier, options));
+  } finally {
+    removeCorpus(tier);
+  }
+}
 printTable(rows);
 printGrowth(rows);
 console.log(`\n${machineLine()} · load at end: ${loadLine()}`);
@@ -60,19 +67,21 @@ function parseArguments(argv) {
     runs: { type: 'string', default: '5' },
     'cold-runs': { type: 'string', default: '2' },
   });
-  const tiers = commaList(values.tier).map(
-    (name) =>
-      TIERS.find((tier) => tier.name === name) ??
-      usageError('scaling', `--tier takes ${TIERS.map((tier) => tier.name).join(', ')}, not '${name}'`),
-  );
+  const tiers = commaList(values.tier);
+  const unknown = tiers.find((name) => !name.startsWith('fixture:') && !TIERS.some((tier) => tier.name === name));
+  if (unknown !== undefined || tiers.length === 0)
+    usageError(
+      'scaling',
+      `--tier takes ${TIERS.map((tier) => tier.name).join(', ')} or fixture:<dir>, not '${values.tier}'`,
+    );
   const coldRuns = wholeNumber('scaling', '--cold-runs', values['cold-runs']);
   if (coldRuns < 2) usageError('scaling', '--cold-runs takes 2 or more: one cold find from nothing, then after stops');
   return { tiers, runs: wholeNumber('scaling', '--runs', values.runs), coldRuns };
 }
 
 async function measureTier(tier, { runs, coldRuns }) {
-  const { root } = tier;
-  const corpus = { root, symbol: RAW_SYMBOL };
+  const { root, questions } = tier;
+  const corpus = { root, symbol: tier.symbol };
   stopCn(corpus, 'native');
   // Nothing an earlier daemon saved for this root (name index, search syntax, reference sites): the first start is
   // a first start. The compile cache of cn's bundles is per user, not per root, and stays.
@@ -91,17 +100,18 @@ async function measureTier(tier, { runs, coldRuns }) {
   progress(tier, `cn, ${coldRuns} cold finds`);
   const coldFinds = [];
   for (let i = 0; i < coldRuns; i++) {
-    coldFinds.push(cn(['find', QUESTIONS.find, '--timeout', COLD_TIMEOUT_MS], root, { env: ENV }).ms);
+    coldFinds.push(cn(['find', questions.find, '--timeout', COLD_TIMEOUT_MS], root, { env: ENV }).ms);
     stopCn(corpus, 'native');
   }
   progress(tier, 'cn, the search index: a first start, then a second');
-  const searchStarts = startThenSearch(root, QUESTIONS.search, ENV);
+  const searchStarts = startThenSearch(root, questions.search, ENV);
   const pid = JSON.parse(cn(['status', '--format', 'json'], root, { env: ENV }).stdout).pid;
   await waitUntilIdle(pid);
   progress(tier, `cn, warm (${runs} runs each)`);
   const warm = (args) => timeOverFloor(() => cn(args, root, { env: ENV, allowExit: [0, 1] }), runs).overFloor.median;
   const result = {
     name: tier.name,
+    questions,
     files: tier.files,
     projects: raw.projects,
     rawLoaded: summarize(raw.spawnToLoaded).median,
@@ -110,11 +120,11 @@ async function measureTier(tier, { runs, coldRuns }) {
     coldFindAfterStop: summarize(coldFinds.slice(1)).median,
     searchFirstBuild: searchStarts.firstBuildMs,
     searchSecondStart: searchStarts.toCompleteMs,
-    find: warm(['find', QUESTIONS.find]),
-    map: warm(['map', QUESTIONS.map]),
-    impl: warm(['impl', QUESTIONS.impl]),
-    calls: warm(['calls', QUESTIONS.calls]),
-    search: warm(['search', QUESTIONS.search]),
+    find: warm(['find', questions.find]),
+    map: warm(['map', questions.map]),
+    impl: warm(['impl', questions.impl]),
+    calls: warm(['calls', questions.calls]),
+    search: warm(['search', questions.search]),
     daemonRss: rssOf(pid),
     engineRss: treeRss(pid) - rssOf(pid),
     rawRss: raw.rss,
@@ -127,10 +137,15 @@ async function measureTier(tier, { runs, coldRuns }) {
 
 function printTable(results) {
   console.log(`\n### How cn's costs grow, native engine — ${machineLine()} · ${loadLine()}\n`);
-  console.log(`| | ${results.map((row) => `${row.name}: ${row.files} files, ${row.projects} projects`).join(' | ')} |`);
+  console.log(
+    `| measured | ${results.map((row) => `${row.name}: ${row.files} files, ${row.projects} projects`).join(' | ')} |`,
+  );
   console.log(`|---|${results.map(() => '---:').join('|')}|`);
   for (const [key, label, unit] of FIGURES)
     console.log(`| ${label} | ${results.map((row) => show(row[key], unit)).join(' | ')} |`);
+  const asked = [...new Set(results.map((row) => JSON.stringify(row.questions)))].map((text) => JSON.parse(text));
+  for (const { find, map, impl, calls, search } of asked)
+    console.log(`\nAsked: cn find ${find}, cn map ${map}, cn impl ${impl}, cn calls ${calls}, cn search "${search}".`);
 }
 
 /**

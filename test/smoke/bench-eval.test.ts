@@ -40,6 +40,46 @@ function tableRows(stdout: string, firstHeader: string): string[][] {
   return rows;
 }
 
+describe('scripts/bench/scaling.mjs on two fixtures', () => {
+  it('prints every figure per root, the growth between the two largest, and the 50,000-file projection', async () => {
+    const { stdout, stderr, exitCode } = await runScript('scripts/bench/scaling.mjs', [
+      '--tier',
+      'fixture:test/fixtures/ts-multi,fixture:examples/shop',
+      '--runs',
+      '1',
+      '--cold-runs',
+      '2',
+    ]);
+    expect(exitCode, stderr).toBe(0);
+    const figures = tableRows(stdout, 'measured');
+    expect(figures.map((row) => row[0])).toEqual([
+      'raw engine: spawn → loaded',
+      'raw engine: spawn → first references',
+      'cn find, cold, nothing saved',
+      'cn find, cold, after a stop',
+      'cn start → complete search, first build',
+      'cn start → complete search, after a stop',
+      'warm cn find − floor',
+      'warm cn map − floor',
+      'warm cn impl − floor',
+      'warm cn calls − floor',
+      'warm cn search − floor',
+      'daemon RSS (without the engine)',
+      'engine RSS under cn',
+      'raw engine RSS',
+    ]);
+    for (const row of figures) {
+      expect(row.slice(1), row.join(' | ')).toHaveLength(2);
+      for (const cell of row.slice(1)) expect(cell, row.join(' | ')).toMatch(/^-?[\d.]+ (ms|MB)$/);
+    }
+    expect(stdout).toMatch(/^Asked: cn find \w+, cn map \S+, /m);
+    const growth = tableRows(stdout, 'figure');
+    expect(growth.length).toBeGreaterThan(0);
+    for (const row of growth) expect(row[2], row.join(' | ')).toMatch(/^-?[\d.]+$/);
+    expect(stdout).toMatch(/^At 50000 files the daemon and its engine would hold \d+ MB/m);
+  }, 600_000);
+});
+
 describe('scripts/bench on a fixture', () => {
   it('prints the measurements, the daemon start-up and one ratio table per engine, or why an engine is missing', async () => {
     const { stdout, stderr, exitCode } = await runScript('scripts/bench/bench.mjs', [
