@@ -63,19 +63,35 @@ describe('NodeSourceFiles.readSource: cached texts and confinement', () => {
 });
 
 describe('NodeSourceFiles.mayContainAny: a file ruled out without reading it', () => {
-  it('is "maybe" before a read, "no" for a word the version read lacks, and "maybe" again once the file changes', async () => {
-    const files = new NodeSourceFiles(root);
+  /** A cache of 80 bytes: reading the other file (65) pushes the first one's text out. */
+  const pushedOut = async (files: NodeSourceFiles, file: string) => {
+    await files.readSource(file);
+    await files.readSource(path.join(root, 'src/other.ts'));
+  };
+
+  it('is "maybe" before a read, "no" for a word a version pushed out of the cache lacks, "maybe" once it changes', async () => {
+    writeFileSync(path.join(root, 'src/other.ts'), `export const other = '${'x'.repeat(40)}';\n`);
+    const files = new NodeSourceFiles(root, undefined, 80);
     const file = path.join(root, 'src/real.ts');
     expect(files.mayContainAny(file, ['Observable'])).toBe(true);
-    await files.readSource(file);
+    await pushedOut(files, file);
     expect(files.mayContainAny(file, ['Observable'])).toBe(false);
     expect(files.mayContainAny(file, ['inside'])).toBe(true);
     // A new version (its stamp moves, whatever its size) may hold the word: the signature of the old one says nothing.
     writeFileSync(file, 'export const Observable = 1;\n');
     expect(files.mayContainAny(file, ['Observable'])).toBe(true);
-    await files.readSource(file);
+    await pushedOut(files, file);
     expect(files.mayContainAny(file, ['Observable'])).toBe(true);
     expect(files.mayContainAny(file, ['inside'])).toBe(false);
+  });
+
+  it('answers a text still cached by reading it (a cache hit), so a project within the budget computes no signature', async () => {
+    const files = new NodeSourceFiles(root);
+    const file = path.join(root, 'src/real.ts');
+    const source = await files.readSource(file);
+    expect(files.mayContainAny(file, ['Observable'])).toBe(true);
+    source.indexTrigrams();
+    expect(files.mayContainAny(file, ['Observable'])).toBe(false);
   });
 
   it('says "maybe" for a file gone or never a file, so the read reports what is wrong', async () => {

@@ -36,14 +36,20 @@ const SIGNATURE_BYTES = 64 * 1024 * 1024;
  */
 export class NodeSourceFiles implements SourceFiles {
   private readonly realRoot: Promise<string>;
-  private readonly cache = new TextCache(CACHED_BYTES);
   private readonly signatures = new SignatureCache(SIGNATURE_BYTES);
+  private readonly cache: TextCache;
 
   constructor(
     private readonly root: string,
     /** Stamps taken when the question's connection arrived (stamps-on-connect.ts), used instead of a stat. */
     private readonly known?: KnownStamps,
+    /** The text cache's budget in bytes (a test makes it small to see texts pushed out). */
+    cachedBytes = CACHED_BYTES,
   ) {
+    // ~4 ms a MB of text, once per version pushed out: the next scan for a word skips the file without reading it.
+    this.cache = new TextCache(cachedBytes, (filePath, stamp, source) =>
+      this.signatures.set(filePath, stamp, source.trigramSignature()),
+    );
     this.realRoot = fs.realpath(root);
     // Awaited only when a path is checked: a root deleted before then (a test's temporary one) must not end as an
     // unhandled rejection; every await still sees the error.
@@ -108,8 +114,6 @@ export class NodeSourceFiles implements SourceFiles {
     if (looksBinary(text)) throw badInput(`${this.display(filePath)} is a binary file`, 'cn reads source files only');
     const source = new SourceText(text);
     this.cache.set(filePath, stamp, source);
-    // ~4 ms a MB of text, once per version: the next scan for a word skips the file without reading it.
-    this.signatures.set(filePath, stamp, source.trigramSignature());
     return source;
   }
 
@@ -121,8 +125,12 @@ export class NodeSourceFiles implements SourceFiles {
       const current = statQuietly(filePath);
       stamp = current?.isFile() ? stampOf(current) : undefined;
     }
-    // Not a file now, or never read at this version: only a read can tell (and say what is wrong).
-    const signature = stamp === undefined ? undefined : this.signatures.get(filePath, stamp);
+    // Not a file now, or never read at this version: only a read can tell (and say what is wrong). A text still cached
+    // answers from its own signature if it has one (the search index computes them), else is read: a cache hit.
+    if (stamp === undefined) return true;
+    const cached = this.cache.peek(filePath, stamp);
+    if (cached !== undefined) return cached.mayContainAny(literals);
+    const signature = this.signatures.get(filePath, stamp);
     return signature === undefined || signature.mayContainAny(literals);
   }
 

@@ -11,13 +11,26 @@ import { LRUCache } from 'lru-cache';
 export class TextCache {
   private readonly entries: LRUCache<string, { stamp: FileStamp; source: SourceText }>;
 
-  constructor(maxBytes: number) {
+  /**
+   * `onEvict`: a text pushed out by others (not one replaced by a newer version or dropped as stale), while it is still
+   * at hand: what is kept of it past the text is taken then (a project within the budget never pays for it).
+   */
+  constructor(maxBytes: number, onEvict: (filePath: string, stamp: FileStamp, source: SourceText) => void = () => {}) {
     // lru-cache wants positive sizes: an empty file counts as one byte. A text over the whole budget is not kept
     // (and drops what was kept for that file).
     this.entries = new LRUCache({
       maxSize: maxBytes,
       sizeCalculation: (entry) => Math.max(1, heapBytes(entry.source.text)),
+      dispose: (entry, filePath, reason) => {
+        if (reason === 'evict') onEvict(filePath, entry.stamp, entry.source);
+      },
     });
+  }
+
+  /** The text kept for the file at this stamp, without counting as a use. */
+  peek(filePath: string, stamp: FileStamp): SourceText | undefined {
+    const entry = this.entries.peek(filePath);
+    return entry?.stamp === stamp ? entry.source : undefined;
   }
 
   get(filePath: string, stamp: FileStamp): SourceText | undefined {
@@ -36,9 +49,10 @@ export class TextCache {
 }
 
 /**
- * What is kept of a text past the text itself: its trigram signature (~6% of its size), by file and stamp, so that a
- * scan of every file for a word reads only the files that may hold it. On an 11,554-file root (41 MB of text, over
- * the text cache's budget) each warm find read every file again for the word's other occurrences: 226 ms of its 640.
+ * What is kept of a text pushed out of the text cache: its trigram signature (~6% of its size), by file and stamp, so
+ * that a scan of every file for a word reads only the files that may hold it. On an 11,554-file root (41 MB of text,
+ * over the text cache's budget) each warm find read every file again for the word's other occurrences: 226 ms of its
+ * 640. A text still in the cache needs none: reading it costs nothing.
  */
 export class SignatureCache {
   private readonly entries: LRUCache<string, { stamp: FileStamp; signature: TrigramSignature }>;
