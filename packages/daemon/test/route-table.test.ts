@@ -31,6 +31,7 @@ const STATUS = fakeDaemonStatus(PORT, {
   engineReason: 'no tsconfig/jsconfig needs tsserver',
   engineFallback: { from: 'native', reason: 'the native engine crashed 6 times within a minute' },
   notHonoured: [{ config: 'test/ui/tsconfig.json', option: 'baseUrl', files: 43 }],
+  looseFilesLeftOut: 2500,
   configErrors: [{ file: 'tsconfig.json', line: 1, character: 2, code: 'TS1005', message: "',' expected." }],
   progress: { phase: 'loading', projectsLoaded: 1, projectsTotal: 2, sourceFiles: 30 },
 });

@@ -209,6 +209,7 @@ export class EngineLife {
       trustProject: this.request.trustProject,
       projects: this.session?.projects ?? [],
       looseFiles: this.session?.looseFiles ?? 0,
+      ...(this.session?.looseFilesLeftOut ? { looseFilesLeftOut: this.session.looseFilesLeftOut } : {}),
       restarts: this.restarts,
     };
     const configErrors = configErrorReports(this.options.root, this.session?.configErrors ?? []);

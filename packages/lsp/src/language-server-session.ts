@@ -63,6 +63,8 @@ export class LanguageServerSession {
   readonly positions: ServerPositions;
   projects: string[] = [];
   looseFiles = 0;
+  /** Loose files past the cap (project-layout.ts), not loaded. */
+  looseFilesLeftOut = 0;
   /** The session's own directory in cn's private state (0700), removed with the server's tree: cn's files for it. */
   readonly privateDirectory: string;
 
@@ -213,8 +215,12 @@ export class LanguageServerSession {
       phase('ready');
       this.projects = [...loaded].map((config) => path.relative(root, config).split(path.sep).join('/')).sort();
       this.looseFiles = layout.looseFiles.length;
-      if (layout.looseFilesTruncated)
-        this.settings.onLog(`cn: only the first ${layout.looseFiles.length} loose files are loaded`);
+      this.looseFilesLeftOut = layout.looseFilesLeftOut;
+      this.looseFilesLeftOut = layout.looseFilesLeftOut;
+      if (layout.looseFilesLeftOut > 0)
+        this.settings.onLog(
+          `cn: only the first ${layout.looseFiles.length} loose files are loaded; ${layout.looseFilesLeftOut} are left out`,
+        );
       this.process.recordDescendants();
       this.gate.open();
       this.symbols.start(layout);

@@ -29,8 +29,8 @@ export interface ProjectLayout {
   projects: DiscoveredProject[];
   /** Sources under the root that no config claims (JS without a jsconfig, stray scripts …). */
   looseFiles: string[];
-  /** True when more loose files existed than the cap allowed. */
-  looseFilesTruncated: boolean;
+  /** Loose files past the cap, left out of every answer (0 when none): status and answers say so. */
+  looseFilesLeftOut: number;
   configErrors: ConfigError[];
   /** The projects' source files under the root (node_modules aside) and the loose files: what cn's index reads. */
   sourceFiles: string[];
@@ -113,7 +113,7 @@ export function assembleLayout(
   return {
     projects,
     looseFiles,
-    looseFilesTruncated: unclaimed.length > maxLooseFiles,
+    looseFilesLeftOut: Math.max(0, unclaimed.length - maxLooseFiles),
     configErrors,
     sourceFiles: [...projectSources, ...looseFiles].sort(),
     fileOwners: ownersOf(projectSources, new ProjectOwners(configsRead, root)),

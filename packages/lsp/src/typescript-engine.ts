@@ -118,7 +118,8 @@ export interface TypeScriptEngine extends CodeIntelligence, CodeNavigation, Symb
 
 const MAX_OPEN_DOCUMENTS = 200;
 const MAX_CACHED_FILE_ANSWERS = 100;
-const MAX_LOOSE_FILES = 2000;
+/** Loose files are one project of cn's own on either engine (native-loose-project.ts, tsserver's external one). */
+const MAX_LOOSE_FILES = 10_000;
 /** Diagnostics of at most this many named files are taken from freshly opened documents. */
 const MAX_OPENED_FOR_DIAGNOSTICS = 50;
 

@@ -34,6 +34,15 @@ describe('the loose files of a project with configs', () => {
 });
 
 describe('the loose files of a project without configs', () => {
+  it('past the cap, are counted as left out (status and every project-wide answer say so), not dropped silently', () => {
+    const all = discoverProjects(fixture('js-plain'), 10);
+    expect(all.looseFilesLeftOut).toBe(0);
+    const capped = discoverProjects(fixture('js-plain'), 1);
+    expect(capped.looseFiles).toHaveLength(1);
+    expect(capped.looseFilesLeftOut).toBe(all.looseFiles.length - 1);
+    expect(capped.looseFilesLeftOut).toBeGreaterThan(0);
+  });
+
   it('are JavaScript resolved as a bundler would', () => {
     const layout = discoverProjects(fixture('js-plain'), 10);
     expect(layout.projects).toEqual([]);

@@ -73,6 +73,11 @@ export const engineStatus = z.object({
   projects: z.array(z.string()),
   /** Source files outside any config that are kept open so JS without a jsconfig still works. */
   looseFiles: z.int(),
+  /**
+   * Loose files past cn's cap (10,000), not loaded by the engine nor read by cn: every project-wide answer says it is
+   * incomplete while there are any. Absent when none.
+   */
+  looseFilesLeftOut: z.int().optional(),
   restarts: z.int(),
   lastError: z.string().optional(),
   /** tsconfig/jsconfig files tsc cannot read (broken JSON); their projects are not loaded. Absent when none. */

@@ -171,7 +171,12 @@ export function statusText(status: StatusResponse | UnresponsiveStatus | NotRunn
     ['engine', engineLine(status)],
     ...notHonouredRows(status),
     ...projectRows(status.projects),
-    ['loose files', String(status.looseFiles)],
+    [
+      'loose files',
+      status.looseFilesLeftOut
+        ? `${status.looseFiles} (${status.looseFilesLeftOut} more left out: past cn's cap, not searched)`
+        : String(status.looseFiles),
+    ],
     ['restarts', String(status.restarts)],
     ...memoryRows(status),
     ['idle stop', status.idleMinutes > 0 ? `after ${status.idleMinutes} min without requests` : 'never'],
