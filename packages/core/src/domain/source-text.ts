@@ -46,7 +46,7 @@ export class SourceText {
    * anew for each grep (a project over the text cache's budget) would cost ten times its scan.
    */
   indexTrigrams(): void {
-    this.trigrams ??= TrigramSignature.of(this.text);
+    this.trigramSignature();
   }
 
   /** The text's trigram signature, computed now if it was not. */
