@@ -20,7 +20,7 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
     const names = await run(['map', 'src/trie.ts::Node', '--kind', 'method', '--public', '--format', 'names']);
     expect(names).toMatchObject({ exitCode: 0, stderr: '' });
     expect(names.stdout.trim().split('\n')).toEqual([
-      'src/trie.ts::Node, Class 8-40 (8 of 11 symbols: method, public)',
+      'src/trie.ts::Node, Class 8-40 (8 of 11 symbols: method, public)  │ export abstract class Node<T> {  ┆ 40: }',
       'size 13-19',
       'search 21-27',
       'load 29-29',
@@ -29,7 +29,7 @@ describe('cn map / cn inspect: the outline answers in one call', () => {
     ]);
     const statics = await run(['map', 'src/trie.ts::8::23', '--static', '--format', 'compact']);
     expect(statics.stdout.trim().split('\n')).toEqual([
-      'src/trie.ts::Node, Class 8-40 (1 of 11 symbols: static)',
+      'src/trie.ts::Node, Class 8-40 (1 of 11 symbols: static)  │ export abstract class Node<T> {  ┆ 40: }',
       '10:18  private static Property  count  10-10',
     ]);
     const typo = await run(['map', 'src/trie.ts::Nod']);

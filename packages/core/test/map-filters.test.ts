@@ -142,13 +142,15 @@ describe('cn map: one declaration, by kind and modifiers, names only (issue 23, 
     const { deps } = setup();
     const answer = await mapFile(deps, { file: 'src/request.ts::Request', kind: 'method', modifiers: ['public'] });
     expect(presentAnswer('map', answer, 'names').output.split('\n')).toEqual([
-      'src/request.ts::Request, Class 1-18 (5 of 10 symbols: method, public)',
+      'src/request.ts::Request, Class 1-18 (5 of 10 symbols: method, public)  │ export class Request {  ┆ 18: }',
       'param 5-9',
       'create 10-12',
       'url 13-15',
     ]);
     const compact = presentAnswer('map', answer, 'compact').output.split('\n');
-    expect(compact[0]).toBe('src/request.ts::Request, Class 1-18 (5 of 10 symbols: method, public)');
+    expect(compact[0]).toBe(
+      'src/request.ts::Request, Class 1-18 (5 of 10 symbols: method, public)  │ export class Request {  ┆ 18: }',
+    );
     // The members of the declaration asked for need no `Request.` before each name.
     expect(compact[1]).toBe('5:3  Method  param  5-5');
     const whole = await mapFile(deps, { file: 'src/request.ts' });
@@ -166,5 +168,29 @@ describe('cn map: one declaration, by kind and modifiers, names only (issue 23, 
       'clone 19-21',
       'helper 22-22',
     ]);
+  });
+
+  // An agent ran `sed -n 2550,2559p` after `Method 2558-2613` to see whether 2558 was the JSDoc's first line.
+  it("path::Name says the declaration's doc comment and both its ends as written, as find does", async () => {
+    const { deps } = setup();
+    const documented = [
+      '/**',
+      ' * Makes requests.',
+      ' */',
+      '@sealed',
+      'export class Doc {',
+      '  run() {}',
+      '}',
+      '',
+    ].join('\n');
+    deps.files = new FakeFiles({ 'src/request.ts': source, 'src/doc.ts': documented });
+    deps.engine.outlines[`${ROOT}/src/doc.ts`] = [
+      node('Doc', 'Class', [4, 7], [5, 14], [node('run', 'Method', [6, 6], [6, 3])]),
+    ];
+    const answer = await mapFile(deps, { file: 'src/doc.ts::Doc' });
+    expect(answer.ofLines).toEqual({ preview: 'export class Doc {', endPreview: '}', docLines: [1, 3] });
+    expect(presentAnswer('map', answer, 'compact').output.split('\n')[0]).toBe(
+      'src/doc.ts::Doc, Class 5-7 (doc 1-3) (1 symbol)  │ export class Doc {  ┆ 7: }',
+    );
   });
 });

@@ -51,6 +51,17 @@ export const mapResponse = z.object({
   filePath: z.string(),
   /** The declaration mapped, when one was asked (`path::Name`): `symbols` are what it declares. */
   of: mapSymbol.optional(),
+  /**
+   * With `of`: the declaration's first line as written, its last line's, and the doc comment right above it, as `find`
+   * gives a definition (an agent ran `sed` around a method's range to see whether its first line was the JSDoc's).
+   */
+  ofLines: z
+    .object({
+      preview: z.string(),
+      endPreview: z.string().optional(),
+      docLines: z.tuple([z.int(), z.int()]).optional(),
+    })
+    .optional(),
   symbols: z.array(mapSymbol),
   /** How many symbols the filters kept; more than `symbols.length` when `limit` or `maxTokens` cut. */
   total: z.int().optional(),

@@ -30,15 +30,23 @@ export function outlineSpan(symbol: MapSymbol): string {
  */
 export function mapHeading(response: MapResponse, separator = ' '): string {
   const total = response.total ?? response.symbols.length;
+  const doc = response.ofLines?.docLines;
   const where = response.of
-    ? `${response.filePath}::${qualifiedName(response.of)}, ${response.of.kind} ${lineSpan(response.of)}`
+    ? `${response.filePath}::${qualifiedName(response.of)}, ${response.of.kind} ${lineSpan(response.of)}${doc ? ` (doc ${doc[0]}-${doc[1]})` : ''}`
     : response.filePath;
   const filters = [...(response.kind !== undefined ? [response.kind] : []), ...(response.modifiers ?? [])];
   const counted =
     response.filteredOut !== undefined
       ? `${total} of ${plural(total + response.filteredOut, 'symbol')}${filters.length > 0 ? `: ${filters.join(', ')}` : ''}`
       : plural(total, 'symbol');
-  return `${where}${separator}(${counted})`;
+  return `${where}${separator}(${counted})${ends(response)}`;
+}
+
+/** The mapped declaration's first and last line as written, as find's definition line shows them. */
+function ends(response: MapResponse): string {
+  const lines = response.ofLines;
+  if (!response.of || !lines || lines.preview === '') return '';
+  return `  │ ${lines.preview}${lines.endPreview !== undefined ? `  ┆ ${response.of.endLine}: ${lines.endPreview}` : ''}`;
 }
 
 /**

@@ -105,7 +105,7 @@ export async function endPreview(
 const MAX_DOC_LINES = 200;
 
 /** The `/** … *\/` block ending right above `line` (decorator lines between skipped): its first and last line. */
-function docCommentAbove(text: SourceText, line: number): [number, number] | undefined {
+export function docCommentAbove(text: SourceText, line: number): [number, number] | undefined {
   let last = line - 1;
   while (last >= 1 && (text.line(last) ?? '').trim().startsWith('@')) last--;
   if (last < 1 || !(text.line(last) ?? '').trim().endsWith('*/')) return undefined;

@@ -13,6 +13,8 @@ import { declaredKind } from '../ranking/refine-kind.js';
 import { boundedMap } from '../bounded-map.js';
 import { statementBindingTest } from './top-level-declarations.js';
 import { declarationAt } from './outline-node.js';
+import { docCommentAbove } from './find-parts.js';
+import type { SourceText } from '../domain/source-text.js';
 import { mapScope, symbolFilter } from './map-scope.js';
 
 /** Re-export targets asked of the engine at once. */
@@ -106,7 +108,7 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   );
   const response: MapResponse = {
     filePath: relative,
-    ...(of ? { of: mappedDeclaration(outlineEntry(of, undefined).symbol, containerOf(outline, of)) } : {}),
+    ...(of ? mappedDeclaration(outlineEntry(of, undefined).symbol, containerOf(outline, of), text) : {}),
     symbols,
     total: kept.length,
     ...(symbols.length < kept.length ? { truncated: true as const } : {}),
@@ -117,10 +119,24 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   return maxTokens === undefined ? response : fitMap(response, maxTokens);
 }
 
-/** The declaration mapped, without its code: its members carry their own snippets. */
-function mappedDeclaration(symbol: MapSymbol, container: { container?: string }): MapSymbol {
+/** The declaration mapped, without its code (its members carry their own snippets), and both ends of it as written. */
+function mappedDeclaration(
+  symbol: MapSymbol,
+  container: { container?: string },
+  text: SourceText,
+): Pick<MapResponse, 'of' | 'ofLines'> {
   const { snippet: _members, ...declaration } = symbol;
-  return { ...declaration, ...container };
+  const doc = docCommentAbove(text, symbol.line);
+  return {
+    of: { ...declaration, ...container },
+    ofLines: {
+      preview: text.preview(symbol.line),
+      ...(symbol.endLine > symbol.line && text.line(symbol.endLine) !== undefined
+        ? { endPreview: text.preview(symbol.endLine) }
+        : {}),
+      ...(doc ? { docLines: doc } : {}),
+    },
+  };
 }
 
 /** The name of the node that holds `node` in the outline, when it is not top-level. */
