@@ -11,8 +11,13 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE_DIR = path.join(REPO, 'packages/cli/dist');
-/** The daemon's bundle: what cn and cn mcp start (packages/client/src/daemon-entry.ts), and what tests look for. */
+/**
+ * The daemon's first file: what cn and cn mcp start (packages/client/src/daemon-entry.ts), and what tests look for in
+ * the process table. It runs DAEMON_MAIN_BUNDLE through V8's compile cache (packages/daemon/src/launch.ts).
+ */
 export const DAEMON_BUNDLE = 'cn-daemon.cjs';
+/** The daemon proper. */
+export const DAEMON_MAIN_BUNDLE = 'cn-daemon-main.cjs';
 /** The CLI proper, which cn.cjs runs. */
 export const CLI_BUNDLE = 'cn-cli.cjs';
 
@@ -21,12 +26,16 @@ export const BUNDLES = {
   // The bin's file: runs cn-cli.cjs through V8's compile cache (packages/cli/src/launch.ts).
   'cn.cjs': 'packages/cli/src/launch.ts',
   [CLI_BUNDLE]: 'packages/cli/src/main.ts',
-  [DAEMON_BUNDLE]: 'packages/daemon/src/main.ts',
+  [DAEMON_BUNDLE]: 'packages/daemon/src/launch.ts',
+  [DAEMON_MAIN_BUNDLE]: 'packages/daemon/src/main.ts',
   // Forked by the daemon as a sibling of itself (packages/lsp/src/discover-in-worker.ts).
   'discovery-worker.cjs': 'packages/lsp/src/discovery-worker.ts',
   'cn-mcp.cjs': 'packages/mcp/src/index.ts',
   'cn-schemas.cjs': 'packages/protocol/src/schemas.ts',
 };
+
+/** The bundles a launcher runs through the compile cache (packages/local-files/src/compile-cache.ts). */
+const RUN_FROM_COMPILE_CACHE = new Set([CLI_BUNDLE, DAEMON_MAIN_BUNDLE]);
 
 /**
  * The packages the bundles load from node_modules instead of carrying: the TypeScript compiler (tens of
@@ -69,8 +78,8 @@ export async function bundleAll({ outDir = BUNDLE_DIR, write = true } = {}) {
       banner: { js: 'const __cnModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
       external: RUNTIME_PACKAGES.flatMap((name) => [name, `${name}/*`]),
       plugins: [...(file === CLI_BUNDLE ? [siblingBundles()] : []), sideEffectFree(['js-tokens'])],
-      // The CLI runs as a vm.Script (the compile cache), where import() has no loader: require() instead.
-      ...(file === CLI_BUNDLE ? { supported: { 'dynamic-import': false } } : {}),
+      // The CLI and the daemon run as vm.Scripts (the compile cache), where import() has no loader: require() instead.
+      ...(RUN_FROM_COMPILE_CACHE.has(file) ? { supported: { 'dynamic-import': false } } : {}),
     });
     const text = asciiOnly(result.outputFiles[0].text);
     if (write) writeFileSync(outfile, text);

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import {
   closeSync,
   constants,
@@ -11,7 +12,7 @@ import {
   writeFileSync,
   type BigIntStats,
 } from 'node:fs';
-import { createRequire } from 'node:module';
+import { Module, createRequire } from 'node:module';
 import * as path from 'node:path';
 import { Script } from 'node:vm';
 import { cacheFileBytes, verifiedPayload } from './cache-integrity.js';
@@ -56,18 +57,47 @@ export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env): str
  * exits. The cache is only ever an optimization: anything wrong with it means compiling as usual.
  */
 export function runBundleWithCompileCache(bundle: string, cacheDir: string | undefined): void {
-  const { source, stat } = readBundle(bundle);
-  const cacheFile = cacheDir === undefined ? undefined : path.join(cacheDir, cacheName(bundle, stat));
+  const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
+  runWithCompileCache(bundle, cacheDir, module);
+  module.loaded = true;
+}
+
+/**
+ * `require(file)` of a CommonJS module, compiled as runBundleWithCompileCache compiles a bundle: the module is put in
+ * require's cache under its own path, so every later `require()` of it, from anywhere, has the very same exports. For
+ * the TypeScript compiler API (packages/lsp/src/typescript-api.cts): 9 MB that node compiles anew on each daemon's
+ * start and in each project-discovery child, where it held up a cold `cn find` (docs/performance.md).
+ */
+export function requireWithCompileCache(file: string, cacheDir: string | undefined): unknown {
+  const cache = createRequire(file).cache;
+  const loaded = cache[file];
+  if (loaded !== undefined) return loaded.exports;
+  const module = new Module(file);
+  module.filename = file;
+  // In the cache before it runs, as require() does; out again if it throws, so the next require() tries anew.
+  cache[file] = module;
+  try {
+    runWithCompileCache(file, cacheDir, module);
+  } catch (error) {
+    delete cache[file];
+    throw error;
+  }
+  module.loaded = true;
+  return module.exports;
+}
+
+/** Compiles `file` with the code cache (written at exit when there was none that V8 took) and runs it as `module`. */
+function runWithCompileCache(file: string, cacheDir: string | undefined, module: { exports: unknown }): void {
+  const { source, stat } = readBundle(file);
+  const cacheFile = cacheDir === undefined ? undefined : path.join(cacheDir, cacheName(file, stat));
   const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
-  const script = compile(WRAPPER_HEAD + source + WRAPPER_TAIL, bundle, cachedData);
+  const script = compile(WRAPPER_HEAD + source + WRAPPER_TAIL, file, cachedData);
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected !== false)) {
     // At exit, not now: the data then holds the functions this run compiled lazily as well.
-    process.once('exit', () => writeCache(cacheFile, cachePrefix(bundle), script));
+    process.once('exit', () => writeCache(cacheFile, cachePrefix(file), script));
   }
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  const module = { exports: {}, filename: bundle, id: bundle, loaded: false };
-  run.call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
-  module.loaded = true;
+  run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
 }
 
 /** With the cache if V8 takes it; should it throw on the data instead, without. */
@@ -85,7 +115,11 @@ function compile(code: string, filename: string, cachedData: Buffer | undefined)
 function readBundle(bundle: string): { source: string; stat: BigIntStats } {
   const fd = openSync(bundle, 'r');
   try {
-    return { stat: fstatSync(fd, { bigint: true }), source: readFileSync(fd, 'utf8') };
+    const stat = fstatSync(fd, { bigint: true });
+    const bytes = readFileSync(fd);
+    // ASCII (cn's bundles, typescript.js) read as Latin-1 is the same string without UTF-8's decoding: 9 MB in ~10 ms
+    // instead of 80-150 on a 2-core VM.
+    return { stat, source: isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8') };
   } finally {
     closeSync(fd);
   }

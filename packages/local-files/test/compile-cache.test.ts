@@ -119,9 +119,54 @@ describe('runBundleWithCompileCache', () => {
     expect(kept).toContain('tool-cli-1-1-1-v0-x64.v8');
   });
 
+  it('reads a bundle that is not ASCII as UTF-8', () => {
+    writeBundle('naïve → ✓');
+    expect(run()).toBe('naïve → ✓ tool.cjs sibling true object');
+    expect(run()).toBe('naïve → ✓ tool.cjs sibling true object');
+  });
+
   it('without a directory it runs the bundle and writes nothing', () => {
     expect(run(null)).toBe('first tool.cjs sibling true object');
     expect(readdirSync(cacheDir)).toEqual([]);
+  });
+});
+
+describe('requireWithCompileCache', () => {
+  /** A module that counts its evaluations, required through the cache and then by plain require() twice. */
+  function requireTwice(dir: string | null = cacheDir): string {
+    const library = path.join(base, 'library.cjs');
+    writeFileSync(
+      library,
+      'globalThis.evaluations = (globalThis.evaluations ?? 0) + 1;\nexports.filename = __filename;\n',
+    );
+    const script = `import(${JSON.stringify(COMPILE_CACHE)}).then((m) => {
+      const loaded = m.requireWithCompileCache(${JSON.stringify(library)}, ${dir === null ? 'undefined' : JSON.stringify(dir)});
+      const again = require(${JSON.stringify(library)});
+      const thrice = m.requireWithCompileCache(${JSON.stringify(library)}, undefined);
+      process.stdout.write([loaded === again, again === thrice, globalThis.evaluations, require('node:path').basename(loaded.filename)].join(' '));
+    })`;
+    return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  }
+
+  it('evaluates the module once: every later require() of it, cached or not, has the same exports', () => {
+    expect(requireTwice()).toBe('true true 1 library.cjs');
+    expect(caches()).toEqual([expect.stringMatching(/^library-\d+-\d+-\d+-v[\d.]+-\w+\.v8$/)]);
+    // The next process reads the cache V8 wrote, and the answer is the same.
+    const written = readFileSync(path.join(cacheDir, caches()[0]));
+    expect(requireTwice()).toBe('true true 1 library.cjs');
+    expect(readFileSync(path.join(cacheDir, caches()[0]))).toEqual(written);
+    expect(requireTwice(null)).toBe('true true 1 library.cjs');
+  });
+
+  it('a module that throws is left out of require’s cache, so the next require() runs it anew', () => {
+    const failing = path.join(base, 'failing.cjs');
+    writeFileSync(failing, 'globalThis.tries = (globalThis.tries ?? 0) + 1;\nthrow new Error("broken");\n');
+    const script = `import(${JSON.stringify(COMPILE_CACHE)}).then((m) => {
+      try { m.requireWithCompileCache(${JSON.stringify(failing)}, undefined); } catch (error) { process.stdout.write(error.message + ' '); }
+      try { require(${JSON.stringify(failing)}); } catch (error) { process.stdout.write(error.message + ' '); }
+      process.stdout.write(String(globalThis.tries));
+    })`;
+    expect(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })).toBe('broken broken 2');
   });
 });
 

@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import ts from '../typescript-api.cjs';
 import type { DeclarationFacts, DeclarationSyntax, FileSyntax } from '@cn/core';
 import { literalSpansOf } from './literal-spans.js';
 import { namedDeclaration } from './enclosing-declaration.js';
