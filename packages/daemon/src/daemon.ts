@@ -15,6 +15,7 @@ import {
   LazyReferenceSyntax,
   LazyTypeSyntax,
   savedIndexKey,
+  shareStatsWithin,
   startTypeScriptEngine,
   treeMemory,
   type EngineChoice,
@@ -79,6 +80,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     log,
   );
   const questions = new QuestionsInFlight(() => performance.now());
+  // Every stat of this process, the engine's included, is shared by the questions in flight (lsp question-stats.ts).
+  shareStatsWithin(questions);
   const { choice, chosen } = chooseDaemonEngine(root, options.engine, options.trustProject);
   // auto may hand the root over to the other engine (lsp/src/engine-life.ts): the record and the port file name the
   // engine answering, so a client that asks for one explicitly is served by it or refused (client/engine-request.ts).

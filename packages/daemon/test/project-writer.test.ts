@@ -12,6 +12,7 @@ import {
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { questionStat, shareStatsWithin } from '@cn/lsp';
 import { NodeProjectWriter } from '../src/adapters/project-writer.js';
 
 describe('NodeProjectWriter: the daemon’s one write path', () => {
@@ -45,6 +46,22 @@ describe('NodeProjectWriter: the daemon’s one write path', () => {
     expect(readFileSync(file('b.ts'), 'utf8')).toBe('\ufeffexport const two = 2;\n');
     expect(statSync(file('a.ts')).mode & 0o777).toBe(0o640);
     expect(readdirSync(root).sort()).toEqual(['a.ts', 'b.ts']);
+  });
+
+  it('the question that writes sees its own writes: the stats its readers shared are forgotten', async () => {
+    // A question in flight since the start of time, on a clock that only moves forward.
+    let clock = 0;
+    shareStatsWithin({ freshSince: () => 0, now: () => ++clock });
+    try {
+      const writer = new NodeProjectWriter(root);
+      const before = questionStat(file('a.ts'))!.size;
+      const { fingerprint } = await writer.read([file('a.ts')]);
+      await writer.writeAll([{ filePath: file('a.ts'), text: 'export const longer = 1;\n' }], fingerprint);
+      expect(questionStat(file('a.ts'))!.size).not.toBe(before);
+      expect(questionStat(file('a.ts'))!.size).toBe(BigInt(statSync(file('a.ts')).size));
+    } finally {
+      shareStatsWithin({ freshSince: () => undefined, now: () => 0 });
+    }
   });
 
   it('restores the files already written when a later one fails: nothing is left half renamed', async () => {

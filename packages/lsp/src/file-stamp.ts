@@ -1,6 +1,6 @@
-import { statSync, type BigIntStats } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { MissingPath } from '@cn/core';
-import { fsPath } from './byte-paths.js';
+import { questionStat } from './question-stats.js';
 import { readRegularFileSync, type RegularFileRead } from './regular-file.js';
 
 /**
@@ -16,17 +16,12 @@ export function stampOf(stats: BigIntStats): FileStamp {
 }
 
 /**
- * The file's stats (bigint) and stamp, or undefined when nothing is at that path. A synchronous stat: the open
- * documents and the line tables are checked this way on every question (hundreds of files), and through fs/promises
- * each cost several times the stat.
+ * The file's stats (bigint) and stamp, or undefined when nothing is at that path. A synchronous stat, shared by the
+ * readers of the questions in flight (question-stats.ts): the open documents and the line tables are checked this way
+ * on every question (hundreds of files), and through fs/promises each cost several times the stat.
  */
 export async function statWithStamp(filePath: string): Promise<{ stats: BigIntStats; stamp: FileStamp } | undefined> {
-  let stats: BigIntStats | undefined;
-  try {
-    stats = statSync(fsPath(filePath), { bigint: true, throwIfNoEntry: false });
-  } catch {
-    stats = undefined;
-  }
+  const stats = questionStat(filePath);
   return stats && { stats, stamp: stampOf(stats) };
 }
 

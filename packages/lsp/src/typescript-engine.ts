@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -39,7 +38,7 @@ import {
 import type { LanguageServerSession } from './language-server-session.js';
 import { FileAnswers } from './file-answers.js';
 import { configErrorDiagnostics } from './config-errors.js';
-import type { FileStamp } from './file-stamp.js';
+import { statWithStamp, type FileStamp } from './file-stamp.js';
 import { checkPosition } from './engine-checks.js';
 import { chooseEngine, type EngineChoice } from './engine-choice.js';
 import type { EngineAdapter } from './engine-adapter.js';
@@ -246,7 +245,9 @@ class LanguageServerEngine implements TypeScriptEngine {
       throw badInput(`file is outside the project root: ${filePath}`, `Give a file under ${this.options.root}.`);
     }
     if (hasByteEscapes(file)) throw notUtf8(path.relative(this.options.root, file));
-    const stats = await stat(file).catch(() => undefined);
+    // Synchronous: a find asks about hundreds of files (its word accounting), and a stat through fs/promises cost
+    // several times the stat itself (35 ms of a warm find on typeorm).
+    const stats = (await statWithStamp(file))?.stats;
     if (!stats) throw new MissingPath(filePath, 'Check the path relative to the project root.');
     if (!stats.isFile()) throw badInput(`not a file: ${filePath}`);
     const session = await this.readySession();

@@ -1,4 +1,4 @@
-import { promises as fs, statSync, type BigIntStats } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import {
   MissingPath,
@@ -10,7 +10,7 @@ import {
   type SourceFiles,
 } from '@cn/core';
 import {
-  fsPath,
+  questionStat,
   readRegularFileSync,
   realPath,
   realPathSync,
@@ -84,7 +84,7 @@ export class NodeSourceFiles implements SourceFiles {
       const cached = this.cache.get(filePath, known);
       if (cached !== undefined) return cached;
     } else {
-      const current = statQuietly(filePath);
+      const current = questionStat(filePath);
       const cached = current?.isFile() ? this.cache.get(filePath, stampOf(current)) : undefined;
       if (cached !== undefined) return cached;
     }
@@ -122,7 +122,7 @@ export class NodeSourceFiles implements SourceFiles {
     let stamp: FileStamp | undefined;
     if (known !== undefined) stamp = known ?? undefined;
     else {
-      const current = statQuietly(filePath);
+      const current = questionStat(filePath);
       stamp = current?.isFile() ? stampOf(current) : undefined;
     }
     // Not a file now, or never read at this version: only a read can tell (and say what is wrong). A text still cached
@@ -148,15 +148,6 @@ export class NodeSourceFiles implements SourceFiles {
 
   private display(filePath: string): string {
     return isInside(this.root, filePath) ? path.relative(this.root, filePath) || '.' : filePath;
-  }
-}
-
-/** Undefined for anything stat refuses (gone, a broken symlink, no permission): the full checks say which. */
-function statQuietly(filePath: string): BigIntStats | undefined {
-  try {
-    return statSync(fsPath(filePath), { bigint: true, throwIfNoEntry: false });
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,6 +1,5 @@
-import { statSync } from 'node:fs';
 import { projectFilesInRoot, type ImportGraphSource, type ProjectSources, type SourceFiles } from '@cn/core';
-import { FileSetMonitor, FreshEnoughRefresh, fsPath, stampOf, walkSourceTree, type FileStamp } from '@cn/lsp';
+import { FileSetMonitor, FreshEnoughRefresh, questionStat, stampOf, walkSourceTree, type FileStamp } from '@cn/lsp';
 import type { KnownStamps } from './stamps-on-connect.js';
 
 /**
@@ -85,14 +84,13 @@ export class NodeProjectSources implements ProjectSources {
   }
 }
 
-/** Synchronous stats: a promise per file cost more than the stat (every file is stamped on every search). */
+/**
+ * Synchronous stats (a promise per file cost more than the stat: every file is stamped on every search), shared with
+ * the other readers of the questions in flight (question-stats.ts).
+ */
 export function statStamps(files: readonly string[]): Array<FileStamp | undefined> {
   return files.map((file) => {
-    try {
-      const stats = statSync(fsPath(file), { bigint: true, throwIfNoEntry: false });
-      return stats?.isFile() ? stampOf(stats) : undefined;
-    } catch {
-      return undefined;
-    }
+    const stats = questionStat(file);
+    return stats?.isFile() ? stampOf(stats) : undefined;
   });
 }

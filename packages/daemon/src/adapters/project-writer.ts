@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { CnError, conflict, isInside, type FilesToEdit, type ProjectWriter } from '@cn/core';
-import { fsPath, realPath } from '@cn/lsp';
+import { forgetQuestionStats, fsPath, realPath } from '@cn/lsp';
 import { MAX_SOURCE_BYTES } from './node-source-files.js';
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -69,6 +69,9 @@ export class NodeProjectWriter implements ProjectWriter {
           : `${reason}; could not restore ${unrestored.map((each) => this.display(each)).join(', ')}`,
         unrestored.length === 0 ? 'make the file writable, or rename by hand' : 'check those files with git diff',
       );
+    } finally {
+      // The question that wrote goes on (the engine takes the new texts, the diagnostics after): its stats are older.
+      forgetQuestionStats();
     }
   }
 

@@ -1,0 +1,74 @@
+import { statSync, type BigIntStats } from 'node:fs';
+import { fsPath } from './byte-paths.js';
+
+/** What says how fresh the questions in flight need the project (the daemon's questions-in-flight.ts). */
+export interface Freshness {
+  /** The latest moment a question in flight needs the project as of; undefined when none is in flight. */
+  freshSince(): number | undefined;
+  /** The clock of those moments. */
+  now(): number;
+}
+
+/**
+ * A file's stat, taken once for every reader of the questions in flight. A warm `cn find` on typeorm stat'ed each of
+ * its files several times: the word accounting (is the kept text current?), the search index (is the declaration
+ * table?), the line tables of the references' files, the open documents, each on its own. A stat taken after every
+ * question in flight arrived tells each of them what a stat of its own would (its answer is as of its arrival, or its
+ * connection's: questions-in-flight.ts), so it is kept for them; a question arriving later stats again, and with none
+ * in flight nothing is kept (the background index stats for itself). Whatever the daemon writes into the project
+ * (`cn rename --apply`) is forgotten at once, so that the question that wrote sees its own writes.
+ */
+export class QuestionStats {
+  private readonly taken = new Map<string, { at: number; stats: BigIntStats | undefined }>();
+
+  constructor(private readonly freshness: Freshness) {}
+
+  /** The file's stats (undefined for anything stat refuses: gone, a broken link, no permission). */
+  stat(filePath: string): BigIntStats | undefined {
+    const since = this.freshness.freshSince();
+    if (since === undefined) {
+      this.taken.clear();
+      return statQuietly(filePath);
+    }
+    const kept = this.taken.get(filePath);
+    if (kept !== undefined && kept.at >= since) return kept.stats;
+    // The moment before the stat: what the stat saw is at least as new as that.
+    const at = this.freshness.now();
+    const stats = statQuietly(filePath);
+    this.taken.set(filePath, { at, stats });
+    return stats;
+  }
+
+  forget(): void {
+    this.taken.clear();
+  }
+}
+
+/** No question is ever in flight: every stat is taken anew (tests, scripts, the engine outside a daemon). */
+const NO_QUESTIONS: Freshness = { freshSince: () => undefined, now: () => 0 };
+
+let shared = new QuestionStats(NO_QUESTIONS);
+
+/** The daemon's questions, for every stat of this process to share (one daemon a process). */
+export function shareStatsWithin(freshness: Freshness): void {
+  shared = new QuestionStats(freshness);
+}
+
+/** A stat as QuestionStats takes it, through the process's shared stats. */
+export function questionStat(filePath: string): BigIntStats | undefined {
+  return shared.stat(filePath);
+}
+
+/** After the daemon wrote into the project: the stats taken before are of files that may have changed since. */
+export function forgetQuestionStats(): void {
+  shared.forget();
+}
+
+/** Synchronous, bigint: a promise per file cost more than the stat itself, and stamps need nanoseconds. */
+function statQuietly(filePath: string): BigIntStats | undefined {
+  try {
+    return statSync(fsPath(filePath), { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QuestionStats } from '../src/question-stats.js';
+
+describe('QuestionStats: one stat a file for the questions in flight', () => {
+  let dir: string;
+  let file: string;
+  let clock: number;
+  let since: number | undefined;
+  let stats: QuestionStats;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'cn-question-stats-'));
+    file = path.join(dir, 'a.ts');
+    writeFileSync(file, 'one');
+    clock = 100;
+    since = undefined;
+    stats = new QuestionStats({ freshSince: () => since, now: () => clock });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The file changes size, which any stat would see. */
+  const grow = (text: string) => writeFileSync(file, text);
+
+  it('a stat taken after every question in flight arrived serves them, even after the file changed', () => {
+    since = 90;
+    expect(stats.stat(file)?.size).toBe(3n);
+    grow('twelve bytes');
+    clock = 150;
+    // As of the questions' arrival (90), the stat at 100 is what a stat of their own would have seen.
+    expect(stats.stat(file)?.size).toBe(3n);
+  });
+
+  it('a question that arrived after the stat stats again', () => {
+    since = 90;
+    stats.stat(file);
+    grow('twelve bytes');
+    since = 120;
+    clock = 130;
+    expect(stats.stat(file)?.size).toBe(12n);
+  });
+
+  it('with no question in flight every stat is new, and nothing kept serves a later question', () => {
+    expect(stats.stat(file)?.size).toBe(3n);
+    grow('twelve bytes');
+    expect(stats.stat(file)?.size).toBe(12n);
+    since = 90;
+    stats.stat(file);
+    since = undefined;
+    grow('fifteen bytes!!');
+    expect(stats.stat(file)?.size).toBe(15n);
+    since = 90;
+    expect(stats.stat(file)?.size).toBe(15n);
+  });
+
+  it('forget: what the daemon wrote is seen by the question that wrote it', () => {
+    since = 90;
+    stats.stat(file);
+    grow('twelve bytes');
+    stats.forget();
+    expect(stats.stat(file)?.size).toBe(12n);
+  });
+
+  it('a file that is not there is undefined, and kept as such for the questions in flight', () => {
+    since = 90;
+    const missing = path.join(dir, 'b.ts');
+    expect(stats.stat(missing)).toBeUndefined();
+    writeFileSync(missing, 'now');
+    expect(stats.stat(missing)).toBeUndefined();
+    since = 200;
+    clock = 210;
+    expect(stats.stat(missing)?.size).toBe(3n);
+  });
+});
