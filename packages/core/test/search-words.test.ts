@@ -48,4 +48,12 @@ describe('searchTerms: the terms code and questions are indexed and searched by'
   it('drops one-letter words but keeps numbers', () => {
     expect(searchTerms('x y handle 401s')).toEqual(['handl', '401']);
   });
+
+  it('gives each word the same term every time, past the words it remembers too', () => {
+    const words = Array.from({ length: 120_000 }, (_, index) => `retries${index.toString(36)}Later the`);
+    const first = words.map((word) => searchTerms(word));
+    expect(words.map((word) => searchTerms(word))).toEqual(first);
+    expect(searchTerms('The retries')).toEqual(['retri']);
+    expect(searchTerms('The retries')).toEqual(['retri']);
+  });
 });

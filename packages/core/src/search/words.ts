@@ -46,8 +46,24 @@ export function searchTerms(text: string): string[] {
   return terms;
 }
 
+/**
+ * Each word's term as searchTerm gave it: an index build asks for the same few thousand words again and again, and the
+ * stemmer alone took 0.3 s of typeorm's 1.4 s (3,583 files). Forgotten whole past this many words, so it stays small.
+ */
+const remembered = new Map<string, string | undefined>();
+const MAX_REMEMBERED_TERMS = 50_000;
+
 /** One word as a term, or undefined when it is a stop word or too short to mean anything. */
 export function searchTerm(word: string): string | undefined {
+  const known = remembered.get(word);
+  if (known !== undefined || remembered.has(word)) return known;
+  const term = termOf(word);
+  if (remembered.size >= MAX_REMEMBERED_TERMS) remembered.clear();
+  remembered.set(word, term);
+  return term;
+}
+
+function termOf(word: string): string | undefined {
   const lower = word.toLowerCase();
   if (STOP_WORDS.has(lower)) return undefined;
   if (/^\p{N}+$/u.test(lower)) return lower;
