@@ -143,7 +143,8 @@ export class NativeSymbolIndex implements SessionSymbols {
     await this.session.documents.syncAll();
     await (this.built ?? this.build());
     await this.refresh();
-    const hits = [...this.byFile.values()].flat().filter((hit) => matchesLikeNavto(hit.name, query));
+    const matches = navtoMatcher(query);
+    const hits = [...this.byFile.values()].flat().filter((hit) => matches(hit.name));
     return {
       hits: [...hits, ...this.renamedImports(query, hits), ...(await this.outsideIndex(query))],
       complete: true,
@@ -157,9 +158,8 @@ export class NativeSymbolIndex implements SessionSymbols {
    */
   private renamedImports(query: string, hits: WorkspaceSymbolHit[]): WorkspaceSymbolHit[] {
     const declared = new Set(hits.filter((hit) => !hit.alias).map((hit) => hit.name));
-    return [...this.plainImportsByFile.values()]
-      .flat()
-      .filter((hit) => matchesLikeNavto(hit.name, query) && !declared.has(hit.name));
+    const matches = navtoMatcher(query);
+    return [...this.plainImportsByFile.values()].flat().filter((hit) => matches(hit.name) && !declared.has(hit.name));
   }
 
   /**
@@ -353,14 +353,29 @@ const IDENTIFIER = /^[\p{L}$_#][\p{L}\p{N}$_]*$/u;
  * Ranking then keeps what contains the query, so both engines count the same candidates.
  */
 export function matchesLikeNavto(name: string, query: string): boolean {
-  const lowerName = name.toLowerCase();
+  return navtoMatcher(query)(name);
+}
+
+/**
+ * matchesLikeNavto for one query over many names (every declaration of the project, on every find): the query is
+ * lowercased once, and a name that does not hold it anywhere (nearly all of them) is let go before the word starts
+ * are walked (38 ms of a warm find on typeorm's ~70,000 names).
+ */
+function navtoMatcher(query: string): (name: string) => boolean {
   const lowerQuery = query.toLowerCase();
-  if (lowerName.startsWith(lowerQuery)) return true;
-  // With capitals: anywhere as written, or (camel-case match ignoring case) at a word start.
-  if (query !== lowerQuery && name.includes(query)) return true;
-  for (let start = 1; start < name.length; start++)
-    if (isWordStart(name, start) && lowerName.startsWith(lowerQuery, start)) return true;
-  return false;
+  const withCapitals = query !== lowerQuery;
+  return (name) => {
+    // With capitals: anywhere as written (before the test below: a lowercased name may not hold the lowercased query,
+    // Greek's final sigma).
+    if (withCapitals && name.includes(query)) return true;
+    const lowerName = name.toLowerCase();
+    if (!lowerName.includes(lowerQuery)) return false;
+    if (lowerName.startsWith(lowerQuery)) return true;
+    // Or (camel-case match ignoring case) at a word start.
+    for (let start = 1; start < name.length; start++)
+      if (isWordStart(name, start) && lowerName.startsWith(lowerQuery, start)) return true;
+    return false;
+  };
 }
 
 /** A camel hump (`H` in routeHandler and XMLHttp), a letter after a digit, `_` or `$`, a digit after a letter. */

@@ -91,6 +91,12 @@ describe('names matched as navto matches them', () => {
     expect(matchesLikeNavto('route_handler', 'handler')).toBe(true);
     expect(matchesLikeNavto('createhonoapp', 'Hono')).toBe(false);
     expect(matchesLikeNavto('X_HONO_KEY', 'Hono')).toBe(true);
+    expect(matchesLikeNavto('base64Encode', 'encode')).toBe(true);
+    expect(matchesLikeNavto('base64Encode', '64')).toBe(true);
+    expect(matchesLikeNavto('baseencode', 'encode')).toBe(false);
+    // Lowercased, the name no longer holds the query (a final sigma lowercases to ς): as written, it does.
+    expect(matchesLikeNavto('ΑΣ', 'Σ')).toBe(true);
+    expect(matchesLikeNavto('ΑΣ', 'σ')).toBe(false);
   });
 
   it('gives a hit the enclosing class, function or method, not a variable holding an arrow function', () => {
