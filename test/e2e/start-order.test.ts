@@ -34,3 +34,23 @@ describe('a cold start, by its daemon log', () => {
     expect(findIn).toBeLessThan(answered);
   });
 });
+
+describe('cn start, by its daemon log', () => {
+  const root = copyProject('test/fixtures/ts-multi');
+  afterAll(() => cleanUp(root));
+
+  it('starts the search index once the project is ready, before the next question: no quiet to wait for', async () => {
+    expect((await cn(['start', '--root', root])).exitCode).toBe(0);
+    const status = json<{ logFile: string }>(await cn(['status', '--root', root, '--format', 'json']));
+    const log = readFileSync(status.logFile, 'utf8');
+    const lines = log.slice(log.lastIndexOf('cn: modules loaded')).split('\n');
+    const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+    const ready = at(/cn: question \d \(\/ready\) in/);
+    const indexStarted = at(/cn: search index started/);
+    // cn start asks /status, then /ready; the cn status after it is the third question.
+    const next = at(/cn: question 3 \(\/status\) in/);
+    expect(ready, lines.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(indexStarted, lines.join('\n')).toBeGreaterThan(ready);
+    expect(next, lines.join('\n')).toBeGreaterThan(indexStarted);
+  });
+});

@@ -27,6 +27,17 @@ export class QuietStart {
     this.wait();
   }
 
+  /**
+   * Starts at once, if the project is loaded and nothing started yet: `cn start` asked for the project ready, and the
+   * search it makes ready for is likely the next question (no quiet to wait for: that question would wait instead).
+   */
+  startNow(): void {
+    if (!this.loaded || this.started) return;
+    this.started = true;
+    this.timer.stop();
+    this.start();
+  }
+
   /** Something happened that asks for more quiet (a request, even a refused one). */
   activity(): void {
     this.wait();

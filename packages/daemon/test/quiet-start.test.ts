@@ -71,4 +71,18 @@ describe('QuietStart: background work once the project is loaded and no question
     vi.advanceTimersByTime(QUIET_MS * 2);
     expect(start).not.toHaveBeenCalled();
   });
+
+  it('startNow (cn start): at once once loaded, whatever is in flight; once; never before the load', () => {
+    const { start, quiet, questions } = setup();
+    quiet.startNow();
+    expect(start).not.toHaveBeenCalled();
+    quiet.projectLoaded();
+    questions.questionStarted(question('/ready'), socket);
+    quiet.startNow();
+    expect(start).toHaveBeenCalledTimes(1);
+    questions.questionEnded(question('/ready'));
+    quiet.startNow();
+    vi.advanceTimersByTime(QUIET_MS * 3);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
 });
