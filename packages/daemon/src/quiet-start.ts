@@ -60,7 +60,9 @@ export class QuietStart {
     };
   }
 
+  /** The daemon is leaving: nothing starts any more, not even by startNow (a cn start answered just before). */
   stop(): void {
+    this.started = true;
     this.timer.stop();
   }
 

@@ -69,6 +69,7 @@ describe('QuietStart: background work once the project is loaded and no question
     quiet.projectLoaded();
     quiet.stop();
     vi.advanceTimersByTime(QUIET_MS * 2);
+    quiet.startNow();
     expect(start).not.toHaveBeenCalled();
   });
 
