@@ -29,3 +29,21 @@ export async function waitForRequestSent(pid: number | 'self', before: number, t
     interval: 10,
   });
 }
+
+/**
+ * Waits until `pid` has written nothing for `quietMs`: a daemon saves its indexes and logs in the moments after
+ * `cn start` answers (the search index starts at once), and a test that counts its bytes to see one request leave
+ * must not count those instead.
+ */
+export async function waitForNoWrites(pid: number, quietMs = 500, timeout = 15_000): Promise<void> {
+  let last = bytesWritten(pid);
+  let quietSince = Date.now();
+  await vi.waitFor(
+    () => {
+      const now = bytesWritten(pid);
+      if (now !== last) [last, quietSince] = [now, Date.now()];
+      expect(Date.now() - quietSince).toBeGreaterThanOrEqual(quietMs);
+    },
+    { timeout, interval: 25 },
+  );
+}

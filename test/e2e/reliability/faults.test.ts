@@ -15,7 +15,7 @@ import {
   readPortFile,
   waitFor,
 } from '../../helpers/cn.js';
-import { bytesWritten, waitForRequestSent } from '../../helpers/io-counters.js';
+import { bytesWritten, waitForNoWrites, waitForRequestSent } from '../../helpers/io-counters.js';
 import { daemonsFor, descendants, languageServerOf, tsserverOf } from '../../helpers/processes.js';
 
 async function warmDaemon(root: string): Promise<number> {
@@ -56,6 +56,7 @@ describe('faults', () => {
     // In flight once the language server has passed it on to the frozen tsserver; the native server is
     // both, so there it is in flight once the daemon has written it.
     const sender = ENGINE === 'native' ? daemon : languageServerOf(daemon)!;
+    await waitForNoWrites(sender); // the daemon's own writes after the start (its saved indexes) are not the request
     process.kill(tsserver, 'SIGSTOP'); // the request below now waits on a frozen tsserver
     const before = bytesWritten(sender);
     const inFlight = cn(['find', 'Checkout', '--root', root]);
