@@ -10,11 +10,13 @@ import { AnswerCache } from './answer-cache.js';
 import { answerWarnings } from './answer-warnings.js';
 import {
   chooseEngine,
+  fileEventsVouch,
   LazyDeclarationSyntax,
   LazyImportGraph,
   LazyReferenceSyntax,
   LazyTypeSyntax,
   savedIndexKey,
+  settleFileEvents,
   shareStatsWithin,
   startTypeScriptEngine,
   treeMemory,
@@ -125,7 +127,11 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   log(`cn: HTTP server modules loaded ${sinceProcessStart()}`);
   const importGraph = new LazyImportGraph(root);
   const stampsOnConnect: StampsOnConnect = new StampsOnConnect(
-    { files: (): Promise<string[] | undefined> => sources.listedIfUnchanged(), statStamps },
+    {
+      files: (): Promise<string[] | undefined> => sources.listedIfUnchanged(),
+      statStamps,
+      worthTaking: () => !fileEventsVouch(),
+    },
     questions,
   );
   const files: NodeSourceFiles = new NodeSourceFiles(root, stampsOnConnect);
@@ -251,6 +257,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
       questions: compaction.listening(
         indexWhenQuiet.counting(timingFirstQuestions(stampsOnConnect, log, sinceProcessStart)),
       ),
+      beforeAnswer: () => settleFileEvents(questions.freshSince()),
     },
   );
 

@@ -495,6 +495,46 @@ describe('questions over real connections', () => {
   });
 });
 
+describe('before the answer', () => {
+  it('awaits beforeAnswer once a question is proven, before its route runs; a refused one never asks', async () => {
+    const events: string[] = [];
+    let release: () => void = () => undefined;
+    const listening = buildServer(
+      {
+        ...routeDeps,
+        status: async () => {
+          events.push('route');
+          return routeDeps.status();
+        },
+      },
+      {
+        token: TOKEN,
+        onActivity: () => undefined,
+        beforeAnswer: () => {
+          events.push('before');
+          return new Promise((resolve) => (release = () => resolve()));
+        },
+      },
+    );
+    try {
+      await listening.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = listening.server.address() as AddressInfo;
+      const refused = await rawRequest(port, 'GET', '/status', { headers: { host: `127.0.0.1:${port}` } });
+      expect(refused.status).toBe(401);
+      expect(events).toEqual([]);
+      const answer = rawRequest(port, 'GET', '/status', { headers: provenHeaders(port, TOKEN, 'GET', '/status') });
+      await vi.waitFor(() => expect(events).toEqual(['before']));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(events).toEqual(['before']);
+      release();
+      expect((await answer).status).toBe(200);
+      expect(events).toEqual(['before', 'route']);
+    } finally {
+      await listening.close();
+    }
+  });
+});
+
 describe('proof of life', () => {
   /** One request over a real socket: each interim answer's status and proof as they come, then the answer's status. */
   function request(port: number, route: string) {

@@ -8,6 +8,7 @@ function setup(files = ['/p/a.ts', '/p/b.ts', '/p/gone.ts'], msPerBatch = 0) {
   let now = 0;
   let release: (() => void) | undefined;
   let holdList = false;
+  let eventsVouch = false;
   const taken: number[] = [];
   const taker: StampTaker = {
     files: () => (holdList ? new Promise((resolve) => (release = () => resolve(files))) : Promise.resolve(files)),
@@ -17,6 +18,7 @@ function setup(files = ['/p/a.ts', '/p/b.ts', '/p/gone.ts'], msPerBatch = 0) {
       now += msPerBatch;
       return stamps;
     },
+    worthTaking: () => !eventsVouch,
   };
   const stamps = new StampsOnConnect(taker, new QuestionsInFlight(() => now));
   const socket = () => ({}) as Socket;
@@ -30,6 +32,7 @@ function setup(files = ['/p/a.ts', '/p/b.ts', '/p/gone.ts'], msPerBatch = 0) {
     tick: (ms: number) => (now += ms),
     hold: () => (holdList = true),
     releaseList: () => release?.(),
+    vouchByEvents: () => (eventsVouch = true),
   };
 }
 
@@ -51,6 +54,17 @@ describe('StampsOnConnect: stamps taken as a connection arrives, for the questio
     // No question in flight (the index going on in the background): never.
     expect(stamps.stamp('/p/a.ts')).toBeUndefined();
     expect(stamps.files()).toBeUndefined();
+  });
+
+  it('takes none while the file events vouch for the stats: a question’s own cost little then', async () => {
+    const { stamps, socket, settle, taken, vouchByEvents } = setup();
+    vouchByEvents();
+    const client = socket();
+    stamps.connected(client);
+    await settle();
+    stamps.questionStarted({}, client);
+    expect(taken).toEqual([]);
+    expect(stamps.stamp('/p/a.ts')).toBeUndefined();
   });
 
   it('a kept-alive connection’s next question is newer than the connection: it stats', async () => {
@@ -141,7 +155,11 @@ describe('StampsOnConnect: stamps taken as a connection arrives, for the questio
 
   it('takes none when the file list would have to be made (nothing listed yet, or a file created since)', async () => {
     const stamps = new StampsOnConnect(
-      { files: async () => undefined, statStamps: () => expect.unreachable('no stats without a list') },
+      {
+        files: async () => undefined,
+        statStamps: () => expect.unreachable('no stats without a list'),
+        worthTaking: () => true,
+      },
       new QuestionsInFlight(() => 0),
     );
     const client = {} as Socket;

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fsPath, listDirectory } from './byte-paths.js';
+import { currentLedger } from './file-event-ledger.js';
 import { stampOf, type FileStamp } from './file-stamp.js';
 import { isProjectConfig, isSourceFileName, isWalkedDirectory, type SourceTree } from './source-tree.js';
 
@@ -40,18 +41,21 @@ export class FileSetMonitor {
       if (!byDirectory.has(directory)) byDirectory.set(directory, new Set());
       byDirectory.get(directory)!.add(file);
     }
-    await Promise.all(
-      tree.directories.map(async (directory) => {
-        const stamp = await directoryStamp(directory);
-        if (stamp !== undefined) monitor.directoryStamps.set(directory, stamp);
-        monitor.entries.set(directory, byDirectory.get(directory) ?? new Set());
-      }),
-    );
+    for (const directory of tree.directories) {
+      const stamp = directoryStamp(directory);
+      if (stamp !== undefined) monitor.directoryStamps.set(directory, stamp);
+      monitor.entries.set(directory, byDirectory.get(directory) ?? new Set());
+    }
     return monitor;
   }
 
   get directoryCount(): number {
     return this.directoryStamps.size;
+  }
+
+  /** Whether the file is a source or config its directory held as a regular file at the last look. */
+  lists(file: string, directory = path.dirname(file)): boolean {
+    return this.entries.get(directory)?.has(file) ?? false;
   }
 
   /** The directories followed now (new ones included, vanished ones gone). */
@@ -64,10 +68,9 @@ export class FileSetMonitor {
    * `check` still sees (and reports) any change.
    */
   async unchanged(since?: number): Promise<boolean> {
-    const same = await Promise.all(
-      [...this.directoryStamps].map(async ([directory, known]) => (await directoryStamp(directory, since)) === known),
-    );
-    return same.every(Boolean);
+    await currentLedger()?.settle(since);
+    for (const [directory, known] of this.directoryStamps) if (directoryStamp(directory, since) !== known) return false;
+    return true;
   }
 
   /**
@@ -83,18 +86,16 @@ export class FileSetMonitor {
   private async scan(since: number | undefined): Promise<FileSetChange> {
     const change: FileSetChange = { addedSources: [], removedSources: [], configsChanged: false };
     const changed: string[] = [];
-    await Promise.all(
-      [...this.directoryStamps].map(async ([directory, known]) => {
-        if ((await directoryStamp(directory, since)) !== known) changed.push(directory);
-      }),
-    );
+    await currentLedger()?.settle(since);
+    for (const [directory, known] of this.directoryStamps)
+      if (directoryStamp(directory, since) !== known) changed.push(directory);
     for (const directory of changed) await this.rescan(directory, change);
     return change;
   }
 
   /** Re-reads one directory; new subdirectories are walked whole, vanished ones forgotten whole. */
   private async rescan(directory: string, change: FileSetChange): Promise<void> {
-    const stamp = await directoryStamp(directory);
+    const stamp = directoryStamp(directory);
     const before = this.entries.get(directory) ?? new Set<string>();
     if (stamp === undefined) {
       this.forget(directory, change);
@@ -143,12 +144,17 @@ function record(change: FileSetChange, file: string, how: 'added' | 'removed'): 
 const lastStamps = new Map<string, { stamp: FileStamp | undefined; takenAt: number }>();
 
 /**
- * The directory's stamp: one taken at or after `since` if there is one, else a stat now. Synchronous: a scan stats
- * every directory, and through fs/promises that cost ~35 ms of CPU against ~8 ms on typeorm.
+ * The directory's stamp: one taken at or after `since` if there is one, or one the file events vouch for
+ * (file-event-ledger.ts), else a stat now. Synchronous: a scan stats every directory, and through fs/promises that
+ * cost ~35 ms of CPU against ~8 ms on typeorm.
  */
-async function directoryStamp(directory: string, since?: number): Promise<FileStamp | undefined> {
+function directoryStamp(directory: string, since?: number): FileStamp | undefined {
   const last = lastStamps.get(directory);
-  if (since !== undefined && last !== undefined && last.takenAt >= since) return last.stamp;
+  if (since !== undefined && last !== undefined) {
+    if (last.takenAt >= since) return last.stamp;
+    const device = last.stamp?.slice(last.stamp.lastIndexOf(':') + 1);
+    if (currentLedger()?.directoryUnchanged(directory, device, last.takenAt, since)) return last.stamp;
+  }
   const takenAt = performance.now();
   let stamp: FileStamp | undefined;
   try {

@@ -12,6 +12,7 @@ import { DocumentSync } from './document-sync.js';
 import type { EngineAdapter, SessionSymbols } from './engine-adapter.js';
 import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
 import { FileChangeFeed } from './file-change-feed.js';
+import { currentLedger, FileEventLedger, useLedger } from './file-event-ledger.js';
 import { FileSetMonitor } from './file-set-monitor.js';
 import type { ConfigError, ProjectLayout } from './project-layout.js';
 import { BrokenConfigs } from './config-errors.js';
@@ -81,6 +82,8 @@ export class LanguageServerSession {
   private fileSet: FileSetMonitor | undefined;
   /** Edits in place, for an engine that does not watch files itself. */
   private edits: FileChangeFeed | undefined;
+  /** What the feed's events vouch for, for every stat of the process while this session runs. */
+  private ledger: FileEventLedger | undefined;
   private readonly refresh = new FreshEnoughRefresh<FileSetState>(
     () => this.refreshNow(),
     (state) => state === 'current',
@@ -191,7 +194,15 @@ export class LanguageServerSession {
       for (const anchor of guessed) await this.documents.sync(anchor, true).catch(() => undefined);
       this.fileSet = await FileSetMonitor.watch(tree, (file) => this.keptConfigs.keeps(file));
       if (!this.adapter.watchesFiles) {
-        this.edits = new FileChangeFeed((line) => this.settings.onLog(line));
+        const fileSet = this.fileSet;
+        this.ledger = FileEventLedger.forRoot(
+          root,
+          (file, directory) => fileSet.lists(file, directory),
+          () => performance.now(),
+          (line) => this.settings.onLog(line),
+        );
+        this.edits = new FileChangeFeed((line) => this.settings.onLog(line), this.ledger);
+        useLedger(this.ledger);
         await this.edits.follow(this.fileSet.directories());
       }
       this.progress.phase = 'discovering';
@@ -365,6 +376,7 @@ export class LanguageServerSession {
     // The index first, while the feed still knows which files were edited and not yet handed to the engine.
     this.symbols.dispose();
     this.edits?.close();
+    if (this.ledger !== undefined && currentLedger() === this.ledger) useLedger(undefined);
   }
 
   /** LSP shutdown (no params: the native server refuses any) + exit, then the tree is killed if it lingers. */

@@ -1,5 +1,6 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import { fsPath } from './byte-paths.js';
+import { currentLedger, type FileEventLedger } from './file-event-ledger.js';
 
 /** What says how fresh the questions in flight need the project (the daemon's questions-in-flight.ts). */
 export interface Freshness {
@@ -14,27 +15,32 @@ export interface Freshness {
  * its files several times: the word accounting (is the kept text current?), the search index (is the declaration
  * table?), the line tables of the references' files, the open documents, each on its own. A stat taken after every
  * question in flight arrived tells each of them what a stat of its own would (its answer is as of its arrival, or its
- * connection's: questions-in-flight.ts), so it is kept for them; a question arriving later stats again, and with none
- * in flight nothing is kept (the background index stats for itself). Whatever the daemon writes into the project
- * (`cn rename --apply`) is forgotten at once, so that the question that wrote sees its own writes.
+ * connection's: questions-in-flight.ts), so it is kept for them; a question arriving later stats again, unless the file
+ * events vouch that nothing changed since the stat (file-event-ledger.ts: the native engine's watch). With none in
+ * flight (the background index) every stat is new, and kept for the questions to come. Whatever the daemon writes into
+ * the project (`cn rename --apply`) is forgotten at once, so that the question that wrote sees its own writes.
  */
 export class QuestionStats {
   private readonly taken = new Map<string, { at: number; stats: BigIntStats | undefined }>();
 
-  constructor(private readonly freshness: Freshness) {}
+  constructor(
+    private readonly freshness: Freshness,
+    private readonly ledger: () => FileEventLedger | undefined = currentLedger,
+    private readonly statFile: (filePath: string) => BigIntStats | undefined = statQuietly,
+  ) {}
 
   /** The file's stats (undefined for anything stat refuses: gone, a broken link, no permission). */
   stat(filePath: string): BigIntStats | undefined {
     const since = this.freshness.freshSince();
-    if (since === undefined) {
-      this.taken.clear();
-      return statQuietly(filePath);
-    }
     const kept = this.taken.get(filePath);
-    if (kept !== undefined && kept.at >= since) return kept.stats;
+    if (since !== undefined && kept !== undefined) {
+      if (kept.at >= since) return kept.stats;
+      if (this.ledger()?.fileUnchanged(filePath, kept.stats, kept.at, since)) return kept.stats;
+    }
     // The moment before the stat: what the stat saw is at least as new as that.
     const at = this.freshness.now();
-    const stats = statQuietly(filePath);
+    const stats = this.statFile(filePath);
+    if (this.taken.size >= MAX_KEPT) this.taken.clear();
     this.taken.set(filePath, { at, stats });
     return stats;
   }
@@ -43,6 +49,9 @@ export class QuestionStats {
     this.taken.clear();
   }
 }
+
+/** Stats kept for the ledger to vouch for: every file of a large monorepo, not every path ever asked about. */
+const MAX_KEPT = 200_000;
 
 /** No question is ever in flight: every stat is taken anew (tests, scripts, the engine outside a daemon). */
 const NO_QUESTIONS: Freshness = { freshSince: () => undefined, now: () => 0 };

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FileEventLedger } from '../src/file-event-ledger.js';
 import { QuestionStats } from '../src/question-stats.js';
 
 describe('QuestionStats: one stat a file for the questions in flight', () => {
@@ -41,7 +42,7 @@ describe('QuestionStats: one stat a file for the questions in flight', () => {
     expect(stats.stat(file)?.size).toBe(12n);
   });
 
-  it('with no question in flight every stat is new, and nothing kept serves a later question', () => {
+  it('with no question in flight every stat is new, and only a stat as new as a later question serves it', () => {
     expect(stats.stat(file)?.size).toBe(3n);
     grow('twelve bytes');
     expect(stats.stat(file)?.size).toBe(12n);
@@ -52,6 +53,37 @@ describe('QuestionStats: one stat a file for the questions in flight', () => {
     expect(stats.stat(file)?.size).toBe(15n);
     since = 90;
     expect(stats.stat(file)?.size).toBe(15n);
+  });
+
+  it('an older stat serves a later question when the file events vouch for it, and only then', () => {
+    let vouch = true;
+    const asked: Array<[string, number, number]> = [];
+    const ledger = {
+      fileUnchanged: (filePath: string, _stats: unknown, takenAt: number, questionSince: number) => {
+        asked.push([filePath, takenAt, questionSince]);
+        return vouch;
+      },
+    } as unknown as FileEventLedger;
+    let statsTaken = 0;
+    const counted = new QuestionStats(
+      { freshSince: () => since, now: () => clock },
+      () => ledger,
+      (filePath) => {
+        statsTaken++;
+        return statSync(filePath, { bigint: true });
+      },
+    );
+    since = 90;
+    expect(counted.stat(file)?.size).toBe(3n);
+    grow('twelve bytes');
+    since = 120;
+    clock = 130;
+    expect(counted.stat(file)?.size).toBe(3n);
+    expect(asked).toEqual([[file, 100, 120]]);
+    expect(statsTaken).toBe(1);
+    vouch = false;
+    expect(counted.stat(file)?.size).toBe(12n);
+    expect(statsTaken).toBe(2);
   });
 
   it('forget: what the daemon wrote is seen by the question that wrote it', () => {

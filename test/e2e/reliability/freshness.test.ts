@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,5 +122,38 @@ describe('fresh after edits', () => {
     expect(await searchFiles('doomed ledger entry')).not.toContain('src/services/doomed.ts');
     expect(await grepFiles('doomedLedgerEntry')).toEqual([]);
     expect((await find('doomedLedgerEntry')).definition).toBeNull();
+  });
+  it('sees the files of a directory replaced by another of the same name, and edits made in it after', async () => {
+    // The daemon has read the files as they are now.
+    await Promise.all([find('Money'), grepFiles('Money')]);
+    const domain = path.join(root, 'src/domain');
+    const replaced = path.join(root, 'src/domain-before');
+    execFileSync('cp', ['-a', domain, replaced]);
+    renameSync(domain, path.join(root, 'src/domain-old'));
+    renameSync(replaced, domain);
+    rmSync(path.join(root, 'src/domain-old'), { recursive: true });
+    appendFileSync(path.join(domain, 'money.ts'), 'export const replacedLedgerMark = 1;\n');
+    expect(await grepFiles('replacedLedgerMark')).toEqual(['src/domain/money.ts']);
+    appendFileSync(path.join(domain, 'money.ts'), 'export const laterLedgerMark = 2;\n');
+    expect(await grepFiles('laterLedgerMark')).toEqual(['src/domain/money.ts']);
+    expect((await find('laterLedgerMark')).definition?.id).toMatch(/^src\/domain\/money\.ts::/);
+  });
+
+  it('sees an edit made through another hard link, outside the root, to a file it answered about', async () => {
+    // A file hard-linked when cn looks at it (pnpm stores, cp -al): a write through the other name reaches no watch of
+    // the root's, so its stat is taken on every question.
+    const file = path.join(root, 'src/services/linked.ts');
+    writeFileSync(file, 'export const linkedBefore = 1;\n');
+    const outside = path.join(os.tmpdir(), `cn-hard-link-${process.pid}.ts`);
+    rmSync(outside, { force: true });
+    linkSync(file, outside);
+    try {
+      expect((await find('linkedBefore')).definition?.id).toBe('src/services/linked.ts::1::14');
+      expect(await grepFiles('linkedBefore')).toEqual(['src/services/linked.ts']);
+      appendFileSync(outside, 'export const linkedAfter = 2;\n');
+      expect(await grepFiles('linkedAfter')).toEqual(['src/services/linked.ts']);
+    } finally {
+      rmSync(outside, { force: true });
+    }
   });
 });

@@ -11,6 +11,8 @@ export interface StampTaker {
    */
   files(): Promise<string[] | undefined>;
   statStamps(files: readonly string[]): Array<FileStamp | undefined>;
+  /** False while the file events vouch for the questions' stats (lsp file-event-ledger.ts): they cost little then. */
+  worthTaking(): boolean;
 }
 
 /** What the readers ask: the stamps of the question being answered, when they are known without a stat. */
@@ -64,7 +66,7 @@ export class StampsOnConnect implements KnownStamps {
 
   connected(socket: Socket): void {
     this.questions.connected(socket);
-    if (!this.taking && this.now() >= this.restUntil) this.take().catch(() => undefined);
+    if (!this.taking && this.now() >= this.restUntil && this.taker.worthTaking()) this.take().catch(() => undefined);
   }
 
   questionStarted(question: Question, socket: Socket): void {

@@ -19,6 +19,11 @@ export interface ServerOptions {
   warning?: () => string | undefined;
   /** Told of each connection and of each proven question's start and end (stamps-on-connect.ts). */
   questions?: QuestionListener;
+  /**
+   * Awaited once a question is proven, before its route runs: the file events queued before it arrive first, so its
+   * stats can be vouched for (lsp file-event-ledger.ts).
+   */
+  beforeAnswer?: () => Promise<void>;
 }
 
 export interface QuestionListener {
@@ -94,6 +99,8 @@ export function buildServer(deps: RouteDeps, options: ServerOptions): FastifyIns
       options.onActivity();
     },
   });
+  const beforeAnswer = options.beforeAnswer;
+  if (beforeAnswer) app.addHook('preHandler', async () => beforeAnswer());
   app.addHook('onResponse', async (request) => {
     connections.idle(request.raw.socket);
     questionEnds.get(request)?.();
