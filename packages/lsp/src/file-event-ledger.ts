@@ -6,14 +6,14 @@ import { fsPath } from './byte-paths.js';
  * Filesystems whose every change on this machine reaches inotify (statfs f_type). Not network or FUSE filesystems
  * (NFS, 9p — WSL's /mnt/c —, virtiofs, SMB, sshfs): a change made from the other side sends no event there.
  */
-const LOCAL_FILESYSTEMS = new Map<number, string>([
-  [0xef53, 'ext4'],
-  [0x58465342, 'xfs'],
-  [0x9123683e, 'btrfs'],
-  [0x01021994, 'tmpfs'],
-  [0x794c7630, 'overlayfs'],
-  [0x2fc12fc1, 'zfs'],
-  [0xf2f52010, 'f2fs'],
+const LOCAL_FILESYSTEMS: ReadonlySet<number> = new Set([
+  0xef53, // ext2/3/4
+  0x58465342, // xfs
+  0x9123683e, // btrfs
+  0x01021994, // tmpfs
+  0x794c7630, // overlayfs
+  0x2fc12fc1, // zfs
+  0xf2f52010, // f2fs
 ]);
 
 /** Paths with an event remembered before the ledger starts afresh (editors' temporary names add up over days). */
@@ -51,7 +51,9 @@ export interface LedgerSettings {
  * question's moment is after that poll phase. Not vouched for, ever: a file with several hard links (an edit through
  * another name in another directory reaches no watch of ours), one on another device, anything on a filesystem whose
  * changes may come from elsewhere (LOCAL_FILESYSTEMS), and every stat taken before a batch of events large enough that
- * the kernel may have dropped some. Writes through a shared mmap send no event either; editors do not write that way.
+ * the kernel may have dropped some. Left: a hard link made after the stat and written through from outside the root,
+ * and writes through a shared mmap (editors write neither way), send no event the watches see; such a file is seen
+ * again once an event names it or its directory, or the daemon restarts.
  */
 export class FileEventLedger {
   private readonly watchedSince = new Map<string, number>();
