@@ -50,6 +50,8 @@ const SERVER_LOG_LINES_PER_MINUTE = 20;
 const QUIET_BEFORE_SEARCH_INDEX_MS = 2_000;
 /** How long the daemon goes without a question before it gives back the heap of its last work (heap-compaction.ts). */
 const QUIET_BEFORE_COMPACTION_MS = 5_000;
+/** How long the HTTP server's modules wait at most for the language server to have projects to build. */
+const ENGINE_HANDSHAKE_WAIT_MS = 1_000;
 
 let daemonLog: DaemonLog | undefined;
 
@@ -74,7 +76,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
   const token = randomBytes(24).toString('hex');
 
   // The language server starts before the HTTP server's modules (Fastify, the schemas) are loaded: they load while
-  // it initializes, instead of in front of it on the way to a cold answer.
+  // it builds the projects, instead of in front of it on the way to a cold answer.
   // What the syntax said of each reference outlives the daemon, beside the name index: a second start's first find
   // parses only the files that changed.
   const referenceSyntax = new LazyReferenceSyntax(
@@ -100,6 +102,10 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         log(`cn: the port file could not name the ${engineName} engine: ${String(error)}`),
       );
   };
+  // The HTTP server's modules (~150 ms of this one thread on rxjs) load once the language server has projects to
+  // build: loaded first, they held up its handshake's answer (~30 ms after the spawn), and its build began that late.
+  let engineAtWork!: () => void;
+  const engineHasWork = new Promise<void>((resolve) => (engineAtWork = resolve));
   const engine = new DeferredEngine(
     choice.then((engineChoice) =>
       startTypeScriptEngine({
@@ -110,6 +116,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         requestTimeoutMs: options.requestTimeoutMs,
         onLog: log,
         onEngineChange: engineChanged,
+        onceLoading: () => engineAtWork(),
         // Every find classifies its references with the compiler API: loaded while the engine builds the projects.
         whileProjectsLoad: () => referenceSyntax.preload(),
         freshSince: () => questions.freshSince(),
@@ -120,6 +127,9 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     chosen,
   );
   log(`cn: language server started ${sinceProcessStart()}`);
+  // A server that fails, or never answers its handshake, must not keep the daemon from answering status.
+  engine.whenReady().catch(() => engineAtWork());
+  await settledWithin(engineHasWork, ENGINE_HANDSHAKE_WAIT_MS);
   const [{ buildServer }, { default: portfinder }] = await Promise.all([
     import('./http/server.js'),
     import('portfinder'),
@@ -317,6 +327,17 @@ function chooseDaemonEngine(
       chosen: { engine: mode === 'native' ? 'native' : 'tsserver', engineMode: mode, trustProject },
     };
   }
+}
+
+/** Resolves once `promise` has, or `ms` have passed. */
+function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** How long since node started this process (what the bench reads as the daemon's own start-up). */

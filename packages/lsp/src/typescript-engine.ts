@@ -90,6 +90,11 @@ export interface EngineOptions {
   /** The engine answering changed: auto handed the root over to the other engine after the first kept crashing. */
   onEngineChange?: (engine: EngineName) => void;
   /**
+   * Called once per start, as soon as the server has been handed projects to load (the guessed anchors, right after
+   * its handshake): until then the daemon's own start-up work would hold the server's answers behind it.
+   */
+  onceLoading?: () => void;
+  /**
    * Called once per start, when the projects are found and tsserver is building them: the daemon waits anyway,
    * with a core to spare, so it loads there what its first answer needs.
    */
@@ -155,6 +160,7 @@ class LanguageServerEngine implements TypeScriptEngine {
       maxOpenDocuments: options.maxOpenDocuments ?? MAX_OPEN_DOCUMENTS,
       maxLooseFiles: MAX_LOOSE_FILES,
       onLog: (line) => options.onLog?.(line),
+      onceLoading: () => options.onceLoading?.(),
       whileProjectsLoad: () => options.whileProjectsLoad?.(),
       freshSince: () => options.freshSince?.(),
       ...(options.savedIndex ? { savedIndex: options.savedIndex } : {}),
