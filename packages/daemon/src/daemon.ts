@@ -117,8 +117,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
         onLog: log,
         onEngineChange: engineChanged,
         onceLoading: () => engineAtWork(),
-        // Every find classifies its references with the compiler API: loaded while the engine builds the projects.
-        whileProjectsLoad: () => referenceSyntax.preload(),
+        // What the daemon before read of each reference, read while the engine builds the projects.
+        whileProjectsLoad: () => referenceSyntax.loadSaved(),
         freshSince: () => questions.freshSince(),
         // The native engine's name index outlives the daemon, beside its log: a second start reads what did not change.
         savedIndex: { file: path.join(options.stateDir, 'name-index.json'), cnVersion: CN_VERSION },
@@ -135,7 +135,12 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     import('portfinder'),
   ]);
   log(`cn: HTTP server modules loaded ${sinceProcessStart()}`);
-  const importGraph = new LazyImportGraph(root);
+  // The project's file list outlives the daemon too: a second start's first find need not load the compiler API.
+  const importGraph = new LazyImportGraph(
+    root,
+    { file: path.join(options.stateDir, 'project-files.json'), root, key: savedIndexKey(CN_VERSION, 'files') },
+    log,
+  );
   const stampsOnConnect: StampsOnConnect = new StampsOnConnect(
     {
       files: (): Promise<string[] | undefined> => sources.listedIfUnchanged(),
@@ -211,6 +216,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     await removeOwnDaemonFiles(root, options.stateDir, process.pid).catch(() => undefined);
     await server.close().catch(() => undefined);
     referenceSyntax.save();
+    importGraph.save();
     await searchIndex.saveOnExit();
     await engine.dispose().catch((error) => log(`engine shutdown: ${String(error)}`));
     process.exit(0);

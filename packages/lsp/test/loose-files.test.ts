@@ -24,7 +24,7 @@ describe('a loose script beside a tsconfig project', { timeout: LONG }, () => {
     expect(status.looseFiles).toBe(1);
   });
 
-  it('lets the daemon know once, while tsserver builds the projects (it loads the compiler API then)', () => {
+  it('lets the daemon know once, while the engine builds the projects (it reads its saved state then)', () => {
     expect(toldWhileLoading).toBe(1);
   });
 

@@ -14,6 +14,7 @@ import {
 import { readFileBytes, statWithStamp, type FileStamp } from '../file-stamp.js';
 import { pathsPatternOf } from './paths-alias.js';
 import { findEntryPoints, loadProjectModules, type ProjectModules } from './project-modules.js';
+import type { ListedFiles } from './saved-project-files.js';
 
 interface Specifier {
   text: string;
@@ -33,7 +34,7 @@ const MAX_SCANNED_BYTES = 4 * 1024 * 1024;
  * `ts.resolveModuleName` resolves them with each file's own compiler options.
  */
 export class TsImportGraph implements ImportGraphSource {
-  private layout: { loadedAt: number; modules: ProjectModules } | undefined;
+  private layout: { loadedAt: number; since: number; modules: ProjectModules } | undefined;
   private readonly scanned = new Map<string, { stamp: FileStamp; specifiers: Specifier[] }>();
 
   constructor(private readonly root: string) {}
@@ -110,8 +111,15 @@ export class TsImportGraph implements ImportGraphSource {
   private modules(fresh = false): ProjectModules {
     const now = Date.now();
     if (fresh || !this.layout || now - this.layout.loadedAt > LAYOUT_TTL_MS)
-      this.layout = { loadedAt: now, modules: loadProjectModules(this.root) };
+      this.layout = { loadedAt: now, since: Date.now(), modules: loadProjectModules(this.root) };
     return this.layout.modules;
+  }
+
+  /** The file list last read, and what from (saved-project-files.ts); undefined before any. */
+  lastListing(): ListedFiles | undefined {
+    if (!this.layout) return undefined;
+    const { since, modules } = this.layout;
+    return { files: modules.files, ...modules.listedFrom, since };
   }
 
   /**

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import ts from '../typescript-api.cjs';
 import { readConfigFile } from '../config-file.js';
-import { configDeclaring, readConfigChain } from '../config-graph.js';
+import { configDeclaring, readConfigChain, withoutUnsafeConfigs } from '../config-graph.js';
 import { discoverProjects } from '../project-discovery.js';
 import { isLossyName, type ConfigContents } from '../project-layout.js';
 import { ProjectOwners } from '../project-owner.js';
+import { walkSourceTree } from '../source-tree.js';
+import { rootEntries, type ListedFiles } from './saved-project-files.js';
 import { SOURCE_EXTENSIONS, isInside } from '@cn/core';
 
 /** The compiler settings one group of files is resolved with, and the cache that goes with them. */
@@ -24,6 +26,8 @@ export interface ProjectModules {
   outputMappings: Array<{ outDir: string; rootDir: string }>;
   /** The tsconfig/jsconfig files read (and every config they extend): what else decides the layout. */
   configFiles: string[];
+  /** What `files` was read from: the directories walked and every config found or read (saved-project-files.ts). */
+  listedFrom: Omit<ListedFiles, 'files' | 'since'>;
 }
 
 const MAX_LOOSE_FILES = 2000;
@@ -39,7 +43,8 @@ const getCanonicalFileName = (fileName: string) =>
  */
 export function loadProjectModules(root: string): ProjectModules {
   const configs = new Map<string, ConfigContents>();
-  const layout = discoverProjects(root, MAX_LOOSE_FILES, undefined, configs);
+  const walked = walkSourceTree(root);
+  const layout = discoverProjects(root, MAX_LOOSE_FILES, withoutUnsafeConfigs(walked).tree, configs);
   const owners = new ProjectOwners(configs, root);
   const settingsByConfig = new Map<string, ResolutionSettings>();
   const settingsOf = (config: string): ResolutionSettings => {
@@ -96,6 +101,11 @@ export function loadProjectModules(root: string): ProjectModules {
     packageJsonDirectories: [...packageJsonDirectories],
     outputMappings,
     configFiles: [...configFiles].sort(),
+    listedFrom: {
+      directories: walked.directories,
+      rootEntries: rootEntries(root, walked),
+      configs: [...new Set([...walked.configs, ...configFiles])],
+    },
   };
 }
 
