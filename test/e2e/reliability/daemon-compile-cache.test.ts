@@ -31,10 +31,19 @@ describe("the daemon's compile cache", () => {
     expect({ prefix, names: names.length }).toEqual({ prefix, names: 1 });
     return path.join(cacheDir(), names[0]!);
   };
-  /** A cold find (a daemon of its own, stopped after), which parses the references' files with the compiler API. */
+  let stateDir: string | undefined;
+  /**
+   * A cold find (a daemon of its own, stopped after), which parses the references' files with the compiler API: what
+   * the daemon before saved of them (their syntax, the project's file list) is removed first, or the find would not
+   * need the compiler API at all.
+   */
   const coldFind = async () => {
+    for (const saved of ['reference-sites.json', 'search-syntax.json', 'project-files.json'])
+      if (stateDir) rmSync(path.join(stateDir, saved), { force: true });
     const found = await cn(['find', 'User', '--root', root, '--format', 'json'], { env, timeoutMs: 60_000 });
     expect({ exitCode: found.exitCode, stderr: found.stderr }).toEqual({ exitCode: 0, stderr: '' });
+    const status = await cn(['status', '--root', root, '--format', 'json'], { env });
+    stateDir = path.dirname((JSON.parse(status.stdout) as { logFile: string }).logFile);
     expect((await cn(['stop', '--root', root], { env })).exitCode).toBe(0);
     return found.stdout;
   };

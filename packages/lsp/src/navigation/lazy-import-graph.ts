@@ -74,7 +74,6 @@ export class LazyImportGraph implements ImportGraphSource {
           ? `cn: saved project file list not used: ${this.saved.unused}`
           : `cn: saved project file list read (${this.saved.files.length} files)`,
       );
-      if ('unused' in this.saved) return undefined;
     }
     if ('unused' in this.saved) return undefined;
     const current = currentProjectFiles(this.place, this.saved);
