@@ -38,16 +38,25 @@ export function walkSourceTree(root: string): SourceTree {
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       walked += 1;
-      const full = entry.path;
-      if (entry.isDirectory) {
-        if (isWalkedDirectory(entry.name)) directories.push(full);
-      } else if (entry.isFile) {
-        if (isProjectConfig(entry.name)) configs.push(full);
-        else if (isSourceFileName(entry.name)) sources.push(full);
-      }
+      const kind = walkedKind(entry);
+      if (kind === 'directory') directories.push(entry.path);
+      else if (kind === 'config') configs.push(entry.path);
+      else if (kind === 'source') sources.push(entry.path);
     }
   }
   return { configs, sources, directories: walkedDirectories };
+}
+
+/** What the walk keeps of a directory entry (a symlink is neither a directory nor a file here: never followed). */
+export function walkedKind(entry: {
+  name: string;
+  isDirectory: boolean;
+  isFile: boolean;
+}): 'directory' | 'config' | 'source' | undefined {
+  if (entry.isDirectory) return isWalkedDirectory(entry.name) ? 'directory' : undefined;
+  if (!entry.isFile) return undefined;
+  if (isProjectConfig(entry.name)) return 'config';
+  return isSourceFileName(entry.name) ? 'source' : undefined;
 }
 
 export function isWalkedDirectory(name: string): boolean {

@@ -5,7 +5,7 @@ import { readSavedState } from '@cn/local-files';
 import { fsPath, listDirectorySync } from '../byte-paths.js';
 import { stampOf } from '../file-stamp.js';
 import { writeWhole } from '../regular-file.js';
-import { isProjectConfig, isSourceFileName, isWalkedDirectory } from '../source-tree.js';
+import { walkedKind } from '../source-tree.js';
 
 /** Where the list is kept (the root's private state directory) and what must have written it to be used. */
 export interface SavedFilesPlace {
@@ -125,11 +125,7 @@ export function rootEntries(root: string, tree: { sources: string[]; configs: st
 }
 
 function rootState(root: string): string {
-  const kept = listDirectorySync(root).filter((entry) =>
-    entry.isDirectory
-      ? isWalkedDirectory(entry.name)
-      : entry.isFile && (isProjectConfig(entry.name) || isSourceFileName(entry.name)),
-  );
+  const kept = listDirectorySync(root).filter((entry) => walkedKind(entry) !== undefined);
   return rootStateOf(kept.map((entry) => entry.name));
 }
 
