@@ -72,4 +72,23 @@ describe('TrigramSignature: a literal it rules out is surely not in the text', (
     expect(TrigramSignature.of('café').mayContain('ÉÉÉ')).toBe(true);
     expect(TrigramSignature.of('café').mayContain('xyz')).toBe(false);
   });
+
+  it('reads back from its bytes as the same signature, and refuses bytes of a size no text gives', () => {
+    const text = 'export class DataSource { connect() {} }\n'.repeat(300);
+    const signature = TrigramSignature.of(text);
+    const copy = TrigramSignature.fromBytes(Uint8Array.from(signature.bytes()))!;
+    expect(copy.bytes()).toEqual(signature.bytes());
+    for (const literal of ['DataSource', 'connect', 'repository', 'EntityManager'])
+      expect(copy.mayContain(literal), literal).toBe(signature.mayContain(literal));
+    expect(copy.mayContain('repository')).toBe(false);
+    // Bytes read at an odd offset of a larger buffer still make aligned words.
+    const shifted = new Uint8Array(signature.byteLength + 1).subarray(1);
+    shifted.set(signature.bytes());
+    expect(TrigramSignature.fromBytes(shifted)?.mayContain('connect')).toBe(true);
+    expect(TrigramSignature.fromBytes(new Uint8Array(0))).toBeUndefined();
+    expect(TrigramSignature.fromBytes(new Uint8Array(48))).toBeUndefined();
+    expect(TrigramSignature.fromBytes(new Uint8Array(32))).toBeUndefined();
+    expect(TrigramSignature.fromBytes(new Uint8Array(2 ** 18))).toBeUndefined();
+    expect(TrigramSignature.fromBytes(new Uint8Array(64))).toBeDefined();
+  });
 });

@@ -24,6 +24,7 @@ import {
 } from '@cn/lsp';
 import { processStartTime } from '@cn/local-files/process-tree';
 import { NodeSourceFiles } from './adapters/node-source-files.js';
+import { SavedSignaturesFile } from './adapters/saved-signatures-file.js';
 import { SavedSyntaxFile } from './adapters/saved-syntax-file.js';
 import { NodeProjectSources, statStamps } from './adapters/project-sources.js';
 import { StampsOnConnect } from './adapters/stamps-on-connect.js';
@@ -149,7 +150,14 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     },
     questions,
   );
-  const files: NodeSourceFiles = new NodeSourceFiles(root, stampsOnConnect);
+  // What was kept of each text outlives the daemon too: a second start's first scan for a word reads only the files
+  // that may hold it.
+  const files: NodeSourceFiles = new NodeSourceFiles(root, stampsOnConnect, {
+    savedSignatures: new SavedSignaturesFile(
+      { file: path.join(options.stateDir, 'text-signatures.json'), root, key: savedIndexKey(CN_VERSION, 'signatures') },
+      log,
+    ),
+  });
   const paths = new ProjectPaths(root);
   const sources: NodeProjectSources = new NodeProjectSources(root, importGraph, files, stampsOnConnect);
   const searchIndex = new SearchIndex({
@@ -217,6 +225,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     await server.close().catch(() => undefined);
     referenceSyntax.save();
     importGraph.save();
+    files.saveSignatures();
     await searchIndex.saveOnExit();
     await engine.dispose().catch((error) => log(`engine shutdown: ${String(error)}`));
     process.exit(0);

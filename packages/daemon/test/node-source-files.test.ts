@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NodeSourceFiles } from '../src/adapters/node-source-files.js';
+import { SavedSignaturesFile } from '../src/adapters/saved-signatures-file.js';
 
 let root: string;
 let outside: string;
@@ -71,7 +72,7 @@ describe('NodeSourceFiles.mayContainAny: a file ruled out without reading it', (
 
   it('is "maybe" before a read, "no" for a word a version pushed out of the cache lacks, "maybe" once it changes', async () => {
     writeFileSync(path.join(root, 'src/other.ts'), `export const other = '${'x'.repeat(40)}';\n`);
-    const files = new NodeSourceFiles(root, undefined, 80);
+    const files = new NodeSourceFiles(root, undefined, { cachedBytes: 80 });
     const file = path.join(root, 'src/real.ts');
     expect(files.mayContainAny(file, ['Observable'])).toBe(true);
     await pushedOut(files, file);
@@ -101,6 +102,47 @@ describe('NodeSourceFiles.mayContainAny: a file ruled out without reading it', (
     unlinkSync(file);
     expect(files.mayContainAny(file, ['Observable'])).toBe(true);
     expect(files.mayContainAny(path.join(root, 'src'), ['Observable'])).toBe(true);
+  });
+});
+
+describe('NodeSourceFiles: the signatures kept for the next daemon', () => {
+  const place = () => ({ file: path.join(outside, 'signatures.json'), root, key: 'k' });
+  const savedFile = () => new SavedSignaturesFile(place(), () => {});
+
+  it('a second daemon rules a file out from what the first read, only while the file is that version', async () => {
+    const file = path.join(root, 'src/real.ts');
+    const gone = path.join(root, 'src/gone.ts');
+    writeFileSync(gone, 'export const gone = 1;\n');
+    const first = new NodeSourceFiles(root, undefined, { savedSignatures: savedFile() });
+    await first.readSource(file);
+    await first.readSource(gone);
+    unlinkSync(gone);
+    first.saveSignatures();
+    // What was kept: the file still there, at the version read; not the one deleted since.
+    expect([...savedFile().load().keys()]).toEqual([file]);
+
+    const second = new NodeSourceFiles(root, undefined, { savedSignatures: savedFile() });
+    expect(second.mayContainAny(file, ['Observable'])).toBe(false);
+    expect(second.mayContainAny(file, ['inside'])).toBe(true);
+    // Edited while no daemon ran: its stamp is another, so the saved signature says nothing of it.
+    writeFileSync(file, 'export const inside = 1; // Observable\n');
+    const third = new NodeSourceFiles(root, undefined, { savedSignatures: savedFile() });
+    expect(third.mayContainAny(file, ['Observable'])).toBe(true);
+    expect((await third.readSource(file)).text).toContain('Observable');
+  });
+
+  it('keeps, on the way out, what the daemon before saved and it did not read, while those files are unchanged', async () => {
+    const file = path.join(root, 'src/real.ts');
+    const other = path.join(root, 'src/other.ts');
+    writeFileSync(other, 'export const other = 2;\n');
+    const first = new NodeSourceFiles(root, undefined, { savedSignatures: savedFile() });
+    await first.readSource(file);
+    await first.readSource(other);
+    first.saveSignatures();
+    const second = new NodeSourceFiles(root, undefined, { savedSignatures: savedFile() });
+    await second.readSource(other);
+    second.saveSignatures();
+    expect(new Set(savedFile().load().keys())).toEqual(new Set([file, other]));
   });
 });
 

@@ -35,6 +35,25 @@ export class TrigramSignature {
     return new TrigramSignature(bits, shift);
   }
 
+  /**
+   * A signature from the bytes `bytes` gave (in this machine's byte order): undefined unless they are the size `of`
+   * makes one, so what a file outside cn's control holds cannot pass for a signature of another size.
+   */
+  static fromBytes(bytes: Uint8Array): TrigramSignature | undefined {
+    const bitCount = bytes.byteLength * 8;
+    const log2 = Math.log2(bitCount);
+    if (!Number.isInteger(log2) || log2 < MIN_LOG2_BITS || log2 > MAX_LOG2_BITS) return undefined;
+    // A copy: the words must be aligned, and must not keep the (larger) buffer they were read from alive.
+    const bits = new Int32Array(bitCount / 32);
+    new Uint8Array(bits.buffer).set(bytes);
+    return new TrigramSignature(bits, 32 - log2);
+  }
+
+  /** The signature's bits as bytes, in this machine's byte order: what fromBytes takes back. */
+  bytes(): Uint8Array {
+    return new Uint8Array(this.bits.buffer, this.bits.byteOffset, this.bits.byteLength);
+  }
+
   /** What the signature takes in memory, in bytes. */
   get byteLength(): number {
     return this.bits.byteLength;

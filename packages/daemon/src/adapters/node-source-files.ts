@@ -8,6 +8,7 @@ import {
   isInside,
   looksBinary,
   type SourceFiles,
+  type TrigramSignature,
 } from '@cn/core';
 import {
   questionStat,
@@ -18,6 +19,7 @@ import {
   type FileStamp,
   type RegularFileRead,
 } from '@cn/lsp';
+import type { SavedSignaturesFile } from './saved-signatures-file.js';
 import type { KnownStamps } from './stamps-on-connect.js';
 import { SignatureCache, TextCache } from './text-cache.js';
 
@@ -37,15 +39,25 @@ const SIGNATURE_BYTES = 64 * 1024 * 1024;
 export class NodeSourceFiles implements SourceFiles {
   private readonly realRoot: Promise<string>;
   private readonly signatures = new SignatureCache(SIGNATURE_BYTES);
+  private readonly saved: SavedSignaturesFile | undefined;
   private readonly cache: TextCache;
+  /** What the daemon before kept of the texts it read, until the first scan that can use it takes it in. */
+  private savedToTake: SavedSignaturesFile | undefined;
 
   constructor(
     private readonly root: string,
     /** Stamps taken when the question's connection arrived (stamps-on-connect.ts), used instead of a stat. */
     private readonly known?: KnownStamps,
-    /** The text cache's budget in bytes (a test makes it small to see texts pushed out). */
-    cachedBytes = CACHED_BYTES,
+    options: {
+      /** The text cache's budget in bytes (a test makes it small to see texts pushed out). */
+      cachedBytes?: number;
+      /** Where the signatures are kept between daemons (saveSignatures writes them, the next daemon reads them). */
+      savedSignatures?: SavedSignaturesFile;
+    } = {},
   ) {
+    const { cachedBytes = CACHED_BYTES } = options;
+    this.saved = options.savedSignatures;
+    this.savedToTake = options.savedSignatures;
     // ~4 ms a MB of text, once per version pushed out: the next scan for a word skips the file without reading it.
     this.cache = new TextCache(cachedBytes, (filePath, stamp, source) =>
       this.signatures.set(filePath, stamp, source.trigramSignature()),
@@ -130,8 +142,37 @@ export class NodeSourceFiles implements SourceFiles {
     if (stamp === undefined) return true;
     const cached = this.cache.peek(filePath, stamp);
     if (cached !== undefined) return cached.mayContainAny(literals);
+    this.takeSaved();
     const signature = this.signatures.get(filePath, stamp);
     return signature === undefined || signature.mayContainAny(literals);
+  }
+
+  /**
+   * Keeps, for the next daemon, the signature of every text this one knows whose file is still that version: the texts
+   * it holds (their signatures computed now if the search index had not: ~4 ms a MB) and those it kept of texts pushed
+   * out or took from the daemon before. On the way out, once no question is left to answer.
+   */
+  saveSignatures(): void {
+    if (!this.saved) return;
+    this.takeSaved();
+    const kept = new Map<string, { stamp: FileStamp; signature: TrigramSignature }>();
+    for (const [filePath, stamp, signature] of this.signatures.kept()) kept.set(filePath, { stamp, signature });
+    for (const [filePath, stamp, source] of this.cache.kept())
+      kept.set(filePath, { stamp, signature: source.trigramSignature() });
+    for (const [filePath, { stamp }] of kept) {
+      const current = questionStat(filePath);
+      if (!current?.isFile() || stampOf(current) !== stamp) kept.delete(filePath);
+    }
+    this.saved.save(kept);
+  }
+
+  /** The saved signatures, read once; one this daemon computed itself is as new or newer and stays. */
+  private takeSaved(): void {
+    const saved = this.savedToTake;
+    if (saved === undefined) return;
+    this.savedToTake = undefined;
+    for (const [filePath, { stamp, signature }] of saved.load())
+      if (!this.signatures.has(filePath)) this.signatures.set(filePath, stamp, signature);
   }
 
   /** The file's real path, refused unless it exists and is under the real root; errors name it as the user sees it. */

@@ -46,6 +46,11 @@ export class TextCache {
   set(filePath: string, stamp: FileStamp, source: SourceText): void {
     this.entries.set(filePath, { stamp, source });
   }
+
+  /** Every text kept, with its file and stamp, without counting as uses. */
+  *kept(): IterableIterator<[string, FileStamp, SourceText]> {
+    for (const [filePath, { stamp, source }] of this.entries.entries()) yield [filePath, stamp, source];
+  }
 }
 
 /**
@@ -69,6 +74,16 @@ export class SignatureCache {
 
   set(filePath: string, stamp: FileStamp, signature: TrigramSignature): void {
     this.entries.set(filePath, { stamp, signature });
+  }
+
+  /** Whether a signature is kept for the file, of whatever version. */
+  has(filePath: string): boolean {
+    return this.entries.has(filePath);
+  }
+
+  /** Every signature kept, with its file and stamp, without counting as uses. */
+  *kept(): IterableIterator<[string, FileStamp, TrigramSignature]> {
+    for (const [filePath, { stamp, signature }] of this.entries.entries()) yield [filePath, stamp, signature];
   }
 }
 
