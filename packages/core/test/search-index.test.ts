@@ -9,6 +9,7 @@ import {
   type DeclarationFacts,
   type SavedFileSyntax,
   type SavedSyntax,
+  type SavedSyntaxEntry,
 } from '../src/index.js';
 import { FakeFiles, ROOT } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources, FakeTimer } from './search-fakes.js';
@@ -258,8 +259,8 @@ describe('SearchIndex: kept in step with the files', () => {
 class MemorySavedSyntax implements SavedSyntax {
   saves: Array<Map<string, SavedFileSyntax>> = [];
   constructor(public files = new Map<string, SavedFileSyntax>()) {}
-  async load(): Promise<Map<string, SavedFileSyntax>> {
-    return new Map(this.files);
+  async load(): Promise<Map<string, SavedSyntaxEntry>> {
+    return new Map([...this.files].map(([file, { stamp, syntax }]) => [file, { stamp, syntax: () => syntax }]));
   }
   async save(files: ReadonlyMap<string, SavedFileSyntax>): Promise<void> {
     this.saves.push(new Map(files));

@@ -46,16 +46,17 @@ describe('the search syntax saved between daemons: read back only as this build 
     expect(statSync(path.join(state, 'a.json')).mode & 0o777).toBe(0o600);
     const loaded = (await saved('a.json').load()).get(file)!;
     expect(loaded.stamp).toBe(entry.stamp);
-    expect(loaded.syntax.declarations).toEqual(
+    const syntax = loaded.syntax()!;
+    expect(syntax.declarations).toEqual(
       [facts, { ...facts, name: 'top', container: undefined }].map(({ container, ...rest }) =>
         container === undefined ? rest : { ...rest, container },
       ),
     );
-    expect([
-      literalAt(loaded.syntax.literals, 6),
-      literalAt(loaded.syntax.literals, 31),
-      literalAt(loaded.syntax.literals, 12),
-    ]).toEqual(['comment', 'string', undefined]);
+    expect([literalAt(syntax.literals, 6), literalAt(syntax.literals, 31), literalAt(syntax.literals, 12)]).toEqual([
+      'comment',
+      'string',
+      undefined,
+    ]);
   });
 
   it('ignores what another build or root saved, a file that is not JSON or not its shape, and a symlink', async () => {
@@ -66,13 +67,13 @@ describe('the search syntax saved between daemons: read back only as this build 
     expect((await saved('none.json').load()).size).toBe(0);
     writeFileSync(path.join(state, 'c.json'), '{"format":1');
     expect((await saved('c.json').load()).size).toBe(0);
-    const good = JSON.parse(readFileSync(path.join(state, 'b.json'), 'utf8'));
-    writeFileSync(
-      path.join(state, 'd.json'),
-      JSON.stringify({ ...good, files: { 'src/retry.ts': ['s', [['x']], []] } }),
-    );
+    const [head, body] = readFileSync(path.join(state, 'b.json'), 'utf8').split('\n');
+    const good = JSON.parse(head);
+    const withHead = (files: unknown, rest = body) => `${JSON.stringify({ ...good, files })}\n${rest}`;
+    // A place past the end of what follows the head.
+    writeFileSync(path.join(state, 'd.json'), withHead({ 'src/retry.ts': ['s', 0, body.length + 1] }));
     expect((await saved('d.json').load()).size).toBe(0);
-    writeFileSync(path.join(state, 'e.json'), JSON.stringify({ ...good, files: { '../out.ts': ['s', [], []] } }));
+    writeFileSync(path.join(state, 'e.json'), withHead({ '../out.ts': ['s', 0, body.length] }));
     expect((await saved('e.json').load()).size).toBe(0);
     symlinkSync(path.join(state, 'b.json'), path.join(state, 'f.json'));
     expect((await saved('f.json').load()).size).toBe(0);
@@ -85,5 +86,40 @@ describe('the search syntax saved between daemons: read back only as this build 
       'cn: saved search syntax not used: not what cn saved',
       'cn: saved search syntax not used: it is a symlink',
     ]);
+  });
+
+  it("parses a file's syntax only when asked, and an entry that is not what cn writes leaves that file unread", async () => {
+    const other = path.join(root, 'src', 'other.ts');
+    await saved('g.json').save(
+      new Map([
+        [file, entry],
+        [other, entry],
+      ]),
+    );
+    const text = readFileSync(path.join(state, 'g.json'), 'utf8');
+    const [head, body] = text.split('\n');
+    const places = JSON.parse(head).files as Record<string, [string, number, number]>;
+    // The first file's syntax spoiled in place (the same length): the other file's is still read back.
+    const [, start, length] = places['src/retry.ts'];
+    const spoiled = body.slice(0, start) + '['.repeat(length) + body.slice(start + length);
+    writeFileSync(path.join(state, 'h.json'), `${head}\n${spoiled}`);
+    logs.length = 0;
+    const loaded = await saved('h.json').load();
+    expect(logs).toEqual(['cn: saved search syntax read for 2 files']);
+    expect(loaded.get(file)!.stamp).toBe(entry.stamp);
+    expect(loaded.get(file)!.syntax()).toBeUndefined();
+    expect(
+      loaded
+        .get(other)!
+        .syntax()!
+        .declarations.map((facts) => facts.name),
+    ).toEqual(['computeDelay', 'top']);
+    // Another shape in the right place is no syntax either.
+    const shaped = JSON.stringify([[['x']], []]);
+    writeFileSync(
+      path.join(state, 'i.json'),
+      `${JSON.stringify({ ...JSON.parse(head), files: { 'src/retry.ts': ['s', 0, shaped.length] } })}\n${shaped}`,
+    );
+    expect((await saved('i.json').load()).get(file)!.syntax()).toBeUndefined();
   });
 });

@@ -8,6 +8,6 @@ export { openPrivateAppend } from './private-file.js';
 export { portFilePath, readPortFileState, removeReplaceablePortFile, type PortFileState } from './port-file-reader.js';
 export { daemonRecordPath, readDaemonRecord } from './daemon-record.js';
 export { ownedByUs } from './ownership.js';
-export { readSavedState } from './saved-state.js';
+export { readSavedBytes, readSavedState } from './saved-state.js';
 export { isProcessAlive } from './process-alive.js';
 export { clearStaleStartLock, releaseStartLock, tryStartLock } from './start-lock.js';

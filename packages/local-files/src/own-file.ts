@@ -17,11 +17,20 @@ export type Refusal = { owner: number } | { problem: string };
 export type OwnFile =
   { kind: 'absent' } | { kind: 'unusable' } | { kind: 'refused'; refusal: Refusal } | { kind: 'read'; text: string };
 
+/** OwnFile, its bytes undecoded: for a reader that decodes only the parts it is asked for. */
+export type OwnBytes = Exclude<OwnFile, { kind: 'read' }> | { kind: 'read'; bytes: Buffer };
+
+/** readOwnBytes, decoded as UTF-8. */
+export function readOwnFile(file: string, maxBytes: number): OwnFile {
+  const read = readOwnBytes(file, maxBytes);
+  return read.kind === 'read' ? { kind: 'read', text: read.bytes.toString('utf8') } : read;
+}
+
 /**
  * lstat first, so a FIFO or a device is never opened; then open without following symlinks and without
  * blocking, and check the opened file again, in case the path was swapped in between.
  */
-export function readOwnFile(file: string, maxBytes: number): OwnFile {
+export function readOwnBytes(file: string, maxBytes: number): OwnBytes {
   let fd: number;
   try {
     const refusal = untrusted(lstatSync(file), maxBytes);
@@ -38,7 +47,7 @@ export function readOwnFile(file: string, maxBytes: number): OwnFile {
     const refusal = untrusted(stat, maxBytes);
     if (refusal) return { kind: 'refused', refusal };
     if ((stat.mode & 0o022) !== 0) return { kind: 'unusable' };
-    return { kind: 'read', text: readAll(fd, stat.size) };
+    return { kind: 'read', bytes: readAll(fd, stat.size) };
   } catch {
     return { kind: 'unusable' };
   } finally {
@@ -67,13 +76,14 @@ function fileType(stat: Stats): string {
  * Up to one byte past the size fstat gave (already checked against the limit): a file that grew since reads
  * cut, and then fails to parse.
  */
-function readAll(fd: number, size: number): string {
-  const buffer = Buffer.alloc(size + 1);
+function readAll(fd: number, size: number): Buffer {
+  // Not zeroed first (7 MB of saved syntax: ~10 ms on a slow VM): only the bytes read are returned.
+  const buffer = Buffer.allocUnsafe(size + 1);
   let length = 0;
   while (length < buffer.length) {
     const read = readSync(fd, buffer, length, buffer.length - length, null);
     if (read === 0) break;
     length += read;
   }
-  return buffer.toString('utf8', 0, length);
+  return buffer.subarray(0, length);
 }

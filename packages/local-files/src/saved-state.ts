@@ -1,4 +1,4 @@
-import { readOwnFile } from './own-file.js';
+import { readOwnBytes } from './own-file.js';
 
 /**
  * A file of what a daemon computed, kept in the root's private state directory for the next one (the name index, the
@@ -7,16 +7,23 @@ import { readOwnFile } from './own-file.js';
  * each reader checks the shape of what it parsed.
  */
 export function readSavedState(file: string, maxBytes: number): { json: unknown } | { unused: string } {
-  const read = readOwnFile(file, maxBytes);
+  const read = readSavedBytes(file, maxBytes);
+  if ('unused' in read) return read;
+  try {
+    return { json: JSON.parse(read.bytes.toString('utf8')) };
+  } catch {
+    return { unused: 'not JSON' };
+  }
+}
+
+/** readSavedState's bytes, undecoded: for a reader that parses only the parts it is asked for. */
+export function readSavedBytes(file: string, maxBytes: number): { bytes: Buffer } | { unused: string } {
+  const read = readOwnBytes(file, maxBytes);
   if (read.kind === 'absent') return { unused: 'none saved yet' };
   if (read.kind === 'unusable') return { unused: 'unreadable, or writable by others' };
   if (read.kind === 'refused')
     return {
       unused: 'problem' in read.refusal ? `it ${read.refusal.problem}` : `another user's (${read.refusal.owner})`,
     };
-  try {
-    return { json: JSON.parse(read.text) };
-  } catch {
-    return { unused: 'not JSON' };
-  }
+  return { bytes: read.bytes };
 }

@@ -3,7 +3,7 @@ import { NO_LITERALS, type LiteralSpans } from '../domain/literal-spans.js';
 import type { DeclarationSpan, DeclarationSyntax, FileSyntax } from '../ports/declaration-syntax.js';
 import type { ProjectSources } from '../ports/project-sources.js';
 import type { SourceFiles } from '../ports/source-files.js';
-import type { SavedFileSyntax, SavedSyntax } from '../ports/saved-syntax.js';
+import type { SavedFileSyntax, SavedSyntax, SavedSyntaxEntry } from '../ports/saved-syntax.js';
 import { DeclarationIndex } from './declaration-index.js';
 
 export interface SearchIndexDeps {
@@ -47,7 +47,7 @@ export class SearchIndex {
   /** Until the first update finishes, the index is being built rather than brought up to date. */
   private built = false;
   /** What an earlier daemon saved, read once: by questions before the first build ends, and by that build. */
-  private savedSyntax: Promise<Map<string, SavedFileSyntax>> | undefined;
+  private savedSyntax: Promise<Map<string, SavedSyntaxEntry>> | undefined;
   /** What questions read of files before the first build ended, with each file's stamp then (see saveOnExit). */
   private readonly readByQuestions = new Map<string, SavedFileSyntax>();
 
@@ -125,7 +125,11 @@ export class SearchIndex {
    */
   async saveOnExit(): Promise<void> {
     if (this.built || this.deps.saved === undefined || this.readByQuestions.size === 0) return;
-    const kept = new Map(await this.loadSaved());
+    const kept = new Map<string, SavedFileSyntax>();
+    for (const [filePath, entry] of await this.loadSaved()) {
+      const syntax = entry.syntax();
+      if (syntax) kept.set(filePath, { stamp: entry.stamp, syntax });
+    }
     for (const [filePath, read] of this.readByQuestions) kept.set(filePath, read);
     await this.deps.saved.save(kept).catch(() => undefined);
   }
@@ -139,13 +143,12 @@ export class SearchIndex {
     if (this.built || this.deps.saved === undefined) return undefined;
     const [saved, [stamp]] = await Promise.all([this.loadSaved(), this.deps.sources.stamps([filePath])]);
     const kept = saved.get(filePath);
-    return kept !== undefined && stamp !== undefined && kept.stamp === stamp
-      ? { stamp, syntax: kept.syntax }
-      : { stamp };
+    const syntax = kept !== undefined && stamp !== undefined && kept.stamp === stamp ? kept.syntax() : undefined;
+    return syntax ? { stamp, syntax } : { stamp };
   }
 
-  private loadSaved(): Promise<Map<string, SavedFileSyntax>> {
-    this.savedSyntax ??= this.deps.saved!.load().catch(() => new Map<string, SavedFileSyntax>());
+  private loadSaved(): Promise<Map<string, SavedSyntaxEntry>> {
+    this.savedSyntax ??= this.deps.saved!.load().catch(() => new Map<string, SavedSyntaxEntry>());
     return this.savedSyntax;
   }
 
@@ -205,7 +208,8 @@ export class SearchIndex {
       const toSave = first ? new Map<string, SavedFileSyntax>() : undefined;
       for (const { file, stamp } of changed) {
         const kept = saved?.get(file);
-        const syntax = kept?.stamp === stamp ? this.take(file, stamp, kept.syntax) : await this.read(file, stamp);
+        const keptSyntax = kept?.stamp === stamp ? kept.syntax() : undefined;
+        const syntax = keptSyntax ? this.take(file, stamp, keptSyntax) : await this.read(file, stamp);
         if (syntax) toSave?.set(file, { stamp, syntax });
         this.progress.done++;
       }

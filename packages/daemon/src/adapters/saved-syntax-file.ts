@@ -1,9 +1,18 @@
 import * as path from 'node:path';
-import { isInside, literalSpans, type DeclarationFacts, type SavedFileSyntax, type SavedSyntax } from '@cn/core';
-import { readSavedState } from '@cn/local-files';
+import {
+  isInside,
+  literalSpans,
+  type DeclarationFacts,
+  type FileSyntax,
+  type SavedFileSyntax,
+  type SavedSyntax,
+  type SavedSyntaxEntry,
+} from '@cn/core';
+import { readSavedBytes } from '@cn/local-files';
 import { writeWhole } from '@cn/lsp';
 
-const FORMAT = 1;
+const FORMAT = 2;
+const LINE_FEED = 0x0a;
 /** A saved syntax larger than this is not read (typeorm's: ~20 MB). */
 const MAX_SAVED_BYTES = 512 * 1024 * 1024;
 
@@ -23,14 +32,19 @@ type SavedDeclaration = [
   string, // strings
   string, // identifiers
 ];
-/** A file: its stamp, its declarations, its literal spans as [start, end, isComment (1/0)] triples flattened. */
-type SavedEntry = [string, SavedDeclaration[], number[]];
+/** A file's syntax: its declarations, its literal spans as [start, end, isComment (1/0)] triples flattened. */
+type SavedBody = [SavedDeclaration[], number[]];
+/** Where a file's syntax is in the body: its stamp, and the body's bytes from `start`, `length` of them (UTF-8). */
+type SavedPlace = [string, number, number];
 
 /**
  * The search index's per-file syntax, kept in the root's private state directory between daemons
- * (`search-syntax.json`): written whole (an exclusive 0600 temp file, renamed over), read only as a regular file of
- * ours that cn wrote for this root with this build (`key`), every entry checked for its shape; anything else is
- * ignored and the files are read again. Never in the project.
+ * (`search-syntax.json`): a line of JSON that names each file's stamp and where its syntax is in the rest, then each
+ * file's syntax as JSON of its own, parsed only when that file's is asked for (typeorm's 20 MB parsed whole took
+ * ~0.5 s of a second start's first find, which needs a few files'). Written whole (an exclusive 0600 temp file,
+ * renamed over), read only as a regular file of ours that cn wrote for this root with this build (`key`); an entry
+ * that is not what cn writes is not used (that file is parsed again), a head that is not makes the whole unused. Never
+ * in the project.
  */
 export class SavedSyntaxFile implements SavedSyntax {
   constructor(
@@ -41,7 +55,7 @@ export class SavedSyntaxFile implements SavedSyntax {
     private readonly log: (line: string) => void,
   ) {}
 
-  async load(): Promise<Map<string, SavedFileSyntax>> {
+  async load(): Promise<Map<string, SavedSyntaxEntry>> {
     const found = this.read();
     if (typeof found === 'string') {
       this.log(`cn: saved search syntax not used: ${found}`);
@@ -52,46 +66,102 @@ export class SavedSyntaxFile implements SavedSyntax {
   }
 
   async save(files: ReadonlyMap<string, SavedFileSyntax>): Promise<void> {
-    const entries: Record<string, SavedEntry> = {};
+    const places: Record<string, SavedPlace> = {};
+    const bodies: string[] = [];
+    let length = 0;
     for (const [filePath, { stamp, syntax }] of files) {
       const { offsets, comments } = syntax.literals;
       const literals: number[] = [];
       for (let index = 0; index < comments.length; index++)
         literals.push(offsets[index * 2], offsets[index * 2 + 1], comments[index]);
-      entries[path.relative(this.root, filePath)] = [stamp, syntax.declarations.map(encode), literals];
+      const body = JSON.stringify([syntax.declarations.map(encode), literals] satisfies SavedBody);
+      const bytes = Buffer.byteLength(body);
+      places[path.relative(this.root, filePath)] = [stamp, length, bytes];
+      bodies.push(body);
+      length += bytes;
     }
+    // JSON holds no raw line break: the first one ends the head.
+    const head = JSON.stringify({ format: FORMAT, key: this.key, root: this.root, files: places });
     try {
-      writeWhole(this.file, JSON.stringify({ format: FORMAT, key: this.key, root: this.root, files: entries }));
+      writeWhole(this.file, `${head}\n${bodies.join('')}`);
     } catch (error) {
       this.log(`cn: the search syntax could not be saved: ${(error as Error).message}`);
     }
   }
 
   /** The saved files by absolute path, or why none are used. */
-  private read(): Map<string, SavedFileSyntax> | string {
-    const read = readSavedState(this.file, MAX_SAVED_BYTES);
+  private read(): Map<string, SavedSyntaxEntry> | string {
+    const read = readSavedBytes(this.file, MAX_SAVED_BYTES);
     if ('unused' in read) return read.unused;
-    const saved = read.json;
+    const bytes = read.bytes;
+    const headEnd = bytes.indexOf(LINE_FEED);
+    let saved: unknown;
+    try {
+      saved = JSON.parse(bytes.toString('utf8', 0, headEnd < 0 ? bytes.length : headEnd));
+    } catch {
+      return 'not JSON';
+    }
     if (typeof saved !== 'object' || saved === null) return 'not what cn saved';
     const { format, key, root, files } = saved as Record<string, unknown>;
     if (format !== FORMAT || key !== this.key) return 'saved by another build of cn';
     if (root !== this.root) return 'saved for another root';
-    if (typeof files !== 'object' || files === null || Array.isArray(files)) return 'not what cn saved';
-    const result = new Map<string, SavedFileSyntax>();
-    for (const [relative, entry] of Object.entries(files)) {
+    if (headEnd < 0 || typeof files !== 'object' || files === null || Array.isArray(files)) return 'not what cn saved';
+    const bodyStart = headEnd + 1;
+    const result = new Map<string, SavedSyntaxEntry>();
+    for (const [relative, place] of Object.entries(files)) {
       const filePath = path.resolve(this.root, relative);
-      if (filePath === this.root || !isInside(this.root, filePath) || !isSavedEntry(entry)) return 'not what cn saved';
-      const [stamp, declarations, literals] = entry;
-      const triples: Array<[number, number, boolean]> = [];
-      for (let index = 0; index < literals.length; index += 3)
-        triples.push([literals[index], literals[index + 1], literals[index + 2] === 1]);
-      result.set(filePath, {
-        stamp,
-        syntax: { declarations: declarations.map(decode), literals: literalSpans(triples) },
-      });
+      if (filePath === this.root || !isInside(this.root, filePath) || !isPlace(place, bytes.length - bodyStart))
+        return 'not what cn saved';
+      const [stamp, start, length] = place;
+      result.set(filePath, new SavedSyntaxSlice(stamp, bytes, bodyStart + start, length));
     }
     return result;
   }
+}
+
+/**
+ * One file's saved syntax: its part of the saved bytes, decoded and checked when first asked for (the whole file's
+ * UTF-8 decoding alone took ~80 ms of typeorm's 7 MB). The bytes are let go once no entry needs them.
+ */
+class SavedSyntaxSlice implements SavedSyntaxEntry {
+  private decoded: FileSyntax | null | undefined;
+
+  constructor(
+    readonly stamp: string,
+    private bytes: Buffer | undefined,
+    private readonly start: number,
+    private readonly length: number,
+  ) {}
+
+  syntax(): FileSyntax | undefined {
+    if (this.decoded === undefined) {
+      const json = this.bytes?.toString('utf8', this.start, this.start + this.length);
+      this.decoded = json === undefined ? null : decodeBody(json);
+      this.bytes = undefined;
+    }
+    return this.decoded ?? undefined;
+  }
+}
+
+function decodeBody(json: string): FileSyntax | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!isSavedBody(body)) return null;
+  const [declarations, literals] = body;
+  const triples: Array<[number, number, boolean]> = [];
+  for (let index = 0; index < literals.length; index += 3)
+    triples.push([literals[index], literals[index + 1], literals[index + 2] === 1]);
+  return { declarations: declarations.map(decode), literals: literalSpans(triples) };
+}
+
+function isPlace(place: unknown, bodyLength: number): place is SavedPlace {
+  if (!Array.isArray(place) || place.length !== 3 || !isString(place[0])) return false;
+  const [, start, length] = place as [unknown, unknown, unknown];
+  return isInt(start) && isInt(length) && start >= 0 && length >= 0 && start + length <= bodyLength;
 }
 
 function encode(facts: DeclarationFacts): SavedDeclaration {
@@ -136,9 +206,9 @@ function decode(saved: SavedDeclaration): DeclarationFacts {
 const isInt = (value: unknown): value is number => Number.isInteger(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 
-function isSavedEntry(entry: unknown): entry is SavedEntry {
-  if (!Array.isArray(entry) || entry.length !== 3 || !isString(entry[0])) return false;
-  const [, declarations, literals] = entry as [unknown, unknown, unknown];
+function isSavedBody(body: unknown): body is SavedBody {
+  if (!Array.isArray(body) || body.length !== 2) return false;
+  const [declarations, literals] = body as [unknown, unknown];
   return (
     Array.isArray(declarations) &&
     declarations.every(
