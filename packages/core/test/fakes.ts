@@ -35,6 +35,10 @@ export class FakeFiles implements SourceFiles {
     return !relative.startsWith('..') && !path.isAbsolute(relative) && !this.linkedOut.has(relative);
   }
 
+  async filesInsideRoot(filePaths: readonly string[]): Promise<boolean[]> {
+    return Promise.all(filePaths.map((filePath) => this.isInsideRoot(filePath)));
+  }
+
   async readSource(filePath: string): Promise<SourceText> {
     if (!(await this.isInsideRoot(filePath))) throw badInput(`${filePath} is outside the project root`);
     const relative = path.relative(ROOT, filePath);

@@ -63,6 +63,25 @@ describe('NodeSourceFiles.readSource: cached texts and confinement', () => {
   });
 });
 
+describe('NodeSourceFiles.filesInsideRoot: isInsideRoot of many files at once', () => {
+  it('answers as isInsideRoot does for each: inside, linked out, gone (judged by its spelling), elsewhere', async () => {
+    const files = new NodeSourceFiles(root);
+    symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'src/out.ts'));
+    symlinkSync(outside, path.join(root, 'linked'));
+    const asked = [
+      path.join(root, 'src/real.ts'),
+      path.join(root, 'src/out.ts'),
+      path.join(root, 'linked/secret.ts'),
+      path.join(root, 'src/gone.ts'),
+      path.join(outside, 'secret.ts'),
+      path.join(outside, 'gone.ts'),
+    ];
+    const one = await Promise.all(asked.map((file) => files.isInsideRoot(file)));
+    expect(one).toEqual([true, false, false, true, false, false]);
+    expect(await files.filesInsideRoot(asked)).toEqual(one);
+  });
+});
+
 describe('NodeSourceFiles.mayContainAny: a file ruled out without reading it', () => {
   /** A cache of 80 bytes: reading the other file (65) pushes the first one's text out. */
   const pushedOut = async (files: NodeSourceFiles, file: string) => {

@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, type Dirent } from 'node:fs';
 import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileNameBytes, fileNameText } from '@cn/core';
@@ -53,4 +53,49 @@ export async function realPath(filePath: string): Promise<string> {
  */
 export function realPathSync(filePath: string): string {
   return fileNameText(realpathSync.native(fsPath(filePath), { encoding: 'buffer' }));
+}
+
+/**
+ * The real path of each file, undefined where realpath would fail: one lstat a file and one a directory, instead of a
+ * realpath(3) a file (an lstat or readlink a component: typeorm's 3,583 files, ~0.2 s of a cold find through
+ * fs/promises). A directory that is no symlink is its parent's real path and its name; a file or directory that is
+ * one is resolved whole.
+ */
+export function realPathsSync(filePaths: readonly string[]): Array<string | undefined> {
+  const directories = new Map<string, string | undefined>();
+  return filePaths.map((filePath) => {
+    const directory = realDirectory(path.dirname(filePath), directories);
+    return directory === undefined ? undefined : realEntry(filePath, directory);
+  });
+}
+
+function realDirectory(directory: string, known: Map<string, string | undefined>): string | undefined {
+  if (known.has(directory)) return known.get(directory);
+  const parent = path.dirname(directory);
+  let real: string | undefined;
+  if (parent === directory) real = realOrUndefined(directory);
+  else {
+    const realParent = realDirectory(parent, known);
+    real = realParent === undefined ? undefined : realEntry(directory, realParent);
+  }
+  known.set(directory, real);
+  return real;
+}
+
+/** The real path of an entry whose directory's real path is known. */
+function realEntry(entry: string, realParent: string): string | undefined {
+  try {
+    const stats = lstatSync(fsPath(entry));
+    return stats.isSymbolicLink() ? realOrUndefined(entry) : path.join(realParent, path.basename(entry));
+  } catch {
+    return undefined;
+  }
+}
+
+function realOrUndefined(filePath: string): string | undefined {
+  try {
+    return realPathSync(filePath);
+  } catch {
+    return undefined;
+  }
 }

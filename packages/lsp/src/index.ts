@@ -5,7 +5,7 @@ export type { TsImportGraph } from './navigation/import-graph.js';
 export { stampOf, statWithStamp } from './file-stamp.js';
 export { forgetQuestionStats, questionStat, shareStatsWithin } from './question-stats.js';
 export { fileEventsVouch, settleFileEvents } from './file-event-ledger.js';
-export { fsPath, realPath, realPathSync } from './byte-paths.js';
+export { fsPath, realPath, realPathSync, realPathsSync } from './byte-paths.js';
 export { readRegularFileSync, writeWhole, type RegularFileRead } from './regular-file.js';
 export { savedIndexKey } from './saved-name-index.js';
 export { FreshEnoughRefresh } from './fresh-enough-refresh.js';

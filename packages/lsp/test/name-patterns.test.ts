@@ -14,7 +14,7 @@ describe('name patterns against the real engine', { timeout: LONG }, () => {
   const deps = () => ({
     engine,
     symbols: engine,
-    files: { isInsideRoot: async () => true },
+    files: { filesInsideRoot: async (filePaths: readonly string[]) => filePaths.map(() => true) },
     importGraph: new LazyImportGraph(root),
   });
   const texts = async (filePath: string) => new SourceText(await readFile(filePath, 'utf8'));

@@ -52,11 +52,11 @@ export function graphFiles(files: string[]): string[] {
  */
 export async function projectFilesInRoot(
   source: Pick<ImportGraphSource, 'projectFiles'>,
-  files: Pick<SourceFiles, 'isInsideRoot'>,
+  files: Pick<SourceFiles, 'filesInsideRoot'>,
   fresh = false,
 ): Promise<string[]> {
   const all = await source.projectFiles(fresh);
-  const inside = await Promise.all(all.map((file) => files.isInsideRoot(file)));
+  const inside = await files.filesInsideRoot(all);
   return all.filter((_file, index) => inside[index]);
 }
 

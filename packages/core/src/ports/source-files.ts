@@ -22,6 +22,8 @@ export interface SourceFiles {
    * `include` of `../elsewhere`, a linked package): places there are shown without any of their text.
    */
   isInsideRoot(filePath: string): Promise<boolean>;
+  /** isInsideRoot of each file at once (a project's every file: what a directory's real path says serves its files). */
+  filesInsideRoot(filePaths: readonly string[]): Promise<boolean[]>;
   /**
    * False only when the file's text as it stands now surely holds none of `literals` (what was kept of an earlier read
    * of this very version says so); true when that is not known. A question that scans every file for a word (what

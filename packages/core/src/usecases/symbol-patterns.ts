@@ -26,7 +26,7 @@ export function isNamePattern(query: string): boolean {
 export type PatternSearchDeps = Partial<WorkClock> & {
   engine: CodeIntelligence;
   symbols: SymbolIndex;
-  files: Pick<SourceFiles, 'isInsideRoot'>;
+  files: Pick<SourceFiles, 'filesInsideRoot'>;
   importGraph: Pick<ImportGraphSource, 'projectFiles'>;
 };
 

@@ -15,6 +15,7 @@ import {
   readRegularFileSync,
   realPath,
   realPathSync,
+  realPathsSync,
   stampOf,
   type FileStamp,
   type RegularFileRead,
@@ -82,6 +83,15 @@ export class NodeSourceFiles implements SourceFiles {
     return real === undefined
       ? isInside(this.root, filePath) || isInside(await this.realRoot, filePath)
       : isInside(await this.realRoot, real);
+  }
+
+  async filesInsideRoot(filePaths: readonly string[]): Promise<boolean[]> {
+    const realRoot = await this.realRoot;
+    return realPathsSync(filePaths).map((real, index) =>
+      real === undefined
+        ? isInside(this.root, filePaths[index]) || isInside(realRoot, filePaths[index])
+        : isInside(realRoot, real),
+    );
   }
 
   async readSource(filePath: string): Promise<SourceText> {

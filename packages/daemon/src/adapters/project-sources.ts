@@ -22,7 +22,7 @@ export class NodeProjectSources implements ProjectSources {
   constructor(
     private readonly root: string,
     private readonly importGraph: Pick<ImportGraphSource, 'projectFiles'>,
-    private readonly sourceFiles: Pick<SourceFiles, 'isInsideRoot'>,
+    private readonly sourceFiles: Pick<SourceFiles, 'filesInsideRoot'>,
     /** Stamps taken when the question's connection arrived (stamps-on-connect.ts), used instead of checking again. */
     private readonly known?: KnownStamps,
   ) {}
