@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { decodeSourceBytes, type Position, type Range, type SourceLocation } from '@cn/core';
 import { LRUCache } from 'lru-cache';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { lspPlaces, pathToUri } from './convert.js';
 import { statWithStamp, type FileStamp } from './file-stamp.js';
+import { readRegularFileSync } from './regular-file.js';
 import { SAME_LINES, fileLines, type FileLines, type ServerLineBreaks } from './server-lines.js';
 
 /** Files whose conversion is remembered (most hold no separator: an entry is then a stamp and a shared object). */
@@ -34,9 +34,19 @@ export class ServerPositions {
     return lines;
   }
 
+  /**
+   * Synchronously (regular-file.ts): a find's references take every file they are in through here once, ~1,000 on
+   * typeorm's DataSource, and a promise per step cost several times the read. Anything but a regular file is no text.
+   */
   private async read(file: string): Promise<FileLines> {
-    const bytes = await readFile(file).catch(() => undefined);
-    if (!bytes) return SAME_LINES;
+    let bytes: Buffer;
+    try {
+      const found = readRegularFileSync(file);
+      if (found.kind !== 'file') return SAME_LINES;
+      bytes = found.bytes;
+    } catch {
+      return SAME_LINES;
+    }
     const utf16 =
       bytes.length >= 2 && ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe));
     if (!utf16 && !SEPARATORS_UTF8.some((separator) => bytes.includes(separator))) return SAME_LINES;
