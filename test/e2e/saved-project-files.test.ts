@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
+import { cleanUp, cn, copyProject, lastDaemonLogLines } from '../helpers/cn.js';
 
 /**
  * A daemon keeps the project's file list for the next one (packages/lsp/src/navigation/saved-project-files.ts): a find
@@ -12,16 +12,6 @@ describe('the project file list a daemon keeps for the next', () => {
   let root: string;
   const run = (...args: string[]) => cn([...args, '--root', root]);
   const find = async () => (await run('find', 'computeRetryDelay', '--format', 'compact')).stdout;
-  /** What the last daemon's log says of the saved list. */
-  const savedListLines = async () => {
-    const { logFile } = json<{ logFile: string }>(await run('status', '--format', 'json'));
-    const log = readFileSync(logFile, 'utf8');
-    return log
-      .slice(log.lastIndexOf('cn: modules loaded'))
-      .split('\n')
-      .filter((line) => line.includes('saved project file list'))
-      .map((line) => line.replace(/^\S+ /, ''));
-  };
   /** A listing keeps nothing stamped within a second before it began (the kernel's clock is coarse): copies settle. */
   const copySettled = async () => {
     root = copyProject('test/fixtures/search');
@@ -35,7 +25,9 @@ describe('the project file list a daemon keeps for the next', () => {
     expect(first).toContain('rg -w computeRetryDelay would also hit 1: 1 comment');
     expect((await run('stop')).exitCode).toBe(0);
     expect(await find()).toBe(first);
-    expect(await savedListLines()).toEqual(['cn: saved project file list read (3 files)']);
+    expect(await lastDaemonLogLines(root, 'saved project file list')).toEqual([
+      'cn: saved project file list read (3 files)',
+    ]);
   });
 
   it('is not used once a file was created while no daemon ran, and the new file is searched', async () => {
@@ -47,7 +39,7 @@ describe('the project file list a daemon keeps for the next', () => {
       '// computeRetryDelay paces the worker too.\nexport const worker = 1;\n',
     );
     expect(await find()).toContain('would also hit 2: 2 comments');
-    expect(await savedListLines()).toEqual([
+    expect(await lastDaemonLogLines(root, 'saved project file list')).toEqual([
       'cn: saved project file list read (3 files)',
       'cn: saved project file list not used: the project changed since',
     ]);
@@ -59,7 +51,7 @@ describe('the project file list a daemon keeps for the next', () => {
     expect((await run('stop')).exitCode).toBe(0);
     writeFileSync(path.join(root, 'tsconfig.json'), readFileSync(path.join(root, 'tsconfig.json'), 'utf8') + '\n');
     await find();
-    expect(await savedListLines()).toEqual([
+    expect(await lastDaemonLogLines(root, 'saved project file list')).toEqual([
       'cn: saved project file list read (3 files)',
       'cn: saved project file list not used: the project changed since',
     ]);

@@ -1,7 +1,7 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, cn, copyProject, json } from '../helpers/cn.js';
+import { cleanUp, cn, copyProject, lastDaemonLogLines } from '../helpers/cn.js';
 
 /**
  * A daemon keeps the trigram signature of each text it read for the next one (daemon/src/adapters/
@@ -12,16 +12,6 @@ describe('the text signatures a daemon keeps for the next', () => {
   let root: string;
   const run = (...args: string[]) => cn([...args, '--root', root]);
   const find = async () => (await run('find', 'computeRetryDelay', '--format', 'compact')).stdout;
-  /** What the last daemon's log says of the saved signatures. */
-  const savedSignatureLines = async () => {
-    const { logFile } = json<{ logFile: string }>(await run('status', '--format', 'json'));
-    const log = readFileSync(logFile, 'utf8');
-    return log
-      .slice(log.lastIndexOf('cn: modules loaded'))
-      .split('\n')
-      .filter((line) => line.includes('saved text signatures'))
-      .map((line) => line.replace(/^\S+ /, ''));
-  };
   afterEach(() => cleanUp(root));
 
   it('are taken by the next daemon, which answers as the first did', async () => {
@@ -30,7 +20,9 @@ describe('the text signatures a daemon keeps for the next', () => {
     expect(first).toContain('rg -w computeRetryDelay would also hit 1: 1 comment');
     expect((await run('stop')).exitCode).toBe(0);
     expect(await find()).toBe(first);
-    expect(await savedSignatureLines()).toEqual(['cn: saved text signatures read for 3 files']);
+    expect(await lastDaemonLogLines(root, 'saved text signatures')).toEqual([
+      'cn: saved text signatures read for 3 files',
+    ]);
   });
 
   it('say nothing of a file edited while no daemon ran: the word written into it is found', async () => {
@@ -40,6 +32,8 @@ describe('the text signatures a daemon keeps for the next', () => {
     // The banner never held the word: its saved signature rules the word out, for the version it was computed from.
     appendFileSync(path.join(root, 'src', 'ui', 'banner.tsx'), '// computeRetryDelay paces the banner too.\n');
     expect(await find()).toContain('would also hit 2: 2 comments');
-    expect(await savedSignatureLines()).toEqual(['cn: saved text signatures read for 3 files']);
+    expect(await lastDaemonLogLines(root, 'saved text signatures')).toEqual([
+      'cn: saved text signatures read for 3 files',
+    ]);
   });
 });

@@ -56,6 +56,17 @@ export function json<T = any>(result: CnResult): T {
 }
 
 /** A private copy of a fixture or example, so tests never write into the repository. */
+/** The lines of the root's last daemon's log (from its last start) that hold `fragment`, without their times. */
+export async function lastDaemonLogLines(root: string, fragment: string): Promise<string[]> {
+  const { logFile } = json<{ logFile: string }>(await cn(['status', '--format', 'json', '--root', root]));
+  const log = readFileSync(logFile, 'utf8');
+  return log
+    .slice(log.lastIndexOf('cn: modules loaded'))
+    .split('\n')
+    .filter((line) => line.includes(fragment))
+    .map((line) => line.replace(/^\S+ /, ''));
+}
+
 export function copyProject(relativeSource: string): string {
   const target = mkdtempSync(path.join(os.tmpdir(), 'cn-e2e-'));
   // A port file left by someone's daemon in the source tree must not come along.
