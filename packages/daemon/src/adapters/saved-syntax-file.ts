@@ -13,7 +13,7 @@ import { writeWhole } from '@cn/lsp';
 
 const FORMAT = 2;
 const LINE_FEED = 0x0a;
-/** A saved syntax larger than this is not read (typeorm's: ~20 MB). */
+/** A saved syntax larger than this is not read (typeorm's: 7 MB). */
 const MAX_SAVED_BYTES = 512 * 1024 * 1024;
 
 type SavedDeclaration = [
@@ -40,8 +40,8 @@ type SavedPlace = [string, number, number];
 /**
  * The search index's per-file syntax, kept in the root's private state directory between daemons
  * (`search-syntax.json`): a line of JSON that names each file's stamp and where its syntax is in the rest, then each
- * file's syntax as JSON of its own, parsed only when that file's is asked for (typeorm's 20 MB parsed whole took
- * ~0.5 s of a second start's first find, which needs a few files'). Written whole (an exclusive 0600 temp file,
+ * file's syntax as JSON of its own, parsed only when that file's is asked for (typeorm's 7 MB decoded and parsed whole
+ * took ~0.4 s of a second start's first find, which needs a few files'). Written whole (an exclusive 0600 temp file,
  * renamed over), read only as a regular file of ours that cn wrote for this root with this build (`key`); an entry
  * that is not what cn writes is not used (that file is parsed again), a head that is not makes the whole unused. Never
  * in the project.
