@@ -49,6 +49,7 @@ export * from './usecases/find-unused.js';
 export * from './search/words.js';
 export * from './search/declaration-index.js';
 export * from './search/search-index.js';
+export type { WorkClock } from './search/work-budget.js';
 export * from './search/line-pattern.js';
 export * from './usecases/search-code.js';
 export * from './usecases/grep-code.js';

@@ -11,6 +11,7 @@ import {
   type SavedSyntax,
   type SavedSyntaxEntry,
 } from '../src/index.js';
+import { WORK_SLICE_MS } from '../src/search/work-budget.js';
 import { FakeFiles, ROOT } from './fakes.js';
 import { FakeDeclarationSyntax, FakeSources, FakeTimer } from './search-fakes.js';
 
@@ -199,6 +200,71 @@ describe('SearchIndex: kept in step with the files', () => {
     await first;
     expect(await second).toMatchObject({ complete: true });
     expect([names('before'), names('after')]).toEqual([[], ['after']]);
+  });
+
+  it('lets other questions in while it builds: files that read and parse without I/O do not hold the thread', async () => {
+    const files = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`src/f${i}.ts`, `function f${i}() {\n}\n`]));
+    const fake = new FakeFiles(files);
+    // A parse that keeps the thread longer than a slice, as a large file does; FakeFiles answers without I/O.
+    class SlowSyntax extends FakeDeclarationSyntax {
+      override async read(fileName: string, text: string) {
+        const until = performance.now() + WORK_SLICE_MS + 5;
+        while (performance.now() < until);
+        return super.read(fileName, text);
+      }
+    }
+    const syntax = new SlowSyntax();
+    const index = new SearchIndex({
+      sources: new FakeSources(fake),
+      files: fake,
+      declarationSyntax: syntax,
+      paths: new ProjectPaths(ROOT),
+      sleep: new FakeTimer().sleep,
+      now: () => performance.now(),
+      pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
+    });
+    const built = index.start();
+    // What another question sees when the event loop first gets back to it.
+    const parsedWhenAnswered = await new Promise<number>((resolve) =>
+      setImmediate(() => resolve(syntax.parsed.length)),
+    );
+    await built;
+    expect(parsedWhenAnswered).toBeLessThan(3);
+    expect(syntax.parsed).toHaveLength(6);
+  });
+
+  it('a build no question waits for pauses while questions are answered; a question that waits for it wakes it', async () => {
+    const files = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`src/f${i}.ts`, `function f${i}() {\n}\n`]));
+    const fake = new FakeFiles(files);
+    let clock = 0;
+    // Each parse takes more than a slice on this clock, so the build pauses between files.
+    class SliceLongSyntax extends FakeDeclarationSyntax {
+      override async read(fileName: string, text: string) {
+        clock += WORK_SLICE_MS + 5;
+        return super.read(fileName, text);
+      }
+    }
+    const syntax = new SliceLongSyntax();
+    // Some other question is answered all along.
+    const noQuestions = new Promise<void>(() => undefined);
+    const index = new SearchIndex({
+      sources: new FakeSources(fake),
+      files: fake,
+      declarationSyntax: syntax,
+      paths: new ProjectPaths(ROOT),
+      sleep: new FakeTimer().sleep,
+      now: () => clock,
+      pause: () => Promise.resolve(),
+      noQuestions: () => noQuestions,
+    });
+    const turns = async () => {
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    void index.start();
+    await turns();
+    expect(syntax.parsed).toHaveLength(1);
+    // A search comes: the build is its answer now, and goes on while the other questions are still answered.
+    expect(await index.fresh(1000)).toMatchObject({ complete: true, files: 4 });
   });
 
   it('a file it may not read has no declarations, and does not stop the others', async () => {

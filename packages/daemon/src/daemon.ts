@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ProjectPaths, SearchIndex, type EngineName, type StatusResponse } from '@cn/core';
+import { ProjectPaths, SearchIndex, type EngineName, type StatusResponse, type WorkClock } from '@cn/core';
 import { CN_VERSION, type DaemonRecord } from '@cn/protocol';
 import { GitChanges } from './adapters/git-changes.js';
 import { projectVersion } from './adapters/project-version.js';
@@ -159,6 +159,11 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     ),
   });
   const paths = new ProjectPaths(root);
+  // Long work (the search index's first build, a grep, a pattern listing) pauses on this clock for other questions.
+  const clock: WorkClock = {
+    now: () => performance.now(),
+    pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
+  };
   const sources: NodeProjectSources = new NodeProjectSources(root, importGraph, files, stampsOnConnect);
   const searchIndex = new SearchIndex({
     sources,
@@ -166,6 +171,8 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     paths,
     declarationSyntax: new LazyDeclarationSyntax(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
+    ...clock,
+    noQuestions: () => questions.noneInFlight(),
     // What the search index read of each file outlives the daemon, in its private state directory.
     saved: new SavedSyntaxFile(
       path.join(options.stateDir, 'search-syntax.json'),
@@ -189,8 +196,7 @@ export async function runDaemon(options: DaemonOptions): Promise<void> {
     paths,
     sources,
     searchIndex,
-    now: () => performance.now(),
-    pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
+    ...clock,
     answers: new AnswerCache(projectVersion(importGraph)),
   };
   // The search index reads and parses every file: it starts once the project is loaded and the daemon has had no

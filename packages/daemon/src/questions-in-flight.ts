@@ -12,6 +12,7 @@ export class QuestionsInFlight implements QuestionListener {
   /** When each connection was accepted, and how many questions it carried so far. */
   private readonly connections = new WeakMap<Socket, { acceptedAt: number; questions: number }>();
   private readonly needs = new Map<Question, number>();
+  private readonly waitingForNone: Array<() => void> = [];
 
   constructor(readonly now: () => number) {}
 
@@ -27,6 +28,13 @@ export class QuestionsInFlight implements QuestionListener {
 
   questionEnded(question: Question): void {
     this.needs.delete(question);
+    if (this.needs.size === 0) for (const resolve of this.waitingForNone.splice(0)) resolve();
+  }
+
+  /** Resolves once no question is in flight (at once if none is): when work nobody waits for may go on. */
+  noneInFlight(): Promise<void> {
+    if (this.needs.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForNone.push(resolve));
   }
 
   /** The latest moment a question in flight needs the project as of; undefined when none is in flight. */

@@ -44,4 +44,22 @@ describe('QuestionsInFlight: how fresh the questions being answered need the pro
     questions.questionStarted({ url: '/find' }, {} as Socket);
     expect(questions.freshSince()).toBe(70);
   });
+
+  it('noneInFlight resolves at once with none, else when the last question in flight ends', async () => {
+    const questions = new QuestionsInFlight(() => 0);
+    await questions.noneInFlight();
+    const socket = {} as Socket;
+    questions.connected(socket);
+    const [one, two] = [{ url: '/find' }, { url: '/map' }];
+    questions.questionStarted(one, socket);
+    questions.questionStarted(two, socket);
+    let resolved = false;
+    const none = questions.noneInFlight().then(() => (resolved = true));
+    questions.questionEnded(one);
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    questions.questionEnded(two);
+    await none;
+    expect(resolved).toBe(true);
+  });
 });

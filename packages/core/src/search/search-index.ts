@@ -5,8 +5,9 @@ import type { ProjectSources } from '../ports/project-sources.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { SavedFileSyntax, SavedSyntax, SavedSyntaxEntry } from '../ports/saved-syntax.js';
 import { DeclarationIndex } from './declaration-index.js';
+import { letOthersIn, pausesOf, type WorkClock } from './work-budget.js';
 
-export interface SearchIndexDeps {
+export interface SearchIndexDeps extends Partial<WorkClock> {
   sources: ProjectSources;
   /** Texts come through the confined, cached reader: nothing outside the root is ever indexed. */
   files: SourceFiles;
@@ -16,6 +17,11 @@ export interface SearchIndexDeps {
   sleep(ms: number): Promise<void>;
   /** Where the first build finds what an earlier daemon read, and leaves what it read for the next one. */
   saved?: SavedSyntax;
+  /**
+   * Resolves once the daemon answers no question: an update no question waits for (the first build, started in the
+   * background) pauses until then, so it takes only the time questions leave it.
+   */
+  noQuestions?(): Promise<void>;
 }
 
 /** How much of the project the index answers for. */
@@ -50,6 +56,10 @@ export class SearchIndex {
   private savedSyntax: Promise<Map<string, SavedSyntaxEntry>> | undefined;
   /** What questions read of files before the first build ended, with each file's stamp then (see saveOnExit). */
   private readonly readByQuestions = new Map<string, SavedFileSyntax>();
+  /** Questions waiting on an update now (`fresh`): with none, the update is background work. */
+  private waiting = 0;
+  /** A paused background update, woken when a question comes to wait for it. */
+  private wakeUpdate: (() => void) | undefined;
 
   constructor(private readonly deps: SearchIndexDeps) {}
 
@@ -67,13 +77,15 @@ export class SearchIndex {
    */
   async fresh(waitMs: number): Promise<IndexState> {
     const updated = this.upToDate();
+    this.waiting++;
+    this.wakeUpdate?.();
     const finished = await Promise.race([
       updated.then(
         () => true,
         () => true,
       ),
       this.deps.sleep(waitMs).then(() => false),
-    ]);
+    ]).finally(() => this.waiting--);
     if (finished) await updated;
     return this.state(finished);
   }
@@ -206,7 +218,11 @@ export class SearchIndex {
       const first = !this.built && this.deps.saved !== undefined;
       const saved = first ? await this.loadSaved() : undefined;
       const toSave = first ? new Map<string, SavedFileSyntax>() : undefined;
+      // Texts the daemon holds already and parses that need no I/O resolve at once: without a pause, typeorm's first
+      // build kept the daemon's one thread for 5 s, and a `cn status` or `cn find` asked meanwhile waited as long.
+      const budget = pausesOf({ now: this.deps.now, pause: this.deps.pause && (() => this.pause()) });
       for (const { file, stamp } of changed) {
+        await letOthersIn(budget);
         const kept = saved?.get(file);
         const keptSyntax = kept?.stamp === stamp ? kept.syntax() : undefined;
         const syntax = keptSyntax ? this.take(file, stamp, keptSyntax) : await this.read(file, stamp);
@@ -224,6 +240,16 @@ export class SearchIndex {
     } finally {
       this.covered = coversUpTo;
     }
+  }
+
+  /** A pause of the update: until no question is answered, unless one waits for the update itself. */
+  private async pause(): Promise<void> {
+    if (this.waiting === 0 && this.deps.noQuestions) {
+      const questionWaits = new Promise<void>((resolve) => (this.wakeUpdate = resolve));
+      await Promise.race([this.deps.noQuestions(), questionWaits]);
+      this.wakeUpdate = undefined;
+    }
+    await this.deps.pause!();
   }
 
   /**
