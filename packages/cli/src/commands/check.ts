@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+// fs.promises, read where used: node:fs/promises (with the readline it loads) cost every cn call ~2.7 ms at start.
+import { promises as fsPromises } from 'node:fs';
 import * as path from 'node:path';
 import { CnError, MAX_REQUEST_BYTES, checkRequestBodySize } from '@cn/core';
 import { daemonCall } from '@cn/client';
@@ -73,7 +74,7 @@ async function newText(context: Context, stdin: string | undefined, contentFile:
 /** At most one byte past the cap is read: a huge file (or a device) is refused without being read whole. */
 async function readBounded(context: Context, contentFile: string): Promise<Buffer> {
   const file = path.resolve(context.cwd, contentFile);
-  const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+  const handle = await fsPromises.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
     throw new CnError('bad-input', `--content-file cannot be read: ${error.code ?? error.message}`, HOW);
   });
   try {
