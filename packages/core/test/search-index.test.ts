@@ -10,6 +10,7 @@ import {
   type SavedFileSyntax,
   type SavedSyntax,
   type SavedSyntaxEntry,
+  type SearchIndexDeps,
 } from '../src/index.js';
 import { WORK_SLICE_MS } from '../src/search/work-budget.js';
 import { FakeFiles, ROOT } from './fakes.js';
@@ -113,6 +114,25 @@ function project(files: Record<string, string>, saved?: SavedSyntax) {
   return { fake, sources, syntax, timer, index, names };
 }
 
+/** `count` files of one function each, indexed with the daemon's clock (`clock`) as the test gives it. */
+function clockedIndex(
+  count: number,
+  syntax: FakeDeclarationSyntax,
+  clock: Pick<SearchIndexDeps, 'now' | 'pause' | 'noQuestions'>,
+): SearchIndex {
+  const fake = new FakeFiles(
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`src/f${i}.ts`, `function f${i}() {\n}\n`])),
+  );
+  return new SearchIndex({
+    sources: new FakeSources(fake),
+    files: fake,
+    declarationSyntax: syntax,
+    paths: new ProjectPaths(ROOT),
+    sleep: new FakeTimer().sleep,
+    ...clock,
+  });
+}
+
 describe('SearchIndex: kept in step with the files', () => {
   it('builds on the first question and answers complete', async () => {
     const { index, names } = project({
@@ -203,8 +223,6 @@ describe('SearchIndex: kept in step with the files', () => {
   });
 
   it('lets other questions in while it builds: files that read and parse without I/O do not hold the thread', async () => {
-    const files = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`src/f${i}.ts`, `function f${i}() {\n}\n`]));
-    const fake = new FakeFiles(files);
     // A parse that keeps the thread longer than a slice, as a large file does; FakeFiles answers without I/O.
     class SlowSyntax extends FakeDeclarationSyntax {
       override async read(fileName: string, text: string) {
@@ -214,12 +232,7 @@ describe('SearchIndex: kept in step with the files', () => {
       }
     }
     const syntax = new SlowSyntax();
-    const index = new SearchIndex({
-      sources: new FakeSources(fake),
-      files: fake,
-      declarationSyntax: syntax,
-      paths: new ProjectPaths(ROOT),
-      sleep: new FakeTimer().sleep,
+    const index = clockedIndex(6, syntax, {
       now: () => performance.now(),
       pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
     });
@@ -234,8 +247,6 @@ describe('SearchIndex: kept in step with the files', () => {
   });
 
   it('a build no question waits for pauses while questions are answered; a question that waits for it wakes it', async () => {
-    const files = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`src/f${i}.ts`, `function f${i}() {\n}\n`]));
-    const fake = new FakeFiles(files);
     let clock = 0;
     // Each parse takes more than a slice on this clock, so the build pauses between files.
     class SliceLongSyntax extends FakeDeclarationSyntax {
@@ -247,12 +258,7 @@ describe('SearchIndex: kept in step with the files', () => {
     const syntax = new SliceLongSyntax();
     // Some other question is answered all along.
     const noQuestions = new Promise<void>(() => undefined);
-    const index = new SearchIndex({
-      sources: new FakeSources(fake),
-      files: fake,
-      declarationSyntax: syntax,
-      paths: new ProjectPaths(ROOT),
-      sleep: new FakeTimer().sleep,
+    const index = clockedIndex(4, syntax, {
       now: () => clock,
       pause: () => Promise.resolve(),
       noQuestions: () => noQuestions,
