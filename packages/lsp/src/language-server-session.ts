@@ -223,7 +223,6 @@ export class LanguageServerSession {
       const anchors = new Set(layout.projects.map((project) => project.anchor));
       for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
       if (layout.looseFiles.length > 0) await this.adapter.openLooseFiles(this, layout, []);
-      this.symbols.prepare?.();
       const loaded = new Set<string>();
       for (const project of layout.projects) {
         loaded.add((await this.adapter.loadProject(this, project.anchor, loadTimeoutMs)) ?? project.configPath);
@@ -234,6 +233,7 @@ export class LanguageServerSession {
       phase('ready');
       this.projects = [...loaded].map((config) => path.relative(root, config).split(path.sep).join('/')).sort();
       this.looseFiles = layout.looseFiles.length;
+      this.looseFilesLeftOut = layout.looseFilesLeftOut;
       this.looseFilesLeftOut = layout.looseFilesLeftOut;
       if (layout.looseFilesLeftOut > 0)
         this.settings.onLog(
