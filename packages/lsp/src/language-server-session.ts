@@ -234,7 +234,6 @@ export class LanguageServerSession {
       this.projects = [...loaded].map((config) => path.relative(root, config).split(path.sep).join('/')).sort();
       this.looseFiles = layout.looseFiles.length;
       this.looseFilesLeftOut = layout.looseFilesLeftOut;
-      this.looseFilesLeftOut = layout.looseFilesLeftOut;
       if (layout.looseFilesLeftOut > 0)
         this.settings.onLog(
           `cn: only the first ${layout.looseFiles.length} loose files are loaded; ${layout.looseFilesLeftOut} are left out`,
