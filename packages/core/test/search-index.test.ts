@@ -114,23 +114,32 @@ function project(files: Record<string, string>, saved?: SavedSyntax) {
   return { fake, sources, syntax, timer, index, names };
 }
 
-/** `count` files of one function each, indexed with the daemon's clock (`clock`) as the test gives it. */
-function clockedIndex(
-  count: number,
-  syntax: FakeDeclarationSyntax,
-  clock: Pick<SearchIndexDeps, 'now' | 'pause' | 'noQuestions'>,
-): SearchIndex {
+/**
+ * `count` files of one function each, indexed on a daemon clock that each parse moves on by more than a slice (as a
+ * large file's does), so the build is due a pause after every file; FakeFiles reads without I/O.
+ */
+function clockedIndex(count: number, clock: Pick<SearchIndexDeps, 'pause' | 'noQuestions'>) {
+  let now = 0;
+  class SliceLongSyntax extends FakeDeclarationSyntax {
+    override async read(fileName: string, text: string) {
+      now += WORK_SLICE_MS + 5;
+      return super.read(fileName, text);
+    }
+  }
+  const syntax = new SliceLongSyntax();
   const fake = new FakeFiles(
     Object.fromEntries(Array.from({ length: count }, (_, i) => [`src/f${i}.ts`, `function f${i}() {\n}\n`])),
   );
-  return new SearchIndex({
+  const index = new SearchIndex({
     sources: new FakeSources(fake),
     files: fake,
     declarationSyntax: syntax,
     paths: new ProjectPaths(ROOT),
     sleep: new FakeTimer().sleep,
+    now: () => now,
     ...clock,
   });
+  return { index, syntax };
 }
 
 describe('SearchIndex: kept in step with the files', () => {
@@ -223,19 +232,8 @@ describe('SearchIndex: kept in step with the files', () => {
   });
 
   it('lets other questions in while it builds: files that read and parse without I/O do not hold the thread', async () => {
-    // A parse that keeps the thread longer than a slice, as a large file does; FakeFiles answers without I/O.
-    class SlowSyntax extends FakeDeclarationSyntax {
-      override async read(fileName: string, text: string) {
-        const until = performance.now() + WORK_SLICE_MS + 5;
-        while (performance.now() < until);
-        return super.read(fileName, text);
-      }
-    }
-    const syntax = new SlowSyntax();
-    const index = clockedIndex(6, syntax, {
-      now: () => performance.now(),
-      pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
-    });
+    // The daemon's pause: a turn of the event loop, where the other questions' callbacks run.
+    const { index, syntax } = clockedIndex(6, { pause: () => new Promise<void>((resolve) => setImmediate(resolve)) });
     const built = index.start();
     // What another question sees when the event loop first gets back to it.
     const parsedWhenAnswered = await new Promise<number>((resolve) =>
@@ -247,22 +245,9 @@ describe('SearchIndex: kept in step with the files', () => {
   });
 
   it('a build no question waits for pauses while questions are answered; a question that waits for it wakes it', async () => {
-    let clock = 0;
-    // Each parse takes more than a slice on this clock, so the build pauses between files.
-    class SliceLongSyntax extends FakeDeclarationSyntax {
-      override async read(fileName: string, text: string) {
-        clock += WORK_SLICE_MS + 5;
-        return super.read(fileName, text);
-      }
-    }
-    const syntax = new SliceLongSyntax();
     // Some other question is answered all along.
     const noQuestions = new Promise<void>(() => undefined);
-    const index = clockedIndex(4, syntax, {
-      now: () => clock,
-      pause: () => Promise.resolve(),
-      noQuestions: () => noQuestions,
-    });
+    const { index, syntax } = clockedIndex(4, { pause: () => Promise.resolve(), noQuestions: () => noQuestions });
     const turns = async () => {
       for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
     };

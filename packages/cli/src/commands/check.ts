@@ -1,4 +1,4 @@
-// fs.promises, read where used: node:fs/promises (with the readline it loads) cost every cn call ~2.7 ms at start.
+// fs.promises, read where used: node:fs/promises (and the readline it loads) was loaded at every cn call's start.
 import { promises as fsPromises } from 'node:fs';
 import * as path from 'node:path';
 import { CnError, MAX_REQUEST_BYTES, checkRequestBodySize } from '@cn/core';
