@@ -2,8 +2,9 @@
 // Compares ranking libraries for `cn search` on the same declaration documents: recall@5 (and @1) on the
 // agent eval's no-name questions (hono, category behaviour), and index build time and heap on the bench
 // corpora. Every library gets the documents cn's daemon builds (lsp declaration-table.ts) and cn's own
-// terms (core search/words.ts), so only the ranking differs. Only minisearch is a dependency of cn; the
-// others are loaded from --modules (a directory where `npm i wink-bm25-text-search flexsearch` was run):
+// terms (core search/words.ts), so only the ranking differs. cn ranks as minisearch does (its own compact index,
+// core search/fielded-bm25.ts, since 2026-11-30; the row keeps its name); the others are loaded from --modules
+// (a directory where `npm i wink-bm25-text-search flexsearch` was run):
 //   node --expose-gc scripts/search/compare-rankers.mjs --hono <checkout> --corpus effect,three \
 //     --modules /tmp/lab/node_modules
 import { createRequire } from 'node:module';
@@ -46,7 +47,7 @@ function documentsOf(root) {
 }
 
 const RANKERS = {
-  // cn's own index (core search/declaration-index.ts), fed a file at a time as the daemon feeds it.
+  // cn's own index (core search/declaration-index.ts, minisearch's scoring), fed a file at a time as the daemon does.
   minisearch: {
     load: () => DeclarationIndex,
     build(Index, documents) {

@@ -238,6 +238,7 @@ export class SearchIndex {
     } catch (error) {
       this.failure = `the search index could not be updated: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
+      this.index.settle();
       this.covered = coversUpTo;
     }
   }
