@@ -129,7 +129,12 @@ export class FileEventLedger {
    * Whether `stats` (undefined: nothing was there), taken at `takenAt`, is still what a stat of `filePath` gives for a
    * question that needs the project as of `since`.
    */
-  fileUnchanged(filePath: string, stats: BigIntStats | undefined, takenAt: number, since: number): boolean {
+  fileUnchanged(
+    filePath: string,
+    stats: Pick<BigIntStats, 'nlink' | 'dev'> | undefined,
+    takenAt: number,
+    since: number,
+  ): boolean {
     if (stats !== undefined && (stats.nlink > 1n || stats.dev !== this.settings.rootDevice)) return false;
     const directory = path.dirname(filePath);
     if (!this.vouches(directory, takenAt, since)) return false;

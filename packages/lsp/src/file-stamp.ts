@@ -1,6 +1,6 @@
 import type { BigIntStats } from 'node:fs';
 import { MissingPath } from '@cn/core';
-import { questionStat } from './question-stats.js';
+import { questionStat, type FileStat } from './question-stats.js';
 import { readRegularFileSync, type RegularFileRead } from './regular-file.js';
 
 /**
@@ -11,7 +11,7 @@ import { readRegularFileSync, type RegularFileRead } from './regular-file.js';
  */
 export type FileStamp = string;
 
-export function stampOf(stats: BigIntStats): FileStamp {
+export function stampOf(stats: Pick<BigIntStats, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino' | 'dev'>): FileStamp {
   return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}:${stats.dev}`;
 }
 
@@ -20,7 +20,7 @@ export function stampOf(stats: BigIntStats): FileStamp {
  * readers of the questions in flight (question-stats.ts): the open documents and the line tables are checked this way
  * on every question (hundreds of files), and through fs/promises each cost several times the stat.
  */
-export async function statWithStamp(filePath: string): Promise<{ stats: BigIntStats; stamp: FileStamp } | undefined> {
+export async function statWithStamp(filePath: string): Promise<{ stats: FileStat; stamp: FileStamp } | undefined> {
   const stats = questionStat(filePath);
   return stats && { stats, stamp: stampOf(stats) };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileEventLedger } from '../src/file-event-ledger.js';
+import { stampOf } from '../src/file-stamp.js';
 import { QuestionStats } from '../src/question-stats.js';
 
 describe('QuestionStats: one stat a file for the questions in flight', () => {
@@ -23,6 +24,15 @@ describe('QuestionStats: one stat a file for the questions in flight', () => {
 
   /** The file changes size, which any stat would see. */
   const grow = (text: string) => writeFileSync(file, text);
+
+  it('keeps what a stamp and the ledger read, as a stat of its own says it: a file, a directory, nothing', () => {
+    since = 90;
+    const own = statSync(file, { bigint: true });
+    const kept = stats.stat(file)!;
+    expect([kept.isFile(), stampOf(kept), kept.nlink, kept.dev]).toEqual([true, stampOf(own), own.nlink, own.dev]);
+    expect(stats.stat(dir)?.isFile()).toBe(false);
+    expect(stats.stat(path.join(dir, 'missing.ts'))).toBeUndefined();
+  });
 
   it('a stat taken after every question in flight arrived serves them, even after the file changed', () => {
     since = 90;
