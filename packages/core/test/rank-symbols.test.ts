@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kindFilter, rankSymbols, type WorkspaceSymbolHit } from '../src/index.js';
+import { compareRanked, nameMatch, sortRanked, type RankedHit } from '../src/ranking/rank-symbols.js';
 
 const hit = (name: string, kind: string, filePath: string, line = 1): WorkspaceSymbolHit => ({
   name,
@@ -96,5 +97,22 @@ describe('name matches inside a name', () => {
     expect(nameMatch('SafeParseError', 'parsee')).toBeUndefined();
     expect(nameMatch('Observable', 'servable')).toBeUndefined();
     expect([...wordStarts('parseHTTPResponse2x')]).toEqual([0, 5, 9, 17, 18]);
+  });
+});
+
+describe('sortRanked', () => {
+  it('orders as compareRanked does', () => {
+    const names = ['User', 'user', 'UserRepository', 'isUser'];
+    const kinds = ['Class', 'Variable', 'Function', 'Interface'];
+    const files = ['/p/src/a.ts', '/p/node_modules/x/b.ts', '/p/test/c.spec.ts', '/p/types/d.d.ts', '/p/src/B.ts'];
+    const ranked: RankedHit[] = [];
+    for (let i = 0; i < 120; i++) {
+      const found = hit(names[i % 4], kinds[(i * 7) % 4], files[(i * 3) % 5], 1 + ((i * 11) % 9));
+      ranked.push({ hit: found, match: nameMatch(found.name, 'User')!, ...(i % 3 === 0 ? { exported: true } : {}) });
+    }
+    const expected = [...ranked].sort(compareRanked);
+    expect(new Set(expected.map(({ hit }) => hit.filePath)).size).toBe(5);
+    expect(sortRanked([...ranked].reverse())).toEqual([...ranked].reverse().sort(compareRanked));
+    expect(sortRanked([...ranked])).toEqual(expected);
   });
 });

@@ -171,11 +171,24 @@ export interface RankedHit {
 
 /** Best first: the order above, then file and line so the same question always gets the same answer. */
 export function compareRanked(a: RankedHit, b: RankedHit): number {
+  return compareKeyed(a, rankKey(a), b, rankKey(b));
+}
+
+function compareKeyed(a: RankedHit, aKey: readonly number[], b: RankedHit, bKey: readonly number[]): number {
   return (
-    compareRankKeys(rankKey(a), rankKey(b)) ||
+    compareRankKeys(aKey, bKey) ||
     a.hit.filePath.localeCompare(b.hit.filePath) ||
     a.hit.range.start.line - b.hit.range.start.line
   );
+}
+
+/**
+ * Sorts best first, in compareRanked's order, with each hit's rank key computed once: compareRanked builds both keys
+ * on every comparison, and ranking the ~1,000 hits of a warm `cn find DataSource` on typeorm made 3 MB of them.
+ */
+export function sortRanked<T extends RankedHit>(ranked: T[]): T[] {
+  const keys = new Map<T, number[]>(ranked.map((hit) => [hit, rankKey(hit)]));
+  return ranked.sort((a, b) => compareKeyed(a, keys.get(a)!, b, keys.get(b)!));
 }
 
 /** Keeps only hits whose name matches the query and orders them best first (stable). */
@@ -190,5 +203,5 @@ export function rankSymbols(
     if (match !== undefined) ranked.push({ hit, match, ...(relative ? { relativePath: relative(hit.filePath) } : {}) });
   }
   // Array.prototype.sort is stable: equal hits keep the engine's order.
-  return ranked.sort(compareRanked);
+  return sortRanked(ranked);
 }

@@ -1,5 +1,4 @@
-import { exportEntries } from '../inspect/export-entries.js';
-import { importBindings } from '../inspect/import-bindings.js';
+import { exportEntriesOf, importBindingsOf } from '../inspect/module-statements.js';
 import type { LocationRefBuilder } from './location-refs.js';
 
 /** A line that shows its module whole: `… from '…'`, `require('…')`, `import('…')` (a long line's preview is cut). */
@@ -27,9 +26,10 @@ export class ImportModules {
   }
 
   private async read(filePath: string): Promise<Map<number, string>> {
-    const code = (await this.builder.text(filePath))?.text ?? '';
+    const text = await this.builder.text(filePath);
     const lines = new Map<number, string>();
-    for (const { nameAt, from } of [...importBindings(code), ...exportEntries(code)])
+    if (text === undefined) return lines;
+    for (const { nameAt, from } of [...importBindingsOf(text), ...exportEntriesOf(text)])
       if (from !== undefined && !lines.has(nameAt.line)) lines.set(nameAt.line, from);
     return lines;
   }

@@ -4,7 +4,7 @@ import { formatLocationId } from '../domain/ids.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { DECLARING_CONTAINER_KINDS, type OutlineNode } from '../domain/symbols.js';
 import { readDeclarationHead } from '../inspect/declaration-head.js';
-import { exportEntries } from '../inspect/export-entries.js';
+import { exportEntriesOf } from '../inspect/module-statements.js';
 import { checkMaxTokens, fitMap } from '../output/budget.js';
 import { checkSnippetLevel, snippet } from '../output/snippets.js';
 import type { CodeIntelligence } from '../ports/code-intelligence.js';
@@ -39,7 +39,7 @@ export async function mapFile(deps: Deps, request: MapRequest): Promise<MapRespo
   const { filePath, text, outline, of } = await mapScope(deps, request.file);
   const relative = deps.paths.toRelative(filePath);
   // A declaration's map has its members, not the file's re-exports.
-  const exports = of ? [] : exportEntries(text.text);
+  const exports = of ? [] : exportEntriesOf(text);
   // The engine lists `export = X` as a constant named `export=` that says nothing of X; the export entry does.
   const assigned = exports.some((entry) => entry.name === 'export=');
   const isStatementBinding = statementBindingTest(text);

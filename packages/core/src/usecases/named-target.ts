@@ -4,8 +4,7 @@ import { importStatementAt } from '../graph/import-statement.js';
 import type { NamedTarget } from '../domain/ids.js';
 import type { Position } from '../domain/location.js';
 import type { OutlineNode } from '../domain/symbols.js';
-import { exportEntries } from '../inspect/export-entries.js';
-import { importBindings } from '../inspect/import-bindings.js';
+import { exportEntriesOf, importBindingsOf } from '../inspect/module-statements.js';
 import { closestNames } from '../ranking/did-you-mean.js';
 import { isExported } from './top-level-declarations.js';
 import { boundedMap } from '../bounded-map.js';
@@ -131,7 +130,7 @@ async function lookUp(
     for (const { path } of declared.flat()) read.names.add(path.join('.'));
     read.files += level.length;
     const hops = level.flatMap((visit) =>
-      exportEntries(visit.text.text).flatMap((entry) => {
+      exportEntriesOf(visit.text).flatMap((entry) => {
         const wanted = entry.name === '*' ? visit.wanted : entry.name === visit.wanted[0] ? visit.wanted.slice(1) : [];
         return wanted.length > 0 && entry.from !== undefined ? [{ from: visit, at: entry.resolveAt, wanted }] : [];
       }),
@@ -231,14 +230,14 @@ function declarations(nodes: OutlineNode[], containers: string[]): Declared[] {
 
 /** `export { a as b } from`, `export { x }`, `export * as ns from`: names a file exports without declaring them. */
 function exported(text: SourceText): Declared[] {
-  return exportEntries(text.text)
+  return exportEntriesOf(text)
     .filter(({ name }) => name !== '*' && name !== 'export=')
     .map(({ name, nameAt }) => ({ path: [name], position: nameAt, statement: true as const }));
 }
 
 /** `import { Node } from './node'`, `import * as ns`, default imports: names the file uses without declaring them. */
 function imported(text: SourceText): Declared[] {
-  return importBindings(text.text).map(({ name, nameAt }) => ({
+  return importBindingsOf(text).map(({ name, nameAt }) => ({
     path: [name],
     position: nameAt,
     statement: true as const,

@@ -1,7 +1,7 @@
 import type { OtherMatches } from '@cn/protocol';
 import type { Position } from '../domain/location.js';
-import { exportEntries } from '../inspect/export-entries.js';
-import { importBindings } from '../inspect/import-bindings.js';
+import type { SourceText } from '../domain/source-text.js';
+import { exportEntriesOf, importBindingsOf } from '../inspect/module-statements.js';
 
 /** A statement's module specifier: the string after `from`, `import`, `import(` or `require(`. */
 const BEFORE_SPECIFIER = /(?:\bfrom|\bimport|\bimport\s*\(|\brequire\s*\()\s*$/;
@@ -18,10 +18,14 @@ export function inModulePath(text: string, offset: number): boolean {
 const MAX_MODULES = 5;
 
 /** Counts the places that are an import's binding or an `export { } from`'s name, by the module named. */
-export function countImports(imports: Map<string, number>, code: string, places: Array<{ position: Position }>): void {
+export function countImports(
+  imports: Map<string, number>,
+  text: SourceText,
+  places: Array<{ position: Position }>,
+): void {
   const named = [
-    ...importBindings(code).map(({ nameAt, from }) => ({ at: nameAt, from })),
-    ...exportEntries(code).flatMap(({ nameAt, from }) => (from !== undefined ? [{ at: nameAt, from }] : [])),
+    ...importBindingsOf(text).map(({ nameAt, from }) => ({ at: nameAt, from })),
+    ...exportEntriesOf(text).flatMap(({ nameAt, from }) => (from !== undefined ? [{ at: nameAt, from }] : [])),
   ];
   for (const { position } of places) {
     const found = named.find(({ at }) => at.line === position.line && at.character === position.character);

@@ -13,7 +13,7 @@ import { letOthersIn, pausesOf, type WorkClock } from '../search/work-budget.js'
 import type { ProjectPaths } from '../domain/project-paths.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import type { LocationRefBuilder } from './location-refs.js';
-import { importBindings } from '../inspect/import-bindings.js';
+import { importBindingsOf } from '../inspect/module-statements.js';
 import { declarationAt } from './outline-node.js';
 import { isIdentifierName } from './top-level-declarations.js';
 import { kindFromSignature, nameFromSignature } from './hover-signature.js';
@@ -258,7 +258,7 @@ function classify(
     }
     const syntax = syntaxes[index];
     const pending: Pending[] = [];
-    if (tally.imports && others.length > 0) countImports(tally.imports, text.text, others);
+    if (tally.imports && others.length > 0) countImports(tally.imports, text, others);
     for (const { offset, position } of others) {
       const literal = literalAt(syntax.literals, offset);
       if (literal === 'comment') tally.comments++;
@@ -460,7 +460,7 @@ async function describeDefinitions(
       return;
     }
     const text = inside ? await builder.text(filePath) : undefined;
-    const imported = text && importBindings(text.text).find(({ nameAt }) => samePlace(nameAt, range.start));
+    const imported = text && importBindingsOf(text).find(({ nameAt }) => samePlace(nameAt, range.start));
     if (imported) {
       // Where the engine stops at the import itself, the package is not installed: one entry per module.
       const module = imported.from ?? '?';

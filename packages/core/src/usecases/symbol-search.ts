@@ -8,7 +8,7 @@ import type { SourceFiles } from '../ports/source-files.js';
 import type { SymbolIndex } from '../ports/symbol-index.js';
 import { kindFilter } from '../ranking/kind-filter.js';
 import {
-  compareRanked,
+  sortRanked,
   isExactMatch,
   NameMatch,
   rankAlike,
@@ -18,7 +18,7 @@ import {
 import { suggestNames } from '../ranking/did-you-mean.js';
 import { declaredKind } from '../ranking/refine-kind.js';
 import { readDeclarationHead } from '../inspect/declaration-head.js';
-import { exportEntries } from '../inspect/export-entries.js';
+import { exportEntriesOf } from '../inspect/module-statements.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { locateName, nameInOutline } from './name-position.js';
 import { resolveTargetPosition } from './target-position.js';
@@ -141,7 +141,7 @@ async function rankedMatches(
     ? ranked
     : ranked.slice(0, Math.max(options.limit ?? 0, Math.min(bestMatches, MAX_RERANKED)));
   const located = await Promise.all(toLocate.map((ranking) => locateRanked(engine, texts, ranking)));
-  located.sort(compareRanked);
+  sortRanked(located);
   if (!locateAll) located.splice(options.limit ?? located.length);
   const kept = located.filter(({ hit }) => !acceptsKind || acceptsKind(hit.kind));
   if (scopes.length <= 1) return { symbols: kept, total: locateAll ? kept.length : ranked.length, complete };
@@ -184,7 +184,7 @@ export async function locateRanked(
  */
 function aliasKind(text: SourceText | undefined, position: Position): string {
   if (!text) return 'Export';
-  const exported = exportEntries(text.text).some(
+  const exported = exportEntriesOf(text).some(
     ({ nameAt }) => nameAt.line === position.line && nameAt.character === position.character,
   );
   return exported ? 'Export' : 'Import';
