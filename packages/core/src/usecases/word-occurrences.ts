@@ -44,18 +44,23 @@ export async function wordOccurrences(
   budget: WorkBudget,
 ): Promise<FileOccurrences[]> {
   const keep = scopeFilter(scope);
-  const files = (await deps.sources.files())
-    .map((filePath) => ({ filePath, relativePath: deps.paths.toRelative(filePath) }))
-    .filter(({ relativePath }) => keep(relativePath));
+  const literals = [word];
+  // The files that surely lack the word are left out before the scan (typeorm: ~2,500 of 3,581 for DataSource), so
+  // each costs a signature test, not a promise, a path made relative and a result.
+  const files: Array<{ filePath: string; relativePath: string }> = [];
+  for (const filePath of await deps.sources.files()) {
+    if (!texts.mayContainAny(filePath, literals)) continue;
+    const relativePath = deps.paths.toRelative(filePath);
+    if (keep(relativePath)) files.push({ filePath, relativePath });
+  }
   const found: FileOccurrences[] = [];
   await mapInOrder(
     files,
     PARALLEL_FILES,
     async ({ filePath }) => {
-      if (!texts.mayContainAny(filePath, [word])) return { text: undefined, offsets: [] };
       const text = await texts.text(filePath);
       await letOthersIn(budget);
-      return { text, offsets: text && text.mayContainAny([word]) ? wordOffsets(text.text, word) : [] };
+      return { text, offsets: text && text.mayContainAny(literals) ? wordOffsets(text.text, word) : [] };
     },
     ({ text, offsets }, { filePath, relativePath }) => {
       if (text && offsets.length > 0) found.push({ filePath, relativePath, text, offsets });
