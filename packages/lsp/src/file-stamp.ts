@@ -1,19 +1,9 @@
-import type { BigIntStats } from 'node:fs';
 import { MissingPath } from '@cn/core';
 import { questionStat, type FileStat } from './question-stats.js';
 import { readRegularFileSync, type RegularFileRead } from './regular-file.js';
+import { stampOf, type FileStamp } from './stamp.js';
 
-/**
- * One version of a file's content, told without reading it. mtime and size alone are fooled by a
- * same-size edit that keeps the mtime (`cp -p`, `rsync -t`, `touch -r`); the ctime cannot be set
- * from user space and moves with every write or metadata change, and a file replaced by a rename
- * has another inode. Nanoseconds, so two edits in the same millisecond still differ.
- */
-export type FileStamp = string;
-
-export function stampOf(stats: Pick<BigIntStats, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino' | 'dev'>): FileStamp {
-  return `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}:${stats.dev}`;
-}
+export { stampOf, type FileStamp } from './stamp.js';
 
 /**
  * The file's stats (bigint) and stamp, or undefined when nothing is at that path. A synchronous stat, shared by the

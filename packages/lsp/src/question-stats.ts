@@ -1,6 +1,7 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import { fsPath } from './byte-paths.js';
 import { currentLedger, type FileEventLedger } from './file-event-ledger.js';
+import { stampOf, type FileStamp } from './stamp.js';
 
 /** What says how fresh the questions in flight need the project (the daemon's questions-in-flight.ts). */
 export interface Freshness {
@@ -77,7 +78,10 @@ export function forgetQuestionStats(): void {
  * What cn reads of a file's stat: whether it is a regular file, and what its stamp (file-stamp.ts) and the file-event
  * ledger need. A BigIntStats is one; the stats kept for the questions are a copy of these alone.
  */
-export type FileStat = Pick<BigIntStats, 'isFile' | 'size' | 'mtimeNs' | 'ctimeNs' | 'ino' | 'dev' | 'nlink'>;
+export type FileStat = Pick<BigIntStats, 'isFile' | 'size' | 'mtimeNs' | 'ctimeNs' | 'ino' | 'dev' | 'nlink'> & {
+  /** Its stamp, made once: every reader stamps it (each file's on every warm `cn find`). */
+  readonly stamp: FileStamp;
+};
 
 /**
  * The kept copy: a BigIntStats holds 18 bigints and four Dates, 1.1 KB, and typeorm's daemon kept one for each of its
@@ -90,6 +94,7 @@ class KeptStat implements FileStat {
   readonly ino: bigint;
   readonly dev: bigint;
   readonly nlink: bigint;
+  readonly stamp: FileStamp;
   private readonly regularFile: boolean;
 
   constructor(stats: BigIntStats) {
@@ -100,6 +105,7 @@ class KeptStat implements FileStat {
     this.dev = stats.dev;
     this.nlink = stats.nlink;
     this.regularFile = stats.isFile();
+    this.stamp = stampOf(stats);
   }
 
   isFile(): boolean {

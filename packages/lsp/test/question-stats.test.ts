@@ -80,7 +80,8 @@ describe('QuestionStats: one stat a file for the questions in flight', () => {
       () => ledger,
       (filePath) => {
         statsTaken++;
-        return statSync(filePath, { bigint: true });
+        const own = statSync(filePath, { bigint: true });
+        return Object.assign(own, { stamp: stampOf(own) });
       },
     );
     since = 90;
