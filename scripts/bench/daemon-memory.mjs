@@ -3,9 +3,11 @@
 // complete search, after warm-up (right after the last question, as `npm run bench` reads it) and at rest (10 s
 // later, once the daemon has given back the heap of its work). A probe preloaded into the daemon (NODE_OPTIONS
 // --require, on the start only) writes process.memoryUsage() and V8's heap spaces on SIGUSR2, and whether the
-// compiler API is loaded. The native engine unless --engine says otherwise.
+// compiler API is loaded. The native engine unless --engine says otherwise. With --snapshot <file>, a heap snapshot of
+// the daemon at rest too (read it with scripts/bench/heap-dominators.mjs).
 //   node scripts/bench/daemon-memory.mjs [--corpus rxjs|typeorm|fixture:<dir>] [--engine native|tsserver]
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//     [--snapshot <file>]
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepareCorpus, removeCorpus } from './corpora.mjs';
@@ -15,6 +17,7 @@ import { parseScriptArgs } from '../lib/cli-args.mjs';
 const { values } = parseScriptArgs('daemon-memory', process.argv.slice(2), {
   corpus: { type: 'string', default: 'rxjs' },
   engine: { type: 'string', default: 'native' },
+  snapshot: { type: 'string' },
 });
 const REST_MS = 10_000;
 
@@ -29,7 +32,14 @@ if (/cn-daemon\\.cjs$/.test(process.argv[1] || '')) {
     fs.appendFileSync(process.env.CN_MEMORY_PROBE_OUT, JSON.stringify({ stage, rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, spaces, typescript }) + '\\n');
   };
   setImmediate(() => record('modules loaded'));
-  process.on('SIGUSR2', () => record(fs.readFileSync(process.env.CN_MEMORY_PROBE_OUT + '.stage', 'utf8')));
+  process.on('SIGUSR2', () => {
+    const stage = fs.readFileSync(process.env.CN_MEMORY_PROBE_OUT + '.stage', 'utf8');
+    record(stage);
+    if (stage.startsWith('at rest') && process.env.CN_MEMORY_SNAPSHOT) {
+      v8.writeHeapSnapshot(process.env.CN_MEMORY_SNAPSHOT);
+      fs.writeFileSync(process.env.CN_MEMORY_PROBE_OUT + '.snapshot', '');
+    }
+  });
 }`;
 
 const corpus = prepareCorpus(values.corpus);
@@ -37,7 +47,11 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'cn-daemon-memory-'));
 const probeFile = path.join(work, 'probe.cjs');
 const out = path.join(work, 'stages.jsonl');
 writeFileSync(probeFile, probe);
-const env = { CN_ENGINE: values.engine, CN_MEMORY_PROBE_OUT: out };
+const env = {
+  CN_ENGINE: values.engine,
+  CN_MEMORY_PROBE_OUT: out,
+  ...(values.snapshot ? { CN_MEMORY_SNAPSHOT: path.resolve(values.snapshot) } : {}),
+};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const records = () =>
   readFileSync(out, 'utf8')
@@ -77,6 +91,11 @@ try {
   await stage('after warm-up (5 × find, map)');
   await sleep(REST_MS);
   await stage(`at rest (${REST_MS / 1000} s later)`);
+  // A snapshot of a large heap takes a while, and the daemon answers nothing meanwhile.
+  for (let waited = 0; values.snapshot && !existsSync(`${out}.snapshot`); waited += 100) {
+    if (waited > 300_000) throw new Error('the daemon wrote no heap snapshot');
+    await sleep(100);
+  }
 } finally {
   if (corpus.root) cn(['stop'], corpus.root, { env, allowExit: [0, 1] });
   if (corpus.temporary) removeCorpus(corpus);

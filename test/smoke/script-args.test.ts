@@ -50,6 +50,12 @@ const CASES: [script: string, args: string[], stderr: string][] = [
     "prepare-corpus: unexpected argument 'extra'",
   ],
   ['scripts/agent-eval/build-truth.mjs', ['--prnt'], "build-truth: unknown option '--prnt'"],
+  ['scripts/bench/heap-dominators.mjs', [], 'heap-dominators: give one .heapsnapshot file'],
+  [
+    'scripts/bench/warm-allocations.mjs',
+    ['--runs', '0'],
+    "warm-allocations: --runs takes a whole number of 1 or more, not '0'",
+  ],
   ['scripts/agent-eval/make-briefs.mjs', ['--date', 'today'], "make-briefs: --date takes YYYY-MM-DD, not 'today'"],
   [
     'scripts/agent-eval/make-briefs.mjs',
