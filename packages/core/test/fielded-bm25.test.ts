@@ -1,9 +1,10 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { DeclarationIndex, type DeclarationFacts } from '../src/index.js';
+import { DeclarationIndex } from '../src/index.js';
 import { FIELD_BOOSTS, SEARCH_FIELDS } from '../src/search/declaration-index.js';
 import { FieldedBM25 } from '../src/search/fielded-bm25.js';
 import { identifierWords, searchTerm } from '../src/search/words.js';
+import { fact } from './search-fakes.js';
 
 /**
  * cn ranked with minisearch until its Maps took 29 MB on typeorm; FieldedBM25 is to score as it did, to the last bit
@@ -153,29 +154,12 @@ describe('FieldedBM25: minisearch’s BM25F, in compact form', () => {
   });
 });
 
-function fact(name: string, identifiers = ''): DeclarationFacts {
-  return {
-    name,
-    kind: 'Function',
-    position: { line: 1, character: 1 },
-    start: 0,
-    end: 10,
-    startLine: 1,
-    endLine: 1,
-    signature: '',
-    doc: '',
-    comments: '',
-    strings: '',
-    identifiers,
-  };
-}
-
 describe('DeclarationIndex over a swept index', () => {
   it('keeps each file’s declarations and answers once removed ones are swept and the rest renumbered', () => {
     const index = new DeclarationIndex();
     const files = Array.from({ length: 60 }, (_, file) => `/p/f${file}.ts`);
     const declarations = (file: number) =>
-      Array.from({ length: 30 }, (_, i) => fact(`retry${file}x${i}`, i === 0 ? 'connection' : ''));
+      Array.from({ length: 30 }, (_, i) => fact(`retry${file}x${i}`, { identifiers: i === 0 ? 'connection' : '' }));
     files.forEach((filePath, file) => index.setFile(filePath, `f${file}.ts`, declarations(file)));
     index.settle();
     // Rewrite most files twice: 3,000 removed declarations, more than a quarter of the 1,800 live ones.

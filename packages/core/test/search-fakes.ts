@@ -116,3 +116,22 @@ export class FakeTimer {
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 }
+
+/** A declaration with the texts the index ranks it by (none, unless `fields` gives them). */
+export function fact(name: string, fields: Partial<DeclarationFacts> = {}): DeclarationFacts {
+  return {
+    name,
+    kind: 'Function',
+    position: { line: 1, character: 1 },
+    start: 0,
+    end: 10,
+    startLine: 1,
+    endLine: 1,
+    signature: '',
+    doc: '',
+    comments: '',
+    strings: '',
+    identifiers: '',
+    ...fields,
+  };
+}

@@ -6,7 +6,6 @@ import {
   SearchIndex,
   literalAt,
   NO_LITERALS,
-  type DeclarationFacts,
   type SavedFileSyntax,
   type SavedSyntax,
   type SavedSyntaxEntry,
@@ -14,25 +13,7 @@ import {
 } from '../src/index.js';
 import { WORK_SLICE_MS } from '../src/search/work-budget.js';
 import { FakeFiles, ROOT } from './fakes.js';
-import { FakeDeclarationSyntax, FakeSources, FakeTimer } from './search-fakes.js';
-
-function fact(name: string, fields: Partial<DeclarationFacts> = {}): DeclarationFacts {
-  return {
-    name,
-    kind: 'Function',
-    position: { line: 1, character: 1 },
-    start: 0,
-    end: 10,
-    startLine: 1,
-    endLine: 1,
-    signature: '',
-    doc: '',
-    comments: '',
-    strings: '',
-    identifiers: '',
-    ...fields,
-  };
-}
+import { FakeDeclarationSyntax, FakeSources, FakeTimer, fact } from './search-fakes.js';
 
 describe('DeclarationIndex: BM25F over each declaration’s fields', () => {
   it('ranks a declaration named by the words above one that only uses them, and says which fields matched', () => {
