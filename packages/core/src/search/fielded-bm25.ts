@@ -14,7 +14,7 @@ const MAX_TF = TF_SLOTS - 1;
 /** Documents are numbered from 0; the packing leaves them 29 bits. */
 const MAX_DOCUMENTS = 2 ** 29;
 
-/** One scored document of a query: its score, and how many distinct words of the query it matched. */
+/** One document a query matched: its number and its score (already multiplied by how many query terms it has). */
 export interface ScoredDocument {
   document: number;
   score: number;
@@ -94,7 +94,6 @@ export class FieldedBM25 {
         count === 1 ? 0 : (this.averageLength[field] * count - this.lengths[row + field]) / (count - 1);
       this.lengths[row + field] = Number.NaN;
     }
-    this.lengths[row] = Number.NaN;
     this.liveDocuments--;
     this.removedDocuments++;
   }
