@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareCorpus, removeCorpus } from './corpora.mjs';
 import { cn } from './measure.mjs';
-import { parseScriptArgs } from '../lib/cli-args.mjs';
+import { parseScriptArgs, usageError } from '../lib/cli-args.mjs';
 
 const { values } = parseScriptArgs('daemon-memory', process.argv.slice(2), {
   corpus: { type: 'string', default: 'rxjs' },
@@ -42,7 +42,12 @@ if (/cn-daemon\\.cjs$/.test(process.argv[1] || '')) {
   });
 }`;
 
-const corpus = prepareCorpus(values.corpus);
+let corpus;
+try {
+  corpus = prepareCorpus(values.corpus);
+} catch (error) {
+  usageError('daemon-memory', error.message);
+}
 const work = mkdtempSync(path.join(os.tmpdir(), 'cn-daemon-memory-'));
 const probeFile = path.join(work, 'probe.cjs');
 const out = path.join(work, 'stages.jsonl');

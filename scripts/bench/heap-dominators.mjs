@@ -17,7 +17,7 @@ const { values, positionals } = parseScriptArgs(
 if (positionals.length !== 1) usageError(SCRIPT, 'give one .heapsnapshot file');
 const top = wholeNumber(SCRIPT, '--top', values.top);
 
-const { snapshot, nodes, edges, strings } = JSON.parse(readFileSync(positionals[0], 'utf8'));
+const { snapshot, nodes, edges, strings } = readSnapshot(positionals[0]);
 const {
   node_fields: nodeFields,
   edge_fields: edgeFields,
@@ -142,4 +142,17 @@ if (values.under !== undefined) {
   console.log('|---:|---:|---|');
   for (const [name, [bytes, objects]] of [...byClass].sort((a, b) => b[1][0] - a[1][0]).slice(0, 20))
     console.log(`| ${mb(bytes)} | ${objects} | ${name} |`);
+}
+
+/** The snapshot's parts, or one stderr line and exit 2 for a file that cannot be read or is not a heap snapshot. */
+function readSnapshot(file) {
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    usageError(SCRIPT, `cannot read ${file} as a heap snapshot: ${error.code ?? error.message}`);
+  }
+  if (!parsed?.snapshot?.meta || !Array.isArray(parsed.nodes) || !Array.isArray(parsed.edges))
+    usageError(SCRIPT, `${file} is not a V8 heap snapshot (no snapshot.meta, nodes and edges)`);
+  return parsed;
 }

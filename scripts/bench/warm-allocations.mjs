@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareCorpus, removeCorpus } from './corpora.mjs';
 import { cn } from './measure.mjs';
-import { parseScriptArgs, wholeNumber } from '../lib/cli-args.mjs';
+import { parseScriptArgs, usageError, wholeNumber } from '../lib/cli-args.mjs';
 
 const { values, positionals } = parseScriptArgs(
   'warm-allocations',
@@ -45,7 +45,12 @@ if (/cn-daemon\\.cjs$/.test(process.argv[1] || '')) {
   });
 }`;
 
-const corpus = prepareCorpus(values.corpus);
+let corpus;
+try {
+  corpus = prepareCorpus(values.corpus);
+} catch (error) {
+  usageError('warm-allocations', error.message);
+}
 const question = positionals.length > 0 ? positionals : ['find', corpus.symbol.name];
 const work = mkdtempSync(path.join(os.tmpdir(), 'cn-warm-allocations-'));
 const probeFile = path.join(work, 'probe.cjs');

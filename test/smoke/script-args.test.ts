@@ -52,6 +52,21 @@ const CASES: [script: string, args: string[], stderr: string][] = [
   ['scripts/agent-eval/build-truth.mjs', ['--prnt'], "build-truth: unknown option '--prnt'"],
   ['scripts/bench/heap-dominators.mjs', [], 'heap-dominators: give one .heapsnapshot file'],
   [
+    'scripts/bench/heap-dominators.mjs',
+    ['/nonexistent/daemon.heapsnapshot'],
+    'heap-dominators: cannot read /nonexistent/daemon.heapsnapshot as a heap snapshot: ENOENT',
+  ],
+  [
+    'scripts/bench/heap-dominators.mjs',
+    ['package.json'],
+    'heap-dominators: package.json is not a V8 heap snapshot (no snapshot.meta, nodes and edges)',
+  ],
+  [
+    'scripts/bench/warm-allocations.mjs',
+    ['--corpus', 'nope'],
+    "warm-allocations: unknown corpus 'nope' (known: rxjs, effect, three, typeorm, fixture:<dir>)",
+  ],
+  [
     'scripts/bench/warm-allocations.mjs',
     ['--runs', '0'],
     "warm-allocations: --runs takes a whole number of 1 or more, not '0'",
