@@ -51,6 +51,7 @@ export default defineConfig({
               'literal-spans',
               'lsp-connection',
               'native-outline',
+              'native-symbol-search',
               'engine-choice',
               'process-memory',
               'reference-sites',

@@ -154,6 +154,22 @@ describe('find: reference roles, enclosing symbols, filters and groups', () => {
   });
 });
 
+describe('find: describing the references lets engine answers in', () => {
+  it('pauses every few milliseconds of work, and describes them as without pauses', async () => {
+    const plain = await findSymbol(setup().deps, { query: 'User' });
+    let clock = 0;
+    let paused = 0;
+    // Each read of the clock 1 ms later: 9 references take several short slices.
+    const { deps } = setup();
+    const answer = await findSymbol(
+      { ...deps, now: () => clock++, pause: async () => void paused++ },
+      { query: 'User' },
+    );
+    expect(paused).toBeGreaterThan(1);
+    expect(answer).toEqual(plain);
+  });
+});
+
 describe('find: totals count every reference, whatever the limit shows', () => {
   it('counts the files of all the references kept, not of those shown', async () => {
     const { deps } = setup();

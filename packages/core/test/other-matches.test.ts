@@ -517,6 +517,47 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(answer.otherMatches?.total).toBe(7);
     expect(paused).toBeGreaterThan(0);
   });
+
+  it('starts its lookups as soon as the references are in, not once they are described', async () => {
+    const { engine, deps } = setup();
+    // The references' description waits for the first lookup, or gives up after a while: a word search that waited
+    // for the description would look nothing up before it.
+    let lookedUp!: () => void;
+    const firstLookup = new Promise<void>((resolve) => (lookedUp = resolve));
+    const definition = engine.definition.bind(engine);
+    engine.definition = async (filePath, position) => {
+      lookedUp();
+      return definition(filePath, position);
+    };
+    let describedAfter: 'a lookup' | 'the wait' | undefined;
+    const classify = deps.referenceSyntax.classify.bind(deps.referenceSyntax);
+    deps.referenceSyntax.classify = async (fileName, text, positions) => {
+      describedAfter ??= await Promise.race([
+        firstLookup.then(() => 'a lookup' as const),
+        new Promise<'the wait'>((resolve) => setTimeout(() => resolve('the wait'), 500)),
+      ]);
+      return classify(fileName, text, positions);
+    };
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(describedAfter).toBe('a lookup');
+    expect(answer.otherMatches?.declarations.map((declaration) => declaration.container)).toContain('Req');
+  });
+
+  it('lets the engine requests started before it go out before its word scan reads anything', async () => {
+    const { deps } = setup();
+    const events: string[] = [];
+    const files = deps.sources.files.bind(deps.sources);
+    deps.sources.files = async () => {
+      events.push('word scan');
+      return files();
+    };
+    const answer = await findSymbol(
+      { ...deps, now: () => 0, pause: async () => void events.push('pause') },
+      { query: 'raw' },
+    );
+    expect(events.slice(0, 2)).toEqual(['pause', 'word scan']);
+    expect(answer.otherMatches?.total).toBe(7);
+  });
 });
 
 describe('noUseLine: a find answer with no reference in another file says no import names the word', () => {

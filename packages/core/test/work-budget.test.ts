@@ -29,6 +29,16 @@ describe('WorkBudget', () => {
     expect(Math.max(...workedPerTurn.values())).toBeLessThanOrEqual(WORK_SLICE_MS + STEP_MS);
   });
 
+  it('pauses after its own slice when given one', async () => {
+    let now = 0;
+    const budget = new WorkBudget({ now: () => now, pause: () => Promise.resolve() }, Infinity, 4);
+    expect(budget.pauseIfDue()).toBeUndefined();
+    now = 3;
+    expect(budget.pauseIfDue()).toBeUndefined();
+    now = 4;
+    expect(budget.pauseIfDue()).toBeInstanceOf(Promise);
+  });
+
   it('always lets one step through after a pause, however late the clock reads (a loaded machine)', async () => {
     let now = 0;
     const budget = new WorkBudget({ now: () => (now += 1000), pause: () => Promise.resolve() }, 1e9);

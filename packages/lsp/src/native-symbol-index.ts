@@ -144,12 +144,13 @@ export class NativeSymbolIndex implements SessionSymbols {
     await this.session.documents.syncAll();
     await (this.built ?? this.build());
     await this.refresh();
+    // Asked first: the engine searches outside the index while the index is matched here (on typeorm ~70,000 names,
+    // ~10 ms, as long as the engine's own search).
+    const outside = this.outsideIndex(query);
     const matches = navtoMatcher(query);
     const hits = this.byFile.matching(matches);
-    return {
-      hits: [...hits, ...this.renamedImports(query, hits), ...(await this.outsideIndex(query))],
-      complete: true,
-    };
+    const renamed = this.renamedImports(query, hits);
+    return { hits: [...hits, ...renamed, ...(await outside)], complete: true };
   }
 
   /**

@@ -28,6 +28,8 @@ export class WorkBudget {
   constructor(
     private readonly clock: WorkClock,
     readonly limitMs: number,
+    /** How long a stretch runs before it pauses (a shorter one for work that has engine answers to let in). */
+    private readonly sliceMs: number = WORK_SLICE_MS,
   ) {
     this.started = clock.now();
     this.sliceStarted = this.started;
@@ -47,7 +49,7 @@ export class WorkBudget {
    */
   pauseIfDue(): Promise<void> | undefined {
     if (this.pausing !== undefined) return this.pausing;
-    if (!this.stepped || this.clock.now() - this.sliceStarted < WORK_SLICE_MS) {
+    if (!this.stepped || this.clock.now() - this.sliceStarted < this.sliceMs) {
       this.stepped = true;
       return undefined;
     }
@@ -64,8 +66,9 @@ export class WorkBudget {
 const WITHOUT_PAUSES: WorkClock = { now: () => 0, pause: () => Promise.resolve() };
 
 /** The pauses of one answer, with the daemon's clock when the caller has it, and no time limit. */
-export function pausesOf(deps: Partial<WorkClock>): WorkBudget {
-  return new WorkBudget(deps.now && deps.pause ? { now: deps.now, pause: deps.pause } : WITHOUT_PAUSES, Infinity);
+export function pausesOf(deps: Partial<WorkClock>, sliceMs = WORK_SLICE_MS): WorkBudget {
+  const clock = deps.now && deps.pause ? { now: deps.now, pause: deps.pause } : WITHOUT_PAUSES;
+  return new WorkBudget(clock, Infinity, sliceMs);
 }
 
 /** Waits while the budget says other questions are due a turn (the loop WorkBudget.pauseIfDue asks for). */

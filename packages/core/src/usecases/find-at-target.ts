@@ -11,7 +11,7 @@ import {
   addSnippet,
   endPreview,
   modeEcho,
-  referencesOf,
+  searchReferences,
   type Definition,
   type FindDeps,
   type FindOptions,
@@ -29,17 +29,17 @@ export async function findAtTarget(
   options: FindOptions,
 ): Promise<FindResponse> {
   const { filePath, position, through, searched: reExports } = await resolveTargetPosition(deps, query);
-  const searched = referencesOf(deps, builder, filePath, position, options);
+  const searched = searchReferences(deps, builder, filePath, position, options);
   const word = identifierAt(await builder.text(filePath), position);
   const { refsIn, refsNotIn, role } = options.filters;
   const [definitions, { truncated: referencesCut, locations: _locations, ...references }, words] = await Promise.all([
     deps.engine.definition(filePath, position),
-    searched,
+    searched.described,
     options.refs === 'none' || word === ''
       ? {}
       : // The imports of the word are counted too: an answer of no references says none names it (agents asked
         // find for a file's functions one by one, got 0 refs, and grepped every import statement for the names).
-        otherMatchesFor(deps, builder, word, { refsIn, refsNotIn, role }, async () => [(await searched).locations], {
+        otherMatchesFor(deps, builder, word, { refsIn, refsNotIn, role }, async () => [await searched.found], {
           imports: true,
         }),
   ]);

@@ -2,7 +2,7 @@ import type { FindRequest, FindResponse } from '@cn/protocol';
 import { kindFilter } from '../ranking/kind-filter.js';
 import { inheritance, inheritedMember, membersByPattern } from './class-members.js';
 import { otherMatchesFor } from './name-matches.js';
-import { modeEcho, namedRef, referencesOf, type FindDeps, type FindOptions } from './find-parts.js';
+import { modeEcho, namedRef, searchReferences, type FindDeps, type FindOptions } from './find-parts.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { splitQualifiedName } from './symbol-search.js';
 import type { TypeSyntax } from '../ports/type-syntax.js';
@@ -33,13 +33,13 @@ export async function findInherited(
   const acceptsKind = kindFilter(request.kind);
   if (!found || (acceptsKind && !acceptsKind(found.symbol.hit.kind))) return undefined;
   const { hit, position } = found.symbol;
-  const searched = referencesOf(deps, builder, hit.filePath, position, options);
+  const searched = searchReferences(deps, builder, hit.filePath, position, options);
   const [definition, { truncated, locations: _locations, ...references }, others] = await Promise.all([
     namedRef(builder, hit, position, options.snippet, 'end'),
-    searched,
+    searched.described,
     options.refs === 'none'
       ? {}
-      : otherMatchesFor(deps, builder, name, request, async () => [(await searched).locations], { kind: hit.kind }),
+      : otherMatchesFor(deps, builder, name, request, async () => [await searched.found], { kind: hit.kind }),
   ]);
   return {
     query,

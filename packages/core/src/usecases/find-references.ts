@@ -8,6 +8,7 @@ import { referenceScope } from '../ranking/path-filter.js';
 import type { LocationRefBuilder } from './location-refs.js';
 import { describeScope } from './word-occurrences.js';
 import { ImportModules, namesModule } from './import-modules.js';
+import { letOthersIn, pausesOf, type WorkBudget, type WorkClock } from '../search/work-budget.js';
 
 export type ReferenceFilters = Pick<FindRequest, 'role' | 'refsIn' | 'refsNotIn' | 'group' | 'limit'>;
 /** The reference fields an answer and each of its `moreDefinitions` share. */
@@ -26,6 +27,14 @@ export type ReferenceFields = Pick<
 >;
 export type ReferencePart = ReferenceFields & { truncated: boolean };
 
+/**
+ * How long describing the references runs before it lets the engine's answers in. The word search of the same answer
+ * asks the engine about each other use of the name once the references are in (typeorm's DataSource: 160 lookups,
+ * ~80 ms of the engine's time); described in one stretch (2,172 references, ~25 ms), the lookups sent nothing until
+ * the description was done, and the engine waited.
+ */
+const DESCRIBE_SLICE_MS = 4;
+
 interface Classified {
   location: SourceLocation;
   relativePath: string;
@@ -38,11 +47,12 @@ interface Classified {
  * `limit`.
  */
 export async function describeReferences(
-  deps: { referenceSyntax: ReferenceSyntax; paths: ProjectPaths },
+  deps: Partial<WorkClock> & { referenceSyntax: ReferenceSyntax; paths: ProjectPaths },
   builder: LocationRefBuilder,
   locations: SourceLocation[],
   filters: ReferenceFilters,
 ): Promise<ReferencePart> {
+  const budget = pausesOf(deps, DESCRIBE_SLICE_MS);
   const keepsPath = referenceScope(filters);
   const roles = filters.role === undefined || filters.role.length === 0 ? undefined : new Set(filters.role);
   // What each filter left out, by role: the path filters first (a reference outside them is theirs), then the roles.
@@ -51,7 +61,7 @@ export async function describeReferences(
   const filterOut = (by: Map<string, number>, { site }: Classified) => by.set(site.role, (by.get(site.role) ?? 0) + 1);
   let comments = 0;
   const kept: Classified[] = [];
-  for (const reference of await classify(deps, builder, sortByPlace(locations))) {
+  for (const reference of await classify(deps, builder, sortByPlace(locations), budget)) {
     if (!keepsPath(reference.relativePath)) filterOut(byPath, reference);
     else if (reference.site.role === 'comment' && !roles?.has('comment')) comments++;
     else if (roles && !roles.has(reference.site.role)) filterOut(byRole, reference);
@@ -83,6 +93,7 @@ export async function describeReferences(
   const references = await Promise.all(
     shown.map(async ({ location, relativePath, site }): Promise<Reference> => {
       const { preview, outsideRoot, ...where } = await builder.place(location.filePath, location.range.start);
+      await letOthersIn(budget);
       const from =
         !outsideRoot && (site.role === 'import' || site.role === 'export') && !namesModule(preview)
           ? await modules.at(location.filePath, where.line)
@@ -114,6 +125,7 @@ async function classify(
   deps: { referenceSyntax: ReferenceSyntax; paths: ProjectPaths },
   builder: LocationRefBuilder,
   locations: SourceLocation[],
+  budget: WorkBudget,
 ): Promise<Classified[]> {
   const byPath = new Map<string, SourceLocation[]>();
   for (const location of locations) {
@@ -124,6 +136,7 @@ async function classify(
   const perFile = await Promise.all(
     [...byPath].map(async ([filePath, inFile]) => {
       const text = await builder.text(filePath);
+      await letOthersIn(budget);
       const sites: ReferenceSite[] = text
         ? await deps.referenceSyntax.classify(
             filePath,

@@ -11,7 +11,7 @@ import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import { findAtTarget } from './find-at-target.js';
 import { declarationsAnswered, type AnsweredDeclaration } from './same-name.js';
 import { otherMatchesFor } from './name-matches.js';
-import { modeEcho, namedRef, referencesOf, type FindOptions } from './find-parts.js';
+import { modeEcho, namedRef, searchReferences, type FindOptions, type ReferenceSearch } from './find-parts.js';
 import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { findInherited, listMembers, type MemberFindDeps } from './find-members.js';
@@ -107,12 +107,14 @@ async function findByName(
   const searched =
     early?.at === placeOf(best, more.length)
       ? early.references
-      : referencesOf(deps, builder, best.hit.filePath, best.position, shared);
-  const grouped = Promise.all(more.map((answered) => definitionGroup(deps, builder, answered, shared)));
-  const everyReference = async () => {
-    const [found, groups] = await Promise.all([searched, grouped]);
-    return [found.locations, ...groups.map((group) => group.locations)];
-  };
+      : searchReferences(deps, builder, best.hit.filePath, best.position, shared);
+  const moreSearched = more.map(({ symbol }) =>
+    searchReferences(deps, builder, symbol.hit.filePath, symbol.position, shared),
+  );
+  const grouped = Promise.all(
+    more.map((answered, index) => definitionGroup(builder, answered, moreSearched[index], shared)),
+  );
+  const everyReference = () => Promise.all([searched.found, ...moreSearched.map((search) => search.found)]);
   const [definition, candidates, { truncated: referencesCut, locations: _locations, ...references }, groups, words] =
     await Promise.all([
       namedRef(builder, best.hit, best.position, options.snippet, 'end'),
@@ -123,7 +125,7 @@ async function findByName(
               .slice(0, candidateLimit)
               .map(({ hit, position }) => namedRef(builder, hit, position, options.snippet)),
           ),
-      searched,
+      searched.described,
       grouped,
       options.refs === 'none'
         ? {}
@@ -158,7 +160,7 @@ async function findByName(
 /** References searched before the whole name index was built, for the declaration the exact name pointed at. */
 interface EarlyReferences {
   at: string;
-  references: ReturnType<typeof referencesOf>;
+  references: ReferenceSearch;
 }
 
 function earlyReferences(
@@ -171,9 +173,15 @@ function earlyReferences(
   const { best, more } = declarationsAnswered(located, {
     qualified: splitQualifiedName(query).container !== undefined,
   });
-  const references = referencesOf(deps, builder, best.hit.filePath, best.position, sharedLimit(options, more.length));
+  const references = searchReferences(
+    deps,
+    builder,
+    best.hit.filePath,
+    best.position,
+    sharedLimit(options, more.length),
+  );
   // Unused when the whole index points elsewhere: its failure is then nobody's.
-  references.catch(() => undefined);
+  references.described.catch(() => undefined);
   return { at: placeOf(best, more.length), references };
 }
 
@@ -206,14 +214,14 @@ function outsideOf(
 
 /** Another declaration the name answers, with its own references (their search report is the answer's). */
 async function definitionGroup(
-  deps: Deps,
   builder: LocationRefBuilder,
   { symbol, relation }: AnsweredDeclaration,
+  searched: ReferenceSearch,
   options: Options,
 ): Promise<DefinitionGroup & { truncated: boolean; locations: SourceLocation[] }> {
   const [definition, found] = await Promise.all([
     namedRef(builder, symbol.hit, symbol.position, options.snippet, 'end'),
-    referencesOf(deps, builder, symbol.hit.filePath, symbol.position, options),
+    searched.described,
   ]);
   const { projects: _projects, complete: _complete, incomplete: _incomplete, ...references } = found;
   return { definition, relation, ...references };
