@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { kindFilter, rankSymbols, type WorkspaceSymbolHit } from '../src/index.js';
-import { compareRanked, nameMatch, sortRanked, type RankedHit } from '../src/ranking/rank-symbols.js';
+import {
+  charKind,
+  compareRanked,
+  isLetterOrDigit,
+  nameMatch,
+  sortRanked,
+  type RankedHit,
+} from '../src/ranking/rank-symbols.js';
 
 const hit = (name: string, kind: string, filePath: string, line = 1): WorkspaceSymbolHit => ({
   name,
@@ -114,5 +121,20 @@ describe('sortRanked', () => {
     expect(new Set(expected.map(({ hit }) => hit.filePath)).size).toBe(5);
     expect(sortRanked([...ranked].reverse())).toEqual([...ranked].reverse().sort(compareRanked));
     expect(sortRanked([...ranked])).toEqual(expected);
+  });
+});
+
+describe('the character classes of word starts', () => {
+  it('are the Unicode properties for every UTF-16 code unit, ASCII told by its code', () => {
+    const byProperty = (char: string) =>
+      /\p{Lu}/u.test(char) ? 'upper' : /\p{Ll}/u.test(char) ? 'lower' : /\p{N}/u.test(char) ? 'digit' : 'other';
+    const differing: number[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      if (charKind(char) !== byProperty(char) || isLetterOrDigit(char) !== /[\p{L}\p{N}]/u.test(char))
+        differing.push(code);
+    }
+    expect(differing).toEqual([]);
+    expect(charKind(undefined)).toBe('none');
   });
 });

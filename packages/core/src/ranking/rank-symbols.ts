@@ -36,7 +36,7 @@ function alignedSubstring(name: string, lowerName: string, lowerQuery: string): 
   const starts = wordStarts(name);
   for (let at = lowerName.indexOf(lowerQuery); at >= 0; at = lowerName.indexOf(lowerQuery, at + 1)) {
     const end = at + lowerQuery.length;
-    const wordEnds = end === name.length || starts.has(end) || !/[\p{L}\p{N}]/u.test(name[end]);
+    const wordEnds = end === name.length || starts.has(end) || !isLetterOrDigit(name[end]);
     if (starts.has(at) && wordEnds) return true;
   }
   return false;
@@ -45,26 +45,41 @@ function alignedSubstring(name: string, lowerName: string, lowerQuery: string): 
 /** Where words begin in an identifier: camelCase humps, acronym ends (`HTTP|Server`), after `_`/`$`, at digits. */
 export function wordStarts(name: string): Set<number> {
   const starts = new Set<number>([0]);
-  const kind = (char: string | undefined) =>
-    char === undefined
-      ? 'none'
-      : /\p{Lu}/u.test(char)
-        ? 'upper'
-        : /\p{Ll}/u.test(char)
-          ? 'lower'
-          : /\p{N}/u.test(char)
-            ? 'digit'
-            : 'other';
   for (let index = 1; index < name.length; index++) {
-    const before = kind(name[index - 1]);
-    const here = kind(name[index]);
-    const after = kind(name[index + 1]);
+    const before = charKind(name[index - 1]);
+    const here = charKind(name[index]);
+    const after = charKind(name[index + 1]);
     if (here === 'other') continue;
     if (before === 'other') starts.add(index);
     else if (here === 'upper' && (before !== 'upper' || after === 'lower')) starts.add(index);
     else if ((here === 'digit') !== (before === 'digit')) starts.add(index);
   }
   return starts;
+}
+
+type CharKind = 'upper' | 'lower' | 'digit' | 'other' | 'none';
+
+/**
+ * What a name's character is to its word starts, by Unicode property (Lu, Ll, N). An ASCII character is told by its
+ * code: three property tests a character were 40 % of ranking typeorm's ~1,270 names for `DataSource` on every find.
+ */
+export function charKind(char: string | undefined): CharKind {
+  if (char === undefined) return 'none';
+  const code = char.charCodeAt(0);
+  if (code < 0x80) {
+    if (code >= 0x41 && code <= 0x5a) return 'upper';
+    if (code >= 0x61 && code <= 0x7a) return 'lower';
+    return code >= 0x30 && code <= 0x39 ? 'digit' : 'other';
+  }
+  return /\p{Lu}/u.test(char) ? 'upper' : /\p{Ll}/u.test(char) ? 'lower' : /\p{N}/u.test(char) ? 'digit' : 'other';
+}
+
+/** Whether a character is a letter or a digit (Unicode L or N), ASCII by its code. */
+export function isLetterOrDigit(char: string): boolean {
+  const code = char.charCodeAt(0);
+  if (code < 0x80)
+    return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+  return /[\p{L}\p{N}]/u.test(char);
 }
 
 const KIND_RANK: Record<string, number> = {
