@@ -1,6 +1,6 @@
 import type { EnclosingSymbol, FindRequest, FindResponse, Reference, ReferenceRole } from '@cn/protocol';
 import { formatLocationId } from '../domain/ids.js';
-import type { SourceLocation } from '../domain/location.js';
+import type { LocationRef, Position, SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
 import { MODULE_NODE_NAME } from '../graph/module-items.js';
 import type { ReferenceSite, ReferenceSyntax } from '../ports/reference-syntax.js';
@@ -90,24 +90,31 @@ export async function describeReferences(
     return { references: [], ...counts, ...cutGroups('referenceSymbols', bySymbol(kept), filters.limit) };
   const shown = filters.limit === undefined ? kept : kept.slice(0, filters.limit);
   const modules = new ImportModules(builder);
-  const references = await Promise.all(
-    shown.map(async ({ location, relativePath, site }): Promise<Reference> => {
-      const { preview, outsideRoot, ...where } = await builder.place(location.filePath, location.range.start);
+  const references: Reference[] = [];
+  // File by file (the references are in place order): each file's places from its text, read once.
+  let placeAt: ((position: Position) => Omit<LocationRef, 'kind'>) | undefined;
+  for (const [index, { location, relativePath, site }] of shown.entries()) {
+    if (index === 0 || shown[index - 1].location.filePath !== location.filePath) {
+      placeAt = await builder.placesIn(location.filePath);
       await letOthersIn(budget);
-      const from =
-        !outsideRoot && (site.role === 'import' || site.role === 'export') && !namesModule(preview)
-          ? await modules.at(location.filePath, where.line)
-          : undefined;
-      return {
-        ...where,
-        role: site.role,
-        in: enclosingSymbol(relativePath, site),
-        preview,
-        ...(from !== undefined ? { from } : {}),
-        ...(outsideRoot ? { outsideRoot } : {}),
-      };
-    }),
-  );
+    }
+    const { id, filePath, line, character, preview, outsideRoot } = placeAt!(location.range.start);
+    const from =
+      !outsideRoot && (site.role === 'import' || site.role === 'export') && !namesModule(preview)
+        ? await modules.at(location.filePath, line)
+        : undefined;
+    references.push({
+      id,
+      filePath,
+      line,
+      character,
+      role: site.role,
+      in: enclosingSymbol(relativePath, site),
+      preview,
+      ...(from !== undefined ? { from } : {}),
+      ...(outsideRoot ? { outsideRoot } : {}),
+    });
+  }
   return { references, ...counts, truncated: shown.length < kept.length };
 }
 
