@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORK_SLICE_MS, WorkBudget } from '../src/search/work-budget.js';
+import { WORK_SLICE_MS, WorkBudget, letOthersIn } from '../src/search/work-budget.js';
 
 describe('WorkBudget', () => {
   it('workers sharing a budget pause together: about one slice of work per turn of the event loop, not one each', async () => {
@@ -27,6 +27,20 @@ describe('WorkBudget', () => {
     done = true;
     // A slice, and at most the one step that began before it ran out.
     expect(Math.max(...workedPerTurn.values())).toBeLessThanOrEqual(WORK_SLICE_MS + STEP_MS);
+  });
+
+  it('letOthersIn makes no promise while no pause is due, and one that waits out the pause when one is', async () => {
+    let now = 0;
+    let paused = 0;
+    const budget = new WorkBudget({ now: () => now, pause: async () => void paused++ }, Infinity);
+    expect(letOthersIn(budget)).toBeUndefined();
+    now += WORK_SLICE_MS;
+    const turn = letOthersIn(budget);
+    expect(turn).toBeInstanceOf(Promise);
+    await turn;
+    expect(paused).toBe(1);
+    // A step is always let through after a pause.
+    expect(letOthersIn(budget)).toBeUndefined();
   });
 
   it('pauses after its own slice when given one', async () => {

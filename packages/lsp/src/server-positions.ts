@@ -63,18 +63,19 @@ export class ServerPositions {
     return { start: lines.toServer(range.start), end: lines.toServer(range.end) };
   }
 
-  /** Definitions, references, implementations: each file read at most once. */
+  /**
+   * Definitions, references, implementations: each file read at most once, and each place converted without a promise
+   * of its own (2,172 of them for every warm find of typeorm's DataSource).
+   */
   async locations(
     result: lsp.Location | lsp.Location[] | lsp.LocationLink[] | null | undefined,
   ): Promise<SourceLocation[]> {
     const places = lspPlaces(result);
-    const lines = new Map<string, Promise<FileLines>>();
-    for (const { filePath } of places) if (!lines.has(filePath)) lines.set(filePath, this.of(filePath));
-    return Promise.all(
-      places.map(async ({ filePath, range }) => ({
-        filePath,
-        range: (await lines.get(filePath)!).fromServerRange(range),
-      })),
+    const reading = new Map<string, Promise<FileLines>>();
+    for (const { filePath } of places) if (!reading.has(filePath)) reading.set(filePath, this.of(filePath));
+    const lines = new Map(
+      await Promise.all([...reading].map(async ([filePath, read]) => [filePath, await read] as const)),
     );
+    return places.map(({ filePath, range }) => ({ filePath, range: lines.get(filePath)!.fromServerRange(range) }));
   }
 }

@@ -71,7 +71,16 @@ export function pausesOf(deps: Partial<WorkClock>, sliceMs = WORK_SLICE_MS): Wor
   return new WorkBudget(clock, Infinity, sliceMs);
 }
 
-/** Waits while the budget says other questions are due a turn (the loop WorkBudget.pauseIfDue asks for). */
-export async function letOthersIn(budget: WorkBudget): Promise<void> {
-  for (let pause = budget.pauseIfDue(); pause; pause = budget.pauseIfDue()) await pause;
+/**
+ * Waits while the budget says other questions are due a turn (the loop WorkBudget.pauseIfDue asks for); undefined, no
+ * promise made, when none is: a find checks once for each of its thousand files and references, and an async call
+ * each was a promise each. `await letOthersIn(budget)` works either way; a hot loop skips the await when undefined.
+ */
+export function letOthersIn(budget: WorkBudget): Promise<void> | undefined {
+  const pause = budget.pauseIfDue();
+  return pause === undefined ? undefined : waitOut(budget, pause);
+}
+
+async function waitOut(budget: WorkBudget, first: Promise<void>): Promise<void> {
+  for (let pause: Promise<void> | undefined = first; pause; pause = budget.pauseIfDue()) await pause;
 }

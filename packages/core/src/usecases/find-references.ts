@@ -96,7 +96,8 @@ export async function describeReferences(
   for (const [index, { location, relativePath, site }] of shown.entries()) {
     if (index === 0 || shown[index - 1].location.filePath !== location.filePath) {
       placeAt = await builder.placesIn(location.filePath);
-      await letOthersIn(budget);
+      const turn = letOthersIn(budget);
+      if (turn) await turn;
     }
     const { id, filePath, line, character, preview, outsideRoot } = placeAt!(location.range.start);
     const from =
@@ -143,7 +144,8 @@ async function classify(
   const perFile = await Promise.all(
     [...byPath].map(async ([filePath, inFile]) => {
       const text = await builder.text(filePath);
-      await letOthersIn(budget);
+      const turn = letOthersIn(budget);
+      if (turn) await turn;
       const sites: ReferenceSite[] = text
         ? await deps.referenceSyntax.classify(
             filePath,

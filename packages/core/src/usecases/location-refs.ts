@@ -17,14 +17,21 @@ interface FileView {
  */
 export class LocationRefBuilder {
   private readonly views = new Map<string, Promise<FileView>>();
+  private readonly texts = new Map<string, Promise<SourceText | undefined>>();
 
   constructor(
     private readonly files: SourceFiles,
     private readonly paths: ProjectPaths,
   ) {}
 
-  async text(filePath: string): Promise<SourceText | undefined> {
-    return (await this.view(filePath)).text;
+  /** The same promise for every ask of a file: a find asks for each of its thousand files' text several times. */
+  text(filePath: string): Promise<SourceText | undefined> {
+    let text = this.texts.get(filePath);
+    if (!text) {
+      text = this.view(filePath).then((view) => view.text);
+      this.texts.set(filePath, text);
+    }
+    return text;
   }
 
   /** See SourceFiles.mayContainAny: false only when the file surely holds none of `literals`. */

@@ -122,7 +122,8 @@ export async function otherMatchesOf(
   const known = references.then((found) => (referencedSoFar = placesIn(found)));
   known.catch(() => undefined);
   const syntaxes = boundedMap(occurrences, SYNTAX_WIDTH, async (occurrence) => {
-    await letOthersIn(budget);
+    const turn = letOthersIn(budget);
+    if (turn) await turn;
     if (referencedSoFar && allReferenced(occurrence, referencedSoFar)) return NO_SYNTAX;
     return deps.searchIndex.syntaxOf(occurrence.filePath, occurrence.text.text).catch(() => NO_SYNTAX);
   });

@@ -59,7 +59,8 @@ export async function wordOccurrences(
     PARALLEL_FILES,
     async ({ filePath }) => {
       const text = await texts.text(filePath);
-      await letOthersIn(budget);
+      const turn = letOthersIn(budget);
+      if (turn) await turn;
       return { text, offsets: text && text.mayContainAny(literals) ? wordOffsets(text.text, word) : [] };
     },
     ({ text, offsets }, { filePath, relativePath }) => {
