@@ -8,8 +8,8 @@ import { TYPESCRIPT_API } from './vitest.config.js';
  * pieces that start no language server. `npm test` (vitest.config.ts) still runs everything.
  */
 const source = (relative: string) => fileURLToPath(new URL(`./packages/${relative}`, import.meta.url));
-/** Files that mock a module (vi.mock) need a module graph of their own. */
-const MOCKING = ['packages/lsp/test/document-sync.test.ts'];
+/** Files that mock a module (vi.mock) or spy on a shared prototype need a module graph of their own. */
+const MOCKING = ['packages/lsp/test/document-sync.test.ts', 'packages/lsp/test/native-symbol-search.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -51,7 +51,6 @@ export default defineConfig({
               'literal-spans',
               'lsp-connection',
               'native-outline',
-              'native-symbol-search',
               'engine-choice',
               'process-memory',
               'reference-sites',
