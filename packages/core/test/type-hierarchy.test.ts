@@ -276,6 +276,43 @@ describe('findImplementations: the type hierarchy', () => {
     ]);
   });
 
+  it('parses a file once per version of its text: the next question parses only the file that changed', async () => {
+    const { deps, typeSyntax } = setup();
+    const files = new FakeFiles({ ...FILES });
+    deps.files = files;
+    const question = { target: 'src/shape.ts::1::18' };
+    const first = await findImplementations(deps, question);
+    const parsedFirst = [...typeSyntax.parsed].sort();
+    expect(parsedFirst).toEqual([abs('src/circle.ts'), abs('src/shape.ts'), abs('test/circle.test.ts')]);
+
+    expect(await findImplementations(deps, question)).toEqual(first);
+    expect(typeSyntax.parsed).toHaveLength(parsedFirst.length);
+
+    files.files['src/circle.ts'] += '\n// edited';
+    expect(await findImplementations(deps, question)).toEqual(first);
+    expect(typeSyntax.parsed.slice(parsedFirst.length)).toEqual([abs('src/circle.ts')]);
+
+    // Another parser (another daemon's, a test's) is never handed this one's declarations.
+    const other = new FakeTypeSyntax();
+    expect(await findImplementations({ ...deps, typeSyntax: other }, question)).toEqual(first);
+    expect([...other.parsed].sort()).toEqual(parsedFirst);
+  });
+
+  it('a parse that failed is tried again by the next question', async () => {
+    const { deps, typeSyntax } = setup();
+    deps.files = new FakeFiles({ ...FILES });
+    const question = { target: 'src/shape.ts::1::18' };
+    const parse = typeSyntax.typeDeclarations.bind(typeSyntax);
+    let failures = 1;
+    typeSyntax.typeDeclarations = async (fileName: string) => {
+      if (fileName === abs('src/circle.ts') && failures-- > 0) throw new Error('parser crashed');
+      return parse(fileName);
+    };
+    await expect(findImplementations(deps, question)).rejects.toThrow('parser crashed');
+    const response = await findImplementations(deps, question);
+    expect(lines(response.implementations)).toContain('2 extends Circle src/circle.ts::2::14 via src/shape.ts::4::23');
+  });
+
   it('names a type in a package under the root but does not follow it', async () => {
     const { deps, typeSyntax } = setup();
     const response = await findImplementations(deps, { target: 'src/widget.ts::2::14', direction: 'super' });

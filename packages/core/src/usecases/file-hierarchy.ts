@@ -3,6 +3,7 @@ import { notFound } from '../domain/errors.js';
 import type { SourceFiles } from '../ports/source-files.js';
 import { completeness, typeLocations, walkTypeGroups } from './hierarchy-answer.js';
 import { searchedProjects } from './searched-projects.js';
+import { typeDeclarationsOf } from './kept-type-declarations.js';
 import { LocationRefBuilder } from './location-refs.js';
 import { resolveSourceFile } from './resolve-source.js';
 import { TypeHierarchy, type HierarchyDeps } from './type-hierarchy.js';
@@ -25,7 +26,7 @@ export async function fileHierarchy(
   const builder = new LocationRefBuilder(deps.files, deps.paths);
   const text = await builder.text(filePath);
   const types = text
-    ? (await deps.typeSyntax.typeDeclarations(filePath, text.text)).filter((type) => type.kind !== 'TypeAlias')
+    ? (await typeDeclarationsOf(deps.typeSyntax, filePath, text)).filter((type) => type.kind !== 'TypeAlias')
     : [];
   if (types.length === 0)
     throw notFound(`${relative} declares no class or interface`, `cn map ${relative} shows what it declares`);

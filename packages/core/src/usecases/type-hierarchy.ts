@@ -9,6 +9,7 @@ import type { CodeIntelligence } from '../ports/code-intelligence.js';
 import type { CodeNavigation } from '../ports/navigation.js';
 import type { HeritageName, TypeDeclaration, TypeSyntax } from '../ports/type-syntax.js';
 import { ExaminedTypes } from './examined-types.js';
+import { typeDeclarationsOf } from './kept-type-declarations.js';
 import type { LocationRefBuilder } from './location-refs.js';
 
 export type HierarchyDeps = {
@@ -217,7 +218,10 @@ export class TypeHierarchy {
     return formatLocationId(this.deps.paths.toRelative(node.filePath), node.position.line, node.position.character);
   }
 
-  /** Files outside the root, in packages or unreadable have none we look at; the rest are parsed once per request. */
+  /**
+   * Files outside the root, in packages or unreadable have none we look at; the rest are parsed once per version of
+   * their text (kept-type-declarations.ts) and looked up once per request.
+   */
   private declarationsIn(filePath: string): Promise<TypeDeclaration[]> {
     if (PACKAGE_DIRECTORY.test(filePath)) return Promise.resolve([]);
     let declarations = this.declarations.get(filePath);
@@ -225,7 +229,7 @@ export class TypeHierarchy {
       declarations = this.builder.text(filePath).then(async (source) => {
         if (!source) return [];
         const found = DECLARATION_WORD.test(source.text)
-          ? await this.deps.typeSyntax.typeDeclarations(filePath, source.text)
+          ? await typeDeclarationsOf(this.deps.typeSyntax, filePath, source)
           : [];
         this.examined.add(filePath, found);
         return found;
