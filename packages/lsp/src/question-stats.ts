@@ -36,7 +36,13 @@ export class QuestionStats {
     const kept = this.taken.get(filePath);
     if (since !== undefined && kept !== undefined) {
       if (kept.at >= since) return kept.stats;
-      if (this.ledger()?.fileUnchanged(filePath, kept.stats, kept.at, since)) return kept.stats;
+      if (this.ledger()?.fileUnchanged(filePath, kept.stats, kept.at, since)) {
+        // The events vouch that the file is as the stat saw it as of `since`: the stat serves the questions in flight
+        // as one taken then would, so their other readers need not ask again (a warm find on typeorm asked ~10,000
+        // times for its ~3,600 files), and a later question asks the events from then on.
+        kept.at = since;
+        return kept.stats;
+      }
     }
     // The moment before the stat: what the stat saw is at least as new as that.
     const at = this.freshness.now();

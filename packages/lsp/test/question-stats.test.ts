@@ -92,8 +92,18 @@ describe('QuestionStats: one stat a file for the questions in flight', () => {
     expect(counted.stat(file)?.size).toBe(3n);
     expect(asked).toEqual([[file, 100, 120]]);
     expect(statsTaken).toBe(1);
+    // Vouched for as of 120, the stat serves the questions in flight as one taken then would: not asked again.
     vouch = false;
+    expect(counted.stat(file)?.size).toBe(3n);
+    expect(asked).toHaveLength(1);
+    // A later question asks the events again, from 120 on.
+    since = 140;
+    clock = 150;
     expect(counted.stat(file)?.size).toBe(12n);
+    expect(asked).toEqual([
+      [file, 100, 120],
+      [file, 120, 140],
+    ]);
     expect(statsTaken).toBe(2);
   });
 
