@@ -115,6 +115,22 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(deps.files.read).toContain('src/use.ts');
   });
 
+  it("find reads the word's files while the engine still looks for the name (a cold engine loading)", async () => {
+    const { engine, deps } = setup();
+    let engineReady!: () => void;
+    const loading = new Promise<void>((resolve) => (engineReady = resolve));
+    const searchSymbols = engine.searchSymbols.bind(engine);
+    engine.searchSymbols = async (...args) => {
+      await loading;
+      return searchSymbols(...args);
+    };
+    const answer = findSymbol(deps, { query: 'raw' });
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(deps.files.read).toContain('src/use.ts');
+    engineReady();
+    expect((await answer).otherMatches?.total).toBeGreaterThan(0);
+  });
+
   it('takes no syntax of a file whose occurrences are all references, once the references are in', async () => {
     // SYNTAX_WIDTH files whose syntax is taken while the references are searched, each with a comment naming raw; a
     // file after them, all of whose words are references, is reached once they are in.

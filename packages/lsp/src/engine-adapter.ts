@@ -47,6 +47,11 @@ export interface SourceChanges {
  */
 export interface SessionSymbols {
   search(query: string, exactSuffices: boolean): Promise<SymbolSearch>;
+  /**
+   * The server was given the projects and loads them: what needs no server (a saved index) may be read now, in time the
+   * daemon would otherwise spend waiting for it.
+   */
+  prepare?(): void;
   /** The session is ready: a background index may start. */
   start(layout: ProjectLayout): void;
   /** Files created, deleted or edited since the last answer. */

@@ -223,6 +223,7 @@ export class LanguageServerSession {
       const anchors = new Set(layout.projects.map((project) => project.anchor));
       for (const anchor of guessed) if (!anchors.has(anchor)) await this.documents.release(anchor);
       if (layout.looseFiles.length > 0) await this.adapter.openLooseFiles(this, layout, []);
+      this.symbols.prepare?.();
       const loaded = new Set<string>();
       for (const project of layout.projects) {
         loaded.add((await this.adapter.loadProject(this, project.anchor, loadTimeoutMs)) ?? project.configPath);

@@ -48,6 +48,8 @@ export class NativeSymbolIndex implements SessionSymbols {
   private built: Promise<void> | undefined;
   private buildDone = false;
   private disposed = false;
+  /** The saved index as read while the server loaded the projects (prepare), until start takes it. */
+  private savedRead: ReturnType<typeof loadSavedIndex> | undefined;
 
   constructor(
     private readonly session: LanguageServerSession,
@@ -55,6 +57,15 @@ export class NativeSymbolIndex implements SessionSymbols {
     /** Where the index is kept between daemons (the private state directory); undefined: it is not. */
     private readonly saved?: SavedIndexPlace,
   ) {}
+
+  /**
+   * Reads the saved index (typeorm's: 2.8 MB of JSON, ~0.2 s with its objects) while the server loads the projects,
+   * not after: a cold find waited for it once the engine was ready. Each file is still checked against its stamp at
+   * start.
+   */
+  prepare(): void {
+    if (this.saved) this.savedRead ??= loadSavedIndex(this.saved, this.session.root);
+  }
 
   start(layout: ProjectLayout): void {
     this.files = new Set(layout.sourceFiles);
@@ -71,7 +82,8 @@ export class NativeSymbolIndex implements SessionSymbols {
    */
   private readSaved(): void {
     if (!this.saved) return;
-    const loaded = loadSavedIndex(this.saved, this.session.root);
+    const loaded = this.savedRead ?? loadSavedIndex(this.saved, this.session.root);
+    this.savedRead = undefined;
     if ('unused' in loaded) {
       this.session.log(`cn: saved name index not used: ${loaded.unused}`);
       return;

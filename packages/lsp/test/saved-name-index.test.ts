@@ -4,6 +4,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WorkspaceSymbolHit } from '@cn/core';
 import { loadSavedIndex, saveIndex, savedIndexKey, type SavedFile } from '../src/saved-name-index.js';
+import { NativeSymbolIndex } from '../src/native-symbol-index.js';
+import type { LanguageServerSession } from '../src/language-server-session.js';
+import type { NativeOutline } from '../src/native-outline.js';
+import type { ProjectLayout } from '../src/project-layout.js';
+import { stampOf } from '../src/file-stamp.js';
 
 const state = mkdtempSync(path.join(os.tmpdir(), 'cn-saved-index-'));
 const root = path.join(state, 'project');
@@ -68,5 +73,44 @@ describe('the saved name index: read back only as the same code saved it, for th
     const key = savedIndexKey('0.1.0', '7.0.2');
     expect(key).toMatch(/^0\.1\.0\|7\.0\.2\|\d+:/);
     expect(savedIndexKey('0.1.1', '7.0.2')).not.toBe(key);
+  });
+});
+
+describe('the saved name index read while the server loads the projects (prepare)', () => {
+  it('takes at start only the files whose stamps still match: one edited after it was read is read again', async () => {
+    const project = mkdtempSync(path.join(state, 'prepared-'));
+    const [kept, edited] = ['kept.ts', 'edited.ts'].map((name) => path.join(project, name));
+    for (const source of [kept, edited]) writeFileSync(source, 'export class Shape {}\n');
+    const place = { file: path.join(state, 'prepared.json'), key: 'k1' };
+    const saved = (filePath: string): SavedFile => ({
+      stamp: stampOf(statSync(filePath, { bigint: true })),
+      hits: [{ ...hit('Shape'), filePath }],
+      plainImports: [],
+    });
+    saveIndex(place, project, [
+      [kept, saved(kept)],
+      [edited, saved(edited)],
+    ]);
+    const lines: string[] = [];
+    const outlined: string[] = [];
+    const session = {
+      root: project,
+      log: (line: string) => lines.push(line),
+      undrainedEdits: () => new Set<string>(),
+    } as unknown as LanguageServerSession;
+    const outlineOf = async (filePath: string): Promise<NativeOutline> => {
+      outlined.push(filePath);
+      return { outline: [], aliases: [], plainImports: [] };
+    };
+    const index = new NativeSymbolIndex(session, outlineOf, place);
+    index.prepare();
+    // Read already (start reads no file: the index is gone, it is still taken); an edit now must still count at start.
+    rmSync(place.file);
+    writeFileSync(edited, 'export class Shape {}\nexport class Wider {}\n');
+    index.start({ sourceFiles: [kept, edited] } as ProjectLayout);
+    await index.whenBuilt();
+    index.dispose();
+    expect(lines).toContain('cn: saved name index: 1 of 2 files unchanged, taken from it');
+    expect(outlined).toEqual([edited]);
   });
 });

@@ -10,7 +10,7 @@ import { searchSymbolsRanked, splitQualifiedName, validateQuery, type RankedLoca
 import { isNamePattern, searchNamePattern } from './symbol-patterns.js';
 import { findAtTarget } from './find-at-target.js';
 import { declarationsAnswered, type AnsweredDeclaration } from './same-name.js';
-import { otherMatchesFor } from './name-matches.js';
+import { otherMatchesFor, startWordScan } from './name-matches.js';
 import { modeEcho, namedRef, searchReferences, type FindOptions, type ReferenceSearch } from './find-parts.js';
 import type { SourceLocation } from '../domain/location.js';
 import type { ProjectPaths } from '../domain/project-paths.js';
@@ -65,6 +65,8 @@ async function findByName(
   if (isNamePattern(query)) return listByPattern(deps, builder, query, request, options);
   const within = pathFilter(request.in);
   const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
+  const word = splitQualifiedName(query).name;
+  const occurrences = options.refs === 'none' ? undefined : startWordScan(deps, builder, word, request);
   const search = (whole: boolean) =>
     searchSymbolsRanked(deps, (filePath) => builder.text(filePath), query, request.kind, {
       exact: request.exact,
@@ -129,8 +131,9 @@ async function findByName(
       grouped,
       options.refs === 'none'
         ? {}
-        : otherMatchesFor(deps, builder, splitQualifiedName(query).name, request, everyReference, {
+        : otherMatchesFor(deps, builder, word, request, everyReference, {
             kind: best.hit.kind,
+            ...(occurrences ? { occurrences } : {}),
           }),
     ]);
   const moreDefinitions = groups.map(({ locations: _places, ...group }) => group);

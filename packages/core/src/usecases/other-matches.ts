@@ -91,6 +91,8 @@ export interface OtherMatchesOptions {
   kind?: string;
   /** A verdict of no use (`cn unused`): the imports and re-exports of the word are counted by module. */
   imports?: boolean;
+  /** The word's occurrences in the scope, when the caller started their scan before it knew what it answers. */
+  occurrences?: Promise<FileOccurrences[]>;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function otherMatchesOf(
   await deps.pause?.();
   // A parse per file when the search index is behind (a fresh daemon) is work other questions must not wait out.
   const budget = pausesOf(deps);
-  const occurrences = await wordOccurrences(deps, builder, word, scope, budget);
+  const occurrences = await (options.occurrences ?? wordOccurrences(deps, builder, word, scope, budget));
   // Each file's syntax is taken while the engine still searches the references (a failure: the file's words are code);
   // once they are in, only a file with an occurrence that is no reference needs it: a fresh daemon parses each file
   // it takes (typeorm's DataSource: 600 files, 400 ms of parsing, for the few whose words are not all references).
