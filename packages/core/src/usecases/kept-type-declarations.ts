@@ -4,7 +4,7 @@ import type { TypeDeclaration, TypeSyntax } from '../ports/type-syntax.js';
 /**
  * A text's type declarations, parsed once per version of the text and kept as long as the daemon keeps the text (its
  * text cache hands out the same SourceText while the file's stamp holds): a warm `cn impl Driver` on typeorm parsed
- * the ~75 files of its walk with the compiler API on every question, ~160–220 ms of its ~520–600. Kept per parser and
+ * the ~75 files of its walk with the compiler API on every question, ~160-220 ms of its ~520-600. Kept per parser and
  * file name (the name tells the parser TypeScript from JSX), so no other parser's or file's answer is ever handed out.
  */
 const keptByText = new WeakMap<
