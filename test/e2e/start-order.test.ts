@@ -28,6 +28,9 @@ describe('a cold start, by its daemon log', () => {
     const findIn = at(/cn: question \d \(\/find\) in \d+ ms after the process started/);
     const number = /question (\d)/.exec(lines[findIn]!)![1];
     const answered = at(new RegExp(`cn: question ${number} answered \\d+ ms after the process started`));
+    // The tree is walked once: auto and native choose by it, and the first session starts from that walk.
+    const tree = at(/cn: source tree of \d+ files (taken from the engine choice's walk|walked) after \d+ ms/);
+    expect(lines[tree]).toContain(ENGINE === 'native' ? "taken from the engine choice's walk" : 'walked after');
     expect(spawned).toBeLessThan(serverModules);
     // The native server builds a project only when asked: the HTTP server's modules load once it has been (after its
     // handshake), so their load does not hold the handshake's answer up (daemon.ts, onceLoading).

@@ -12,6 +12,7 @@ import type { EngineAdapter } from './engine-adapter.js';
 import type { ConfigNeed } from './engine-choice.js';
 import { failureHint } from './engine-checks.js';
 import { LanguageServerSession, type SessionSettings } from './language-server-session.js';
+import type { SourceTree } from './source-tree.js';
 
 /** What was asked for, and why the engine is the one it is (auto). */
 export interface EngineRequest {
@@ -22,6 +23,8 @@ export interface EngineRequest {
   fallback?: () => EngineAdapter;
   /** The configs with an option only tsserver honours: what native answers without (cn status). */
   needs?: ConfigNeed[];
+  /** The tree the choice walked (engine-choice.ts): the first session starts from it. */
+  tree?: SourceTree;
 }
 
 /** Why a failed engine cannot answer, and what to do. */
@@ -51,6 +54,8 @@ export class EngineLife {
   private failedAt: number | undefined;
   private fallback: (() => EngineAdapter) | undefined;
   private fellBack: { from: EngineName; reason: string } | undefined;
+  /** The choice's walk, for the first session only: a later one walks the tree as it is then. */
+  private firstTree: SourceTree | undefined;
 
   constructor(
     private current: EngineAdapter,
@@ -65,6 +70,7 @@ export class EngineLife {
     private readonly settings: Omit<SessionSettings, 'onDeath'>,
   ) {
     this.fallback = request.fallback;
+    this.firstTree = request.tree;
   }
 
   /** The adapter of the engine answering now. */
@@ -73,8 +79,11 @@ export class EngineLife {
   }
 
   launch(): void {
+    const walked = this.firstTree;
+    this.firstTree = undefined;
     const session = new LanguageServerSession(this.current, {
       ...this.settings,
+      ...(walked ? { walked } : {}),
       onDeath: (reason) => this.onSessionDeath(session, reason),
     });
     this.session = session;

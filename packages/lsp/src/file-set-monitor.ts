@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fsPath, listDirectory } from './byte-paths.js';
 import { currentLedger } from './file-event-ledger.js';
 import { stampOf, type FileStamp } from './file-stamp.js';
-import { isProjectConfig, isSourceFileName, isWalkedDirectory, type SourceTree } from './source-tree.js';
+import {
+  isProjectConfig,
+  isSourceFileName,
+  isWalkedDirectory,
+  walkSourceTree,
+  type SourceTree,
+} from './source-tree.js';
 
 export interface FileSetChange {
   addedSources: string[];
@@ -42,7 +48,8 @@ export class FileSetMonitor {
       byDirectory.get(directory)!.add(file);
     }
     for (const directory of tree.directories) {
-      const stamp = directoryStamp(directory);
+      // A stamp taken after the listing would take an entry created in between for one the monitor has seen.
+      const stamp = tree.stamps?.has(directory) ? tree.stamps.get(directory) : directoryStamp(directory);
       if (stamp !== undefined) monitor.directoryStamps.set(directory, stamp);
       monitor.entries.set(directory, byDirectory.get(directory) ?? new Set());
     }
@@ -129,6 +136,15 @@ export class FileSetMonitor {
       this.entries.delete(known);
     }
   }
+}
+
+/**
+ * The tree, each directory stamped just before it is listed: a FileSetMonitor watching it sees every entry created or
+ * removed after the listing, however long after the walk it starts (the daemon walks once, before it spawns its engine,
+ * and watches once the engine is initialized).
+ */
+export function stampedWalk(root: string): SourceTree {
+  return walkSourceTree(root, (directory) => directoryStamp(directory));
 }
 
 function record(change: FileSetChange, file: string, how: 'added' | 'removed'): void {

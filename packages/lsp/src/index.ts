@@ -15,6 +15,6 @@ export { LazyReferenceSyntax } from './navigation/lazy-reference-syntax.js';
 export { chooseEngine } from './engine-choice.js';
 export type { EngineChoice } from './engine-choice.js';
 export { LazyDeclarationSyntax } from './navigation/lazy-declaration-syntax.js';
-export { FileSetMonitor } from './file-set-monitor.js';
+export { FileSetMonitor, stampedWalk } from './file-set-monitor.js';
 export { walkSourceTree } from './source-tree.js';
 export { treeMemory } from './process-memory.js';

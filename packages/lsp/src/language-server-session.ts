@@ -13,10 +13,10 @@ import type { EngineAdapter, SessionSymbols } from './engine-adapter.js';
 import { LspConnection, RESTARTS_BY_ITSELF } from './lsp-connection.js';
 import { FileChangeFeed } from './file-change-feed.js';
 import { currentLedger, FileEventLedger, useLedger } from './file-event-ledger.js';
-import { FileSetMonitor } from './file-set-monitor.js';
+import { FileSetMonitor, stampedWalk } from './file-set-monitor.js';
 import type { ConfigError, ProjectLayout } from './project-layout.js';
 import { BrokenConfigs } from './config-errors.js';
-import { guessAnchors, walkSourceTree } from './source-tree.js';
+import { guessAnchors, walkSourceTree, type SourceTree } from './source-tree.js';
 import { KeptConfigs } from './config-graph.js';
 import { FreshEnoughRefresh } from './fresh-enough-refresh.js';
 import { ReadinessGate } from './readiness-gate.js';
@@ -44,6 +44,8 @@ export interface SessionSettings {
   freshSince(): number | undefined;
   /** See EngineOptions.savedIndex. */
   savedIndex?: { file: string; cnVersion: string };
+  /** The root's tree, stamped, as the engine choice walked it (the first session only): not walked again. */
+  walked?: SourceTree;
   /** Called once when the language server or its tsserver dies (not when the session is disposed). */
   onDeath(reason: string): void;
 }
@@ -184,8 +186,11 @@ export class LanguageServerSession {
       const phase = (what: string) => this.settings.onLog(`cn: ${what} after ${Date.now() - started} ms`);
       const params = this.adapter.initializeParams(this.settings);
       // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
-      const tree = this.keptConfigs.safeTree(walkSourceTree(root));
+      // Stamped as it is walked, so the monitor below sees what changed since, however long the initialize takes.
+      const walked = this.settings.walked;
+      const tree = this.keptConfigs.safeTree(walked ?? stampedWalk(root));
       this.progress.sourceFiles = tree.sources.length;
+      phase(`source tree of ${tree.sources.length} files ${walked ? "taken from the engine choice's walk" : 'walked'}`);
       const discovering = this.adapter.discover(root, this.settings.maxLooseFiles, tree);
       discovering.catch(() => undefined);
       await this.connection.request(InitializeRequest.type, params, loadTimeoutMs);

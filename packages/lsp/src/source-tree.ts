@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isDeclarationFile, isSourceFile } from '@cn/core';
 import { listDirectorySync } from './byte-paths.js';
 import { listsNothing } from './config-weights.js';
+import type { FileStamp } from './stamp.js';
 
 /** Directories that never hold project sources worth loading: dependencies, VCS data, build output. */
 const IGNORED_DIRECTORIES = new Set([
@@ -22,17 +23,28 @@ export interface SourceTree {
   sources: string[];
   /** Every directory walked (ignored ones excluded): watching their mtimes reveals created and deleted files. */
   directories: string[];
+  /**
+   * Each directory's stamp, taken just before it was listed (a stamped walk: file-set-monitor.ts, stampedWalk): a
+   * monitor that starts from them sees every entry changed after the listing, however long after the walk it starts.
+   */
+  stamps?: ReadonlyMap<string, FileStamp | undefined>;
 }
 
-export function walkSourceTree(root: string): SourceTree {
+/** `stampDirectory`: called for each directory just before it is listed; what it returns is the tree's `stamps`. */
+export function walkSourceTree(
+  root: string,
+  stampDirectory?: (directory: string) => FileStamp | undefined,
+): SourceTree {
   const configs: string[] = [];
   const sources: string[] = [];
   const walkedDirectories: string[] = [];
+  const stamps = stampDirectory ? new Map<string, FileStamp | undefined>() : undefined;
   const directories = [root];
   let walked = 0;
   while (directories.length > 0 && walked < MAX_WALKED_ENTRIES) {
     const directory = directories.shift()!;
     walkedDirectories.push(directory);
+    if (stamps) stamps.set(directory, stampDirectory!(directory));
     // Names as cn spells them: one that is not UTF-8 keeps its bytes (byte-paths.ts), not U+FFFD.
     const entries = listDirectorySync(directory);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -44,7 +56,7 @@ export function walkSourceTree(root: string): SourceTree {
       else if (kind === 'source') sources.push(entry.path);
     }
   }
-  return { configs, sources, directories: walkedDirectories };
+  return { configs, sources, directories: walkedDirectories, ...(stamps ? { stamps } : {}) };
 }
 
 /** What the walk keeps of a directory entry (a symlink is neither a directory nor a file here: never followed). */

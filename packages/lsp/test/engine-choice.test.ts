@@ -43,6 +43,19 @@ describe('auto: native unless the project needs tsserver', () => {
     expect(trusted.reason).toMatch(/^tsconfig\.json loads language-service plugins \(@vue\/typescript-plugin\)/);
   });
 
+  it('hands on the tree it walked, each directory stamped, for the first session to start from', () => {
+    const root = project({ 'tsconfig.json': '{}', 'src/a.ts': 'export const a = 1;\n' });
+    for (const mode of ['auto', 'native'] as const) {
+      const { tree } = chooseEngine(root, mode);
+      expect(tree?.sources).toEqual([path.join(root, 'src/a.ts')]);
+      expect(tree?.configs).toEqual([path.join(root, 'tsconfig.json')]);
+      expect([...(tree?.stamps?.keys() ?? [])]).toEqual([root, path.join(root, 'src')]);
+      expect([...(tree?.stamps?.values() ?? [])].every((stamp) => typeof stamp === 'string')).toBe(true);
+    }
+    // tsserver asked for outright walks nothing to choose: its session walks.
+    expect(chooseEngine(root, 'tsserver').tree).toBeUndefined();
+  });
+
   it('runs cn’s own tsserver, never the project’s, unless the project is trusted', () => {
     const root = project({ 'node_modules/typescript/lib/tsserver.js': '', 'tsconfig.json': '{}' });
     const own = chooseEngine(root, 'tsserver');

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FileSetMonitor } from '../src/file-set-monitor.js';
-import { walkSourceTree } from '../src/source-tree.js';
+import { FileSetMonitor, stampedWalk } from '../src/file-set-monitor.js';
+import { walkSourceTree, type SourceTree } from '../src/source-tree.js';
 
 describe('FileSetMonitor: directory stamps taken for a question serve every monitor following that directory', () => {
   let root: string;
@@ -37,5 +37,29 @@ describe('FileSetMonitor: directory stamps taken for a question serve every moni
     await vi.waitFor(async () => expect((await engineSide.check()).addedSources).toEqual([path.join(root, 'b.ts')]), {
       timeout: 5000,
     });
+  });
+});
+
+describe('FileSetMonitor: a file created between the walk and the watch', () => {
+  let root: string;
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const withFileBetween = async (walk: (root: string) => SourceTree) => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'cn-file-set-'));
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 1;\n');
+    const tree = walk(root);
+    // Written while the daemon starts its engine: after the walk listed src/, before the monitor watches.
+    writeFileSync(path.join(root, 'src', 'b.ts'), 'export const b = 1;\n');
+    const monitor = await FileSetMonitor.watch(tree);
+    return (await monitor.check()).addedSources;
+  };
+
+  it('is seen by the first check when the walk stamped each directory before listing it', async () => {
+    expect(await withFileBetween(stampedWalk)).toEqual([path.join(root, 'src', 'b.ts')]);
+  });
+
+  it('(the race a walk without stamps has: the watch stamps src/ after the file was written, and never sees it)', async () => {
+    expect(await withFileBetween((at) => walkSourceTree(at))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { projectFilesInRoot, type ImportGraphSource, type ProjectSources, type SourceFiles } from '@cn/core';
-import { FileSetMonitor, FreshEnoughRefresh, questionStat, stampOf, walkSourceTree, type FileStamp } from '@cn/lsp';
+import { FileSetMonitor, FreshEnoughRefresh, questionStat, stampOf, stampedWalk, type FileStamp } from '@cn/lsp';
 import type { KnownStamps } from './stamps-on-connect.js';
 
 /**
@@ -62,8 +62,9 @@ export class NodeProjectSources implements ProjectSources {
 
   private async list(): Promise<string[]> {
     if (this.watch === undefined || (await this.changed(this.watch))) {
-      // A new or deleted config may bring directories the monitor does not watch yet: walk again.
-      const tree = walkSourceTree(this.root);
+      // A new or deleted config may bring directories the monitor does not watch yet: walk again, each directory
+      // stamped before it is listed (a file created during the walk is then seen by the next check).
+      const tree = stampedWalk(this.root);
       this.watch = {
         monitor: await FileSetMonitor.watch(tree),
         configs: tree.configs,
