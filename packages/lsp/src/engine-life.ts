@@ -23,8 +23,8 @@ export interface EngineRequest {
   fallback?: () => EngineAdapter;
   /** The configs with an option only tsserver honours: what native answers without (cn status). */
   needs?: ConfigNeed[];
-  /** The tree the choice walked (engine-choice.ts): the first session starts from it. */
-  tree?: SourceTree;
+  /** The tree the choice walked (engine-choice.ts): the first session starts from it, and takes it. */
+  tree?: SourceTree | undefined;
 }
 
 /** Why a failed engine cannot answer, and what to do. */
@@ -54,8 +54,6 @@ export class EngineLife {
   private failedAt: number | undefined;
   private fallback: (() => EngineAdapter) | undefined;
   private fellBack: { from: EngineName; reason: string } | undefined;
-  /** The choice's walk, for the first session only: a later one walks the tree as it is then. */
-  private firstTree: SourceTree | undefined;
 
   constructor(
     private current: EngineAdapter,
@@ -70,7 +68,6 @@ export class EngineLife {
     private readonly settings: Omit<SessionSettings, 'onDeath'>,
   ) {
     this.fallback = request.fallback;
-    this.firstTree = request.tree;
   }
 
   /** The adapter of the engine answering now. */
@@ -79,8 +76,10 @@ export class EngineLife {
   }
 
   launch(): void {
-    const walked = this.firstTree;
-    this.firstTree = undefined;
+    // The choice's walk serves the first session only (a later one walks the tree as it is then), and is let go with
+    // it rather than kept by the choice for the daemon's life.
+    const walked = this.request.tree;
+    this.request.tree = undefined;
     const session = new LanguageServerSession(this.current, {
       ...this.settings,
       ...(walked ? { walked } : {}),

@@ -45,7 +45,7 @@ export interface SessionSettings {
   /** See EngineOptions.savedIndex. */
   savedIndex?: { file: string; cnVersion: string };
   /** The root's tree, stamped, as the engine choice walked it (the first session only): not walked again. */
-  walked?: SourceTree;
+  walked?: SourceTree | undefined;
   /** Called once when the language server or its tsserver dies (not when the session is disposed). */
   onDeath(reason: string): void;
 }
@@ -188,6 +188,8 @@ export class LanguageServerSession {
       // Discovery (a worker parsing configs) runs while the language server initializes and spawns tsserver.
       // Stamped as it is walked, so the monitor below sees what changed since, however long the initialize takes.
       const walked = this.settings.walked;
+      // Taken once: the session does not keep the walk for its life (the monitor keeps what it needs of it).
+      this.settings.walked = undefined;
       const tree = this.keptConfigs.safeTree(walked ?? stampedWalk(root));
       this.progress.sourceFiles = tree.sources.length;
       phase(`source tree of ${tree.sources.length} files ${walked ? "taken from the engine choice's walk" : 'walked'}`);
