@@ -117,6 +117,8 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
 
   it("find reads the word's files while the engine still looks for the name (a cold engine loading)", async () => {
     const { engine, deps } = setup();
+    const status = engine.status.bind(engine);
+    engine.status = () => ({ ...status(), state: 'loading' });
     let engineReady!: () => void;
     const loading = new Promise<void>((resolve) => (engineReady = resolve));
     const searchSymbols = engine.searchSymbols.bind(engine);
@@ -129,6 +131,16 @@ describe('otherMatches: what rg -w Name would also hit, and what each occurrence
     expect(deps.files.read).toContain('src/use.ts');
     engineReady();
     expect((await answer).otherMatches?.total).toBeGreaterThan(0);
+  });
+
+  it('a warm find of a name that matches nothing reads no file for the word', async () => {
+    const { engine, deps } = setup();
+    // `raw` is in files the scan would read, but no declaration of it is found (a name the engine has no symbol for).
+    engine.searchSymbols = async () => ({ hits: [], complete: true });
+    const answer = await findSymbol(deps, { query: 'raw' });
+    expect(answer.definition).toBeNull();
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(deps.files.read).toEqual([]);
   });
 
   it('takes no syntax of a file whose occurrences are all references, once the references are in', async () => {

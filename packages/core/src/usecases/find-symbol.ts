@@ -66,7 +66,12 @@ async function findByName(
   const within = pathFilter(request.in);
   const candidateLimit = options.limit ?? DEFAULT_CANDIDATE_LIMIT;
   const word = splitQualifiedName(query).name;
-  const occurrences = options.refs === 'none' ? undefined : startWordScan(deps, builder, word, request);
+  // Started with the question only while the engine loads (a cold find): warm, the scan starts as the references are
+  // asked anyway, and a name that matches nothing (a typo, an inherited member) would pay for a scan it never uses.
+  const occurrences =
+    options.refs === 'none' || deps.engine.status().state === 'ready'
+      ? undefined
+      : startWordScan(deps, builder, word, request);
   const search = (whole: boolean) =>
     searchSymbolsRanked(deps, (filePath) => builder.text(filePath), query, request.kind, {
       exact: request.exact,
